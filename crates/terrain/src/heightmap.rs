@@ -1,0 +1,224 @@
+//! The heightmap: a grid of heights stored as one flat, row-major `Vec<f32>`.
+
+use crate::limits;
+use crate::params::ParamError;
+
+/// A `width` x `height` grid of heights, stored row by row in one contiguous vector.
+///
+/// Point `(x, y)` lives at index `y * width + x`. The subdivision algorithms use square maps
+/// with 2^n + 1 points per side ([`Heightmap::square`]); noise and faults take any size.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heightmap {
+    width: usize,
+    height: usize,
+    data: Vec<f32>,
+}
+
+impl Heightmap {
+    /// A flat map (every height 0) of `width` x `height` points.
+    ///
+    /// Fails with a readable error when either side is 0 or the map would exceed
+    /// [`limits::MAX_CELLS`], before allocating anything.
+    pub fn new(width: usize, height: usize) -> Result<Self, ParamError> {
+        let cells = width.checked_mul(height);
+        match cells {
+            Some(cells) if width > 0 && height > 0 && cells <= limits::MAX_CELLS => Ok(Self {
+                width,
+                height,
+                data: vec![0.0; cells],
+            }),
+            _ => Err(ParamError::new(
+                "size",
+                format!(
+                    "a map must have at least 1 and at most {} points, got {width} x {height}",
+                    limits::MAX_CELLS
+                ),
+            )),
+        }
+    }
+
+    /// A flat square map with 2^`exponent` + 1 points per side, for the subdivision algorithms.
+    ///
+    /// The exponent must already be validated (see [`crate::params::check_exponent`]); this
+    /// panics only for exponents past [`limits::CLI_MAX_EXPONENT`], which no caller passes.
+    pub fn square(exponent: u32) -> Self {
+        assert!(
+            exponent <= limits::CLI_MAX_EXPONENT,
+            "exponent {exponent} must be validated before allocating"
+        );
+        let side = limits::side_for_exponent(exponent);
+        Self {
+            width: side,
+            height: side,
+            data: vec![0.0; side * side],
+        }
+    }
+
+    /// Number of points per row.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Index of the last column (`width - 1`); for square maps also the last row.
+    pub fn last(&self) -> usize {
+        self.width - 1
+    }
+
+    /// The heights, row-major.
+    pub fn data(&self) -> &[f32] {
+        &self.data
+    }
+
+    /// The heights, row-major, for algorithms that sweep the whole map.
+    pub fn data_mut(&mut self) -> &mut [f32] {
+        &mut self.data
+    }
+
+    /// Height at `(x, y)`. Panics when the point is outside the map; use [`Heightmap::get_checked`]
+    /// where a point may fall outside.
+    pub fn get(&self, x: usize, y: usize) -> f32 {
+        assert!(
+            x < self.width && y < self.height,
+            "({x}, {y}) is outside the map"
+        );
+        self.data[y * self.width + x]
+    }
+
+    /// Height at `(x, y)`, or `None` when the point is outside the map. Signed coordinates so that
+    /// neighbours of edge points (`x - r` with `x < r`) can be asked for directly.
+    pub fn get_checked(&self, x: isize, y: isize) -> Option<f32> {
+        let (x, y) = (usize::try_from(x).ok()?, usize::try_from(y).ok()?);
+        (x < self.width && y < self.height).then(|| self.data[y * self.width + x])
+    }
+
+    /// Sets the height at `(x, y)`. Panics when the point is outside the map.
+    pub fn set(&mut self, x: usize, y: usize, value: f32) {
+        assert!(
+            x < self.width && y < self.height,
+            "({x}, {y}) is outside the map"
+        );
+        self.data[y * self.width + x] = value;
+    }
+
+    /// Lowest and highest height, or `None` for a map holding NaN.
+    pub fn range(&self) -> Option<(f32, f32)> {
+        let mut lo = f32::INFINITY;
+        let mut hi = f32::NEG_INFINITY;
+        for &v in &self.data {
+            if v.is_nan() {
+                return None;
+            }
+            lo = lo.min(v);
+            hi = hi.max(v);
+        }
+        Some((lo, hi))
+    }
+
+    /// Stretches or squeezes the heights so the lowest becomes exactly 0 and the highest exactly 1.
+    ///
+    /// A perfectly flat map has no range to stretch; it becomes all 0 rather than NaN.
+    pub fn normalize(&mut self) {
+        let Some((lo, hi)) = self.range() else {
+            self.data.fill(0.0);
+            return;
+        };
+        let span = hi - lo;
+        if !(span > 0.0 && span.is_finite()) {
+            self.data.fill(0.0);
+            return;
+        }
+        for v in &mut self.data {
+            // Divide rather than multiply by 1 / span: (hi - lo) / span is then exactly 1.
+            *v = (*v - lo) / span;
+        }
+    }
+
+    /// CRC-32 of the width, height and every height's bits: a compact fingerprint for golden tests.
+    pub fn checksum(&self) -> u32 {
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(&(self.width as u64).to_le_bytes());
+        hasher.update(&(self.height as u64).to_le_bytes());
+        for v in &self.data {
+            hasher.update(&v.to_bits().to_le_bytes());
+        }
+        hasher.finalize()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_has_two_to_the_n_plus_one_points_per_side() {
+        for (exponent, side) in [(1, 3), (2, 5), (3, 9), (5, 33), (9, 513)] {
+            let map = Heightmap::square(exponent);
+            assert_eq!(
+                (map.width(), map.height(), map.last()),
+                (side, side, side - 1)
+            );
+            assert_eq!(map.data().len(), side * side);
+            assert!(map.data().iter().all(|&v| v == 0.0));
+        }
+    }
+
+    #[test]
+    fn set_and_get_are_row_major() {
+        let mut map = Heightmap::new(4, 3).expect("small map");
+        map.set(3, 1, 2.5);
+        assert_eq!(map.get(3, 1), 2.5);
+        assert_eq!(map.data()[4 + 3], 2.5);
+    }
+
+    #[test]
+    fn get_checked_is_none_outside() {
+        let mut map = Heightmap::new(3, 3).expect("small map");
+        map.set(2, 2, 1.0);
+        assert_eq!(map.get_checked(2, 2), Some(1.0));
+        for (x, y) in [(-1, 0), (0, -1), (3, 0), (0, 3), (isize::MIN, isize::MAX)] {
+            assert_eq!(map.get_checked(x, y), None, "({x}, {y})");
+        }
+    }
+
+    #[test]
+    fn new_rejects_empty_and_huge_maps_without_allocating() {
+        assert!(Heightmap::new(0, 5).is_err());
+        assert!(Heightmap::new(5, 0).is_err());
+        assert!(Heightmap::new(1 << 15, (1 << 13) + 1).is_err());
+        let err = Heightmap::new(usize::MAX, 2).expect_err("overflows");
+        assert!(err.message.contains("at most"), "{err}");
+    }
+
+    #[test]
+    fn normalize_spans_exactly_zero_to_one() {
+        let mut map = Heightmap::new(3, 1).expect("small map");
+        map.set(0, 0, -2.0);
+        map.set(1, 0, 0.0);
+        map.set(2, 0, 6.0);
+        map.normalize();
+        assert_eq!(map.data(), &[0.0, 0.25, 1.0]);
+    }
+
+    #[test]
+    fn normalize_of_a_flat_map_is_zero_not_nan() {
+        let mut map = Heightmap::new(2, 2).expect("small map");
+        map.data_mut().fill(0.7);
+        map.normalize();
+        assert!(map.data().iter().all(|&v| v == 0.0));
+    }
+
+    #[test]
+    fn checksum_depends_on_every_height_and_the_shape() {
+        let a = Heightmap::new(4, 2).expect("small map");
+        let b = Heightmap::new(2, 4).expect("small map");
+        assert_ne!(a.checksum(), b.checksum());
+        let mut c = a.clone();
+        c.set(1, 1, 1e-7);
+        assert_ne!(a.checksum(), c.checksum());
+    }
+}

@@ -1,0 +1,25 @@
+//! # terrain: heightmaps from the classic terrain-generation posts
+//!
+//! The core of the project. It holds the heightmap type, one seeded random generator, every
+//! algorithm split into the steps the posts name, parameter parsing and validation with messages
+//! a person can read, mesh data for display and file export. It has no web dependencies, so all of
+//! it is tested natively; the wasm front end and the `terrain` command only call into it.
+//!
+//! ```
+//! use terrain::midpoint::{self, MpdParams};
+//! let map = midpoint::generate(&MpdParams::default(), 42).expect("defaults are valid");
+//! assert_eq!(map.width(), 33); // exponent 5 gives 2^5 + 1 points per side
+//! ```
+
+pub mod export;
+pub mod heightmap;
+pub mod limits;
+pub mod mesh;
+pub mod midpoint;
+pub mod params;
+pub mod random_noise;
+pub mod rng;
+
+pub use heightmap::Heightmap;
+pub use params::ParamError;
+pub use rng::TerrainRng;

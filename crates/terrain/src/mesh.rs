@@ -1,0 +1,241 @@
+//! Mesh data for showing a heightmap in 3-D: positions, normals, colours and triangle indices.
+//!
+//! Built here, in the core, so it is tested natively; the web front end only uploads it. Large
+//! maps are decimated for display (every k-th point) while export keeps full resolution.
+
+use crate::heightmap::Heightmap;
+
+/// Most points per side shown on screen: 257 x 257 = 66049 vertices, smooth to orbit even
+/// with software rendering. 2^8 + 1 so square maps decimate onto exact grid points.
+pub const DISPLAY_MAX_SIDE: usize = 257;
+
+/// Triangle mesh of a terrain, ready for upload to the GPU.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeshData {
+    /// Vertex positions: x and z span -1..1 across the map (keeping its aspect), y is the height.
+    pub positions: Vec<[f32; 3]>,
+    /// Unit surface normal of each vertex.
+    pub normals: Vec<[f32; 3]>,
+    /// Colour of each vertex (sRGB, opaque), picked by elevation: water, sand, grass, rock, snow.
+    pub colors: Vec<[u8; 4]>,
+    /// Three indices per triangle, counter-clockwise seen from above.
+    pub indices: Vec<u32>,
+    /// Number of vertex columns and rows of the (possibly decimated) grid.
+    pub grid: (usize, usize),
+}
+
+/// Evenly spread indices `0..len` picking `count` of them, always including the first and last.
+/// For len = 2^a + 1 and count = 2^b + 1 every step is exactly 2^(a - b).
+fn sample_positions(len: usize, count: usize) -> Vec<usize> {
+    if count >= len || len < 2 {
+        return (0..len).collect();
+    }
+    (0..count).map(|i| i * (len - 1) / (count - 1)).collect()
+}
+
+/// Colour stops of the elevation ramp, low to high.
+const RAMP: [(f32, [u8; 3]); 7] = [
+    (0.00, [24, 62, 122]),   // deep water
+    (0.28, [52, 118, 178]),  // shallow water
+    (0.32, [214, 200, 148]), // sand
+    (0.42, [92, 148, 64]),   // grass
+    (0.62, [52, 102, 52]),   // forest
+    (0.80, [122, 108, 96]),  // rock
+    (0.95, [246, 246, 250]), // snow
+];
+
+/// Colour for a height: the ramp above, interpolated; heights outside 0..1 are clamped.
+pub fn elevation_color(height: f32) -> [u8; 4] {
+    let h = if height.is_finite() {
+        height.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let upper = RAMP
+        .iter()
+        .position(|&(stop, _)| stop >= h)
+        .unwrap_or(RAMP.len() - 1);
+    if upper == 0 {
+        let [r, g, b] = RAMP[0].1;
+        return [r, g, b, 255];
+    }
+    let (lo_stop, lo) = RAMP[upper - 1];
+    let (hi_stop, hi) = RAMP[upper];
+    let t = ((h - lo_stop) / (hi_stop - lo_stop)).clamp(0.0, 1.0);
+    let mix = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
+    [mix(lo[0], hi[0]), mix(lo[1], hi[1]), mix(lo[2], hi[2]), 255]
+}
+
+/// Builds the display mesh of `map`, with at most `max_side` vertices per side and heights
+/// multiplied by `height_scale` (how tall 1.0 stands relative to the map's width of 2).
+pub fn terrain_mesh(map: &Heightmap, max_side: usize, height_scale: f32) -> MeshData {
+    let columns = sample_positions(map.width(), max_side.max(2));
+    let rows = sample_positions(map.height(), max_side.max(2));
+    let (nx, nz) = (columns.len(), rows.len());
+    let span = (map.width().max(map.height()) - 1).max(1) as f32;
+    let to_world = |i: usize, len: usize| (2.0 * i as f32 - (len - 1) as f32) / span;
+
+    let mut positions = Vec::with_capacity(nx * nz);
+    let mut colors = Vec::with_capacity(nx * nz);
+    for &row in &rows {
+        for &column in &columns {
+            let h = map.get(column, row);
+            let h = if h.is_finite() { h } else { 0.0 };
+            positions.push([
+                to_world(column, map.width()),
+                h * height_scale,
+                to_world(row, map.height()),
+            ]);
+            colors.push(elevation_color(h));
+        }
+    }
+
+    let normals = grid_normals(&positions, nx, nz);
+
+    let mut indices = Vec::with_capacity((nx.saturating_sub(1)) * (nz.saturating_sub(1)) * 6);
+    for j in 0..nz.saturating_sub(1) {
+        for i in 0..nx.saturating_sub(1) {
+            let a = (j * nx + i) as u32;
+            let below = a + nx as u32;
+            indices.extend_from_slice(&[a, below, a + 1, a + 1, below, below + 1]);
+        }
+    }
+
+    MeshData {
+        positions,
+        normals,
+        colors,
+        indices,
+        grid: (nx, nz),
+    }
+}
+
+/// Normals of a grid surface from central differences (one-sided at the borders).
+fn grid_normals(positions: &[[f32; 3]], nx: usize, nz: usize) -> Vec<[f32; 3]> {
+    let at = |i: usize, j: usize| positions[j * nx + i];
+    let mut normals = Vec::with_capacity(positions.len());
+    for j in 0..nz {
+        for i in 0..nx {
+            let (i0, i1) = (i.saturating_sub(1), (i + 1).min(nx - 1));
+            let (j0, j1) = (j.saturating_sub(1), (j + 1).min(nz - 1));
+            let slope = |a: [f32; 3], b: [f32; 3], axis: usize| {
+                let run = b[axis] - a[axis];
+                if run == 0.0 {
+                    0.0
+                } else {
+                    (b[1] - a[1]) / run
+                }
+            };
+            let dx = slope(at(i0, j), at(i1, j), 0);
+            let dz = slope(at(i, j0), at(i, j1), 2);
+            let n = [-dx, 1.0, -dz];
+            let length = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+            normals.push([n[0] / length, n[1] / length, n[2] / length]);
+        }
+    }
+    normals
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::midpoint::{self, MpdParams};
+
+    fn sample_map(exponent: u32) -> Heightmap {
+        midpoint::generate(
+            &MpdParams {
+                exponent,
+                ..MpdParams::default()
+            },
+            4,
+        )
+        .expect("valid")
+    }
+
+    #[test]
+    fn small_maps_keep_every_point() {
+        let map = sample_map(5);
+        let mesh = terrain_mesh(&map, DISPLAY_MAX_SIDE, 0.5);
+        assert_eq!(mesh.grid, (33, 33));
+        assert_eq!(mesh.positions.len(), 33 * 33);
+        assert_eq!(mesh.normals.len(), 33 * 33);
+        assert_eq!(mesh.colors.len(), 33 * 33);
+        assert_eq!(mesh.indices.len(), 32 * 32 * 6);
+    }
+
+    #[test]
+    fn large_maps_are_decimated_onto_exact_grid_points() {
+        let map = sample_map(10);
+        let mesh = terrain_mesh(&map, DISPLAY_MAX_SIDE, 0.5);
+        assert_eq!(mesh.grid, (257, 257));
+        // Vertex (i, j) shows map point (4i, 4j): 1024 / 256 = 4.
+        let (i, j) = (17, 203);
+        assert_eq!(mesh.positions[j * 257 + i][1], map.get(4 * i, 4 * j) * 0.5);
+    }
+
+    #[test]
+    fn normals_are_unit_length_and_point_up() {
+        let mesh = terrain_mesh(&sample_map(6), DISPLAY_MAX_SIDE, 0.5);
+        for n in &mesh.normals {
+            let length = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+            assert!((length - 1.0).abs() < 1e-5, "{n:?}");
+            assert!(n[1] > 0.0, "a heightfield normal never points down: {n:?}");
+        }
+    }
+
+    #[test]
+    fn flat_map_normals_are_straight_up() {
+        let map = Heightmap::new(5, 4).expect("small map");
+        let mesh = terrain_mesh(&map, DISPLAY_MAX_SIDE, 1.0);
+        assert!(mesh.normals.iter().all(|n| *n == [0.0, 1.0, 0.0]));
+    }
+
+    #[test]
+    fn indices_are_in_bounds_and_triangles_face_up() {
+        let mesh = terrain_mesh(
+            &Heightmap::new(7, 5).expect("small map"),
+            DISPLAY_MAX_SIDE,
+            1.0,
+        );
+        assert_eq!(mesh.indices.len() % 3, 0);
+        assert!(mesh
+            .indices
+            .iter()
+            .all(|&i| (i as usize) < mesh.positions.len()));
+        for tri in mesh.indices.chunks(3) {
+            let [a, b, c] = [0, 1, 2].map(|k| mesh.positions[tri[k] as usize]);
+            let (u, v) = ([b[0] - a[0], b[2] - a[2]], [c[0] - a[0], c[2] - a[2]]);
+            // y component of (b - a) x (c - a) must be positive: counter-clockwise from above.
+            assert!(u[1] * v[0] - u[0] * v[1] > 0.0, "{tri:?}");
+        }
+    }
+
+    #[test]
+    fn positions_span_minus_one_to_one_keeping_aspect() {
+        let mesh = terrain_mesh(
+            &Heightmap::new(9, 5).expect("small map"),
+            DISPLAY_MAX_SIDE,
+            1.0,
+        );
+        let xs: Vec<f32> = mesh.positions.iter().map(|p| p[0]).collect();
+        let zs: Vec<f32> = mesh.positions.iter().map(|p| p[2]).collect();
+        let bounds = |v: &[f32]| {
+            (
+                v.iter().cloned().fold(f32::MAX, f32::min),
+                v.iter().cloned().fold(f32::MIN, f32::max),
+            )
+        };
+        assert_eq!(bounds(&xs), (-1.0, 1.0));
+        assert_eq!(bounds(&zs), (-0.5, 0.5));
+    }
+
+    #[test]
+    fn colours_follow_elevation() {
+        let water = elevation_color(0.1);
+        let snow = elevation_color(1.0);
+        assert!(water[2] > water[0], "low ground is blue: {water:?}");
+        assert!(snow.iter().all(|&c| c > 240), "peaks are white: {snow:?}");
+        assert_eq!(elevation_color(-5.0), elevation_color(0.0));
+        assert_eq!(elevation_color(f32::NAN), elevation_color(0.0));
+    }
+}
