@@ -1,1 +1,31 @@
-fn main() {}
+//! `terrain`: generate a heightmap with one of the project's algorithms and write it to a file.
+//!
+//! ```text
+//! terrain mpd --exponent 9 --seed 1 --out map.png
+//! terrain noise --width 640 --height 480 --seed 7 --out noise.r32
+//! ```
+//!
+//! The file extension picks the format (`.png` 16-bit greyscale, `.r32` raw f32, `.pgm` 16-bit
+//! PGM). Bad arguments exit with status 2 and one line on stderr, and no file is written.
+
+mod args;
+mod output;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = match args::parse() {
+        Ok(cli) => cli,
+        Err(exit) => return exit,
+    };
+    match cli.run() {
+        Ok(summary) => {
+            println!("{summary}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! Writing the output file so that a failure never leaves a partial file behind.
+
+use std::fs;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use terrain::export::{self, Format};
+use terrain::Heightmap;
+
+/// A sibling of `path` to write into before renaming over `path`.
+fn temporary_sibling(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{name}.{}.partial", std::process::id()))
+}
+
+/// Writes `map` to `path` in `format`: first to a temporary file next to it, then renamed into
+/// place, so `path` is either the complete file or untouched.
+pub fn write_atomically(path: &Path, map: &Heightmap, format: Format) -> Result<(), String> {
+    let temporary = temporary_sibling(path);
+    let result = (|| -> std::io::Result<()> {
+        let mut out = BufWriter::new(fs::File::create(&temporary)?);
+        export::write(map, format, &mut out)?;
+        out.flush()?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        fs::rename(&temporary, path)
+    })();
+    result.map_err(|e| {
+        let _ = fs::remove_file(&temporary);
+        format!("cannot write {}: {e}", path.display())
+    })
+}
