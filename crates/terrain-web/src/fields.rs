@@ -1,0 +1,176 @@
+//! Form fields a demo can offer, and the settings they fill in.
+//!
+//! Each field parses the raw text a reader typed with the core's own parsers, so a rejected
+//! value gets the same message on the page as on the command line.
+
+use terrain::limits::PAGE_MAX_EXPONENT;
+use terrain::midpoint::MpdParams;
+use terrain::params::{self, ParamError};
+
+/// Everything a demo's generator needs: the seed plus every algorithm knob. Each demo row starts
+/// from its own defaults; its fields overwrite the parts a reader may change.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Settings {
+    /// Seed of the random generator: the same seed always gives the same terrain.
+    pub seed: u64,
+    /// Map size, 2^exponent + 1 points per side.
+    pub exponent: u32,
+    /// Starting spread: how far the first pass may push points up or down.
+    pub spread: f32,
+    /// Factor applied to the spread after each pass.
+    pub reduction: f32,
+}
+
+impl Settings {
+    /// The first post's defaults (exponent 5, spread 0.3, reduction 0.5) with seed 0.
+    pub const fn mpd_defaults() -> Self {
+        Self {
+            seed: 0,
+            exponent: 5,
+            spread: 0.3,
+            reduction: 0.5,
+        }
+    }
+
+    /// The midpoint-displacement parameters these settings describe.
+    pub fn mpd(&self) -> MpdParams {
+        MpdParams {
+            exponent: self.exponent,
+            spread: self.spread,
+            reduction: self.reduction,
+        }
+    }
+}
+
+/// A form field: which setting it edits and how it is labelled and parsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// Map size as a power of two, 1 to [`PAGE_MAX_EXPONENT`].
+    Exponent,
+    /// Starting spread, 0 to [`terrain::limits::MAX_SPREAD`].
+    Spread,
+    /// Spread reduction per pass, 0 to [`terrain::limits::MAX_REDUCTION`].
+    Reduction,
+    /// Random seed, any unsigned 64-bit number.
+    Seed,
+}
+
+impl Field {
+    /// The input's `name` attribute (a DOM contract the end-to-end tests rely on).
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Exponent => "exponent",
+            Field::Spread => "spread",
+            Field::Reduction => "reduction",
+            Field::Seed => "seed",
+        }
+    }
+
+    /// The label shown next to the input.
+    pub fn label(self) -> &'static str {
+        match self {
+            Field::Exponent => "Exponent",
+            Field::Spread => "Starting spread",
+            Field::Reduction => "Spread reduction",
+            Field::Seed => "Seed",
+        }
+    }
+
+    /// Tooltip explaining what the field does to the terrain.
+    pub fn hint(self) -> &'static str {
+        match self {
+            Field::Exponent => "Map size: 2^n + 1 points per side, 1 to 12",
+            Field::Spread => "How far the first pass may push points up or down",
+            Field::Reduction => "Spread multiplier after each pass: low is smooth, near 1 is rough",
+            Field::Seed => "The same seed always makes the same terrain",
+        }
+    }
+
+    /// Virtual keyboard to offer on phones: digits only for whole numbers.
+    pub fn input_mode(self) -> &'static str {
+        match self {
+            Field::Exponent | Field::Seed => "numeric",
+            Field::Spread | Field::Reduction => "decimal",
+        }
+    }
+
+    /// The text the field shows for `settings`.
+    pub fn show(self, settings: &Settings) -> String {
+        match self {
+            Field::Exponent => settings.exponent.to_string(),
+            Field::Spread => settings.spread.to_string(),
+            Field::Reduction => settings.reduction.to_string(),
+            Field::Seed => settings.seed.to_string(),
+        }
+    }
+
+    /// Parses `text` into `settings`, or explains what is allowed.
+    pub fn apply(self, text: &str, settings: &mut Settings) -> Result<(), ParamError> {
+        match self {
+            Field::Exponent => settings.exponent = params::parse_exponent(text, PAGE_MAX_EXPONENT)?,
+            Field::Spread => settings.spread = params::parse_spread(text)?,
+            Field::Reduction => settings.reduction = params::parse_reduction(text)?,
+            Field::Seed => settings.seed = params::parse_seed(text)?,
+        }
+        Ok(())
+    }
+}
+
+/// Reads every field's text into a copy of `defaults`. Collects one error per bad field, in
+/// field order, so all of them can be flagged at once.
+pub fn read_settings<'a>(
+    defaults: Settings,
+    values: impl IntoIterator<Item = (Field, &'a str)>,
+) -> Result<Settings, Vec<ParamError>> {
+    let mut settings = defaults;
+    let errors: Vec<ParamError> = values
+        .into_iter()
+        .filter_map(|(field, text)| field.apply(text, &mut settings).err())
+        .collect();
+    if errors.is_empty() {
+        Ok(settings)
+    } else {
+        Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_round_trip_their_defaults() {
+        let defaults = Settings {
+            seed: 77,
+            ..Settings::mpd_defaults()
+        };
+        let all = [
+            Field::Exponent,
+            Field::Spread,
+            Field::Reduction,
+            Field::Seed,
+        ];
+        let texts: Vec<(Field, String)> = all.iter().map(|&f| (f, f.show(&defaults))).collect();
+        let read = read_settings(
+            Settings::mpd_defaults(),
+            texts.iter().map(|(f, t)| (*f, t.as_str())),
+        );
+        assert_eq!(read, Ok(defaults));
+    }
+
+    #[test]
+    fn every_bad_field_is_reported_and_the_page_caps_the_exponent_at_12() {
+        let errors = read_settings(
+            Settings::mpd_defaults(),
+            [
+                (Field::Exponent, "13"),
+                (Field::Spread, "0.2"),
+                (Field::Seed, "x"),
+            ],
+        )
+        .expect_err("two bad fields");
+        let names: Vec<&str> = errors.iter().map(|e| e.field).collect();
+        assert_eq!(names, ["exponent", "seed"]);
+        assert!(errors[0].message.contains("from 1 to 12"));
+    }
+}

@@ -1,0 +1,184 @@
+//! One WebGL2 context shared by every demo.
+//!
+//! Chromium keeps at most 16 live WebGL contexts per page, so the demos do not get one each.
+//! A single hidden canvas holds the context; each demo's scene is rendered into its bottom-left
+//! corner and copied into the demo's own 2-D canvas in the same task.
+
+use std::sync::Arc;
+
+use terrain::mesh::MeshData;
+use three_d::{
+    vec3, AmbientLight, Camera, ClearState, Context, CpuMaterial, CpuMesh, DirectionalLight, Gm,
+    Indices, Mesh, OrbitControl, PhysicalMaterial, Positions, RenderTarget, Srgba, Vec3, Viewport,
+};
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, WebGl2RenderingContext};
+
+/// A terrain uploaded to the GPU with its material.
+pub type Model = Gm<Mesh, PhysicalMaterial>;
+
+/// Background colour of every view (a pale sky), as RGB in 0..1.
+pub const CLEAR_RGB: [f32; 3] = [0.87, 0.92, 0.96];
+
+/// How tall a height of 1.0 stands, relative to the terrain's width of 2.
+pub const HEIGHT_SCALE: f32 = 0.6;
+
+/// The point every camera orbits around: the middle of the terrain, a little above the ground.
+const ORBIT_TARGET: Vec3 = Vec3::new(0.0, 0.15, 0.0);
+
+/// The shared hidden WebGL2 canvas and what is needed to draw terrains with it.
+pub struct Renderer {
+    canvas: HtmlCanvasElement,
+    gl: WebGl2RenderingContext,
+    context: Context,
+    ambient: AmbientLight,
+    sun: DirectionalLight,
+}
+
+fn lights(context: &Context) -> (AmbientLight, DirectionalLight) {
+    (
+        AmbientLight::new(context, 0.45, Srgba::WHITE),
+        DirectionalLight::new(context, 2.2, Srgba::WHITE, vec3(-0.6, -1.0, -0.4)),
+    )
+}
+
+impl Renderer {
+    /// Creates the hidden canvas and its WebGL2 context. Fails with a readable message where the
+    /// browser has no WebGL2.
+    pub fn new(document: &Document) -> Result<Self, String> {
+        let canvas: HtmlCanvasElement = document
+            .create_element("canvas")
+            .map_err(|_| "cannot create a canvas".to_string())?
+            .dyn_into()
+            .map_err(|_| "cannot create a canvas".to_string())?;
+        canvas.set_width(1);
+        canvas.set_height(1);
+        let gl: WebGl2RenderingContext = canvas
+            .get_context("webgl2")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into().ok())
+            .ok_or("this browser cannot draw 3-D (no WebGL2)")?;
+        let context = Self::wrap(&gl)?;
+        let (ambient, sun) = lights(&context);
+        Ok(Self {
+            canvas,
+            gl,
+            context,
+            ambient,
+            sun,
+        })
+    }
+
+    fn wrap(gl: &WebGl2RenderingContext) -> Result<Context, String> {
+        let glow = three_d::context::Context::from_webgl2_context(gl.clone());
+        Context::from_gl_context(Arc::new(glow)).map_err(|e| format!("cannot start WebGL: {e}"))
+    }
+
+    /// The hidden canvas, for listening to `webglcontextlost` and `webglcontextrestored`.
+    pub fn canvas(&self) -> &HtmlCanvasElement {
+        &self.canvas
+    }
+
+    /// Whether the browser has taken the context away (models must be rebuilt once it is back).
+    pub fn is_lost(&self) -> bool {
+        self.gl.is_context_lost()
+    }
+
+    /// Starts over on a restored context: every earlier [`Model`] is invalid afterwards.
+    pub fn rebuild(&mut self) -> Result<(), String> {
+        self.context = Self::wrap(&self.gl)?;
+        let (ambient, sun) = lights(&self.context);
+        self.ambient = ambient;
+        self.sun = sun;
+        Ok(())
+    }
+
+    /// Uploads a terrain mesh.
+    pub fn model(&self, mesh: &MeshData) -> Model {
+        let to_vec3 = |p: &[f32; 3]| vec3(p[0], p[1], p[2]);
+        let cpu_mesh = CpuMesh {
+            positions: Positions::F32(mesh.positions.iter().map(to_vec3).collect()),
+            normals: Some(mesh.normals.iter().map(to_vec3).collect()),
+            colors: Some(
+                mesh.colors
+                    .iter()
+                    .map(|c| Srgba::new(c[0], c[1], c[2], c[3]))
+                    .collect(),
+            ),
+            indices: Indices::U32(mesh.indices.clone()),
+            ..Default::default()
+        };
+        let material = CpuMaterial {
+            albedo: Srgba::WHITE,
+            roughness: 0.95,
+            metallic: 0.0,
+            ..Default::default()
+        };
+        Gm::new(
+            Mesh::new(&self.context, &cpu_mesh),
+            PhysicalMaterial::new_opaque(&self.context, &material),
+        )
+    }
+
+    /// Renders `model` (or just the background) as seen by `camera` and copies the picture into
+    /// `out`, a 2-D context of a `width` x `height` canvas.
+    pub fn draw(
+        &self,
+        camera: &Camera,
+        model: Option<&Model>,
+        out: &CanvasRenderingContext2d,
+        width: u32,
+        height: u32,
+    ) {
+        if self.is_lost() || width == 0 || height == 0 {
+            return;
+        }
+        if self.canvas.width() < width {
+            self.canvas.set_width(width);
+        }
+        if self.canvas.height() < height {
+            self.canvas.set_height(height);
+        }
+        let [r, g, b] = CLEAR_RGB;
+        let target = RenderTarget::screen(&self.context, width, height);
+        target.clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0));
+        if let Some(model) = model {
+            target.render(camera, model, &[&self.ambient, &self.sun]);
+        }
+        // The picture sits in the bottom-left corner of the shared canvas.
+        let top = f64::from(self.canvas.height() - height);
+        let (w, h) = (f64::from(width), f64::from(height));
+        // Drawing from a live canvas cannot fail for these arguments; a failure would only
+        // leave the previous picture in place, so it is not worth a panic.
+        let _ = out.draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(
+            &self.canvas,
+            0.0,
+            top,
+            w,
+            h,
+            0.0,
+            0.0,
+            w,
+            h,
+        );
+    }
+}
+
+/// A camera looking at the terrain from above one corner, for a `width` x `height` view.
+pub fn new_camera(width: u32, height: u32) -> Camera {
+    Camera::new_perspective(
+        Viewport::new_at_origo(width.max(1), height.max(1)),
+        vec3(1.9, 1.5, 2.1),
+        ORBIT_TARGET,
+        vec3(0.0, 1.0, 0.0),
+        three_d::degrees(40.0),
+        0.01,
+        100.0,
+    )
+}
+
+/// The orbit control every demo uses: around the terrain's middle, from close up to far away.
+pub fn new_control() -> OrbitControl {
+    OrbitControl::new(ORBIT_TARGET, 0.6, 8.0)
+}

@@ -1,0 +1,110 @@
+//! Renders through the real shared WebGL2 context in headless Chromium and reads the pixels back.
+
+#![cfg(target_arch = "wasm32")]
+
+use terrain::mesh::{terrain_mesh, DISPLAY_MAX_SIDE};
+use terrain::midpoint::{self, MpdParams};
+use terrain_web::renderer::{self, Renderer, HEIGHT_SCALE};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const WIDTH: u32 = 320;
+const HEIGHT: u32 = 200;
+
+fn document() -> Document {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .expect("a browser document")
+}
+
+fn canvas_2d(document: &Document) -> CanvasRenderingContext2d {
+    let canvas: HtmlCanvasElement = document
+        .create_element("canvas")
+        .expect("canvas")
+        .dyn_into()
+        .expect("a canvas element");
+    canvas.set_width(WIDTH);
+    canvas.set_height(HEIGHT);
+    canvas
+        .get_context("2d")
+        .expect("2d context call")
+        .expect("2d context")
+        .dyn_into()
+        .expect("a 2d context")
+}
+
+fn pixels(out: &CanvasRenderingContext2d) -> Vec<u8> {
+    out.get_image_data(0.0, 0.0, f64::from(WIDTH), f64::from(HEIGHT))
+        .expect("image data")
+        .data()
+        .0
+}
+
+/// Number of pixels whose colour differs from `reference` by more than a rounding error.
+fn differing(pixels: &[u8], reference: &[u8]) -> usize {
+    pixels
+        .chunks(4)
+        .filter(|p| {
+            p.iter()
+                .zip(reference)
+                .take(3)
+                .any(|(a, b)| a.abs_diff(*b) > 3)
+        })
+        .count()
+}
+
+#[wasm_bindgen_test]
+fn terrain_renders_through_the_shared_context_into_a_2d_canvas() {
+    let document = document();
+    let renderer = Renderer::new(&document).expect("WebGL2 in headless Chromium");
+    let camera = renderer::new_camera(WIDTH, HEIGHT);
+
+    // Background only: every pixel is the clear colour, and it is not transparent.
+    let empty = canvas_2d(&document);
+    renderer.draw(&camera, None, &empty, WIDTH, HEIGHT);
+    let background = pixels(&empty);
+    let clear = background[..4].to_vec();
+    assert_eq!(clear[3], 255, "the copy is opaque");
+    assert_eq!(differing(&background, &clear), 0, "nothing drawn yet");
+
+    // A terrain covers a good part of the view.
+    let map = midpoint::generate(&MpdParams::default(), 1).expect("defaults are valid");
+    let model = renderer.model(&terrain_mesh(&map, DISPLAY_MAX_SIDE, HEIGHT_SCALE));
+    let out = canvas_2d(&document);
+    renderer.draw(&camera, Some(&model), &out, WIDTH, HEIGHT);
+    let drawn = differing(&pixels(&out), &clear);
+    let total = (WIDTH * HEIGHT) as usize;
+    assert!(
+        drawn > total / 10,
+        "terrain covers {drawn} of {total} pixels"
+    );
+    assert!(drawn < total, "some sky remains around the terrain");
+}
+
+#[wasm_bindgen_test]
+fn many_views_share_one_context_without_losing_it() {
+    // Twenty views, more than Chromium's 16-context limit, all drawn through the one context.
+    let document = document();
+    let renderer = Renderer::new(&document).expect("WebGL2");
+    let camera = renderer::new_camera(WIDTH, HEIGHT);
+    let outs: Vec<_> = (0..20).map(|_| canvas_2d(&document)).collect();
+    for (seed, out) in outs.iter().enumerate() {
+        let map = midpoint::generate(&MpdParams::default(), seed as u64).expect("valid");
+        let model = renderer.model(&terrain_mesh(&map, DISPLAY_MAX_SIDE, HEIGHT_SCALE));
+        renderer.draw(&camera, Some(&model), out, WIDTH, HEIGHT);
+    }
+    assert!(!renderer.is_lost());
+    let first = pixels(&outs[0]);
+    assert!(
+        differing(&first, &first[..4]) > 0,
+        "the first view still holds its picture"
+    );
+    assert_ne!(
+        pixels(&outs[0]),
+        pixels(&outs[19]),
+        "different seeds, different pictures"
+    );
+}
