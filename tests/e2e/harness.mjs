@@ -1,0 +1,125 @@
+// Shared set-up for the end-to-end tests: a static server for dist/ on loopback, and headless
+// Chromium (Debian's, driven by playwright-core) with software WebGL.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const DIST = resolve(process.env.DIST_DIR ?? join(fileURLToPath(import.meta.url), '../../../dist'));
+export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifacts'));
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves DIST on 127.0.0.1 at a free port; resolves to { url, close }. */
+export async function serve() {
+  const server = createServer(async (request, response) => {
+    const path = new URL(request.url, 'http://localhost').pathname;
+    const file = normalize(join(DIST, path === '/' ? 'index.html' : path));
+    if (!file.startsWith(DIST)) {
+      response.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ready) => server.listen(0, '127.0.0.1', ready));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(done)) };
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/**
+ * Opens a page and records every console error, page error, failed request, HTTP error and
+ * request to another origin in `problems`.
+ */
+export async function openPage(browser, url, viewport = { width: 1200, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems = [];
+  const origin = new URL(url).origin;
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('request', (r) => {
+    if (!r.url().startsWith(origin) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) {
+      problems.push(`request leaves the origin: ${r.url()}`);
+    }
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  await page.goto(url);
+  return { page, context, problems };
+}
+
+/** Waits until every demo section has generated at least `count` terrains. */
+export async function waitForDemos(page, count = 1) {
+  await page.waitForFunction(
+    (n) => {
+      const sections = [...document.querySelectorAll('section[data-demo]')];
+      return sections.length > 0 && sections.every((s) => Number(s.dataset.generation) >= n);
+    },
+    count,
+    { timeout: 60_000 },
+  );
+}
+
+/** Facts about one demo's canvas and section: pixels that differ from the sky, a hash, attributes. */
+export function inspect(page, id) {
+  return page.evaluate((demoId) => {
+    const section = document.querySelector(`section[data-demo="${demoId}"]`);
+    const canvas = section.querySelector('canvas');
+    // Read through a copy made for reading, so the page's own canvas is never read back.
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const reader = copy.getContext('2d', { willReadFrequently: true });
+    reader.drawImage(canvas, 0, 0);
+    const { data } = reader.getImageData(0, 0, canvas.width, canvas.height);
+    const sky = [data[0], data[1], data[2]];
+    let drawn = 0;
+    let hash = 2166136261;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - sky[0]) + Math.abs(data[i + 1] - sky[1]) + Math.abs(data[i + 2] - sky[2]) > 9) drawn++;
+      hash = Math.imul(hash ^ data[i] ^ (data[i + 1] << 8) ^ (data[i + 2] << 16), 16777619) >>> 0;
+    }
+    return {
+      drawn: drawn / (data.length / 4),
+      hash,
+      generation: Number(section.dataset.generation),
+      seed: section.dataset.seed,
+      state: section.dataset.state,
+      alert: section.querySelector('[role="alert"]').textContent,
+    };
+  }, id);
+}

@@ -1,0 +1,293 @@
+// End-to-end: the built page (dist/) in headless Chromium with real WebGL and real wasm.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect } from './harness.mjs';
+
+const DEMO_IDS = ['random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final'];
+
+// Values each field must refuse, and a valid value to recover with.
+const BAD_VALUES = {
+  exponent: ['', '   ', 'abc', 'NaN', '-1', '0', '2.5', '13', '40', '1e3', '99999999999999999999'],
+  spread: ['', 'abc', 'NaN', '-0.5', 'Infinity', '1e400', '101'],
+  reduction: ['', 'abc', 'NaN', '-1', 'Infinity', '1e400', '3'],
+  seed: ['', 'abc', 'NaN', '-1', '2.5', '1e5', '18446744073709551616'],
+};
+
+let server;
+let browser;
+let session;
+
+/** Waits for the next two animation frames (camera moves are drawn on the next frame). */
+const nextFrames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+const section = (id) => `section[data-demo="${id}"]`;
+
+/** Sets a field's text without events, as if typed, then fires `change` as leaving the field does. */
+async function setField(page, id, name, value, { commit = true } = {}) {
+  await page.evaluate(
+    ([sel, field, text, fire]) => {
+      const input = document.querySelector(`${sel} [name="${field}"]`);
+      input.value = text;
+      if (fire) input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    [section(id), name, value, commit],
+  );
+}
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  session = await openPage(browser, server.url);
+  await waitForDemos(session.page);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the page has the six demos of the first post, in order, each with the DOM contract', async () => {
+  const demos = await session.page.evaluate(() =>
+    [...document.querySelectorAll('section[data-demo]')].map((s) => ({
+      id: s.dataset.demo,
+      canvases: s.querySelectorAll('canvas').length,
+      refresh: s.querySelectorAll('button[data-action="refresh"]').length,
+      alerts: s.querySelectorAll('p[role="alert"]').length,
+      fields: [...s.querySelectorAll('input[name]')].map((i) => i.name),
+    })),
+  );
+  assert.deepEqual(demos.map((d) => d.id), DEMO_IDS);
+  for (const d of demos) {
+    assert.equal(d.canvases, 1, d.id);
+    assert.equal(d.refresh, 1, d.id);
+    assert.equal(d.alerts, 1, d.id);
+    assert.ok(d.fields.includes('seed'), `${d.id} has a seed field`);
+  }
+  assert.deepEqual(demos.at(-1).fields, ['exponent', 'spread', 'reduction', 'seed']);
+  const values = await session.page.$$eval(`${section('mpd-final')} input`, (inputs) => inputs.slice(0, 3).map((i) => i.value));
+  assert.deepEqual(values, ['5', '0.3', '0.5'], 'the post\'s defaults');
+});
+
+test('every demo renders a non-blank canvas', async () => {
+  for (const id of DEMO_IDS) {
+    const view = await inspect(session.page, id);
+    assert.equal(view.state, 'ready', id);
+    assert.equal(view.alert, '', id);
+    assert.ok(view.drawn > 0.03, `${id}: ${(view.drawn * 100).toFixed(1)}% of the canvas shows terrain`);
+    assert.match(view.seed, /^\d+$/, `${id} shows its seed`);
+  }
+});
+
+test('refresh makes a new terrain from a new seed in every demo', async () => {
+  const { page } = session;
+  for (const id of DEMO_IDS) {
+    const before = await inspect(page, id);
+    await page.click(`${section(id)} button[data-action="refresh"]`);
+    await page.waitForFunction(
+      ([sel, n]) => Number(document.querySelector(sel).dataset.generation) === n,
+      [section(id), before.generation + 1],
+    );
+    const after = await inspect(page, id);
+    assert.notEqual(after.seed, before.seed, `${id}: new seed`);
+    assert.notEqual(after.hash, before.hash, `${id}: new picture`);
+    assert.ok(after.drawn > 0.03, `${id}: still drawn`);
+    const shownSeed = await page.$eval(`${section(id)} [name="seed"]`, (i) => i.value);
+    assert.equal(shownSeed, after.seed, `${id}: the seed field shows the new seed`);
+  }
+});
+
+test('a typed seed reproduces its terrain exactly', async () => {
+  const { page } = session;
+  for (const id of DEMO_IDS) {
+    await setField(page, id, 'seed', '4242');
+    const first = await inspect(page, id);
+    assert.equal(first.seed, '4242', id);
+    await setField(page, id, 'seed', '4243');
+    const other = await inspect(page, id);
+    assert.notEqual(other.hash, first.hash, `${id}: another seed, another terrain`);
+    await setField(page, id, 'seed', '4242');
+    const again = await inspect(page, id);
+    assert.equal(again.hash, first.hash, `${id}: the same seed, the same picture`);
+    assert.equal(again.generation, first.generation + 2, `${id}: each accepted change generates once`);
+  }
+});
+
+test('valid values in mpd-final take effect, with Enter or by leaving the field', async () => {
+  const { page } = session;
+  const id = 'mpd-final';
+  await setField(page, id, 'seed', '7');
+  const base = await inspect(page, id);
+
+  // Enter applies a field.
+  await page.fill(`${section(id)} [name="exponent"]`, '7');
+  await page.press(`${section(id)} [name="exponent"]`, 'Enter');
+  const bigger = await inspect(page, id);
+  assert.equal(bigger.generation, base.generation + 1);
+  assert.notEqual(bigger.hash, base.hash, 'exponent 7 changes the terrain');
+
+  await setField(page, id, 'spread', '0.9');
+  const rougher = await inspect(page, id);
+  assert.equal(rougher.generation, base.generation + 2);
+  assert.notEqual(rougher.hash, bigger.hash, 'spread changes the terrain');
+
+  await setField(page, id, 'reduction', '0.8');
+  const spikier = await inspect(page, id);
+  assert.equal(spikier.generation, base.generation + 3);
+  assert.notEqual(spikier.hash, rougher.hash, 'reduction changes the terrain');
+
+  // Back to the defaults: the very same picture as before.
+  await setField(page, id, 'exponent', '5');
+  await setField(page, id, 'spread', '0.3');
+  await setField(page, id, 'reduction', '0.5');
+  const restored = await inspect(page, id);
+  assert.equal(restored.hash, base.hash, 'same settings and seed, same picture');
+  assert.equal(restored.state, 'ready');
+});
+
+test('exponent 12 (4097 x 4097) generates without breaking the page', async () => {
+  const { page } = session;
+  const id = 'mpd-final';
+  const before = await inspect(page, id);
+  await setField(page, id, 'exponent', '12');
+  await page.waitForFunction(
+    ([sel, n]) => Number(document.querySelector(sel).dataset.generation) === n,
+    [section(id), before.generation + 1],
+    { timeout: 60_000 },
+  );
+  const big = await inspect(page, id);
+  assert.equal(big.state, 'ready');
+  assert.ok(big.drawn > 0.03);
+  await setField(page, id, 'exponent', '5');
+});
+
+test('bad values are refused next to the field, and the terrain on screen stays', async () => {
+  const { page } = session;
+  for (const id of DEMO_IDS) {
+    const fields = await page.$$eval(`${section(id)} input[name]`, (inputs) => inputs.map((i) => [i.name, i.value]));
+    for (const [name, good] of fields) {
+      for (const bad of BAD_VALUES[name]) {
+        const before = await inspect(page, id);
+        await setField(page, id, name, bad);
+        const after = await inspect(page, id);
+        const label = `${id} ${name}=${JSON.stringify(bad)}`;
+        assert.equal(after.state, 'error', label);
+        assert.match(after.alert.toLowerCase(), new RegExp(`^${name} must be`), `${label}: ${after.alert}`);
+        assert.match(after.alert, /from \d+ to \d+/, `${label} says what is allowed`);
+        assert.equal(after.generation, before.generation, `${label}: nothing generated`);
+        assert.equal(after.hash, before.hash, `${label}: terrain kept`);
+        assert.equal(after.seed, before.seed, `${label}: seed kept`);
+        const invalid = await page.$eval(`${section(id)} [name="${name}"]`, (i) => i.getAttribute('aria-invalid'));
+        assert.equal(invalid, 'true', `${label}: the field is marked`);
+        // Refresh cannot generate past a bad field other than the seed (which it replaces).
+        if (name !== 'seed') {
+          await page.click(`${section(id)} button[data-action="refresh"]`);
+          const refused = await inspect(page, id);
+          assert.equal(refused.generation, before.generation, `${label}: refresh refused too`);
+          assert.equal(refused.state, 'error', label);
+        }
+        // Putting the good value back recovers.
+        await setField(page, id, name, good);
+        const fixed = await inspect(page, id);
+        assert.equal(fixed.state, 'ready', `${label}: recovered`);
+        assert.equal(fixed.alert, '', `${label}: message cleared`);
+      }
+    }
+  }
+});
+
+test('two bad fields are both reported', async () => {
+  const { page } = session;
+  const id = 'mpd-final';
+  await setField(page, id, 'exponent', '99', { commit: false });
+  await setField(page, id, 'spread', 'lots');
+  const view = await inspect(page, id);
+  assert.equal(view.state, 'error');
+  assert.match(view.alert, /Exponent must be/);
+  assert.match(view.alert, /Spread must be/);
+  await setField(page, id, 'exponent', '5', { commit: false });
+  await setField(page, id, 'spread', '0.3');
+  assert.equal((await inspect(page, id)).state, 'ready');
+});
+
+test('dragging orbits, the wheel zooms, keys and pinch work, and none of them regenerates', async () => {
+  const { page } = session;
+  const id = 'mpd-iterate';
+  const canvas = page.locator(`${section(id)} canvas`);
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  const start = await inspect(page, id);
+
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 20, { steps: 6 });
+  await page.mouse.up();
+  await nextFrames(page);
+  const orbited = await inspect(page, id);
+  assert.notEqual(orbited.hash, start.hash, 'drag orbits the camera');
+
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -300);
+  await nextFrames(page);
+  const zoomed = await inspect(page, id);
+  assert.notEqual(zoomed.hash, orbited.hash, 'wheel zooms');
+
+  await canvas.focus();
+  await page.keyboard.press('ArrowLeft');
+  await nextFrames(page);
+  const keyed = await inspect(page, id);
+  assert.notEqual(keyed.hash, zoomed.hash, 'arrow keys orbit');
+
+  // Two touch pointers moving apart: pinch zoom.
+  await page.evaluate((sel) => {
+    const c = document.querySelector(`${sel} canvas`);
+    const r = c.getBoundingClientRect();
+    const fire = (type, id, x) =>
+      c.dispatchEvent(new PointerEvent(type, {
+        pointerId: id, pointerType: 'touch', isPrimary: id === 11, bubbles: true,
+        clientX: r.left + x, clientY: r.top + r.height / 2,
+      }));
+    fire('pointerdown', 11, r.width / 2 - 40);
+    fire('pointerdown', 12, r.width / 2 + 40);
+    fire('pointermove', 12, r.width / 2 + 140);
+    fire('pointerup', 11, r.width / 2 - 40);
+    fire('pointerup', 12, r.width / 2 + 140);
+  }, section(id));
+  await nextFrames(page);
+  const pinched = await inspect(page, id);
+  assert.notEqual(pinched.hash, keyed.hash, 'pinch zooms');
+
+  assert.equal(pinched.generation, start.generation, 'camera moves generate nothing');
+  assert.equal(pinched.seed, start.seed);
+  assert.ok(pinched.drawn > 0.01, 'still drawn');
+});
+
+test('a seed in the address pins every demo, and the same seed draws the same pictures', async () => {
+  const hashes = [];
+  for (let run = 0; run < 2; run++) {
+    const fresh = await openPage(browser, `${server.url}?seed=99`);
+    await waitForDemos(fresh.page);
+    const views = await Promise.all(DEMO_IDS.map((id) => inspect(fresh.page, id)));
+    assert.ok(views.every((v) => v.seed === '99'), 'every demo uses the address seed');
+    hashes.push(views.map((v) => v.hash));
+    assert.deepEqual(fresh.problems, []);
+    await fresh.context.close();
+  }
+  assert.deepEqual(hashes[0], hashes[1]);
+});
+
+test('no console errors, no failed requests, nothing fetched from another origin; screenshots saved', async () => {
+  const { page, problems } = session;
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(ARTIFACTS, 'page.png'), fullPage: true });
+  const phone = await openPage(browser, server.url, { width: 390, height: 844 });
+  await waitForDemos(phone.page);
+  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no sideways scrolling on a phone (${overflow}px too wide)`);
+  await phone.page.screenshot({ path: join(ARTIFACTS, 'page-phone.png'), fullPage: true });
+  assert.deepEqual(phone.problems, []);
+  await phone.context.close();
+  assert.deepEqual(problems, []);
+});
