@@ -5,15 +5,23 @@
 //! ([`demos::DEMOS`]) and mounts the one generic widget ([`widget`]) on it. Every demo renders
 //! through a single shared WebGL2 context ([`renderer`]) and only when something changed.
 
+//!
+//! The demo table, fields and gesture logic are plain Rust, compiled and unit-tested natively;
+//! the renderer and widget need a browser and exist only on `wasm32`.
+
 pub mod demos;
 pub mod fields;
 pub mod gestures;
+#[cfg(target_arch = "wasm32")]
 pub mod renderer;
+#[cfg(target_arch = "wasm32")]
 pub mod widget;
 
+#[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
 
 /// Entry point, run by the generated JavaScript as soon as the module loads.
+#[cfg(target_arch = "wasm32")]
 #[wasm_bindgen(start)]
 pub fn start() -> Result<(), JsValue> {
     console_error_panic_hook::set_once();

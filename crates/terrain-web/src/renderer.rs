@@ -72,7 +72,10 @@ impl Renderer {
 
     fn wrap(gl: &WebGl2RenderingContext) -> Result<Context, String> {
         let glow = three_d::context::Context::from_webgl2_context(gl.clone());
-        Context::from_gl_context(Arc::new(glow)).map_err(|e| format!("cannot start WebGL: {e}"))
+        // three-d's API takes an Arc; the page has one thread, so it is never shared across threads.
+        #[allow(clippy::arc_with_non_send_sync)]
+        let glow = Arc::new(glow);
+        Context::from_gl_context(glow).map_err(|e| format!("cannot start WebGL: {e}"))
     }
 
     /// The hidden canvas, for listening to `webglcontextlost` and `webglcontextrestored`.

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Installs what building and testing need, skipping everything already present at the right
+# version, so a second run takes seconds. Sourced by serve.sh and test.sh; run directly it
+# installs everything:  bash scripts/setup.sh [build|test]
+#
+#   build: wasm32 target, Trunk 0.21.14, the wasm-bindgen CLI version Cargo.lock pins
+#   test:  all of the above, plus Debian's chromium + chromium-driver and the npm packages of tests/
+#
+# Nothing is downloaded from outside the package registries (crates.io, Debian, npm).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TRUNK_VERSION="0.21.14"
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+# The wasm-bindgen version in Cargo.lock; the CLI must match it exactly.
+wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' "$ROOT/Cargo.lock"
+}
+
+ensure_build_tools() {
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+  fi
+  if [ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]; then
+    say "installing Trunk $TRUNK_VERSION (about 20 minutes on 2 cores)"
+    cargo install --locked trunk --version "$TRUNK_VERSION"
+  fi
+  local wbg
+  wbg="$(wasm_bindgen_version)"
+  if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $wbg" ]; then
+    say "installing wasm-bindgen-cli $wbg (about 13 minutes on 2 cores)"
+    # Not --locked: its lock file pins a webpki-roots version the registry no longer serves.
+    cargo install wasm-bindgen-cli --version "$wbg" --force
+  fi
+}
+
+ensure_browser() {
+  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+    return
+  fi
+  say "installing Debian's chromium and chromium-driver"
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver
+}
+
+ensure_npm_packages() {
+  # Reinstall only when the lock file changed since the last install.
+  local stamp="$ROOT/tests/node_modules/.package-lock.json"
+  if [ ! -f "$stamp" ] || [ "$ROOT/tests/package-lock.json" -nt "$stamp" ]; then
+    say "installing the end-to-end test packages (npm ci)"
+    (cd "$ROOT/tests" && npm ci --no-audit --no-fund)
+  fi
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  ensure_build_tools
+  if [ "${1:-test}" = "test" ]; then
+    ensure_browser
+    ensure_npm_packages
+  fi
+  say "tools ready"
+fi

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every check and test: format, lints, native tests, wasm tests in headless Chromium, the
+# page build, and the end-to-end suite. Installs whatever is missing first (see setup.sh).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+ensure_build_tools
+ensure_browser
+ensure_npm_packages
+cd "$ROOT"
+
+say "format"
+cargo fmt --all --check
+
+say "lints (native and wasm32)"
+cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy -p terrain-web --target wasm32-unknown-unknown --all-targets -- -D warnings
+
+say "native tests"
+cargo test --workspace
+
+say "wasm tests in headless Chromium"
+CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --test render
+
+say "page build"
+trunk build --release --offline
+
+say "end-to-end tests in headless Chromium"
+(cd tests && npm test)
+
+say "all tests passed; screenshots in tests/e2e/artifacts/"
