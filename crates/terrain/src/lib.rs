@@ -11,11 +11,15 @@
 //! assert_eq!(map.width(), 33); // exponent 5 gives 2^5 + 1 points per side
 //! ```
 
+pub mod diamond_square;
 pub mod export;
+pub mod faults;
 pub mod heightmap;
 pub mod limits;
+pub mod line;
 pub mod mesh;
 pub mod midpoint;
+pub mod midpoint_recursive;
 pub mod params;
 pub mod random_noise;
 pub mod rng;

@@ -1,0 +1,255 @@
+//! Diamond-Square, step by step as the third post teaches it.
+//!
+//! 1. [`init_corners`]: the four corners get uniform(0, 1) heights.
+//! 2. [`square_step`]: for a radius r, the center of every 2r x 2r square becomes the average of
+//!    its four corners, jittered by up to the spread ([`square`] does one).
+//! 3. [`diamond_step`]: for the same radius, the center of every diamond (the points r away left,
+//!    right, up and down) becomes the average of those of its four points that lie on the map
+//!    (three at the map's edges), jittered ([`diamond`] does one). Rows r apart alternate between
+//!    starting at x = r and at x = 0, so the diamonds interleave with the squares.
+//! 4. [`generate`]: from radius = half the map down to 1, square step then diamond step, halving
+//!    the radius and multiplying the spread by the reduction each level; then normalise.
+//!
+//! Unlike midpoint displacement, every point but those on the map's border averages four
+//! neighbours, which removes the straight creases along square edges.
+
+use crate::heightmap::Heightmap;
+use crate::limits;
+use crate::midpoint::MpdParams;
+use crate::params::ParamError;
+use crate::rng::TerrainRng;
+
+/// Sets the map's four corners to uniform(0, 1).
+pub fn init_corners(map: &mut Heightmap, rng: &mut TerrainRng) {
+    crate::midpoint::init_corners(map, rng);
+}
+
+/// One square: sets `(x, y)` to the average of the four points `radius` away diagonally, plus
+/// jitter of up to `spread`.
+pub fn square(
+    map: &mut Heightmap,
+    x: usize,
+    y: usize,
+    radius: usize,
+    spread: f32,
+    rng: &mut TerrainRng,
+) {
+    let average = (map.get(x - radius, y - radius)
+        + map.get(x - radius, y + radius)
+        + map.get(x + radius, y - radius)
+        + map.get(x + radius, y + radius))
+        / 4.0;
+    let value = rng.jitter(average, spread);
+    map.set(x, y, value);
+}
+
+/// One diamond: sets `(x, y)` to the average of those of the four points `radius` away left,
+/// right, down and up that lie on the map, plus jitter of up to `spread`.
+pub fn diamond(
+    map: &mut Heightmap,
+    x: usize,
+    y: usize,
+    radius: usize,
+    spread: f32,
+    rng: &mut TerrainRng,
+) {
+    let (x, y, r) = (x as isize, y as isize, radius as isize);
+    let neighbours = [(x - r, y), (x + r, y), (x, y - r), (x, y + r)];
+    let (sum, count) = neighbours
+        .iter()
+        .filter_map(|&(nx, ny)| map.get_checked(nx, ny))
+        .fold((0.0f32, 0u32), |(sum, count), v| (sum + v, count + 1));
+    let value = rng.jitter(sum / count as f32, spread);
+    map.set(x as usize, y as usize, value);
+}
+
+/// The square step for `radius`: every square center, row by row.
+pub fn square_step(map: &mut Heightmap, radius: usize, spread: f32, rng: &mut TerrainRng) {
+    let size = map.width();
+    for y in (radius..size).step_by(2 * radius) {
+        for x in (radius..size).step_by(2 * radius) {
+            square(map, x, y, radius, spread, rng);
+        }
+    }
+}
+
+/// The diamond step for `radius`: rows `radius` apart from the top edge; rows at an even multiple
+/// of the radius start at x = radius, the others at x = 0.
+pub fn diamond_step(map: &mut Heightmap, radius: usize, spread: f32, rng: &mut TerrainRng) {
+    let size = map.width();
+    for y in (0..size).step_by(radius) {
+        let shift = if (y / radius) % 2 == 0 { radius } else { 0 };
+        for x in (shift..size).step_by(2 * radius) {
+            diamond(map, x, y, radius, spread, rng);
+        }
+    }
+}
+
+/// How far along the algorithm to go: the third post shows each step on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Only the corners.
+    Corners,
+    /// Corners and the first square step (the map's center).
+    Square,
+    /// Corners, the first square step and the first diamond step (the edge midpoints).
+    Diamond,
+    /// The full algorithm, normalised to 0..1.
+    Full,
+}
+
+/// Runs Diamond-Square from `seed` up to `stage`; partial stages are not normalised.
+pub fn generate_stage(
+    stage: Stage,
+    params: &MpdParams,
+    seed: u64,
+) -> Result<Heightmap, ParamError> {
+    params.validate(limits::CLI_MAX_EXPONENT)?;
+    let mut map = Heightmap::square(params.exponent);
+    let mut rng = TerrainRng::new(seed);
+    init_corners(&mut map, &mut rng);
+    let first = map.last() / 2;
+    match stage {
+        Stage::Corners => {}
+        Stage::Square => square_step(&mut map, first, params.spread, &mut rng),
+        Stage::Diamond => {
+            square_step(&mut map, first, params.spread, &mut rng);
+            diamond_step(&mut map, first, params.spread, &mut rng);
+        }
+        Stage::Full => {
+            let (mut radius, mut spread) = (first, params.spread);
+            while radius >= 1 {
+                square_step(&mut map, radius, spread, &mut rng);
+                diamond_step(&mut map, radius, spread, &mut rng);
+                radius /= 2;
+                spread *= params.reduction;
+            }
+            map.normalize();
+        }
+    }
+    Ok(map)
+}
+
+/// The whole algorithm from `seed`, normalised to exactly 0..1. Defaults as in the post:
+/// exponent 5, spread 0.3, reduction 0.5 ([`MpdParams::default`]).
+pub fn generate(params: &MpdParams, seed: u64) -> Result<Heightmap, ParamError> {
+    generate_stage(Stage::Full, params, seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(exponent: u32, spread: f32) -> MpdParams {
+        MpdParams {
+            exponent,
+            spread,
+            ..MpdParams::default()
+        }
+    }
+
+    #[test]
+    fn first_square_step_sets_only_the_center_near_the_corners_average() {
+        for seed in 0..100 {
+            let corners = generate_stage(Stage::Corners, &p(3, 0.2), seed).expect("valid");
+            let map = generate_stage(Stage::Square, &p(3, 0.2), seed).expect("valid");
+            let (l, c) = (8, 4);
+            let average = (map.get(0, 0) + map.get(0, l) + map.get(l, 0) + map.get(l, l)) / 4.0;
+            assert!((map.get(c, c) - average).abs() <= 0.2 + 1e-6, "seed {seed}");
+            for (i, (a, b)) in corners.data().iter().zip(map.data()).enumerate() {
+                if i != c * 9 + c {
+                    assert_eq!(a, b, "seed {seed}: only the center changed, not point {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn edge_diamonds_average_exactly_their_three_points() {
+        let map = generate_stage(Stage::Diamond, &p(2, 0.0), 8).expect("valid");
+        let (l, c) = (4, 2);
+        let center = map.get(c, c);
+        let expect = |a: f32, b: f32| (a + b + center) / 3.0;
+        assert_eq!(map.get(c, 0), expect(map.get(0, 0), map.get(l, 0)));
+        assert_eq!(map.get(c, l), expect(map.get(0, l), map.get(l, l)));
+        assert_eq!(map.get(0, c), expect(map.get(0, 0), map.get(0, l)));
+        assert_eq!(map.get(l, c), expect(map.get(l, 0), map.get(l, l)));
+    }
+
+    #[test]
+    fn inner_diamonds_average_four_points() {
+        let mut map = Heightmap::square(2);
+        for (i, v) in map.data_mut().iter_mut().enumerate() {
+            *v = i as f32;
+        }
+        diamond(&mut map, 2, 2, 1, 0.0, &mut TerrainRng::new(0));
+        assert_eq!(map.get(2, 2), (11.0 + 13.0 + 7.0 + 17.0) / 4.0);
+    }
+
+    #[test]
+    fn diamond_rows_alternate_their_start() {
+        // On a 5x5 map at radius 1 the diamond step sets exactly the points with one odd coordinate.
+        let mut map = Heightmap::square(2);
+        map.data_mut().fill(1.0);
+        for y in (0..5).step_by(2) {
+            for x in (0..5).step_by(2) {
+                map.set(x, y, 0.0);
+            }
+        }
+        for y in (1..5).step_by(2) {
+            for x in (1..5).step_by(2) {
+                map.set(x, y, 0.0);
+            }
+        }
+        let before = map.clone();
+        diamond_step(&mut map, 1, 0.0, &mut TerrainRng::new(0));
+        for y in 0..5 {
+            for x in 0..5 {
+                let diamond_point = (x + y) % 2 == 1;
+                assert_eq!(
+                    map.get(x, y) != before.get(x, y),
+                    diamond_point,
+                    "({x},{y})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn full_run_sets_every_point_and_spans_zero_to_one() {
+        for exponent in 1..=7 {
+            let mut map = Heightmap::square(exponent);
+            map.data_mut().fill(f32::NAN);
+            let mut rng = TerrainRng::new(1);
+            init_corners(&mut map, &mut rng);
+            let mut radius = map.last() / 2;
+            while radius >= 1 {
+                square_step(&mut map, radius, 0.3, &mut rng);
+                diamond_step(&mut map, radius, 0.3, &mut rng);
+                radius /= 2;
+            }
+            assert!(
+                map.data().iter().all(|v| v.is_finite()),
+                "exponent {exponent}"
+            );
+            assert_eq!(
+                generate(&p(exponent, 0.3), 2).expect("valid").range(),
+                Some((0.0, 1.0))
+            );
+        }
+    }
+
+    #[test]
+    fn deterministic_with_golden_checksums() {
+        let a = generate(&MpdParams::default(), 5).expect("valid");
+        assert_eq!(a, generate(&MpdParams::default(), 5).expect("valid"));
+        assert_ne!(a, generate(&MpdParams::default(), 6).expect("valid"));
+        let got = [
+            a.checksum(),
+            generate(&p(9, 0.3), 1).expect("valid").checksum(),
+        ];
+        assert_eq!(got, GOLDEN);
+    }
+
+    const GOLDEN: [u32; 2] = [411235370, 3259463580];
+}
