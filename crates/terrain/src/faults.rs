@@ -185,7 +185,7 @@ impl Divider {
         let (w, h) = ((width - 1) as f32, (height - 1) as f32);
         let size = w.max(h).max(1.0);
         // Anywhere on the map or up to a quarter of its size beyond each edge.
-        let mut around = |rng: &mut TerrainRng| {
+        let around = |rng: &mut TerrainRng| {
             [
                 rng.uniform_between(-0.25 * w, 1.25 * w),
                 rng.uniform_between(-0.25 * h, 1.25 * h),
