@@ -1,8 +1,10 @@
 //! The demo table: one row per demo on the page. Adding a demo means adding a row here and a
 //! `<section data-demo="ID">` to the page; the widget code is shared by every row.
 
+use terrain::diamond_square;
+use terrain::faults::{FaultParams, ShapeKind};
 use terrain::midpoint::{self, Stage};
-use terrain::{limits, random_noise, Heightmap, ParamError};
+use terrain::{limits, line, midpoint_recursive, random_noise, Heightmap, ParamError};
 
 use crate::fields::{Field, Settings};
 
@@ -19,6 +21,17 @@ pub struct Demo {
     pub defaults: Settings,
     /// Makes the terrain for validated settings.
     pub generate: fn(&Settings) -> Result<Heightmap, ParamError>,
+    /// How the result is shown.
+    pub look: Look,
+}
+
+/// How a demo's heightmap is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Look {
+    /// A 3-D terrain seen from above a corner.
+    Terrain,
+    /// A one-row map shown as a side view (a silhouette you can orbit).
+    Profile,
 }
 
 const SEED_ONLY: &[Field] = &[Field::Seed];
@@ -28,6 +41,50 @@ const MPD_FIELDS: &[Field] = &[
     Field::Reduction,
     Field::Seed,
 ];
+
+const LINE_FIELDS: &[Field] = &[Field::LineIterations, Field::Roughness, Field::Seed];
+const FAULT_LINE_FIELDS: &[Field] = &[Field::FaultIterations, Field::Seed];
+const FAULT_SHAPE_FIELDS: &[Field] = &[
+    Field::FaultIterations,
+    Field::Shapes,
+    Field::Fuzziness,
+    Field::Seed,
+];
+
+const RECURSIVE_DEFAULTS: Settings = Settings {
+    reduction: 0.55,
+    ..Settings::mpd_defaults()
+};
+
+const LINE_DEFAULTS: Settings = Settings {
+    iterations: 8,
+    roughness: 1.0,
+    ..Settings::mpd_defaults()
+};
+
+const FAULT_DEFAULTS: Settings = Settings {
+    iterations: 500,
+    shapes: 1,
+    fuzziness: 0.0,
+    ..Settings::mpd_defaults()
+};
+
+/// Every shape, 1500 faults and a 3-cell ragged band: enough mixing to hide the straight edges.
+const FAULT_SHAPE_DEFAULTS: Settings = Settings {
+    iterations: 1500,
+    shapes: (1 << ShapeKind::ALL.len()) - 1,
+    fuzziness: 3.0,
+    ..Settings::mpd_defaults()
+};
+
+fn ds_stage(stage: diamond_square::Stage, settings: &Settings) -> Result<Heightmap, ParamError> {
+    diamond_square::generate_stage(stage, &settings.mpd(), settings.seed)
+}
+
+fn fault_map(settings: &Settings) -> Result<Heightmap, ParamError> {
+    let params: FaultParams = settings.faults();
+    terrain::faults::generate(&params, settings.seed)
+}
 
 /// The spread the first post uses for its single-square step demos.
 const STEP_SPREAD: f32 = 0.1;
@@ -53,6 +110,7 @@ pub const DEMOS: &[Demo] = &[
             let side = limits::side_for_exponent(s.exponent);
             random_noise::generate(side, side, s.seed)
         },
+        look: Look::Terrain,
     },
     Demo {
         id: "mpd-corners",
@@ -60,6 +118,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         defaults: Settings::mpd_defaults(),
         generate: |s| mpd_stage(Stage::Corners, s),
+        look: Look::Terrain,
     },
     Demo {
         id: "mpd-edges",
@@ -68,6 +127,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         defaults: STEP_DEFAULTS,
         generate: |s| mpd_stage(Stage::Edges, s),
+        look: Look::Terrain,
     },
     Demo {
         id: "mpd-center",
@@ -76,6 +136,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         defaults: STEP_DEFAULTS,
         generate: |s| mpd_stage(Stage::Center, s),
+        look: Look::Terrain,
     },
     Demo {
         id: "mpd-iterate",
@@ -84,6 +145,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         defaults: Settings::mpd_defaults(),
         generate: |s| mpd_stage(Stage::Full, s),
+        look: Look::Terrain,
     },
     Demo {
         id: "mpd-final",
@@ -92,6 +154,79 @@ pub const DEMOS: &[Demo] = &[
         fields: MPD_FIELDS,
         defaults: Settings::mpd_defaults(),
         generate: |s| mpd_stage(Stage::Full, s),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "mpd-recursive",
+        caption: "The same algorithm as recursion: each call fills its square's edges and center \
+                  (skipping points a neighbour already set) and recurses into its four quarters. \
+                  The second post's reduction is 0.55.",
+        fields: MPD_FIELDS,
+        defaults: RECURSIVE_DEFAULTS,
+        generate: |s| midpoint_recursive::generate(&s.mpd(), s.seed),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "ds-corners",
+        caption: "Diamond-Square starts like midpoint displacement: four random corners.",
+        fields: SEED_ONLY,
+        defaults: Settings::mpd_defaults(),
+        generate: |s| ds_stage(diamond_square::Stage::Corners, s),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "ds-square",
+        caption: "Square step: the center of the square becomes the average of its four corners, \
+                  plus jitter.",
+        fields: SEED_ONLY,
+        defaults: Settings::mpd_defaults(),
+        generate: |s| ds_stage(diamond_square::Stage::Square, s),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "ds-diamond",
+        caption: "Diamond step: each edge midpoint averages the points of the diamond around it. \
+                  On the map's border only three of them exist, so it averages those three.",
+        fields: SEED_ONLY,
+        defaults: Settings::mpd_defaults(),
+        generate: |s| ds_stage(diamond_square::Stage::Diamond, s),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "ds-final",
+        caption: "Squares then diamonds at half the radius, again and again, with the spread \
+                  shrinking each round. No more creases along the big squares.",
+        fields: MPD_FIELDS,
+        defaults: Settings::mpd_defaults(),
+        generate: |s| ds_stage(diamond_square::Stage::Full, s),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "line-1d",
+        caption: "A mountain skyline: each iteration puts a jittered midpoint between every two \
+                  neighbours, and the jitter shrinks by 2^-roughness each time.",
+        fields: LINE_FIELDS,
+        defaults: LINE_DEFAULTS,
+        generate: |s| line::generate(&s.line(), s.seed),
+        look: Look::Profile,
+    },
+    Demo {
+        id: "fault-lines",
+        caption: "Hundreds of random straight cuts, each raising one side and lowering the other. \
+                  The sum looks like eroded hills.",
+        fields: FAULT_LINE_FIELDS,
+        defaults: FAULT_DEFAULTS,
+        generate: fault_map,
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "fault-shapes",
+        caption: "Cut with circles, rectangles and triangles too, and let Perlin noise fray each \
+                  edge so no straight line gives the trick away.",
+        fields: FAULT_SHAPE_FIELDS,
+        defaults: FAULT_SHAPE_DEFAULTS,
+        generate: fault_map,
+        look: Look::Terrain,
     },
 ];
 
@@ -123,18 +258,24 @@ mod tests {
     }
 
     #[test]
-    fn the_first_posts_demos_are_in_order() {
+    fn every_source_is_on_the_page_in_order() {
         let ids: Vec<&str> = DEMOS.iter().map(|d| d.id).collect();
-        assert_eq!(
-            ids,
-            [
-                "random",
-                "mpd-corners",
-                "mpd-edges",
-                "mpd-center",
-                "mpd-iterate",
-                "mpd-final"
-            ]
-        );
+        let expected = [
+            "random",
+            "mpd-corners",
+            "mpd-edges",
+            "mpd-center",
+            "mpd-iterate",
+            "mpd-final",
+            "mpd-recursive",
+            "ds-corners",
+            "ds-square",
+            "ds-diamond",
+            "ds-final",
+            "line-1d",
+            "fault-lines",
+            "fault-shapes",
+        ];
+        assert_eq!(ids, expected);
     }
 }

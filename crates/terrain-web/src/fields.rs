@@ -3,9 +3,14 @@
 //! Each field parses the raw text a reader typed with the core's own parsers, so a rejected
 //! value gets the same message on the page as on the command line.
 
+use terrain::faults::{self, FaultParams, ShapeKind};
 use terrain::limits::PAGE_MAX_EXPONENT;
+use terrain::line::{self, LineParams};
 use terrain::midpoint::MpdParams;
 use terrain::params::{self, ParamError};
+
+/// Most faults the page offers (each visits every cell; the command line allows more).
+pub const PAGE_MAX_FAULTS: u32 = 10_000;
 
 /// Everything a demo's generator needs: the seed plus every algorithm knob. Each demo row starts
 /// from its own defaults; its fields overwrite the parts a reader may change.
@@ -19,6 +24,14 @@ pub struct Settings {
     pub spread: f32,
     /// Factor applied to the spread after each pass.
     pub reduction: f32,
+    /// Iterations: subdivisions of a 1-D profile, or the number of faults.
+    pub iterations: u32,
+    /// 1-D roughness: the displacement shrinks by 2^(-roughness) per iteration.
+    pub roughness: f32,
+    /// Fault divider kinds, one bit per [`ShapeKind::ALL`] entry.
+    pub shapes: u8,
+    /// Width in cells of the ragged band around fault edges.
+    pub fuzziness: f32,
 }
 
 impl Settings {
@@ -29,6 +42,28 @@ impl Settings {
             exponent: 5,
             spread: 0.3,
             reduction: 0.5,
+            iterations: 8,
+            roughness: 1.0,
+            shapes: 1,
+            fuzziness: 0.0,
+        }
+    }
+
+    /// The 1-D midpoint displacement parameters these settings describe.
+    pub fn line(&self) -> LineParams {
+        LineParams {
+            iterations: self.iterations,
+            roughness: self.roughness,
+        }
+    }
+
+    /// The fault-line parameters these settings describe.
+    pub fn faults(&self) -> FaultParams {
+        FaultParams {
+            iterations: self.iterations,
+            shapes: shapes_from_mask(self.shapes),
+            fuzziness: self.fuzziness,
+            ..FaultParams::default()
         }
     }
 
@@ -53,6 +88,34 @@ pub enum Field {
     Reduction,
     /// Random seed, any unsigned 64-bit number.
     Seed,
+    /// 1-D subdivisions, 1 to [`line::MAX_ITERATIONS`].
+    LineIterations,
+    /// Number of faults, 1 to [`PAGE_MAX_FAULTS`].
+    FaultIterations,
+    /// 1-D roughness, 0 to [`line::MAX_ROUGHNESS`].
+    Roughness,
+    /// Fault divider kinds: a multiple choice of line, circle, rect, triangle.
+    Shapes,
+    /// Fault edge fuzziness in cells, 0 to [`faults::MAX_FUZZINESS`].
+    Fuzziness,
+}
+
+/// The divider kinds whose bits are set in `mask`.
+pub fn shapes_from_mask(mask: u8) -> Vec<ShapeKind> {
+    ShapeKind::ALL
+        .into_iter()
+        .enumerate()
+        .filter(|(bit, _)| mask & (1 << bit) != 0)
+        .map(|(_, kind)| kind)
+        .collect()
+}
+
+fn mask_from_shapes(shapes: &[ShapeKind]) -> u8 {
+    ShapeKind::ALL
+        .into_iter()
+        .enumerate()
+        .filter(|(_, kind)| shapes.contains(kind))
+        .fold(0, |mask, (bit, _)| mask | (1 << bit))
 }
 
 impl Field {
@@ -63,7 +126,16 @@ impl Field {
             Field::Spread => "spread",
             Field::Reduction => "reduction",
             Field::Seed => "seed",
+            Field::LineIterations | Field::FaultIterations => "iterations",
+            Field::Roughness => "roughness",
+            Field::Shapes => "shapes",
+            Field::Fuzziness => "fuzziness",
         }
+    }
+
+    /// For a multiple-choice field, the names to choose from; `None` for typed fields.
+    pub fn choices(self) -> Option<Vec<&'static str>> {
+        (self == Field::Shapes).then(|| ShapeKind::ALL.iter().map(|k| k.name()).collect())
     }
 
     /// The label shown next to the input.
@@ -73,6 +145,10 @@ impl Field {
             Field::Spread => "Starting spread",
             Field::Reduction => "Spread reduction",
             Field::Seed => "Seed",
+            Field::LineIterations | Field::FaultIterations => "Iterations",
+            Field::Roughness => "Roughness",
+            Field::Shapes => "Shapes",
+            Field::Fuzziness => "Fuzziness",
         }
     }
 
@@ -83,14 +159,25 @@ impl Field {
             Field::Spread => "How far the first pass may push points up or down",
             Field::Reduction => "Spread multiplier after each pass: low is smooth, near 1 is rough",
             Field::Seed => "The same seed always makes the same terrain",
+            Field::LineIterations => "Subdivisions: 2^n + 1 points, 1 to 20",
+            Field::FaultIterations => "Number of faults, 1 to 10000: more gives finer detail",
+            Field::Roughness => "How fast the bumps shrink: low is jagged, high is smooth",
+            Field::Shapes => "Which dividers to cut the map with",
+            Field::Fuzziness => {
+                "Width in cells of the ragged band along each fault, 0 for sharp edges"
+            }
         }
     }
 
     /// Virtual keyboard to offer on phones: digits only for whole numbers.
     pub fn input_mode(self) -> &'static str {
         match self {
-            Field::Exponent | Field::Seed => "numeric",
-            Field::Spread | Field::Reduction => "decimal",
+            Field::Exponent
+            | Field::Seed
+            | Field::LineIterations
+            | Field::FaultIterations
+            | Field::Shapes => "numeric",
+            Field::Spread | Field::Reduction | Field::Roughness | Field::Fuzziness => "decimal",
         }
     }
 
@@ -101,6 +188,14 @@ impl Field {
             Field::Spread => settings.spread.to_string(),
             Field::Reduction => settings.reduction.to_string(),
             Field::Seed => settings.seed.to_string(),
+            Field::LineIterations | Field::FaultIterations => settings.iterations.to_string(),
+            Field::Roughness => settings.roughness.to_string(),
+            Field::Fuzziness => settings.fuzziness.to_string(),
+            Field::Shapes => shapes_from_mask(settings.shapes)
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join(","),
         }
     }
 
@@ -111,6 +206,19 @@ impl Field {
             Field::Spread => settings.spread = params::parse_spread(text)?,
             Field::Reduction => settings.reduction = params::parse_reduction(text)?,
             Field::Seed => settings.seed = params::parse_seed(text)?,
+            Field::LineIterations => {
+                let max = u64::from(line::MAX_ITERATIONS);
+                settings.iterations = params::parse_whole("iterations", text, 1, max)? as u32;
+            }
+            Field::FaultIterations => {
+                settings.iterations = faults::parse_iterations(text, PAGE_MAX_FAULTS)?
+            }
+            Field::Roughness => {
+                settings.roughness =
+                    params::parse_number("roughness", text, 0.0, line::MAX_ROUGHNESS)? as f32;
+            }
+            Field::Shapes => settings.shapes = mask_from_shapes(&faults::parse_shapes(text)?),
+            Field::Fuzziness => settings.fuzziness = faults::parse_fuzziness(text)?,
         }
         Ok(())
     }
@@ -156,6 +264,20 @@ mod tests {
             texts.iter().map(|(f, t)| (*f, t.as_str())),
         );
         assert_eq!(read, Ok(defaults));
+    }
+
+    #[test]
+    fn shapes_round_trip_through_their_mask() {
+        let mut settings = Settings::mpd_defaults();
+        Field::Shapes
+            .apply("triangle,line", &mut settings)
+            .expect("valid");
+        assert_eq!(Field::Shapes.show(&settings), "line,triangle");
+        assert!(Field::Shapes.apply("", &mut settings).is_err());
+        assert!(Field::FaultIterations
+            .apply("10001", &mut settings)
+            .is_err());
+        assert!(Field::LineIterations.apply("21", &mut settings).is_err());
     }
 
     #[test]

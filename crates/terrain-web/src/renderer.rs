@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use crate::demos::Look;
 use terrain::mesh::MeshData;
 use three_d::{
     vec3, AmbientLight, Camera, ClearState, Context, CpuMaterial, CpuMesh, DirectionalLight, Gm,
@@ -168,11 +169,16 @@ impl Renderer {
     }
 }
 
-/// A camera looking at the terrain from above one corner, for a `width` x `height` view.
-pub fn new_camera(width: u32, height: u32) -> Camera {
+/// A camera for a `width` x `height` view: terrains are seen from above one corner, profiles
+/// from the front and a little to the side.
+pub fn new_camera(width: u32, height: u32, look: Look) -> Camera {
+    let position = match look {
+        Look::Terrain => vec3(1.9, 1.5, 2.1),
+        Look::Profile => vec3(0.5, 0.45, 2.3),
+    };
     Camera::new_perspective(
         Viewport::new_at_origo(width.max(1), height.max(1)),
-        vec3(1.9, 1.5, 2.1),
+        position,
         ORBIT_TARGET,
         vec3(0.0, 1.0, 0.0),
         three_d::degrees(40.0),

@@ -13,13 +13,63 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
     AddEventListenerOptions, CanvasRenderingContext2d, Document, Element, EventTarget,
-    HtmlCanvasElement, HtmlInputElement, KeyboardEvent, NodeList, PointerEvent, WheelEvent,
+    HtmlCanvasElement, HtmlInputElement, HtmlOptionElement, HtmlSelectElement, KeyboardEvent,
+    NodeList, PointerEvent, WheelEvent,
 };
 
-use crate::demos::{self, Demo};
+use crate::demos::{self, Demo, Look};
 use crate::fields::{self, Field, Settings};
 use crate::gestures::{self, Gestures};
 use crate::renderer::{self, Model, Renderer};
+
+/// A field's form control: a text box, or a multiple-choice list whose value is the chosen
+/// names joined by commas (the same text the command line takes).
+#[derive(Clone)]
+enum Control {
+    Text(HtmlInputElement),
+    Choice(HtmlSelectElement),
+}
+
+impl Control {
+    fn element(&self) -> &Element {
+        match self {
+            Control::Text(input) => input,
+            Control::Choice(select) => select,
+        }
+    }
+
+    fn value(&self) -> String {
+        match self {
+            Control::Text(input) => input.value(),
+            Control::Choice(select) => {
+                let chosen = select.selected_options();
+                (0..chosen.length())
+                    .filter_map(|i| chosen.item(i))
+                    .filter_map(|option| option.dyn_into::<HtmlOptionElement>().ok())
+                    .map(|option| option.value())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            }
+        }
+    }
+
+    fn set_value(&self, text: &str) {
+        match self {
+            Control::Text(input) => input.set_value(text),
+            Control::Choice(select) => {
+                let wanted: Vec<&str> = text.split(',').collect();
+                for i in 0..select.length() {
+                    if let Some(option) = select
+                        .item(i)
+                        .and_then(|o| o.dyn_into::<HtmlOptionElement>().ok())
+                    {
+                        option.set_selected(wanted.contains(&option.value().as_str()));
+                    }
+                }
+            }
+        }
+    }
+}
 
 /// Width over height of every demo canvas.
 const ASPECT: f64 = 16.0 / 10.0;
@@ -37,7 +87,7 @@ struct DemoView {
     section: Element,
     canvas: HtmlCanvasElement,
     canvas_2d: CanvasRenderingContext2d,
-    inputs: Vec<(Field, HtmlInputElement)>,
+    inputs: Vec<(Field, Control)>,
     alert: Element,
     camera: Camera,
     control: OrbitControl,
@@ -152,25 +202,42 @@ impl DemoView {
                 &[("for", &input_id), ("title", field.hint())],
             )?;
             label.set_text_content(Some(field.label()));
-            let input: HtmlInputElement = element(
-                document,
-                "input",
-                &[
-                    ("id", &input_id),
-                    ("name", field.name()),
-                    ("type", "text"),
-                    ("inputmode", field.input_mode()),
-                    ("autocomplete", "off"),
-                    ("spellcheck", "false"),
-                    ("aria-describedby", &alert_id),
-                    ("title", field.hint()),
-                ],
-            )?
-            .dyn_into()?;
+            let common = [
+                ("id", input_id.as_str()),
+                ("name", field.name()),
+                ("aria-describedby", alert_id.as_str()),
+                ("title", field.hint()),
+            ];
+            let input = match field.choices() {
+                Some(choices) => {
+                    let select: HtmlSelectElement =
+                        element(document, "select", &common)?.dyn_into()?;
+                    select.set_multiple(true);
+                    select.set_size(choices.len() as u32);
+                    for choice in choices {
+                        let option = element(document, "option", &[("value", choice)])?;
+                        option.set_text_content(Some(choice));
+                        select.append_child(&option)?;
+                    }
+                    Control::Choice(select)
+                }
+                None => {
+                    let input = element(document, "input", &common)?;
+                    for (name, value) in [
+                        ("type", "text"),
+                        ("inputmode", field.input_mode()),
+                        ("autocomplete", "off"),
+                        ("spellcheck", "false"),
+                    ] {
+                        input.set_attribute(name, value)?;
+                    }
+                    Control::Text(input.dyn_into()?)
+                }
+            };
             input.set_value(&field.show(&defaults));
             let pair = element(document, "span", &[("class", "field")])?;
             pair.append_child(&label)?;
-            pair.append_child(&input)?;
+            pair.append_child(input.element())?;
             form.append_child(&pair)?;
             inputs.push((field, input));
         }
@@ -207,7 +274,7 @@ impl DemoView {
             canvas_2d,
             inputs,
             alert,
-            camera: renderer::new_camera(1, 1),
+            camera: renderer::new_camera(1, 1, demo.look),
             control: renderer::new_control(),
             gestures: Gestures::default(),
             shown: None,
@@ -264,7 +331,14 @@ impl DemoView {
         }
         match (self.demo.generate)(&settings) {
             Ok(map) => {
-                let mesh = mesh::terrain_mesh(&map, mesh::DISPLAY_MAX_SIDE, renderer::HEIGHT_SCALE);
+                let mesh = match self.demo.look {
+                    Look::Terrain => {
+                        mesh::terrain_mesh(&map, mesh::DISPLAY_MAX_SIDE, renderer::HEIGHT_SCALE)
+                    }
+                    Look::Profile => {
+                        mesh::profile_mesh(&map, mesh::PROFILE_MAX_POINTS, renderer::HEIGHT_SCALE)
+                    }
+                };
                 let model = renderer.model(&mesh);
                 self.shown = Some(Shown {
                     settings,
@@ -290,7 +364,7 @@ impl DemoView {
     fn accept(&mut self) {
         self.alert.set_text_content(None);
         for (_, input) in &self.inputs {
-            let _ = input.remove_attribute("aria-invalid");
+            let _ = input.element().remove_attribute("aria-invalid");
         }
         self.set_attribute("data-state", "ready");
     }
@@ -303,10 +377,11 @@ impl DemoView {
             .collect();
         self.alert.set_text_content(Some(&message.join(" ")));
         for (field, input) in &self.inputs {
+            let element = input.element();
             if errors.iter().any(|e| e.field == field.name()) {
-                let _ = input.set_attribute("aria-invalid", "true");
+                let _ = element.set_attribute("aria-invalid", "true");
             } else {
-                let _ = input.remove_attribute("aria-invalid");
+                let _ = element.remove_attribute("aria-invalid");
             }
         }
         self.set_attribute("data-state", "error");
@@ -414,7 +489,11 @@ fn wire(app: &Shared, index: usize) -> Result<(), JsValue> {
             .section
             .query_selector("[data-action=refresh]")?
             .ok_or("demo has no refresh button")?;
-        let inputs: Vec<HtmlInputElement> = view.inputs.iter().map(|(_, i)| i.clone()).collect();
+        let inputs: Vec<Element> = view
+            .inputs
+            .iter()
+            .map(|(_, i)| i.element().clone())
+            .collect();
         (view.canvas.clone(), form, refresh, inputs)
     };
 

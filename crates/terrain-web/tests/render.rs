@@ -60,7 +60,7 @@ fn differing(pixels: &[u8], reference: &[u8]) -> usize {
 fn terrain_renders_through_the_shared_context_into_a_2d_canvas() {
     let document = document();
     let renderer = Renderer::new(&document).expect("WebGL2 in headless Chromium");
-    let camera = renderer::new_camera(WIDTH, HEIGHT);
+    let camera = renderer::new_camera(WIDTH, HEIGHT, terrain_web::demos::Look::Terrain);
 
     // Background only: every pixel is the clear colour, and it is not transparent.
     let empty = canvas_2d(&document);
@@ -89,7 +89,7 @@ fn many_views_share_one_context_without_losing_it() {
     // Twenty views, more than Chromium's 16-context limit, all drawn through the one context.
     let document = document();
     let renderer = Renderer::new(&document).expect("WebGL2");
-    let camera = renderer::new_camera(WIDTH, HEIGHT);
+    let camera = renderer::new_camera(WIDTH, HEIGHT, terrain_web::demos::Look::Terrain);
     let outs: Vec<_> = (0..20).map(|_| canvas_2d(&document)).collect();
     for (seed, out) in outs.iter().enumerate() {
         let map = midpoint::generate(&MpdParams::default(), seed as u64).expect("valid");

@@ -78,7 +78,11 @@ pub fn square_step(map: &mut Heightmap, radius: usize, spread: f32, rng: &mut Te
 pub fn diamond_step(map: &mut Heightmap, radius: usize, spread: f32, rng: &mut TerrainRng) {
     let size = map.width();
     for y in (0..size).step_by(radius) {
-        let shift = if (y / radius).is_multiple_of(2) { radius } else { 0 };
+        let shift = if (y / radius).is_multiple_of(2) {
+            radius
+        } else {
+            0
+        };
         for x in (shift..size).step_by(2 * radius) {
             diamond(map, x, y, radius, spread, rng);
         }

@@ -110,6 +110,61 @@ pub fn terrain_mesh(map: &Heightmap, max_side: usize, height_scale: f32) -> Mesh
     }
 }
 
+/// Most points shown of a 1-D profile.
+pub const PROFILE_MAX_POINTS: usize = 1025;
+
+/// Builds a side view of a one-row map (a 1-D profile): a filled, two-sided silhouette standing in
+/// the x-y plane, x spanning -1..1, from y = 0 up to height x `height_scale`, with at most
+/// `max_points` columns. Tops are coloured by elevation, bottoms a darker shade of the same.
+pub fn profile_mesh(map: &Heightmap, max_points: usize, height_scale: f32) -> MeshData {
+    let columns = sample_positions(map.width(), max_points.max(2));
+    let n = columns.len();
+    let span = (map.width() - 1).max(1) as f32;
+    let mut positions = Vec::with_capacity(n * 4);
+    let mut normals = Vec::with_capacity(n * 4);
+    let mut colors = Vec::with_capacity(n * 4);
+    // Front face (normal +z) then back face (normal -z), each a bottom and a top vertex per column.
+    for normal_z in [1.0f32, -1.0] {
+        for &column in &columns {
+            let h = map.get(column, 0);
+            let h = if h.is_finite() { h } else { 0.0 };
+            let x = 2.0 * column as f32 / span - 1.0;
+            let top = elevation_color(h);
+            let shade = |c: u8| (f32::from(c) * 0.55) as u8;
+            positions.push([x, 0.0, 0.0]);
+            positions.push([x, h * height_scale, 0.0]);
+            colors.push([shade(top[0]), shade(top[1]), shade(top[2]), 255]);
+            colors.push(top);
+            normals.push([0.0, 0.0, normal_z]);
+            normals.push([0.0, 0.0, normal_z]);
+        }
+    }
+    let mut indices = Vec::with_capacity((n - 1) * 12);
+    for face in 0..2u32 {
+        let base = face * 2 * n as u32;
+        for i in 0..(n as u32 - 1) {
+            let (b0, t0, b1, t1) = (
+                base + 2 * i,
+                base + 2 * i + 1,
+                base + 2 * i + 2,
+                base + 2 * i + 3,
+            );
+            if face == 0 {
+                indices.extend_from_slice(&[b0, b1, t0, t0, b1, t1]);
+            } else {
+                indices.extend_from_slice(&[b0, t0, b1, t0, t1, b1]);
+            }
+        }
+    }
+    MeshData {
+        positions,
+        normals,
+        colors,
+        indices,
+        grid: (n, 1),
+    }
+}
+
 /// Normals of a grid surface from central differences (one-sided at the borders).
 fn grid_normals(positions: &[[f32; 3]], nx: usize, nz: usize) -> Vec<[f32; 3]> {
     let at = |i: usize, j: usize| positions[j * nx + i];
@@ -227,6 +282,33 @@ mod tests {
         };
         assert_eq!(bounds(&xs), (-1.0, 1.0));
         assert_eq!(bounds(&zs), (-0.5, 0.5));
+    }
+
+    #[test]
+    fn profiles_are_two_sided_silhouettes() {
+        let line = crate::line::generate(&crate::line::LineParams::default(), 1).expect("valid");
+        let mesh = profile_mesh(&line, PROFILE_MAX_POINTS, 0.5);
+        assert_eq!(mesh.grid, (257, 1));
+        assert_eq!(mesh.positions.len(), 4 * 257);
+        assert_eq!(mesh.indices.len(), 2 * 6 * 256);
+        assert!(mesh
+            .indices
+            .iter()
+            .all(|&i| (i as usize) < mesh.positions.len()));
+        // Each triangle faces the way its vertices' normals point (front +z, back -z).
+        for tri in mesh.indices.chunks(3) {
+            let [a, b, c] = [0, 1, 2].map(|k| mesh.positions[tri[k] as usize]);
+            let z = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+            let normal_z = mesh.normals[tri[0] as usize][2];
+            assert!(z * normal_z >= 0.0, "{tri:?}");
+        }
+        let tops: Vec<f32> = mesh.positions[..2 * 257]
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .map(|p| p[1])
+            .collect();
+        assert_eq!(tops[10], line.get(10, 0) * 0.5);
     }
 
     #[test]
