@@ -5,7 +5,11 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect } from './harness.mjs';
 
-const DEMO_IDS = ['random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final'];
+const DEMO_IDS = [
+  'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
+  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final',
+  'line-1d', 'fault-lines', 'fault-shapes',
+];
 
 // Values each field must refuse, and a valid value to recover with.
 const BAD_VALUES = {
@@ -13,6 +17,9 @@ const BAD_VALUES = {
   spread: ['', 'abc', 'NaN', '-0.5', 'Infinity', '1e400', '101'],
   reduction: ['', 'abc', 'NaN', '-1', 'Infinity', '1e400', '3'],
   seed: ['', 'abc', 'NaN', '-1', '2.5', '1e5', '18446744073709551616'],
+  iterations: ['', 'abc', 'NaN', '-1', '0', '2.5', '100001', '99999999999999999999'],
+  roughness: ['', 'abc', 'NaN', '-1', 'Infinity', '1e400', '9'],
+  fuzziness: ['', 'abc', 'NaN', '-1', 'Infinity', '65'],
 };
 
 let server;
@@ -48,14 +55,14 @@ after(async () => {
   await server?.close();
 });
 
-test('the page has the six demos of the first post, in order, each with the DOM contract', async () => {
+test('the page has all fourteen demos, in order, each with the DOM contract', async () => {
   const demos = await session.page.evaluate(() =>
     [...document.querySelectorAll('section[data-demo]')].map((s) => ({
       id: s.dataset.demo,
       canvases: s.querySelectorAll('canvas').length,
       refresh: s.querySelectorAll('button[data-action="refresh"]').length,
       alerts: s.querySelectorAll('p[role="alert"]').length,
-      fields: [...s.querySelectorAll('input[name]')].map((i) => i.name),
+      fields: [...s.querySelectorAll('input[name], select[name]')].map((i) => i.name),
     })),
   );
   assert.deepEqual(demos.map((d) => d.id), DEMO_IDS);
@@ -65,7 +72,17 @@ test('the page has the six demos of the first post, in order, each with the DOM 
     assert.equal(d.alerts, 1, d.id);
     assert.ok(d.fields.includes('seed'), `${d.id} has a seed field`);
   }
-  assert.deepEqual(demos.at(-1).fields, ['exponent', 'spread', 'reduction', 'seed']);
+  const fieldsOf = (id) => demos.find((d) => d.id === id).fields;
+  for (const id of ['mpd-final', 'mpd-recursive', 'ds-final']) {
+    assert.deepEqual(fieldsOf(id), ['exponent', 'spread', 'reduction', 'seed'], id);
+  }
+  assert.deepEqual(fieldsOf('line-1d'), ['iterations', 'roughness', 'seed']);
+  assert.deepEqual(fieldsOf('fault-lines'), ['iterations', 'seed']);
+  assert.deepEqual(fieldsOf('fault-shapes'), ['iterations', 'shapes', 'fuzziness', 'seed']);
+  const recursive = await session.page.$$eval(`${section('mpd-recursive')} input`, (inputs) => inputs.slice(0, 3).map((i) => i.value));
+  assert.deepEqual(recursive, ['5', '0.3', '0.55'], 'the second post\'s defaults');
+  const line = await session.page.$$eval(`${section('line-1d')} input`, (inputs) => inputs.slice(0, 2).map((i) => i.value));
+  assert.deepEqual(line, ['8', '1'], '1-D defaults');
   const values = await session.page.$$eval(`${section('mpd-final')} input`, (inputs) => inputs.slice(0, 3).map((i) => i.value));
   assert.deepEqual(values, ['5', '0.3', '0.5'], 'the post\'s defaults');
 });
@@ -166,6 +183,7 @@ test('bad values are refused next to the field, and the terrain on screen stays'
   const { page } = session;
   for (const id of DEMO_IDS) {
     const fields = await page.$$eval(`${section(id)} input[name]`, (inputs) => inputs.map((i) => [i.name, i.value]));
+    // fault-lines and fault-shapes cap iterations at 10000 on the page; 100001 is past both limits.
     for (const [name, good] of fields) {
       for (const bad of BAD_VALUES[name]) {
         const before = await inspect(page, id);
@@ -194,6 +212,48 @@ test('bad values are refused next to the field, and the terrain on screen stays'
         assert.equal(fixed.alert, '', `${label}: message cleared`);
       }
     }
+  }
+});
+
+test('fault shapes are a multiple choice; choosing none is refused and the terrain stays', async () => {
+  const { page } = session;
+  const id = 'fault-shapes';
+  const pick = (names) =>
+    page.evaluate(
+      ([sel, wanted]) => {
+        const select = document.querySelector(`${sel} select[name="shapes"]`);
+        for (const option of select.options) option.selected = wanted.includes(option.value);
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      [section(id), names],
+    );
+  const start = await inspect(page, id);
+  await pick([]);
+  const refused = await inspect(page, id);
+  assert.equal(refused.state, 'error');
+  assert.match(refused.alert, /^Shapes must name at least one of line, circle, rect, triangle/);
+  assert.equal(refused.generation, start.generation);
+  assert.equal(refused.hash, start.hash);
+  await pick(['circle']);
+  const circles = await inspect(page, id);
+  assert.equal(circles.state, 'ready');
+  assert.equal(circles.generation, start.generation + 1);
+  assert.notEqual(circles.hash, start.hash, 'circles only look different');
+  await pick(['line', 'circle', 'rect', 'triangle']);
+  assert.equal((await inspect(page, id)).hash, start.hash, 'back to all shapes: the same picture');
+});
+
+test('every demo is still drawn after scrolling through the whole page (no context lost)', async () => {
+  const { page } = session;
+  for (const id of DEMO_IDS) {
+    await page.locator(`${section(id)} canvas`).scrollIntoViewIfNeeded();
+    await nextFrames(page);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await nextFrames(page);
+  for (const id of DEMO_IDS) {
+    const view = await inspect(page, id);
+    assert.ok(view.drawn > 0.03, `${id} still drawn after scrolling`);
   }
 });
 
