@@ -5,9 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
+use terrain::faults::{self, FaultParams, ShapeKind};
 use terrain::limits::{CLI_MAX_EXPONENT, MAX_CELLS};
+use terrain::line::{self, LineParams};
 use terrain::midpoint::{self, MpdParams};
-use terrain::{params, random_noise, Heightmap};
+use terrain::{diamond_square, midpoint_recursive, params, random_noise, Heightmap};
 
 /// The algorithms `terrain` can run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -16,6 +18,14 @@ pub enum Algorithm {
     Noise,
     /// Midpoint displacement (square map of 2^exponent + 1 points per side).
     Mpd,
+    /// Midpoint displacement written recursively (reduction defaults to 0.55).
+    MpdRecursive,
+    /// Diamond-Square.
+    Ds,
+    /// Fault lines: random dividers raise one side and lower the other.
+    Fault,
+    /// 1-D midpoint displacement: a profile of 2^iterations + 1 heights, one per line (.txt/.csv).
+    Line,
 }
 
 /// Generate a terrain heightmap and write it to a file.
@@ -44,10 +54,26 @@ pub struct Cli {
     /// Width in points (noise); with --height, replaces --exponent.
     #[arg(long, value_name = "N", value_parser = parse_side("width"))]
     pub width: Option<usize>,
-    /// Height in points (noise); defaults to --width when only that is given.
+    /// Height in points (noise, fault); defaults to --width when only that is given.
     #[arg(long, value_name = "N", value_parser = parse_side("height"))]
     pub height: Option<usize>,
+    /// Iterations: subdivisions (line, 1 to 20) [default 8] or faults (fault, 1 to 100000) [default 500].
+    #[arg(long, value_name = "N", value_parser = |s: &str| faults::parse_iterations(s, faults::MAX_ITERATIONS))]
+    pub iterations: Option<u32>,
+    /// Fault dividers, comma-separated: line, circle, rect, triangle [default: line].
+    #[arg(long, value_name = "LIST", value_parser = |s: &str| faults::parse_shapes(s).map(ShapeList))]
+    pub shapes: Option<ShapeList>,
+    /// Width in cells of the ragged, Perlin-noise band along each fault (0 to 64) [default 0].
+    #[arg(long, value_name = "F", value_parser = faults::parse_fuzziness)]
+    pub fuzziness: Option<f32>,
+    /// Roughness (line): the displacement shrinks by 2^-F per iteration (0 to 8) [default 1].
+    #[arg(long, value_name = "F", value_parser = |s: &str| params::parse_number("roughness", s, 0.0, line::MAX_ROUGHNESS))]
+    pub roughness: Option<f64>,
 }
+
+/// The divider kinds given with `--shapes` (a newtype so clap takes the list as one value).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShapeList(pub Vec<ShapeKind>);
 
 fn parse_side(field: &'static str) -> impl Fn(&str) -> Result<usize, params::ParamError> + Clone {
     move |text| {
@@ -93,10 +119,24 @@ impl Cli {
             ("--reduction", self.reduction.is_some()),
             ("--width", self.width.is_some()),
             ("--height", self.height.is_some()),
+            ("--iterations", self.iterations.is_some()),
+            ("--shapes", self.shapes.is_some()),
+            ("--fuzziness", self.fuzziness.is_some()),
+            ("--roughness", self.roughness.is_some()),
         ];
         let applies: &[&str] = match self.algorithm {
             Algorithm::Noise => &["--exponent", "--width", "--height"],
-            Algorithm::Mpd => &["--exponent", "--spread", "--reduction"],
+            Algorithm::Mpd | Algorithm::MpdRecursive | Algorithm::Ds => {
+                &["--exponent", "--spread", "--reduction"]
+            }
+            Algorithm::Fault => &[
+                "--width",
+                "--height",
+                "--iterations",
+                "--shapes",
+                "--fuzziness",
+            ],
+            Algorithm::Line => &["--iterations", "--roughness"],
         };
         given
             .iter()
@@ -121,7 +161,11 @@ impl Cli {
                 self.algorithm_name()
             ));
         }
-        let format = terrain::export::Format::from_path(&self.out)?;
+        let format = if self.algorithm == Algorithm::Line {
+            terrain::export::Format::from_path_1d(&self.out)?
+        } else {
+            terrain::export::Format::from_path(&self.out)?
+        };
         let seed = match self.seed {
             Some(seed) => seed,
             None => getrandom::u64().map_err(|e| format!("cannot pick a random seed: {e}"))?,
@@ -138,7 +182,15 @@ impl Cli {
     }
 
     fn generate(&self, seed: u64) -> Result<Heightmap, params::ParamError> {
-        let defaults = MpdParams::default();
+        let defaults = match self.algorithm {
+            Algorithm::MpdRecursive => midpoint_recursive::default_params(),
+            _ => MpdParams::default(),
+        };
+        let mpd = MpdParams {
+            exponent: self.exponent.unwrap_or(defaults.exponent),
+            spread: self.spread.unwrap_or(defaults.spread),
+            reduction: self.reduction.unwrap_or(defaults.reduction),
+        };
         let exponent = self.exponent.unwrap_or(defaults.exponent);
         match self.algorithm {
             Algorithm::Noise => {
@@ -153,14 +205,28 @@ impl Cli {
                 }
                 random_noise::generate(width, height, seed)
             }
-            Algorithm::Mpd => midpoint::generate(
-                &MpdParams {
-                    exponent,
-                    spread: self.spread.unwrap_or(defaults.spread),
-                    reduction: self.reduction.unwrap_or(defaults.reduction),
-                },
-                seed,
-            ),
+            Algorithm::Mpd => midpoint::generate(&mpd, seed),
+            Algorithm::MpdRecursive => midpoint_recursive::generate(&mpd, seed),
+            Algorithm::Ds => diamond_square::generate(&mpd, seed),
+            Algorithm::Fault => {
+                let base = FaultParams::default();
+                let params = FaultParams {
+                    width: self.width.or(self.height).unwrap_or(base.width),
+                    height: self.height.or(self.width).unwrap_or(base.height),
+                    iterations: self.iterations.unwrap_or(base.iterations),
+                    shapes: self.shapes.clone().map_or(base.shapes, |list| list.0),
+                    fuzziness: self.fuzziness.unwrap_or(base.fuzziness),
+                };
+                faults::generate(&params, seed)
+            }
+            Algorithm::Line => {
+                let base = LineParams::default();
+                let params = LineParams {
+                    iterations: self.iterations.unwrap_or(base.iterations),
+                    roughness: self.roughness.map_or(base.roughness, |r| r as f32),
+                };
+                line::generate(&params, seed)
+            }
         }
     }
 }

@@ -225,3 +225,92 @@ fn without_a_seed_the_chosen_seed_is_reported() {
         std::fs::read(&again).expect("written")
     );
 }
+
+#[test]
+fn every_square_algorithm_is_deterministic_per_seed() {
+    let dir = scratch("algorithms");
+    let runs: &[&[&str]] = &[
+        &["mpd-recursive", "--exponent", "6", "--reduction", "0.6"],
+        &["ds", "--exponent", "6", "--spread", "0.4"],
+        &[
+            "fault",
+            "--width",
+            "64",
+            "--height",
+            "48",
+            "--iterations",
+            "300",
+            "--shapes",
+            "line,circle,rect,triangle",
+            "--fuzziness",
+            "2",
+        ],
+    ];
+    for (i, args) in runs.iter().enumerate() {
+        let read = |name: &str, seed: &str| {
+            let path = dir.join(format!("{i}-{name}.pgm"));
+            let mut all: Vec<&str> = args.to_vec();
+            all.extend(["--seed", seed, "--out", path_arg(&path)]);
+            let out = terrain(&all);
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            std::fs::read(&path).expect("written")
+        };
+        let a = read("a", "5");
+        assert_eq!(a, read("b", "5"), "{args:?}: same seed, same bytes");
+        assert_ne!(a, read("c", "6"), "{args:?}: other seed, other bytes");
+    }
+    let fault = std::fs::read(dir.join("2-a.pgm")).expect("written");
+    assert!(fault.starts_with(b"P5\n64 48\n65535\n"));
+}
+
+#[test]
+fn line_writes_two_to_the_n_plus_one_heights() {
+    let dir = scratch("line");
+    let file = dir.join("profile.txt");
+    let out = terrain(&[
+        "line",
+        "--iterations",
+        "6",
+        "--roughness",
+        "0.8",
+        "--seed",
+        "2",
+        "--out",
+        path_arg(&file),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&file).expect("written");
+    let heights: Vec<f32> = text
+        .lines()
+        .map(|l| l.parse().expect("a number per line"))
+        .collect();
+    assert_eq!(heights.len(), 65);
+    assert!(heights.iter().all(|h| (0.0..=1.0).contains(h)));
+    let bad = terrain(&[
+        "line",
+        "--iterations",
+        "21",
+        "--out",
+        path_arg(&dir.join("x.txt")),
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    let bad = terrain(&["line", "--out", path_arg(&dir.join("x.png"))]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains(".txt or .csv"));
+    let bad = terrain(&[
+        "fault",
+        "--shapes",
+        "hexagon",
+        "--out",
+        path_arg(&dir.join("x.png")),
+    ]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("shapes must be chosen from"));
+    assert!(!dir.join("x.txt").exists() && !dir.join("x.png").exists());
+}

@@ -19,6 +19,8 @@ pub enum Format {
     R32,
     /// Binary 16-bit portable greymap.
     Pgm16,
+    /// Text, one height per line (for 1-D profiles: `.txt` or `.csv`).
+    Lines,
 }
 
 impl Format {
@@ -35,6 +37,23 @@ impl Format {
             "pgm" => Ok(Self::Pgm16),
             _ => Err(format!(
                 "cannot tell the format of {:?}: use a .png, .r32 or .pgm file name",
+                path.display().to_string()
+            )),
+        }
+    }
+}
+
+impl Format {
+    /// The format of a 1-D profile file: `.txt` or `.csv`, one height per line.
+    pub fn from_path_1d(path: &Path) -> Result<Self, String> {
+        let extension = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match extension.as_deref() {
+            Some("txt" | "csv") => Ok(Self::Lines),
+            _ => Err(format!(
+                "cannot tell the format of {:?}: a line profile is written to a .txt or .csv file",
                 path.display().to_string()
             )),
         }
@@ -63,6 +82,7 @@ pub fn write(map: &Heightmap, format: Format, out: &mut impl Write) -> io::Resul
             write!(out, "P5\n{} {}\n65535\n", map.width(), map.height())?;
             out.write_all(&big_endian_samples(map))
         }
+        Format::Lines => map.data().iter().try_for_each(|v| writeln!(out, "{v}")),
     }
 }
 
