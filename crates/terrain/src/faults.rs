@@ -14,7 +14,13 @@
 //! - **Fuzziness F**: within F cells of the boundary, the side is decided by 2-D Perlin noise
 //!   (from the `noise` crate) instead: raised when F x noise(x, y) > distance. Edges become ragged.
 
-use noise::{NoiseFn, Perlin};
+mod divider;
+mod sweep;
+
+use noise::Perlin;
+
+pub use divider::{Divider, Fuzz};
+pub use sweep::{apply, apply_per_cell, heightmap_from_levels, FaultSums, HEIGHT_BITS};
 
 use crate::heightmap::Heightmap;
 use crate::params::{self, ParamError};
@@ -25,9 +31,6 @@ pub const MAX_ITERATIONS: u32 = 100_000;
 
 /// Widest fuzzy band, in cells.
 pub const MAX_FUZZINESS: f64 = 64.0;
-
-/// Cells per Perlin noise period near fuzzy edges: larger gives broader wiggles.
-const NOISE_SCALE: f64 = 9.0;
 
 /// The kinds of divider.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,164 +103,6 @@ pub fn parse_fuzziness(text: &str) -> Result<f32, ParamError> {
     params::parse_number("fuzziness", text, 0.0, MAX_FUZZINESS).map(|v| v as f32)
 }
 
-/// One random cut of the map. Coordinates are in cells, `(0, 0)` the first point.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Divider {
-    /// The line of points p with `normal . p = offset` (`normal` of unit length).
-    Line {
-        /// Unit normal of the line.
-        normal: [f32; 2],
-        /// Signed distance of the line from the origin along the normal.
-        offset: f32,
-    },
-    /// A circle.
-    Circle {
-        /// Center.
-        center: [f32; 2],
-        /// Radius.
-        radius: f32,
-    },
-    /// An axis-aligned rectangle.
-    Rect {
-        /// Center.
-        center: [f32; 2],
-        /// Half the width and half the height.
-        half: [f32; 2],
-    },
-    /// A triangle.
-    Triangle {
-        /// Its three corners.
-        corners: [[f32; 2]; 3],
-    },
-}
-
-fn length(x: f32, y: f32) -> f32 {
-    (x * x + y * y).sqrt()
-}
-
-/// Distance from p to the segment a-b.
-fn segment_distance(p: [f32; 2], a: [f32; 2], b: [f32; 2]) -> f32 {
-    let (abx, aby) = (b[0] - a[0], b[1] - a[1]);
-    let (apx, apy) = (p[0] - a[0], p[1] - a[1]);
-    let len2 = abx * abx + aby * aby;
-    let t = if len2 > 0.0 {
-        ((apx * abx + apy * aby) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    length(apx - t * abx, apy - t * aby)
-}
-
-impl Divider {
-    /// Signed distance in cells from `(x, y)` to the boundary: negative on the raised side
-    /// (inside a shape, or below the line), positive on the other.
-    pub fn signed_distance(&self, x: f32, y: f32) -> f32 {
-        match *self {
-            Divider::Line { normal, offset } => normal[0] * x + normal[1] * y - offset,
-            Divider::Circle { center, radius } => length(x - center[0], y - center[1]) - radius,
-            Divider::Rect { center, half } => {
-                let qx = (x - center[0]).abs() - half[0];
-                let qy = (y - center[1]).abs() - half[1];
-                length(qx.max(0.0), qy.max(0.0)) + qx.max(qy).min(0.0)
-            }
-            Divider::Triangle { corners: [a, b, c] } => {
-                let p = [x, y];
-                let edge = segment_distance(p, a, b)
-                    .min(segment_distance(p, b, c))
-                    .min(segment_distance(p, c, a));
-                let cross = |u: [f32; 2], v: [f32; 2]| {
-                    (v[0] - u[0]) * (p[1] - u[1]) - (v[1] - u[1]) * (p[0] - u[0])
-                };
-                let (d1, d2, d3) = (cross(a, b), cross(b, c), cross(c, a));
-                let inside =
-                    (d1 >= 0.0 && d2 >= 0.0 && d3 >= 0.0) || (d1 <= 0.0 && d2 <= 0.0 && d3 <= 0.0);
-                if inside {
-                    -edge
-                } else {
-                    edge
-                }
-            }
-        }
-    }
-
-    /// A random divider of `kind` for a `width` x `height` map (see the module notes on bias).
-    pub fn random(kind: ShapeKind, width: usize, height: usize, rng: &mut TerrainRng) -> Self {
-        let (w, h) = ((width - 1) as f32, (height - 1) as f32);
-        let size = w.max(h).max(1.0);
-        // Anywhere on the map or up to a quarter of its size beyond each edge.
-        let around = |rng: &mut TerrainRng| {
-            [
-                rng.uniform_between(-0.25 * w, 1.25 * w),
-                rng.uniform_between(-0.25 * h, 1.25 * h),
-            ]
-        };
-        match kind {
-            ShapeKind::Line => {
-                let angle = rng.uniform() * std::f32::consts::TAU;
-                let normal = [angle.cos(), angle.sin()];
-                let reach = 0.5 * length(w, h);
-                let distance = rng.uniform_between(-reach, reach);
-                let offset = normal[0] * 0.5 * w + normal[1] * 0.5 * h + distance;
-                Divider::Line { normal, offset }
-            }
-            ShapeKind::Circle => Divider::Circle {
-                center: around(rng),
-                radius: rng.uniform_between(0.05, 0.6) * size,
-            },
-            ShapeKind::Rect => Divider::Rect {
-                center: around(rng),
-                half: [
-                    rng.uniform_between(0.05, 0.5) * size,
-                    rng.uniform_between(0.05, 0.5) * size,
-                ],
-            },
-            ShapeKind::Triangle => Divider::Triangle {
-                corners: [around(rng), around(rng), around(rng)],
-            },
-        }
-    }
-}
-
-/// Ragged edges: Perlin noise plus this divider's own offset into it.
-#[derive(Debug, Clone)]
-pub struct Fuzz<'a> {
-    /// Width of the ragged band in cells; 0 is a sharp edge.
-    pub fuzziness: f32,
-    /// The noise field.
-    pub noise: &'a Perlin,
-    /// Where this divider samples the noise field, so dividers do not share one pattern.
-    pub offset: [f64; 2],
-}
-
-impl Fuzz<'_> {
-    /// Whether the cell at `(x, y)`, `distance` from the boundary, is on the raised side.
-    pub fn raised(&self, x: f32, y: f32, distance: f32) -> bool {
-        if self.fuzziness > 0.0 && distance.abs() < self.fuzziness {
-            let sample = [
-                f64::from(x) / NOISE_SCALE + self.offset[0],
-                f64::from(y) / NOISE_SCALE + self.offset[1],
-            ];
-            (f64::from(self.fuzziness) * self.noise.get(sample)) as f32 > distance
-        } else {
-            distance < 0.0
-        }
-    }
-}
-
-/// Adds `+value` to every cell on the divider's raised side and `-value` to every other cell.
-pub fn apply(map: &mut Heightmap, divider: &Divider, value: f32, fuzz: &Fuzz<'_>) {
-    let width = map.width();
-    for (i, cell) in map.data_mut().iter_mut().enumerate() {
-        let (x, y) = ((i % width) as f32, (i / width) as f32);
-        let distance = divider.signed_distance(x, y);
-        *cell += if fuzz.raised(x, y, distance) {
-            value
-        } else {
-            -value
-        };
-    }
-}
-
 /// The knobs of the fault-line generator.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FaultParams {
@@ -287,8 +132,8 @@ impl Default for FaultParams {
     }
 }
 
-/// Runs the fault generator from `seed`, normalised to 0..1.
-pub fn generate(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError> {
+/// Checks the knobs before any work: fault count, at least one shape, fuzziness range.
+fn validate(params: &FaultParams) -> Result<(), ParamError> {
     if !(1..=MAX_ITERATIONS).contains(&params.iterations) {
         return Err(ParamError::new(
             "iterations",
@@ -304,28 +149,71 @@ pub fn generate(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError
             "shapes must name at least one of line, circle, rect, triangle",
         ));
     }
-    params::check_number("fuzziness", f64::from(params.fuzziness), 0.0, MAX_FUZZINESS)?;
-    let mut map = Heightmap::new(params.width, params.height)?;
+    params::check_number("fuzziness", f64::from(params.fuzziness), 0.0, MAX_FUZZINESS)
+}
+
+/// The random faults of one map, in order: each a divider, a height in whole units of
+/// 2^-[`HEIGHT_BITS`] (uniform below 1) and where its ragged edge samples the noise.
+struct Cuts<'a> {
+    params: &'a FaultParams,
+    rng: TerrainRng,
+}
+
+impl Cuts<'_> {
+    fn next_cut(&mut self) -> (Divider, i32, [f64; 2]) {
+        let shapes = &self.params.shapes;
+        let pick = ((self.rng.uniform() * shapes.len() as f32) as usize).min(shapes.len() - 1);
+        let (width, height) = (self.params.width, self.params.height);
+        let divider = Divider::random(shapes[pick], width, height, &mut self.rng);
+        let units = self.rng.uniform_units(HEIGHT_BITS) as i32;
+        let offset = [
+            f64::from(self.rng.uniform()) * 1000.0,
+            f64::from(self.rng.uniform()) * 1000.0,
+        ];
+        (divider, units, offset)
+    }
+}
+
+/// Validates, seeds the generator and the noise field, and hands each fault to `cut`.
+fn each_cut(
+    params: &FaultParams,
+    seed: u64,
+    mut cut: impl FnMut(&Divider, i32, &Fuzz<'_>),
+) -> Result<(), ParamError> {
+    validate(params)?;
     let mut rng = TerrainRng::new(seed);
     let noise = Perlin::new(rng.next_u64() as u32);
+    let mut cuts = Cuts { params, rng };
     for _ in 0..params.iterations {
-        let pick =
-            ((rng.uniform() * params.shapes.len() as f32) as usize).min(params.shapes.len() - 1);
-        let divider = Divider::random(params.shapes[pick], params.width, params.height, &mut rng);
-        let value = rng.uniform();
-        let offset = [
-            f64::from(rng.uniform()) * 1000.0,
-            f64::from(rng.uniform()) * 1000.0,
-        ];
+        let (divider, units, offset) = cuts.next_cut();
         let fuzz = Fuzz {
             fuzziness: params.fuzziness,
             noise: &noise,
             offset,
         };
-        apply(&mut map, &divider, value, &fuzz);
+        cut(&divider, units, &fuzz);
     }
-    map.normalize();
-    Ok(map)
+    Ok(())
+}
+
+/// Runs the fault generator from `seed`, normalised to 0..1, row by row ([`apply`]).
+pub fn generate(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError> {
+    let mut sums = FaultSums::new(params.width, params.height)?;
+    each_cut(params, seed, |divider, units, fuzz| {
+        apply(&mut sums, divider, units, fuzz)
+    })?;
+    sums.into_heightmap()
+}
+
+/// The same map as [`generate`], by the definition: every fault visits every cell
+/// ([`apply_per_cell`]). Slow; it is the reference the tests and benchmarks compare against.
+pub fn generate_per_cell(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError> {
+    Heightmap::new(params.width, params.height)?;
+    let mut levels = vec![0; params.width * params.height];
+    each_cut(params, seed, |divider, units, fuzz| {
+        apply_per_cell(&mut levels, params.width, divider, units, fuzz)
+    })?;
+    heightmap_from_levels(params.width, params.height, &levels)
 }
 
 #[cfg(test)]
@@ -340,23 +228,44 @@ mod tests {
         }
     }
 
+    /// One fault applied by the definition and by the row sweep: asserts they agree exactly and
+    /// returns the levels.
+    fn cut_both_ways(
+        width: usize,
+        height: usize,
+        divider: &Divider,
+        units: i32,
+        fuzz: &Fuzz<'_>,
+    ) -> Vec<i32> {
+        let mut per_cell = vec![0; width * height];
+        apply_per_cell(&mut per_cell, width, divider, units, fuzz);
+        let mut sums = FaultSums::new(width, height).expect("map");
+        apply(&mut sums, divider, units, fuzz);
+        assert_eq!(
+            sums.levels(),
+            per_cell,
+            "{divider:?} fuzz {}",
+            fuzz.fuzziness
+        );
+        per_cell
+    }
+
     #[test]
     fn one_straight_fault_splits_the_map_into_exactly_two_values() {
         let noise = Perlin::new(1);
-        let mut map = Heightmap::new(20, 10).expect("small map");
         let divider = Divider::Line {
             normal: [0.6, 0.8],
             offset: 9.0,
         };
-        apply(&mut map, &divider, 0.25, &sharp(&noise));
-        let mut values: Vec<f32> = map.data().to_vec();
-        values.sort_by(f32::total_cmp);
+        let levels = cut_both_ways(20, 10, &divider, 7, &sharp(&noise));
+        let mut values = levels.clone();
+        values.sort_unstable();
         values.dedup();
-        assert_eq!(values, vec![-0.25, 0.25]);
+        assert_eq!(values, vec![-7, 7]);
         // Boundary convention: distance exactly 0 is on the lowered side. (15, 0): 0.6 * 15 = 9.
-        assert_eq!(map.get(15, 0), -0.25);
-        assert_eq!(map.get(0, 0), 0.25);
-        map.normalize();
+        assert_eq!(levels[15], -7);
+        assert_eq!(levels[0], 7);
+        let map = heightmap_from_levels(20, 10, &levels).expect("map");
         assert_eq!(map.range(), Some((0.0, 1.0)));
     }
 
@@ -377,10 +286,9 @@ mod tests {
             },
         ];
         for divider in shapes {
-            let mut map = Heightmap::new(11, 11).expect("small map");
-            apply(&mut map, &divider, 1.0, &sharp(&noise));
-            assert_eq!(map.get(5, 5), 1.0, "{divider:?} center");
-            assert_eq!(map.get(0, 10), -1.0, "{divider:?} far corner");
+            let levels = cut_both_ways(11, 11, &divider, 1, &sharp(&noise));
+            assert_eq!(levels[5 * 11 + 5], 1, "{divider:?} center");
+            assert_eq!(levels[10 * 11], -1, "{divider:?} far corner");
         }
     }
 
@@ -412,30 +320,123 @@ mod tests {
             normal: [1.0, 0.0],
             offset: 16.5,
         };
-        let mut sharp_map = Heightmap::new(33, 33).expect("map");
-        let mut fuzzy_map = sharp_map.clone();
-        apply(&mut sharp_map, &divider, 1.0, &sharp(&noise));
-        apply(
-            &mut fuzzy_map,
-            &divider,
-            1.0,
-            &Fuzz {
-                fuzziness: 4.0,
-                noise: &noise,
-                offset: [0.3, 0.7],
-            },
-        );
+        let sharp_map = cut_both_ways(33, 33, &divider, 1, &sharp(&noise));
+        let fuzzy = Fuzz {
+            fuzziness: 4.0,
+            noise: &noise,
+            offset: [0.3, 0.7],
+        };
+        let fuzzy_map = cut_both_ways(33, 33, &divider, 1, &fuzzy);
         let mut changed = 0;
         for y in 0..33 {
             for x in 0..33 {
                 let distance = (x as f32 - 16.5).abs();
-                if sharp_map.get(x, y) != fuzzy_map.get(x, y) {
+                if sharp_map[y * 33 + x] != fuzzy_map[y * 33 + x] {
                     assert!(distance < 4.0, "({x},{y}) is {distance} from the line");
                     changed += 1;
                 }
             }
         }
         assert!(changed > 0, "some cells near the line flip");
+    }
+
+    #[test]
+    fn per_row_sweep_equals_the_per_cell_definition() {
+        // Whole maps: every shape mix, sharp and fuzzy, odd and non-square sizes, many seeds.
+        let mixes: [&[ShapeKind]; 5] = [
+            &[ShapeKind::Line],
+            &[ShapeKind::Circle],
+            &[ShapeKind::Rect],
+            &[ShapeKind::Triangle],
+            &ShapeKind::ALL,
+        ];
+        let mut compared = 0;
+        for shapes in mixes {
+            for (fuzziness, (width, height)) in [(0.0, (65, 65)), (2.5, (40, 23)), (7.0, (1, 30))] {
+                for seed in 0..12 {
+                    let params = FaultParams {
+                        width,
+                        height,
+                        iterations: 60,
+                        shapes: shapes.to_vec(),
+                        fuzziness,
+                    };
+                    let fast = generate(&params, seed).expect("valid");
+                    let reference = generate_per_cell(&params, seed).expect("valid");
+                    assert_eq!(fast, reference, "{shapes:?} F={fuzziness} seed {seed}");
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, 5 * 3 * 12);
+    }
+
+    #[test]
+    fn per_row_sweep_handles_awkward_dividers() {
+        // Boundaries through cell centers, shapes hanging off the map, flat lines, thin shapes.
+        let noise = Perlin::new(9);
+        let dividers = [
+            Divider::Line {
+                normal: [1.0, 0.0],
+                offset: 4.0,
+            },
+            Divider::Line {
+                normal: [-1.0, 0.0],
+                offset: -4.0,
+            },
+            Divider::Line {
+                normal: [0.0, 1.0],
+                offset: 3.0,
+            },
+            Divider::Line {
+                normal: [0.0, -1.0],
+                offset: -3.0,
+            },
+            Divider::Line {
+                normal: [0.6, -0.8],
+                offset: 100.0,
+            },
+            Divider::Circle {
+                center: [4.0, 4.0],
+                radius: 3.0,
+            },
+            Divider::Circle {
+                center: [-3.0, 12.0],
+                radius: 5.0,
+            },
+            Divider::Circle {
+                center: [5.0, 5.0],
+                radius: 0.01,
+            },
+            Divider::Rect {
+                center: [2.0, 3.0],
+                half: [2.0, 1.0],
+            },
+            Divider::Rect {
+                center: [20.0, -2.0],
+                half: [8.0, 4.0],
+            },
+            Divider::Triangle {
+                corners: [[0.0, 0.0], [8.0, 0.0], [0.0, 8.0]],
+            },
+            Divider::Triangle {
+                corners: [[-5.0, 3.0], [15.0, 3.5], [4.0, 3.2]],
+            },
+            Divider::Triangle {
+                corners: [[2.0, 2.0], [2.0, 2.0], [6.0, 9.0]],
+            },
+        ];
+        for divider in &dividers {
+            for fuzziness in [0.0, 0.5, 3.0, 40.0] {
+                let fuzz = Fuzz {
+                    fuzziness,
+                    noise: &noise,
+                    offset: [0.25, 0.5],
+                };
+                cut_both_ways(13, 11, divider, 3, &fuzz);
+                cut_both_ways(1, 1, divider, 3, &fuzz);
+            }
+        }
     }
 
     #[test]
@@ -486,7 +487,7 @@ mod tests {
         assert_eq!(got, GOLDEN);
     }
 
-    const GOLDEN: [u32; 2] = [2659787003, 2134247476];
+    const GOLDEN: [u32; 2] = [129353702, 4195755485];
 
     #[test]
     fn invalid_params_are_refused() {

@@ -23,6 +23,7 @@ pub mod midpoint_recursive;
 pub mod params;
 pub mod random_noise;
 pub mod rng;
+pub mod rows;
 
 pub use heightmap::Heightmap;
 pub use params::ParamError;

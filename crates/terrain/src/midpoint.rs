@@ -13,7 +13,8 @@
 use crate::heightmap::Heightmap;
 use crate::limits;
 use crate::params::{self, ParamError};
-use crate::rng::TerrainRng;
+use crate::rng::PointRng;
+use crate::rows::{self, Neighbours};
 
 /// The knobs of midpoint displacement and what they do to the terrain.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -106,17 +107,29 @@ fn average4(a: f32, b: f32, c: f32, d: f32) -> f32 {
 }
 
 /// Step 1: sets the four corners of the map to uniform(0, 1); nothing else changes.
-pub fn init_corners(map: &mut Heightmap, rng: &mut TerrainRng) {
+pub fn init_corners(map: &mut Heightmap, points: PointRng) {
     let (last_x, last_y) = (map.width() - 1, map.height() - 1);
     for (x, y) in [(0, 0), (0, last_y), (last_x, 0), (last_x, last_y)] {
-        let value = rng.uniform();
-        map.set(x, y, value);
+        map.set(x, y, points.uniform_at(y * map.width() + x));
     }
+}
+
+/// Sets `(x, y)` to `average` moved up or down by at most `spread`, by the point's own number.
+fn set_jittered(
+    map: &mut Heightmap,
+    x: usize,
+    y: usize,
+    average: f32,
+    spread: f32,
+    points: PointRng,
+) {
+    let value = points.jitter_at(average, y * map.width() + x, spread);
+    map.set(x, y, value);
 }
 
 /// Step 2: sets the four edge midpoints of `square`, each to the average of the two corners it
 /// sits between, moved up or down by at most `spread`.
-pub fn displace_edges(map: &mut Heightmap, square: Square, spread: f32, rng: &mut TerrainRng) {
+pub fn displace_edges(map: &mut Heightmap, square: Square, spread: f32, points: PointRng) {
     let Square {
         left,
         right,
@@ -128,19 +141,36 @@ pub fn displace_edges(map: &mut Heightmap, square: Square, spread: f32, rng: &mu
     let bottom_right = map.get(right, bottom);
     let top_left = map.get(left, top);
     let top_right = map.get(right, top);
-    let bottom_mid = rng.jitter(average2(bottom_left, bottom_right), spread);
-    let top_mid = rng.jitter(average2(top_left, top_right), spread);
-    let left_mid = rng.jitter(average2(bottom_left, top_left), spread);
-    let right_mid = rng.jitter(average2(bottom_right, top_right), spread);
-    map.set(cx, bottom, bottom_mid);
-    map.set(cx, top, top_mid);
-    map.set(left, cy, left_mid);
-    map.set(right, cy, right_mid);
+    set_jittered(
+        map,
+        cx,
+        bottom,
+        average2(bottom_left, bottom_right),
+        spread,
+        points,
+    );
+    set_jittered(map, cx, top, average2(top_left, top_right), spread, points);
+    set_jittered(
+        map,
+        left,
+        cy,
+        average2(bottom_left, top_left),
+        spread,
+        points,
+    );
+    set_jittered(
+        map,
+        right,
+        cy,
+        average2(bottom_right, top_right),
+        spread,
+        points,
+    );
 }
 
 /// Step 3: sets the center of `square` to the average of its four edge midpoints (as they stand
 /// in the map), moved up or down by at most `spread`.
-pub fn displace_center(map: &mut Heightmap, square: Square, spread: f32, rng: &mut TerrainRng) {
+pub fn displace_center(map: &mut Heightmap, square: Square, spread: f32, points: PointRng) {
     let (cx, cy) = (square.center_x(), square.center_y());
     let average = average4(
         map.get(cx, square.bottom),
@@ -148,19 +178,21 @@ pub fn displace_center(map: &mut Heightmap, square: Square, spread: f32, rng: &m
         map.get(square.left, cy),
         map.get(square.right, cy),
     );
-    let value = rng.jitter(average, spread);
-    map.set(cx, cy, value);
+    set_jittered(map, cx, cy, average, spread, points);
 }
 
 /// Steps 2 and 3 on one square: its edge midpoints, then its center.
-pub fn displace(map: &mut Heightmap, square: Square, spread: f32, rng: &mut TerrainRng) {
-    displace_edges(map, square, spread, rng);
-    displace_center(map, square, spread, rng);
+pub fn displace(map: &mut Heightmap, square: Square, spread: f32, points: PointRng) {
+    displace_edges(map, square, spread, points);
+    displace_center(map, square, spread, points);
 }
 
-/// Pass `iteration` (0 for the first): cuts the map into 2^iteration x 2^iteration squares and
-/// displaces each, row of squares by row of squares.
-pub fn pass(map: &mut Heightmap, iteration: u32, spread: f32, rng: &mut TerrainRng) {
+/// Pass `iteration` (0 for the first), read straight from the post: cuts the map into
+/// 2^iteration x 2^iteration squares and displaces each, row of squares by row of squares.
+///
+/// Neighbouring squares share an edge midpoint and both set it; since it is the average of the
+/// same two corners plus the same point's number, both set the same value.
+pub fn pass(map: &mut Heightmap, iteration: u32, spread: f32, points: PointRng) {
     let chunks = 1usize << iteration;
     let chunk_width = map.last() / chunks;
     for y_chunk in 0..chunks {
@@ -173,20 +205,59 @@ pub fn pass(map: &mut Heightmap, iteration: u32, spread: f32, rng: &mut TerrainR
                 bottom,
                 top: bottom + chunk_width,
             };
-            displace(map, square, spread, rng);
+            displace(map, square, spread, points);
         }
     }
 }
 
-/// Every pass, coarse to fine, with the spread multiplied by `reduction` after each pass.
-/// Expects the corners already set (see [`init_corners`]); does not normalise.
-pub fn iterate(map: &mut Heightmap, spread: f32, reduction: f32, rng: &mut TerrainRng) {
+/// The same pass as [`pass`], row by row: first the rows holding square corners get their edge
+/// midpoints between corners, then each row through square centers gets its left and right edge
+/// midpoints and its centers. Every point is set once, and the map is read a row at a time.
+pub fn pass_by_rows(map: &mut Heightmap, iteration: u32, spread: f32, points: PointRng) {
+    let side = map.width();
+    let chunk_width = map.last() >> iteration;
+    let radius = chunk_width / 2;
+    for y in (0..side).step_by(chunk_width) {
+        let row = &mut map.data_mut()[y * side..][..side];
+        for x in (radius..side).step_by(chunk_width) {
+            let average = average2(row[x - radius], row[x + radius]);
+            row[x] = points.jitter_at(average, y * side + x, spread);
+        }
+    }
+    for y in (radius..side).step_by(chunk_width) {
+        let Neighbours { above, row, below } = rows::around(map, y, radius);
+        let (above, below) = (above.unwrap_or_default(), below.unwrap_or_default());
+        let first = y * side;
+        for x in (0..side).step_by(chunk_width) {
+            row[x] = points.jitter_at(average2(above[x], below[x]), first + x, spread);
+        }
+        for x in (radius..side).step_by(chunk_width) {
+            let average = average4(above[x], below[x], row[x - radius], row[x + radius]);
+            row[x] = points.jitter_at(average, first + x, spread);
+        }
+    }
+}
+
+/// Every pass, coarse to fine (row by row, [`pass_by_rows`]), with the spread multiplied by
+/// `reduction` after each pass. Expects the corners already set (see [`init_corners`]); does not
+/// normalise.
+pub fn iterate(map: &mut Heightmap, spread: f32, reduction: f32, points: PointRng) {
     let passes = map.last().trailing_zeros();
     let mut spread = spread;
     for iteration in 0..passes {
-        pass(map, iteration, spread, rng);
+        pass_by_rows(map, iteration, spread, points);
         spread *= reduction;
     }
+}
+
+/// Validates `params` and returns the map with its corners set, and the point numbers for
+/// `seed`: how midpoint displacement and Diamond-Square both begin.
+pub(crate) fn start(params: &MpdParams, seed: u64) -> Result<(Heightmap, PointRng), ParamError> {
+    params.validate(limits::CLI_MAX_EXPONENT)?;
+    let mut map = Heightmap::square(params.exponent);
+    let points = PointRng::new(seed);
+    init_corners(&mut map, points);
+    Ok((map, points))
 }
 
 /// How far along the algorithm to go: the first post shows each step on its own.
@@ -209,17 +280,14 @@ pub fn generate_stage(
     params: &MpdParams,
     seed: u64,
 ) -> Result<Heightmap, ParamError> {
-    params.validate(limits::CLI_MAX_EXPONENT)?;
-    let mut map = Heightmap::square(params.exponent);
-    let mut rng = TerrainRng::new(seed);
-    init_corners(&mut map, &mut rng);
+    let (mut map, points) = start(params, seed)?;
     let whole = Square::whole(&map);
     match stage {
         Stage::Corners => {}
-        Stage::Edges => displace_edges(&mut map, whole, params.spread, &mut rng),
-        Stage::Center => displace(&mut map, whole, params.spread, &mut rng),
+        Stage::Edges => displace_edges(&mut map, whole, params.spread, points),
+        Stage::Center => displace(&mut map, whole, params.spread, points),
         Stage::Full => {
-            iterate(&mut map, params.spread, params.reduction, &mut rng);
+            iterate(&mut map, params.spread, params.reduction, points);
             map.normalize();
         }
     }
@@ -229,6 +297,19 @@ pub fn generate_stage(
 /// The whole algorithm from `seed`: corners, every pass, normalised to exactly 0..1.
 pub fn generate(params: &MpdParams, seed: u64) -> Result<Heightmap, ParamError> {
     generate_stage(Stage::Full, params, seed)
+}
+
+/// The whole algorithm read straight from the post, square by square with [`pass`]: the reference
+/// [`generate`] is tested against and the benchmarks' baseline.
+pub fn generate_square_by_square(params: &MpdParams, seed: u64) -> Result<Heightmap, ParamError> {
+    let (mut map, points) = start(params, seed)?;
+    let mut spread = params.spread;
+    for iteration in 0..params.exponent {
+        pass(&mut map, iteration, spread, points);
+        spread *= params.reduction;
+    }
+    map.normalize();
+    Ok(map)
 }
 
 #[cfg(test)]
@@ -330,7 +411,7 @@ mod tests {
         ] {
             map.set(x, y, 0.5);
         }
-        pass(&mut map, 1, 0.2, &mut TerrainRng::new(9));
+        pass(&mut map, 1, 0.2, PointRng::new(9));
         for y in 0..9 {
             for x in 0..9 {
                 let expected_set = x % 2 == 0 && y % 2 == 0;
@@ -340,13 +421,31 @@ mod tests {
     }
 
     #[test]
+    fn row_sweep_equals_the_square_by_square_reading() {
+        for exponent in 1..=9 {
+            for seed in 0..4 {
+                let p = MpdParams {
+                    exponent,
+                    spread: 0.4,
+                    reduction: 0.6,
+                };
+                assert_eq!(
+                    generate(&p, seed).expect("valid"),
+                    generate_square_by_square(&p, seed).expect("valid"),
+                    "exponent {exponent} seed {seed}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn full_iteration_sets_every_point() {
         for exponent in 1..=6 {
             let mut map = Heightmap::square(exponent);
             map.data_mut().fill(f32::NAN);
-            let mut rng = TerrainRng::new(u64::from(exponent));
-            init_corners(&mut map, &mut rng);
-            iterate(&mut map, 0.3, 0.5, &mut rng);
+            let rng = PointRng::new(u64::from(exponent));
+            init_corners(&mut map, rng);
+            iterate(&mut map, 0.3, 0.5, rng);
             assert!(
                 map.data().iter().all(|v| v.is_finite()),
                 "exponent {exponent}"
@@ -381,9 +480,9 @@ mod tests {
         let mut widest = 0.0f32;
         for seed in 0..300 {
             let mut map = Heightmap::square(2);
-            let mut rng = TerrainRng::new(seed);
-            init_corners(&mut map, &mut rng);
-            iterate(&mut map, spread, 0.5, &mut rng);
+            let rng = PointRng::new(seed);
+            init_corners(&mut map, rng);
+            iterate(&mut map, spread, 0.5, rng);
             for y in 0..5usize {
                 for x in 0..5usize {
                     let expected = match (x % 2, y % 2) {
@@ -422,7 +521,7 @@ mod tests {
         assert_eq!(got, GOLDEN);
     }
 
-    const GOLDEN: [u32; 4] = [2684065623, 3134510151, 1302626470, 2635116412];
+    const GOLDEN: [u32; 4] = [703652102, 399576912, 1952086, 435054669];
 
     #[test]
     fn invalid_params_are_rejected_with_readable_errors() {

@@ -26,6 +26,12 @@ impl TerrainRng {
         (self.inner.next_u32() >> 8) as f32 * (1.0 / (1u32 << 24) as f32)
     }
 
+    /// Uniform whole number below 2^`bits` (`bits` from 1 to 32): `uniform()` at a coarser,
+    /// exact resolution, for sums that must not depend on the order of adding.
+    pub fn uniform_units(&mut self, bits: u32) -> u32 {
+        self.inner.next_u32() >> (32 - bits.clamp(1, 32))
+    }
+
     /// Uniform in `[low, high)`.
     pub fn uniform_between(&mut self, low: f32, high: f32) -> f32 {
         low + (high - low) * self.uniform()
@@ -47,9 +53,86 @@ impl TerrainRng {
     }
 }
 
+/// Random numbers addressed by point: the number for point `i` depends on the seed and `i` only,
+/// never on which points were asked for before.
+///
+/// Midpoint displacement and Diamond-Square give every point of the map one random nudge. Keying
+/// the nudge by the point's index instead of drawing from a stream means a row-by-row sweep and a
+/// square-by-square reading of the post visit points in different orders yet compute the very
+/// same terrain (the tests compare them bit for bit), and a point set twice by two neighbouring
+/// squares gets the same value both times.
+///
+/// The number at `i` is output `i` of the SplitMix64 generator started from a key drawn from the
+/// seed, which SplitMix64's design lets us compute directly: it is a mix of `key + (i + 1) x gamma`.
+/// A test checks it against `rand_xoshiro::SplitMix64`, so the few lines here are that generator,
+/// not a new one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PointRng {
+    key: u64,
+}
+
+/// SplitMix64's increment (the golden ratio in 64 bits).
+const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl PointRng {
+    /// Point numbers for `seed` (the key is the first draw of [`TerrainRng::new`]`(seed)`).
+    pub fn new(seed: u64) -> Self {
+        Self {
+            key: TerrainRng::new(seed).next_u64(),
+        }
+    }
+
+    /// The raw 64 bits for point `index`.
+    #[inline]
+    pub fn bits_at(self, index: usize) -> u64 {
+        let mut z = self
+            .key
+            .wrapping_add((index as u64).wrapping_add(1).wrapping_mul(GAMMA));
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `[0, 1)` for point `index`: 24 random bits, exactly representable as `f32`.
+    #[inline]
+    pub fn uniform_at(self, index: usize) -> f32 {
+        (self.bits_at(index) >> 40) as f32 * (1.0 / (1u32 << 24) as f32)
+    }
+
+    /// `value` moved up or down by at most `spread`, by point `index`'s number: the posts'
+    /// `jitter`, for one point.
+    #[inline]
+    pub fn jitter_at(self, value: f32, index: usize, spread: f32) -> f32 {
+        value + spread * (2.0 * self.uniform_at(index) - 1.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn point_numbers_are_splitmix64_outputs() {
+        use rand_core::{RngCore as _, SeedableRng as _};
+        let point = PointRng::new(11);
+        let mut reference = rand_xoshiro::SplitMix64::from_seed(point.key.to_le_bytes());
+        for i in 0..1000 {
+            assert_eq!(point.bits_at(i), reference.next_u64(), "point {i}");
+        }
+        assert_ne!(PointRng::new(12).bits_at(0), point.bits_at(0));
+    }
+
+    #[test]
+    fn point_jitter_stays_within_spread_and_averages_zero() {
+        let point = PointRng::new(5);
+        let nudges: Vec<f32> = (0..20_000)
+            .map(|i| point.jitter_at(0.5, i, 0.1) - 0.5)
+            .collect();
+        assert!(nudges.iter().all(|d| d.abs() <= 0.1), "bounded");
+        let mean = nudges.iter().sum::<f32>() / nudges.len() as f32;
+        assert!(mean.abs() < 0.002, "mean {mean}");
+        assert_eq!(point.jitter_at(0.25, 3, 0.0), 0.25);
+    }
 
     #[test]
     fn same_seed_same_sequence_different_seed_different_sequence() {

@@ -1,0 +1,251 @@
+//! Adding faults up. [`apply_per_cell`] is the definition (every cell asks which side it is on);
+//! [`apply`] gets the same numbers row by row with difference arrays, touching one or two entries
+//! per row instead of every cell.
+//!
+//! Heights are kept as whole numbers of 2^-12 in `i32`: every fault's height is drawn at that
+//! resolution, so sums are exact, do not depend on the order of adding, and the fast sweep gives
+//! bit for bit the heights of the definition. 100 000 faults of height below 1 stay far inside
+//! `i32`.
+
+use super::divider::{Divider, Fuzz};
+use crate::heightmap::Heightmap;
+use crate::params::ParamError;
+
+/// Bits of resolution of a fault's height: heights are whole numbers of 2^-`HEIGHT_BITS`.
+pub const HEIGHT_BITS: u32 = 12;
+
+/// A fault map being built: a level every cell shares plus, per row, a difference array whose
+/// entry x adds to cells x and after.
+#[derive(Debug, Clone)]
+pub struct FaultSums {
+    width: usize,
+    height: usize,
+    everywhere: i32,
+    /// `width + 1` entries per row; the last is a sink for runs ending at the right edge.
+    steps: Vec<i32>,
+}
+
+impl FaultSums {
+    /// A flat `width` x `height` map (the size limits of [`Heightmap::new`] apply).
+    pub fn new(width: usize, height: usize) -> Result<Self, ParamError> {
+        Heightmap::new(width, height)?;
+        Ok(Self {
+            width,
+            height,
+            everywhere: 0,
+            steps: vec![0; (width + 1) * height],
+        })
+    }
+
+    /// Adds `amount` to every cell of the map.
+    pub fn add_everywhere(&mut self, amount: i32) {
+        self.everywhere += amount;
+    }
+
+    /// Adds `amount` to cells `from..` of row `y` (nothing when `from` is the width).
+    fn add_from(&mut self, y: usize, from: usize, amount: i32) {
+        self.steps[y * (self.width + 1) + from] += amount;
+    }
+
+    /// Adds `amount` to cells `from..to` of row `y`.
+    pub fn add_run(&mut self, y: usize, from: usize, to: usize, amount: i32) {
+        if from < to {
+            self.add_from(y, from, amount);
+            self.add_from(y, to, -amount);
+        }
+    }
+
+    /// Every cell's level, row-major: the prefix sums of each row's differences.
+    pub fn levels(&self) -> Vec<i32> {
+        let mut levels = Vec::with_capacity(self.width * self.height);
+        for row in self.steps.chunks_exact(self.width + 1) {
+            let mut level = self.everywhere;
+            levels.extend(row[..self.width].iter().map(|step| {
+                level += step;
+                level
+            }));
+        }
+        levels
+    }
+
+    /// The finished map, lowest level 0 and highest 1.
+    pub fn into_heightmap(self) -> Result<Heightmap, ParamError> {
+        heightmap_from_levels(self.width, self.height, &self.levels())
+    }
+}
+
+/// A heightmap from whole-number levels, stretched so the lowest is 0 and the highest 1 (all 0
+/// when flat). The stretch is computed in `f64` from exact levels, so it rounds once.
+pub fn heightmap_from_levels(
+    width: usize,
+    height: usize,
+    levels: &[i32],
+) -> Result<Heightmap, ParamError> {
+    let mut map = Heightmap::new(width, height)?;
+    let lo = levels.iter().copied().min().unwrap_or(0);
+    let hi = levels.iter().copied().max().unwrap_or(0);
+    if hi > lo {
+        let span = f64::from(hi) - f64::from(lo);
+        for (cell, &level) in map.data_mut().iter_mut().zip(levels) {
+            *cell = ((f64::from(level) - f64::from(lo)) / span) as f32;
+        }
+    }
+    Ok(map)
+}
+
+/// The definition: adds `units` to every cell on the divider's raised side and subtracts it from
+/// every other cell, asking each cell in turn. `levels` is row-major, `width` cells per row.
+pub fn apply_per_cell(
+    levels: &mut [i32],
+    width: usize,
+    divider: &Divider,
+    units: i32,
+    fuzz: &Fuzz<'_>,
+) {
+    for (i, level) in levels.iter_mut().enumerate() {
+        let (x, y) = ((i % width) as f32, (i / width) as f32);
+        let distance = divider.signed_distance(x, y);
+        *level += if fuzz.raised(x, y, distance) {
+            units
+        } else {
+            -units
+        };
+    }
+}
+
+/// Same result as [`apply_per_cell`], row by row.
+///
+/// Along a row, a straight line's raised side is a prefix or a suffix of the row, and a circle's,
+/// rectangle's or triangle's inside is one run of cells, so each row needs one or two difference
+/// entries. The run's ends are first estimated with real-number geometry, then settled by asking
+/// the exact per-cell rule about the cells at the ends, so rounding never makes the two disagree.
+/// With fuzziness, only the cells in the ragged band (closer to the boundary than the fuzziness)
+/// evaluate noise.
+pub fn apply(sums: &mut FaultSums, divider: &Divider, units: i32, fuzz: &Fuzz<'_>) {
+    sums.add_everywhere(-units);
+    match *divider {
+        Divider::Line { normal, .. } if !(fuzz.fuzziness > 0.0) => {
+            straight_cut(sums, divider, normal[0] >= 0.0, 2 * units)
+        }
+        _ => row_runs(sums, divider, 2 * units, fuzz),
+    }
+}
+
+/// Row index of a real x estimate, clamped to `0..=width` (NaN gives 0).
+fn index(x: f64, width: usize) -> usize {
+    x.clamp(0.0, width as f64) as usize
+}
+
+/// A sharp straight line: one difference entry per row. Along a row the distance grows with x
+/// when the normal points right (`prefix`: the raised cells come first) and shrinks otherwise.
+fn straight_cut(sums: &mut FaultSums, divider: &Divider, prefix: bool, raise: i32) {
+    let width = sums.width;
+    if prefix {
+        // Raise everything, then lower from the first cell that is not raised.
+        sums.add_everywhere(raise);
+    }
+    for y in 0..sums.height {
+        let row = y as f32;
+        let raised = |x: usize| divider.signed_distance(x as f32, row) < 0.0;
+        let (from, to) = divider.row_estimate(row);
+        if prefix {
+            let mut end = index(to.floor() + 1.0, width);
+            while end < width && raised(end) {
+                end += 1;
+            }
+            while end > 0 && !raised(end - 1) {
+                end -= 1;
+            }
+            sums.add_from(y, end, -raise);
+        } else {
+            let mut start = index(from.ceil(), width);
+            while start > 0 && raised(start - 1) {
+                start -= 1;
+            }
+            while start < width && !raised(start) {
+                start += 1;
+            }
+            sums.add_from(y, start, raise);
+        }
+    }
+}
+
+/// Any divider, sharp or fuzzy: per row, the run of raised cells plus the band cells noise raises.
+fn row_runs(sums: &mut FaultSums, divider: &Divider, raise: i32, fuzz: &Fuzz<'_>) {
+    let width = sums.width;
+    let fuzzy = fuzz.fuzziness > 0.0;
+    let band = if fuzzy { fuzz.fuzziness } else { 0.0 };
+    for y in divider.rows_within(band, sums.height) {
+        let row = y as f32;
+        let distance = |x: usize| divider.signed_distance(x as f32, row);
+        let (from, to) = divider.row_estimate(row);
+        let (start, end) = (index(from.ceil(), width), index(to.floor() + 1.0, width));
+        let (start, end) = settle(start, end.max(start), width, |x| distance(x) < 0.0);
+        if !fuzzy {
+            sums.add_run(y, start, end, raise);
+            continue;
+        }
+        // Cells at least `band` inside: raised whatever the noise says.
+        let (mut inner_start, mut inner_end) = (start, end);
+        while inner_start < inner_end && distance(inner_start) > -band {
+            inner_start += 1;
+        }
+        while inner_end > inner_start && distance(inner_end - 1) > -band {
+            inner_end -= 1;
+        }
+        sums.add_run(y, inner_start, inner_end, raise);
+        // Cells closer than `band` outside: the band is around the run (or, for a row with no
+        // raised cell, around the cell nearest the shape).
+        let (mut outer_start, mut outer_end) = (start, end);
+        if start == end {
+            let middle = index(((from + to) / 2.0).floor(), width - 1);
+            match (middle.saturating_sub(1)..(middle + 2).min(width)).find(|&x| distance(x) < band)
+            {
+                Some(x) => (outer_start, outer_end) = (x, x + 1),
+                None => continue,
+            }
+            (inner_start, inner_end) = (outer_start, outer_start);
+        }
+        while outer_start > 0 && distance(outer_start - 1) < band {
+            outer_start -= 1;
+        }
+        while outer_end < width && distance(outer_end) < band {
+            outer_end += 1;
+        }
+        for x in (outer_start..inner_start).chain(inner_end..outer_end) {
+            if fuzz.raised(x as f32, row, distance(x)) {
+                sums.add_run(y, x, x + 1, raise);
+            }
+        }
+    }
+}
+
+/// The exact run `start..end` of cells where `inside` holds, from an estimate within a cell or
+/// so of it. `inside` must hold on one run of the row (or none).
+fn settle(
+    mut start: usize,
+    mut end: usize,
+    width: usize,
+    inside: impl Fn(usize) -> bool,
+) -> (usize, usize) {
+    while start > 0 && inside(start - 1) {
+        start -= 1;
+    }
+    while start < end && !inside(start) {
+        start += 1;
+    }
+    if start == end {
+        // Nothing inside the estimate: the run, if any, starts within a cell or two of it.
+        match (end..(end + 2).min(width)).find(|&x| inside(x)) {
+            Some(x) => (start, end) = (x, x + 1),
+            None => return (start, start),
+        }
+    }
+    while end < width && inside(end) {
+        end += 1;
+    }
+    while end > start && !inside(end - 1) {
+        end -= 1;
+    }
+    (start, end)
+}
