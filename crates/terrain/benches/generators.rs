@@ -1,1 +1,167 @@
-fn main() {}
+//! Every generator at exponents 8 to 12 (and faults on 512 x 512), each next to its naive
+//! baseline: the plain reading of its post, measured in the same run. After the measurements a
+//! summary prints nanoseconds per cell and how many times faster than the baseline each one is.
+//!
+//! `cargo bench -p terrain --bench generators` (BENCHMARKS.md); `-- <filter>` runs some groups.
+//! `cargo test -p terrain --bench generators` runs each case once as a smoke test.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, Throughput};
+use terrain::faults::{self, FaultParams, ShapeKind};
+use terrain::line::{self, LineParams};
+use terrain::midpoint::{self, MpdParams};
+use terrain::{diamond_square, limits, midpoint_recursive, random_noise, Heightmap, TerrainRng};
+
+const EXPONENTS: std::ops::RangeInclusive<u32> = 8..=12;
+const SEED: u64 = 7;
+
+fn mpd(exponent: u32) -> MpdParams {
+    MpdParams {
+        exponent,
+        ..MpdParams::default()
+    }
+}
+
+fn cells(exponent: u32) -> u64 {
+    let side = limits::side_for_exponent(exponent) as u64;
+    side * side
+}
+
+/// Random noise read straight from the post: one `set` per point, row by row.
+fn noise_point_by_point(side: usize, seed: u64) -> Heightmap {
+    let mut map = Heightmap::new(side, side).expect("bench size");
+    let mut rng = TerrainRng::new(seed);
+    for y in 0..side {
+        for x in 0..side {
+            map.set(x, y, rng.uniform());
+        }
+    }
+    map
+}
+
+/// One group per square algorithm: the project's version and the baseline at every exponent.
+fn square_group(
+    c: &mut Criterion,
+    name: &str,
+    fast: fn(u32) -> Heightmap,
+    baseline: (&str, fn(u32) -> Heightmap),
+) {
+    let mut group = c.benchmark_group(name);
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(2));
+    for exponent in EXPONENTS {
+        group.throughput(Throughput::Elements(cells(exponent)));
+        group.bench_with_input(BenchmarkId::new("ours", exponent), &exponent, |b, &e| {
+            b.iter(|| fast(black_box(e)))
+        });
+        group.bench_with_input(
+            BenchmarkId::new(baseline.0, exponent),
+            &exponent,
+            |b, &e| b.iter(|| (baseline.1)(black_box(e))),
+        );
+    }
+    group.finish();
+}
+
+fn square_algorithms(c: &mut Criterion) {
+    square_group(
+        c,
+        "diamond_square",
+        |e| diamond_square::generate(&mpd(e), SEED).expect("valid"),
+        ("baseline", |e| {
+            diamond_square::generate_point_by_point(&mpd(e), SEED).expect("valid")
+        }),
+    );
+    square_group(
+        c,
+        "midpoint",
+        |e| midpoint::generate(&mpd(e), SEED).expect("valid"),
+        ("baseline", |e| {
+            midpoint::generate_square_by_square(&mpd(e), SEED).expect("valid")
+        }),
+    );
+    // The recursive rewrite is itself the plain reading of the second post; it is set beside the
+    // iterative row sweep computing a map of the same size.
+    square_group(
+        c,
+        "midpoint_recursive",
+        |e| midpoint_recursive::generate(&mpd(e), SEED).expect("valid"),
+        ("baseline", |e| {
+            midpoint::generate_square_by_square(&mpd(e), SEED).expect("valid")
+        }),
+    );
+    square_group(
+        c,
+        "noise",
+        |e| {
+            let side = limits::side_for_exponent(e);
+            random_noise::generate(side, side, SEED).expect("valid")
+        },
+        ("baseline", |e| {
+            noise_point_by_point(limits::side_for_exponent(e), SEED)
+        }),
+    );
+}
+
+fn line_profile(c: &mut Criterion) {
+    let mut group = c.benchmark_group("line");
+    for iterations in EXPONENTS {
+        let params = LineParams {
+            iterations,
+            ..LineParams::default()
+        };
+        group.throughput(Throughput::Elements((1u64 << iterations) + 1));
+        group.bench_with_input(BenchmarkId::new("ours", iterations), &params, |b, p| {
+            b.iter(|| line::generate(black_box(p), SEED).expect("valid"))
+        });
+    }
+    group.finish();
+}
+
+fn fault_lines(c: &mut Criterion) {
+    let mut group = c.benchmark_group("faults_512");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(2));
+    group.throughput(Throughput::Elements(512 * 512));
+    for (label, shapes, fuzziness) in [
+        ("lines", vec![ShapeKind::Line], 0.0),
+        ("lines_fuzzy3", vec![ShapeKind::Line], 3.0),
+        ("shapes", ShapeKind::ALL.to_vec(), 0.0),
+        ("shapes_fuzzy3", ShapeKind::ALL.to_vec(), 3.0),
+    ] {
+        for iterations in [1000, 10_000] {
+            let params = FaultParams {
+                width: 512,
+                height: 512,
+                iterations,
+                shapes: shapes.clone(),
+                fuzziness,
+            };
+            let id = format!("{label}/{iterations}");
+            group.bench_with_input(BenchmarkId::new("ours", &id), &params, |b, p| {
+                b.iter(|| faults::generate(black_box(p), SEED).expect("valid"))
+            });
+            group.bench_with_input(BenchmarkId::new("baseline", &id), &params, |b, p| {
+                b.iter(|| faults::generate_per_cell(black_box(p), SEED).expect("valid"))
+            });
+        }
+    }
+    group.finish();
+}
+
+#[path = "support/summary.rs"]
+mod summary;
+
+fn main() {
+    let started = std::time::SystemTime::now();
+    let mut criterion = Criterion::default().configure_from_args();
+    square_algorithms(&mut criterion);
+    line_profile(&mut criterion);
+    fault_lines(&mut criterion);
+    criterion.final_summary();
+    summary::print(started);
+}

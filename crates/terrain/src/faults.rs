@@ -20,7 +20,10 @@ mod sweep;
 use noise::Perlin;
 
 pub use divider::{Divider, Fuzz};
-pub use sweep::{apply, apply_per_cell, heightmap_from_levels, FaultSums, HEIGHT_BITS};
+pub use sweep::{
+    apply, apply_per_cell, heightmap_from_levels, straight_cuts, FaultSums, StraightCut,
+    HEIGHT_BITS,
+};
 
 use crate::heightmap::Heightmap;
 use crate::params::{self, ParamError};
@@ -199,9 +202,17 @@ fn each_cut(
 /// Runs the fault generator from `seed`, normalised to 0..1, row by row ([`apply`]).
 pub fn generate(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError> {
     let mut sums = FaultSums::new(params.width, params.height)?;
-    each_cut(params, seed, |divider, units, fuzz| {
-        apply(&mut sums, divider, units, fuzz)
-    })?;
+    // Sharp straight faults are swept together at the end, a block of rows at a time.
+    let mut straight = Vec::new();
+    each_cut(
+        params,
+        seed,
+        |divider, units, fuzz| match StraightCut::new(divider, units) {
+            Some(cut) if fuzz.is_sharp() => straight.push(cut),
+            _ => apply(&mut sums, divider, units, fuzz),
+        },
+    )?;
+    straight_cuts(&mut sums, &straight);
     sums.into_heightmap()
 }
 

@@ -240,6 +240,11 @@ impl Fuzz<'_> {
         }
     }
 
+    /// Whether edges are sharp (fuzziness 0): every cell's side is the sign of its distance.
+    pub fn is_sharp(&self) -> bool {
+        self.fuzziness <= 0.0 || self.fuzziness.is_nan()
+    }
+
     /// Whether a cell `distance` from the boundary is in the ragged band, where noise decides.
     pub fn in_band(&self, distance: f32) -> bool {
         self.fuzziness > 0.0 && distance.abs() < self.fuzziness

@@ -1,0 +1,103 @@
+//! The table after the measurements: for every case criterion measured in this run, nanoseconds
+//! per cell of ours and of the baseline, and the ratio. Read back from criterion's own JSON files
+//! (`target/criterion/<group>/<function>/<value>/new/`), and also written to
+//! `target/criterion/summary.md` for BENCHMARKS.md.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use serde_json::Value;
+
+/// One measured case: mean time per iteration and cells per iteration.
+struct Case {
+    group: String,
+    function: String,
+    value: String,
+    mean_ns: f64,
+    cells: f64,
+    written: SystemTime,
+}
+
+fn criterion_dir() -> Option<PathBuf> {
+    if let Ok(home) = std::env::var("CRITERION_HOME") {
+        return Some(PathBuf::from(home));
+    }
+    // The bench runs as target/<profile>/deps/<name>: criterion writes to target/criterion.
+    let exe = std::env::current_exe().ok()?;
+    Some(exe.ancestors().nth(3)?.join("criterion"))
+}
+
+fn read_json(path: &Path) -> Option<Value> {
+    serde_json::from_str(&fs::read_to_string(path).ok()?).ok()
+}
+
+fn read_case(new: &Path) -> Option<Case> {
+    let estimates = read_json(&new.join("estimates.json"))?;
+    let benchmark = read_json(&new.join("benchmark.json"))?;
+    let text = |key: &str| benchmark.get(key)?.as_str().map(str::to_owned);
+    Some(Case {
+        group: text("group_id")?,
+        function: text("function_id")?,
+        value: text("value_str")?,
+        mean_ns: estimates.get("mean")?.get("point_estimate")?.as_f64()?,
+        cells: benchmark.get("throughput")?.get("Elements")?.as_f64()?,
+        written: fs::metadata(new.join("estimates.json"))
+            .ok()?
+            .modified()
+            .ok()?,
+    })
+}
+
+/// Every `new` directory under `dir`.
+fn find_cases(dir: &Path, found: &mut Vec<Case>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.file_name().is_some_and(|n| n == "new") {
+            found.extend(read_case(&path));
+        } else if path.is_dir() {
+            find_cases(&path, found);
+        }
+    }
+}
+
+/// Prints and saves the table of the cases measured since `since`.
+pub fn print(since: SystemTime) {
+    let Some(dir) = criterion_dir() else {
+        return;
+    };
+    let mut cases = Vec::new();
+    find_cases(&dir, &mut cases);
+    // (group, value) -> function -> ns per cell
+    let mut rows: BTreeMap<(String, String), BTreeMap<String, f64>> = BTreeMap::new();
+    for case in cases.into_iter().filter(|c| c.written >= since) {
+        rows.entry((case.group, case.value))
+            .or_default()
+            .insert(case.function, case.mean_ns / case.cells);
+    }
+    if rows.is_empty() {
+        return;
+    }
+    let mut table = String::from(
+        "| group | size | ours ns/cell | baseline ns/cell | baseline / ours |\n|---|---|---:|---:|---:|\n",
+    );
+    for ((group, value), functions) in &rows {
+        let cell = |name: &str| functions.get(name).copied();
+        let show = |v: Option<f64>| v.map_or("-".to_owned(), |v| format!("{v:.3}"));
+        let ratio = match (cell("ours"), cell("baseline")) {
+            (Some(ours), Some(base)) => format!("{:.1}x", base / ours),
+            _ => "-".to_owned(),
+        };
+        table.push_str(&format!(
+            "| {group} | {value} | {} | {} | {ratio} |\n",
+            show(cell("ours")),
+            show(cell("baseline"))
+        ));
+    }
+    println!("\n{table}");
+    let _ = fs::write(dir.join("summary.md"), &table);
+}
