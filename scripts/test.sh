@@ -18,6 +18,9 @@ cargo clippy -p terrain-web --target wasm32-unknown-unknown --all-targets -- -D 
 say "native tests"
 cargo test --workspace
 
+say "benchmark smoke: every benchmark case once, optimised (figures: BENCHMARKS.md)"
+cargo bench -p terrain --bench generators -- --test
+
 say "wasm tests in headless Chromium"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --test render
 
