@@ -299,7 +299,7 @@ test('dragging orbits, the wheel zooms, keys and pinch work, and none of them re
   const keyed = await inspect(page, id);
   assert.notEqual(keyed.hash, zoomed.hash, 'arrow keys orbit');
 
-  // Two touch pointers moving apart: pinch zoom.
+  // Two touch pointers moving together: pinch zoom (out, since the wheel zoomed in).
   await page.evaluate((sel) => {
     const c = document.querySelector(`${sel} canvas`);
     const r = c.getBoundingClientRect();
@@ -309,10 +309,10 @@ test('dragging orbits, the wheel zooms, keys and pinch work, and none of them re
         clientX: r.left + x, clientY: r.top + r.height / 2,
       }));
     fire('pointerdown', 11, r.width / 2 - 40);
-    fire('pointerdown', 12, r.width / 2 + 40);
-    fire('pointermove', 12, r.width / 2 + 140);
+    fire('pointerdown', 12, r.width / 2 + 140);
+    fire('pointermove', 12, r.width / 2 + 40);
     fire('pointerup', 11, r.width / 2 - 40);
-    fire('pointerup', 12, r.width / 2 + 140);
+    fire('pointerup', 12, r.width / 2 + 40);
   }, section(id));
   await nextFrames(page);
   const pinched = await inspect(page, id);

@@ -188,6 +188,8 @@ pub fn new_camera(width: u32, height: u32, look: Look) -> Camera {
 }
 
 /// The orbit control every demo uses: around the terrain's middle, from close up to far away.
+/// The closest distance keeps the camera outside the terrain's bounding sphere (radius about
+/// 0.8), so zooming all the way in never puts it inside a hill looking at nothing.
 pub fn new_control() -> OrbitControl {
-    OrbitControl::new(ORBIT_TARGET, 0.6, 8.0)
+    OrbitControl::new(ORBIT_TARGET, 1.0, 8.0)
 }
