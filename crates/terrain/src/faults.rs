@@ -219,8 +219,7 @@ pub fn generate(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError
 /// The same map as [`generate`], by the definition: every fault visits every cell
 /// ([`apply_per_cell`]). Slow; it is the reference the tests and benchmarks compare against.
 pub fn generate_per_cell(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError> {
-    Heightmap::new(params.width, params.height)?;
-    let mut levels = vec![0; params.width * params.height];
+    let mut levels = vec![0; Heightmap::cells(params.width, params.height)?];
     each_cut(params, seed, |divider, units, fuzz| {
         apply_per_cell(&mut levels, params.width, divider, units, fuzz)
     })?;

@@ -20,13 +20,20 @@ impl Heightmap {
     /// Fails with a readable error when either side is 0 or the map would exceed
     /// [`limits::MAX_CELLS`], before allocating anything.
     pub fn new(width: usize, height: usize) -> Result<Self, ParamError> {
-        let cells = width.checked_mul(height);
-        match cells {
-            Some(cells) if width > 0 && height > 0 && cells <= limits::MAX_CELLS => Ok(Self {
-                width,
-                height,
-                data: vec![0.0; cells],
-            }),
+        let cells = Self::cells(width, height)?;
+        Ok(Self {
+            width,
+            height,
+            data: vec![0.0; cells],
+        })
+    }
+
+    /// The number of points of a `width` x `height` map, or the error [`Heightmap::new`] gives
+    /// when either side is 0 or the map would exceed [`limits::MAX_CELLS`]. For callers that
+    /// size their own buffers by the same rule.
+    pub fn cells(width: usize, height: usize) -> Result<usize, ParamError> {
+        match width.checked_mul(height) {
+            Some(cells) if width > 0 && height > 0 && cells <= limits::MAX_CELLS => Ok(cells),
             _ => Err(ParamError::new(
                 "size",
                 format!(

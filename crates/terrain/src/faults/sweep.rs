@@ -28,7 +28,7 @@ pub struct FaultSums {
 impl FaultSums {
     /// A flat `width` x `height` map (the size limits of [`Heightmap::new`] apply).
     pub fn new(width: usize, height: usize) -> Result<Self, ParamError> {
-        Heightmap::new(width, height)?;
+        Heightmap::cells(width, height)?;
         Ok(Self {
             width,
             height,
