@@ -94,8 +94,22 @@ export async function waitForDemos(page, count = 1) {
   );
 }
 
-/** Facts about one demo's canvas and section: pixels that differ from the sky, a hash, attributes. */
-export function inspect(page, id) {
+/** Waits until a demo has no terrain on its way (its worker replied): data-state is not "busy". */
+export async function settle(page, id, timeout = 60_000) {
+  await page.waitForFunction(
+    (demoId) => document.querySelector(`section[data-demo="${demoId}"]`).dataset.state !== 'busy',
+    id,
+    { timeout },
+  );
+}
+
+/**
+ * Facts about one demo's canvas and section: pixels that differ from the sky, a hash, attributes.
+ * Waits first for any terrain on its way to arrive, so it describes the settled result of the
+ * last action.
+ */
+export async function inspect(page, id) {
+  await settle(page, id);
   return page.evaluate((demoId) => {
     const section = document.querySelector(`section[data-demo="${demoId}"]`);
     const canvas = section.querySelector('canvas');

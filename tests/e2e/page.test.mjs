@@ -183,7 +183,7 @@ test('bad values are refused next to the field, and the terrain on screen stays'
   const { page } = session;
   for (const id of DEMO_IDS) {
     const fields = await page.$$eval(`${section(id)} input[name]`, (inputs) => inputs.map((i) => [i.name, i.value]));
-    // fault-lines and fault-shapes cap iterations at 10000 on the page; 100001 is past both limits.
+    // fault-lines and fault-shapes take up to 100000 faults; 100001 is past both limits.
     for (const [name, good] of fields) {
       for (const bad of BAD_VALUES[name]) {
         const before = await inspect(page, id);

@@ -3,6 +3,7 @@
 
 use terrain::diamond_square;
 use terrain::faults::{FaultParams, ShapeKind};
+use terrain::mesh::{self, DisplayGrid, MeshData, DISPLAY_MAX_SIDE, PROFILE_MAX_POINTS};
 use terrain::midpoint::{self, Stage};
 use terrain::{limits, line, midpoint_recursive, random_noise, Heightmap, ParamError};
 
@@ -32,6 +33,28 @@ pub enum Look {
     Terrain,
     /// A one-row map shown as a side view (a silhouette you can orbit).
     Profile,
+}
+
+impl Demo {
+    /// Generates the full terrain for `settings` and keeps the points shown on screen: the
+    /// work done off the page's main thread, whose result is small enough to hand back.
+    pub fn display_grid(&self, settings: &Settings) -> Result<DisplayGrid, ParamError> {
+        let map = (self.generate)(settings)?;
+        Ok(match self.look {
+            Look::Terrain => mesh::display_grid(&map, DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE),
+            Look::Profile => mesh::display_grid(&map, PROFILE_MAX_POINTS, 1),
+        })
+    }
+}
+
+impl Look {
+    /// The mesh that shows a display grid this way, heights multiplied by `height_scale`.
+    pub fn mesh(self, grid: &DisplayGrid, height_scale: f32) -> MeshData {
+        match self {
+            Look::Terrain => mesh::grid_mesh(grid, height_scale),
+            Look::Profile => mesh::profile_grid_mesh(grid, height_scale),
+        }
+    }
 }
 
 const SEED_ONLY: &[Field] = &[Field::Seed];
@@ -255,6 +278,30 @@ mod tests {
                 demo.id
             );
         }
+    }
+
+    #[test]
+    fn display_grids_stay_within_the_vertex_budget_at_the_largest_sizes() {
+        let ds = find("ds-final").expect("row");
+        let big = Settings {
+            exponent: 11,
+            ..ds.defaults
+        };
+        let grid = ds.display_grid(&big).expect("valid");
+        assert_eq!(grid.size(), (DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE));
+        let full = (ds.generate)(&big).expect("valid");
+        // Grid point (i, j) is map point (8i, 8j): 2048 / 256 = 8.
+        assert_eq!(grid.heights[3 * DISPLAY_MAX_SIDE + 5], full.get(40, 24));
+
+        let line = find("line-1d").expect("row");
+        let long = Settings {
+            iterations: 20,
+            ..line.defaults
+        };
+        let profile = line.display_grid(&long).expect("valid");
+        assert_eq!(profile.size(), (PROFILE_MAX_POINTS, 1));
+        let mesh = line.look.mesh(&profile, 0.5);
+        assert_eq!(mesh.positions.len(), 4 * PROFILE_MAX_POINTS);
     }
 
     #[test]

@@ -9,8 +9,8 @@ use terrain::line::{self, LineParams};
 use terrain::midpoint::MpdParams;
 use terrain::params::{self, ParamError};
 
-/// Most faults the page offers (each visits every cell; the command line allows more).
-pub const PAGE_MAX_FAULTS: u32 = 10_000;
+/// Most faults the page offers: the same as the command line, since a worker generates them.
+pub const PAGE_MAX_FAULTS: u32 = 100_000;
 
 /// Everything a demo's generator needs: the seed plus every algorithm knob. Each demo row starts
 /// from its own defaults; its fields overwrite the parts a reader may change.
@@ -47,6 +47,46 @@ impl Settings {
             shapes: 1,
             fuzziness: 0.0,
         }
+    }
+
+    /// Number of numbers in [`Settings::to_words`].
+    pub const WORDS: usize = 9;
+
+    /// The settings as plain numbers, for sending to the generator worker; every value survives
+    /// the trip exactly (the 64-bit seed travels as two 32-bit halves).
+    pub fn to_words(&self) -> [f64; Self::WORDS] {
+        [
+            (self.seed >> 32) as f64,
+            (self.seed & 0xffff_ffff) as f64,
+            f64::from(self.exponent),
+            f64::from(self.spread),
+            f64::from(self.reduction),
+            f64::from(self.iterations),
+            f64::from(self.roughness),
+            f64::from(self.shapes),
+            f64::from(self.fuzziness),
+        ]
+    }
+
+    /// The settings [`Settings::to_words`] wrote; `None` for anything it cannot have written.
+    pub fn from_words(words: &[f64]) -> Option<Self> {
+        let &[seed_high, seed_low, exponent, spread, reduction, iterations, roughness, shapes, fuzziness] =
+            words
+        else {
+            return None;
+        };
+        let whole = |x: f64, max: f64| (x.fract() == 0.0 && (0.0..=max).contains(&x)).then_some(x);
+        let u32_max = f64::from(u32::MAX);
+        Some(Self {
+            seed: (whole(seed_high, u32_max)? as u64) << 32 | whole(seed_low, u32_max)? as u64,
+            exponent: whole(exponent, u32_max)? as u32,
+            spread: spread as f32,
+            reduction: reduction as f32,
+            iterations: whole(iterations, u32_max)? as u32,
+            roughness: roughness as f32,
+            shapes: whole(shapes, f64::from(u8::MAX))? as u8,
+            fuzziness: fuzziness as f32,
+        })
     }
 
     /// The 1-D midpoint displacement parameters these settings describe.
@@ -160,7 +200,7 @@ impl Field {
             Field::Reduction => "Spread multiplier after each pass: low is smooth, near 1 is rough",
             Field::Seed => "The same seed always makes the same terrain",
             Field::LineIterations => "Subdivisions: 2^n + 1 points, 1 to 20",
-            Field::FaultIterations => "Number of faults, 1 to 10000: more gives finer detail",
+            Field::FaultIterations => "Number of faults, 1 to 100000: more gives finer detail",
             Field::Roughness => "How fast the bumps shrink: low is jagged, high is smooth",
             Field::Shapes => "Which dividers to cut the map with",
             Field::Fuzziness => {
@@ -267,6 +307,27 @@ mod tests {
     }
 
     #[test]
+    fn settings_survive_the_trip_to_the_worker_exactly() {
+        let settings = Settings {
+            seed: u64::MAX - 12345,
+            exponent: 12,
+            spread: 0.1 + 0.2,
+            reduction: 0.55,
+            iterations: 100_000,
+            roughness: 1.7,
+            shapes: 0b1011,
+            fuzziness: 3.25,
+        };
+        assert_eq!(Settings::from_words(&settings.to_words()), Some(settings));
+        let mut words = settings.to_words();
+        assert_eq!(Settings::from_words(&words[1..]), None, "too few numbers");
+        words[2] = 2.5;
+        assert_eq!(Settings::from_words(&words), None, "a fractional exponent");
+        words[2] = -1.0;
+        assert_eq!(Settings::from_words(&words), None, "a negative exponent");
+    }
+
+    #[test]
     fn shapes_round_trip_through_their_mask() {
         let mut settings = Settings::mpd_defaults();
         Field::Shapes
@@ -275,7 +336,10 @@ mod tests {
         assert_eq!(Field::Shapes.show(&settings), "line,triangle");
         assert!(Field::Shapes.apply("", &mut settings).is_err());
         assert!(Field::FaultIterations
-            .apply("10001", &mut settings)
+            .apply("100000", &mut settings)
+            .is_ok());
+        assert!(Field::FaultIterations
+            .apply("100001", &mut settings)
             .is_err());
         assert!(Field::LineIterations.apply("21", &mut settings).is_err());
     }

@@ -11,6 +11,8 @@
 
 pub mod demos;
 pub mod fields;
+#[cfg(target_arch = "wasm32")]
+pub mod generator;
 pub mod gestures;
 #[cfg(target_arch = "wasm32")]
 pub mod renderer;

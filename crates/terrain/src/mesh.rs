@@ -66,30 +66,73 @@ pub fn elevation_color(height: f32) -> [u8; 4] {
     [mix(lo[0], hi[0]), mix(lo[1], hi[1]), mix(lo[2], hi[2]), 255]
 }
 
+/// The points of a heightmap that are shown on screen: every k-th column and row of the map,
+/// with the world position of each. It is all the display needs, small enough to hand from a
+/// worker thread to the page, and the mesh is built from it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DisplayGrid {
+    /// World x of each kept column: -1..1 along the map's longer side, keeping its aspect.
+    pub xs: Vec<f32>,
+    /// World z of each kept row, on the same scale as `xs`.
+    pub zs: Vec<f32>,
+    /// Height of each kept point, row after row (`xs.len()` per row); non-finite heights are 0.
+    pub heights: Vec<f32>,
+}
+
+impl DisplayGrid {
+    /// Number of columns and rows kept.
+    pub fn size(&self) -> (usize, usize) {
+        (self.xs.len(), self.zs.len())
+    }
+
+    /// Rebuilds a grid from its three parts (as sent between threads); `None` when the number
+    /// of heights does not match the columns and rows.
+    pub fn from_parts(xs: Vec<f32>, zs: Vec<f32>, heights: Vec<f32>) -> Option<Self> {
+        (xs.len().checked_mul(zs.len()) == Some(heights.len())).then_some(Self { xs, zs, heights })
+    }
+}
+
+/// Picks the shown points of `map`: at most `max_columns` columns and `max_rows` rows, evenly
+/// spread and always including the map's edges (exact grid points for 2^n + 1 sides).
+pub fn display_grid(map: &Heightmap, max_columns: usize, max_rows: usize) -> DisplayGrid {
+    let columns = sample_positions(map.width(), max_columns.max(2));
+    let rows = sample_positions(map.height(), max_rows.max(2));
+    let span = (map.width().max(map.height()) - 1).max(1) as f32;
+    let to_world = |i: usize, len: usize| (2.0 * i as f32 - (len - 1) as f32) / span;
+    let mut heights = Vec::with_capacity(columns.len() * rows.len());
+    for &row in &rows {
+        let line = &map.data()[row * map.width()..(row + 1) * map.width()];
+        heights.extend(columns.iter().map(|&c| match line[c] {
+            h if h.is_finite() => h,
+            _ => 0.0,
+        }));
+    }
+    DisplayGrid {
+        xs: columns.iter().map(|&c| to_world(c, map.width())).collect(),
+        zs: rows.iter().map(|&r| to_world(r, map.height())).collect(),
+        heights,
+    }
+}
+
 /// Builds the display mesh of `map`, with at most `max_side` vertices per side and heights
 /// multiplied by `height_scale` (how tall 1.0 stands relative to the map's width of 2).
 pub fn terrain_mesh(map: &Heightmap, max_side: usize, height_scale: f32) -> MeshData {
-    let columns = sample_positions(map.width(), max_side.max(2));
-    let rows = sample_positions(map.height(), max_side.max(2));
-    let (nx, nz) = (columns.len(), rows.len());
-    let span = (map.width().max(map.height()) - 1).max(1) as f32;
-    let to_world = |i: usize, len: usize| (2.0 * i as f32 - (len - 1) as f32) / span;
+    grid_mesh(&display_grid(map, max_side, max_side), height_scale)
+}
 
+/// Builds the 3-D surface of a display grid, heights multiplied by `height_scale`.
+pub fn grid_mesh(grid: &DisplayGrid, height_scale: f32) -> MeshData {
+    let (nx, nz) = grid.size();
     let mut positions = Vec::with_capacity(nx * nz);
-    let mut colors = Vec::with_capacity(nx * nz);
-    for &row in &rows {
-        for &column in &columns {
-            let h = map.get(column, row);
-            let h = if h.is_finite() { h } else { 0.0 };
-            positions.push([
-                to_world(column, map.width()),
-                h * height_scale,
-                to_world(row, map.height()),
-            ]);
-            colors.push(elevation_color(h));
-        }
+    for (&z, row) in grid.zs.iter().zip(grid.heights.chunks_exact(nx.max(1))) {
+        positions.extend(
+            grid.xs
+                .iter()
+                .zip(row)
+                .map(|(&x, &h)| [x, h * height_scale, z]),
+        );
     }
-
+    let colors = grid.heights.iter().map(|&h| elevation_color(h)).collect();
     let normals = grid_normals(&positions, nx, nz);
 
     let mut indices = Vec::with_capacity((nx.saturating_sub(1)) * (nz.saturating_sub(1)) * 6);
@@ -117,18 +160,18 @@ pub const PROFILE_MAX_POINTS: usize = 1025;
 /// the x-y plane, x spanning -1..1, from y = 0 up to height x `height_scale`, with at most
 /// `max_points` columns. Tops are coloured by elevation, bottoms a darker shade of the same.
 pub fn profile_mesh(map: &Heightmap, max_points: usize, height_scale: f32) -> MeshData {
-    let columns = sample_positions(map.width(), max_points.max(2));
-    let n = columns.len();
-    let span = (map.width() - 1).max(1) as f32;
+    profile_grid_mesh(&display_grid(map, max_points, 1), height_scale)
+}
+
+/// Builds the side view of the first row of a display grid (see [`profile_mesh`]).
+pub fn profile_grid_mesh(grid: &DisplayGrid, height_scale: f32) -> MeshData {
+    let n = grid.xs.len();
     let mut positions = Vec::with_capacity(n * 4);
     let mut normals = Vec::with_capacity(n * 4);
     let mut colors = Vec::with_capacity(n * 4);
     // Front face (normal +z) then back face (normal -z), each a bottom and a top vertex per column.
     for normal_z in [1.0f32, -1.0] {
-        for &column in &columns {
-            let h = map.get(column, 0);
-            let h = if h.is_finite() { h } else { 0.0 };
-            let x = 2.0 * column as f32 / span - 1.0;
+        for (&x, &h) in grid.xs.iter().zip(&grid.heights) {
             let top = elevation_color(h);
             let shade = |c: u8| (f32::from(c) * 0.55) as u8;
             positions.push([x, 0.0, 0.0]);
@@ -139,10 +182,10 @@ pub fn profile_mesh(map: &Heightmap, max_points: usize, height_scale: f32) -> Me
             normals.push([0.0, 0.0, normal_z]);
         }
     }
-    let mut indices = Vec::with_capacity((n - 1) * 12);
+    let mut indices = Vec::with_capacity(n.saturating_sub(1) * 12);
     for face in 0..2u32 {
         let base = face * 2 * n as u32;
-        for i in 0..(n as u32 - 1) {
+        for i in 0..(n as u32).saturating_sub(1) {
             let (b0, t0, b1, t1) = (
                 base + 2 * i,
                 base + 2 * i + 1,
@@ -309,6 +352,30 @@ mod tests {
             .map(|p| p[1])
             .collect();
         assert_eq!(tops[10], line.get(10, 0) * 0.5);
+    }
+
+    #[test]
+    fn display_grids_of_large_maps_keep_their_aspect_and_edges() {
+        let mut map = Heightmap::new(1001, 501).expect("map");
+        map.set(1000, 500, 0.75);
+        map.set(0, 0, f32::NAN);
+        let grid = display_grid(&map, DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE);
+        assert_eq!(grid.size(), (257, 257));
+        assert_eq!((grid.xs[0], grid.xs[256]), (-1.0, 1.0));
+        assert_eq!((grid.zs[0], grid.zs[256]), (-0.5, 0.5));
+        assert_eq!(grid.heights[257 * 257 - 1], 0.75, "the far corner is kept");
+        assert_eq!(grid.heights[0], 0.0, "non-finite heights are shown at 0");
+    }
+
+    #[test]
+    fn display_grids_survive_being_taken_apart_and_rebuilt() {
+        let grid = display_grid(&sample_map(9), DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE);
+        let DisplayGrid { xs, zs, heights } = grid.clone();
+        assert_eq!(
+            DisplayGrid::from_parts(xs.clone(), zs.clone(), heights.clone()),
+            Some(grid)
+        );
+        assert_eq!(DisplayGrid::from_parts(xs, zs, heights[1..].to_vec()), None);
     }
 
     #[test]

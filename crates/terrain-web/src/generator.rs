@@ -1,0 +1,289 @@
+//! Generating terrains off the page's main thread.
+//!
+//! Exponent 12 (16.8 million points) or 100000 faults take longer than a page may stall, so the
+//! page hands every generation to one Web Worker running this same wasm module. Both ends of that
+//! conversation live here:
+//!
+//! - the page end, [`Generator`], sends `{view, token, demo, settings}` and routes each reply
+//!   back to its view; a view only takes the reply to its newest request (the token);
+//! - the worker end, [`answer_request`], runs the demo's generator and replies with the shown
+//!   points only (a [`DisplayGrid`], at most 257 x 257), moved rather than copied.
+//!
+//! The worker's start-up script is `worker.js`; the page sends it the wasm-bindgen module's URL
+//! and the already compiled `WebAssembly.Module`, so nothing is fetched or compiled twice.
+//! Where a worker cannot be created, the page generates in place instead.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use js_sys::{Array, Float32Array, Float64Array, Object, Reflect};
+use terrain::mesh::DisplayGrid;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Blob, BlobPropertyBag, DedicatedWorkerGlobalScope, ErrorEvent, MessageEvent, Url, Worker,
+    WorkerOptions, WorkerType,
+};
+
+use crate::demos;
+use crate::fields::Settings;
+
+/// The worker's start-up script.
+const BOOTSTRAP: &str = include_str!("worker.js");
+
+// Field names of the messages between page and worker.
+const VIEW: &str = "view";
+const TOKEN: &str = "token";
+const DEMO: &str = "demo";
+const SETTINGS: &str = "settings";
+const XS: &str = "xs";
+const ZS: &str = "zs";
+const HEIGHTS: &str = "heights";
+const ERROR: &str = "error";
+const FATAL: &str = "fatal";
+const MEMORY: &str = "memory";
+
+#[wasm_bindgen]
+extern "C" {
+    type ImportMeta;
+
+    #[wasm_bindgen(method, getter)]
+    fn url(this: &ImportMeta) -> String;
+
+    /// `import.meta` of the wasm-bindgen module: its `url` is what the worker imports.
+    #[wasm_bindgen(thread_local_v2, js_namespace = import, js_name = meta)]
+    static IMPORT_META: ImportMeta;
+}
+
+/// What became of one request.
+pub struct Reply {
+    /// Index of the view that asked.
+    pub view: usize,
+    /// The token the view sent with the request.
+    pub token: u32,
+    /// The points to show, or why there are none.
+    pub grid: Result<DisplayGrid, String>,
+}
+
+/// Something went wrong with the worker itself rather than with one request.
+pub enum Trouble {
+    /// The worker could not start; the page now generates in place.
+    NoWorker(String),
+    /// The worker stopped while generating (for example out of memory); it has been replaced,
+    /// and every request it held is lost.
+    Crashed(String),
+}
+
+type ReplyHandler = Rc<dyn Fn(Reply)>;
+type TroubleHandler = Rc<dyn Fn(Trouble)>;
+
+/// The page end: one worker shared by every demo.
+pub struct Generator {
+    worker: RefCell<Option<Worker>>,
+    on_reply: ReplyHandler,
+    on_trouble: TroubleHandler,
+}
+
+fn get(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn set(object: &Object, key: &str, value: &JsValue) {
+    // Setting a property on a plain object made here does not fail.
+    let _ = Reflect::set(object, &JsValue::from_str(key), value);
+}
+
+fn index(value: &JsValue) -> Option<u32> {
+    value
+        .as_f64()
+        .filter(|x| x.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(x))
+        .map(|x| x as u32)
+}
+
+fn floats(value: &JsValue) -> Option<Vec<f32>> {
+    value.dyn_ref::<Float32Array>().map(Float32Array::to_vec)
+}
+
+/// Reads a reply message; `None` for a message that is not a reply.
+fn read_reply(data: &JsValue) -> Option<Reply> {
+    let view = index(&get(data, VIEW))? as usize;
+    let token = index(&get(data, TOKEN))?;
+    let grid = match get(data, ERROR).as_string() {
+        Some(message) => Err(message),
+        None => DisplayGrid::from_parts(
+            floats(&get(data, XS))?,
+            floats(&get(data, ZS))?,
+            floats(&get(data, HEIGHTS))?,
+        )
+        .ok_or_else(|| "the generator sent a malformed terrain".to_string()),
+    };
+    Some(Reply { view, token, grid })
+}
+
+impl Generator {
+    /// Starts the worker. `on_reply` receives every answer; `on_trouble` hears when the worker
+    /// could not start or stopped.
+    pub fn start(
+        on_reply: impl Fn(Reply) + 'static,
+        on_trouble: impl Fn(Trouble) + 'static,
+    ) -> Rc<Self> {
+        let generator = Rc::new(Self {
+            worker: RefCell::new(None),
+            on_reply: Rc::new(on_reply),
+            on_trouble: Rc::new(on_trouble),
+        });
+        if let Err(error) = Self::spawn(&generator) {
+            (generator.on_trouble)(Trouble::NoWorker(describe(&error)));
+        }
+        generator
+    }
+
+    /// Creates a worker from [`BOOTSTRAP`], wires its messages and errors, and sends it the module.
+    fn spawn(this: &Rc<Self>) -> Result<(), JsValue> {
+        let parts = Array::of1(&JsValue::from_str(BOOTSTRAP));
+        let options = BlobPropertyBag::new();
+        options.set_type("text/javascript");
+        let blob = Blob::new_with_str_sequence_and_options(&parts, &options)?;
+        let url = Url::create_object_url_with_blob(&blob)?;
+        let worker_options = WorkerOptions::new();
+        worker_options.set_type(WorkerType::Module);
+        worker_options.set_name("terrain generator");
+        let worker = Worker::new_with_options(&url, &worker_options);
+        // The worker has read its script once it runs; the URL is not needed after that.
+        let _ = Url::revoke_object_url(&url);
+        let worker = worker?;
+
+        let weak = Rc::downgrade(this);
+        let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+            let Some(generator) = weak.upgrade() else {
+                return;
+            };
+            let data = event.data();
+            if let Some(message) = get(&data, FATAL).as_string() {
+                generator.stop();
+                (generator.on_trouble)(Trouble::NoWorker(message));
+            } else if let Some(reply) = read_reply(&data) {
+                (generator.on_reply)(reply);
+            }
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        on_message.forget();
+
+        let weak = Rc::downgrade(this);
+        let on_error = Closure::<dyn Fn(ErrorEvent)>::new(move |event: ErrorEvent| {
+            event.prevent_default();
+            let Some(generator) = weak.upgrade() else {
+                return;
+            };
+            generator.stop();
+            let message = event.message();
+            match Self::spawn(&generator) {
+                Ok(()) => (generator.on_trouble)(Trouble::Crashed(message)),
+                Err(error) => (generator.on_trouble)(Trouble::NoWorker(describe(&error))),
+            }
+        });
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        on_error.forget();
+
+        let hello = Object::new();
+        set(
+            &hello,
+            "glue",
+            &JsValue::from_str(&IMPORT_META.with(ImportMeta::url)),
+        );
+        set(&hello, "module", &wasm_bindgen::module());
+        worker.post_message(&hello)?;
+        *this.worker.borrow_mut() = Some(worker);
+        Ok(())
+    }
+
+    fn stop(&self) {
+        if let Some(worker) = self.worker.borrow_mut().take() {
+            worker.set_onmessage(None);
+            worker.set_onerror(None);
+            worker.terminate();
+        }
+    }
+
+    /// Asks for view `view`'s terrain. With a worker the answer comes later, through `on_reply`;
+    /// without one it is made here and returned at once.
+    pub fn request(
+        &self,
+        view: usize,
+        token: u32,
+        demo: &demos::Demo,
+        settings: &Settings,
+    ) -> Option<Result<DisplayGrid, String>> {
+        if let Some(worker) = self.worker.borrow().as_ref() {
+            let message = Object::new();
+            set(&message, VIEW, &JsValue::from(view as u32));
+            set(&message, TOKEN, &JsValue::from(token));
+            set(&message, DEMO, &JsValue::from_str(demo.id));
+            set(
+                &message,
+                SETTINGS,
+                &Float64Array::from(&settings.to_words()[..]),
+            );
+            if worker.post_message(&message).is_ok() {
+                return None;
+            }
+        }
+        Some(demo.display_grid(settings).map_err(|e| e.message))
+    }
+
+    /// True while a worker does the generating.
+    pub fn in_worker(&self) -> bool {
+        self.worker.borrow().is_some()
+    }
+}
+
+fn describe(error: &JsValue) -> String {
+    error
+        .as_string()
+        .or_else(|| {
+            error
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .unwrap_or_else(|| "unknown error".to_string())
+}
+
+/// The worker end: answers one request message from the page by posting the shown points of the
+/// terrain (or an error) back, with the arrays moved, not copied, and the size of the worker's
+/// wasm memory (`memory`, in bytes, for watching it stay flat). Called by `worker.js`.
+#[wasm_bindgen]
+pub fn answer_request(request: JsValue) -> Result<(), JsValue> {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
+    let reply = Object::new();
+    set(&reply, VIEW, &get(&request, VIEW));
+    set(&reply, TOKEN, &get(&request, TOKEN));
+    let transfer = Array::new();
+    match generate(&request) {
+        Ok(grid) => {
+            for (key, values) in [(XS, &grid.xs), (ZS, &grid.zs), (HEIGHTS, &grid.heights)] {
+                let array = Float32Array::from(&values[..]);
+                transfer.push(&array.buffer());
+                set(&reply, key, &array);
+            }
+        }
+        Err(message) => set(&reply, ERROR, &JsValue::from_str(&message)),
+    }
+    if let Ok(memory) = wasm_bindgen::memory().dyn_into::<js_sys::WebAssembly::Memory>() {
+        if let Ok(buffer) = memory.buffer().dyn_into::<js_sys::ArrayBuffer>() {
+            set(&reply, MEMORY, &JsValue::from(buffer.byte_length()));
+        }
+    }
+    scope.post_message_with_transfer(&reply, &transfer)
+}
+
+/// Reads a request and generates its terrain.
+fn generate(request: &JsValue) -> Result<DisplayGrid, String> {
+    let id = get(request, DEMO).as_string().unwrap_or_default();
+    let demo = demos::find(&id).ok_or_else(|| format!("no demo called {id:?}"))?;
+    let words = get(request, SETTINGS)
+        .dyn_into::<Float64Array>()
+        .map(|a| a.to_vec())
+        .unwrap_or_default();
+    let settings = Settings::from_words(&words).ok_or("malformed settings")?;
+    demo.display_grid(&settings).map_err(|e| e.message)
+}

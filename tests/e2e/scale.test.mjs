@@ -1,0 +1,246 @@
+// End-to-end at scale: the largest terrains the page offers, generated in its worker, must not
+// stall the main thread, and hundreds of refreshes must not leak memory or GPU buffers.
+// Besides asserting those, this file measures the page figures that BENCHMARKS.md reports and
+// writes them to artifacts/page-figures.json (figures are reported, never asserted).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect, settle } from './harness.mjs';
+
+/** Longest main-thread task the page may run while it generates, in milliseconds. */
+const LONG_TASK_LIMIT = 100;
+
+/**
+ * Instruments the page before any of its scripts run: long tasks (a `longtask`
+ * PerformanceObserver), live WebGL buffers (created minus deleted), the page's wasm memory
+ * (from Trunk's start event) and the worker's wasm memory (every reply reports it).
+ */
+function instrument() {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }
+  }).observe({ type: 'longtask', buffered: true });
+
+  let live = 0;
+  const gl = WebGL2RenderingContext.prototype;
+  const create = gl.createBuffer;
+  const remove = gl.deleteBuffer;
+  gl.createBuffer = function createBuffer() {
+    const buffer = create.call(this);
+    if (buffer) live += 1;
+    return buffer;
+  };
+  gl.deleteBuffer = function deleteBuffer(buffer) {
+    if (buffer) live -= 1;
+    return remove.call(this, buffer);
+  };
+  window.__liveBuffers = () => live;
+
+  addEventListener('TrunkApplicationStarted', (event) => {
+    window.__pageMemory = () => event.detail.wasm.memory.buffer.byteLength;
+  });
+  const NativeWorker = window.Worker;
+  window.__workers = 0;
+  window.Worker = class extends NativeWorker {
+    constructor(...args) {
+      super(...args);
+      window.__workers += 1;
+      this.addEventListener('message', ({ data }) => {
+        if (typeof data?.memory === 'number') window.__workerMemory = data.memory;
+      });
+    }
+  };
+}
+
+const section = (id) => `section[data-demo="${id}"]`;
+
+let server;
+let browser;
+let session;
+const figures = {};
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.goto(`${server.url}?seed=2016`);
+  await waitForDemos(page);
+  figures.navigationToAllDemosMs = Math.round(await page.evaluate(() => performance.now()));
+  figures.longestTaskDuringLoadMs = await page.evaluate(
+    () => Math.max(0, ...window.__longTasks.map((t) => t.duration)),
+  );
+  session = { page, problems };
+});
+
+after(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await writeFile(join(ARTIFACTS, 'page-figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  console.log('page figures:', JSON.stringify(figures));
+  await browser?.close();
+  await server?.close();
+});
+
+/** Sets a field and fires `change`, then resolves once the terrain is on screen. */
+async function apply(page, id, name, value) {
+  await page.evaluate(
+    ([sel, field, text]) => {
+      const input = document.querySelector(`${sel} [name="${field}"]`);
+      input.value = text;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    [section(id), name, value],
+  );
+  await settle(page, id, 120_000);
+}
+
+/**
+ * Runs `action` in the page and reports the long tasks that started while the demo generated:
+ * from the action until the new terrain was on screen. Also reports whether the progress bar
+ * was visible at some point and how long the whole took.
+ */
+async function watch(page, id, action) {
+  return page.evaluate(
+    async ([sel, act]) => {
+      const demo = document.querySelector(sel);
+      const busy = demo.querySelector('.busy');
+      const generation = Number(demo.dataset.generation);
+      const start = performance.now();
+      let progressShown = false;
+      const poll = setInterval(() => {
+        progressShown ||= getComputedStyle(busy).visibility === 'visible';
+      }, 50);
+      if (act.click) demo.querySelector('[data-action="refresh"]').click();
+      else {
+        const input = demo.querySelector(`[name="${act.name}"]`);
+        input.value = act.value;
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+      const stateAfterAction = demo.dataset.state;
+      await new Promise((resolve) => {
+        const check = () => (Number(demo.dataset.generation) > generation ? resolve() : setTimeout(check, 10));
+        check();
+      });
+      const elapsed = performance.now() - start;
+      // Let a long task that ended with the reply be reported before reading the list.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      clearInterval(poll);
+      const tasks = window.__longTasks.filter((t) => t.start + t.duration >= start);
+      return {
+        elapsed,
+        stateAfterAction,
+        progressShown,
+        longest: Math.max(0, ...tasks.map((t) => t.duration)),
+        state: demo.dataset.state,
+      };
+    },
+    [section(id), action],
+  );
+}
+
+test('the long-task probe works: a 200 ms busy task on the main thread is reported', async () => {
+  const { page } = session;
+  const longest = await page.evaluate(async () => {
+    const start = performance.now();
+    setTimeout(() => {
+      // Busy on purpose, in a task of its own: the stall the other tests must never see.
+      while (performance.now() - start < 200);
+    }, 0);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return Math.max(0, ...window.__longTasks.filter((t) => t.start + t.duration >= start).map((t) => t.duration));
+  });
+  assert.ok(longest > LONG_TASK_LIMIT, `the observer saw the stall (${longest} ms)`);
+});
+
+test('exponent 12 in every demo with an exponent field: no main-thread task over 100 ms', async () => {
+  const { page } = session;
+  for (const id of ['mpd-final', 'mpd-recursive', 'ds-final']) {
+    const result = await watch(page, id, { name: 'exponent', value: '12' });
+    assert.equal(result.stateAfterAction, 'busy', `${id}: busy while the worker generates`);
+    assert.equal(result.state, 'ready', id);
+    assert.ok(
+      result.longest <= LONG_TASK_LIMIT,
+      `${id}: longest main-thread task ${result.longest} ms while generating 4097 x 4097`,
+    );
+    const shown = await inspect(page, id);
+    assert.ok(shown.drawn > 0.03, `${id}: drawn`);
+    figures[`${id}Exponent12Ms`] = Math.round(result.elapsed);
+    figures[`${id}Exponent12LongestTaskMs`] = result.longest;
+  }
+  // Refresh latency (click to terrain on screen, median of 5) at exponents 12 and 9.
+  const medianRefresh = async (id) => {
+    const times = [];
+    for (let i = 0; i < 5; i += 1) times.push((await watch(page, id, { click: true })).elapsed);
+    return Math.round(times.sort((a, b) => a - b)[2]);
+  };
+  for (const id of ['mpd-final', 'ds-final']) {
+    figures[`${id}RefreshExponent12MedianMs`] = await medianRefresh(id);
+    await apply(page, id, 'exponent', '9');
+    figures[`${id}RefreshExponent9MedianMs`] = await medianRefresh(id);
+  }
+  for (const id of ['mpd-final', 'mpd-recursive', 'ds-final']) await apply(page, id, 'exponent', '5');
+});
+
+test('100000 faults, sharp lines and fuzzy shapes: no main-thread task over 100 ms, progress shown', async () => {
+  const { page } = session;
+  for (const id of ['fault-lines', 'fault-shapes']) {
+    const result = await watch(page, id, { name: 'iterations', value: '100000' });
+    assert.equal(result.state, 'ready', id);
+    assert.ok(
+      result.longest <= LONG_TASK_LIMIT,
+      `${id}: longest main-thread task ${result.longest} ms while generating 100000 faults`,
+    );
+    figures[`${id}100000FaultsMs`] = Math.round(result.elapsed);
+    figures[`${id}100000FaultsLongestTaskMs`] = result.longest;
+    if (result.elapsed > 1000) {
+      // Anything that takes a second shows its progress bar (it appears after 200 ms).
+      assert.ok(result.progressShown, `${id}: progress shown during ${Math.round(result.elapsed)} ms`);
+    }
+    assert.ok((await inspect(page, id)).drawn > 0.03, `${id}: drawn`);
+  }
+  // The fuzzy 100000 takes seconds even in the worker: the progress check above must have run.
+  assert.ok(figures['fault-shapes100000FaultsMs'] > 1000, 'the fuzzy run is long enough to show progress');
+  await apply(page, 'fault-lines', 'iterations', '500');
+  await apply(page, 'fault-shapes', 'iterations', '1500');
+});
+
+test('200 refreshes at exponent 10 grow neither wasm memory (page or worker) nor GPU buffers', async () => {
+  const { page } = session;
+  const id = 'ds-final';
+  await apply(page, id, 'exponent', '10');
+  const refresh = async (times) => {
+    for (let i = 0; i < times; i += 1) {
+      const before = Number(await page.$eval(section(id), (s) => s.dataset.generation));
+      await page.click(`${section(id)} button[data-action="refresh"]`);
+      await page.waitForFunction(
+        ([sel, n]) => Number(document.querySelector(sel).dataset.generation) === n,
+        [section(id), before + 1],
+      );
+    }
+    return page.evaluate(() => ({
+      buffers: window.__liveBuffers(),
+      page: window.__pageMemory(),
+      worker: window.__workerMemory,
+      workers: window.__workers,
+    }));
+  };
+  const warm = await refresh(10);
+  const after200 = await refresh(200);
+  figures.refresh200 = { warm, after200 };
+  assert.equal(warm.workers, 1, 'one worker serves every demo');
+  assert.ok(warm.worker > 0, 'the worker reports its memory');
+  assert.equal(after200.buffers, warm.buffers, 'live GPU buffers');
+  assert.equal(after200.page, warm.page, 'page wasm memory');
+  assert.equal(after200.worker, warm.worker, 'worker wasm memory');
+  await apply(page, id, 'exponent', '5');
+  assert.deepEqual(session.problems, []);
+});
