@@ -21,13 +21,18 @@ wasm_bindgen_version() {
 }
 
 ensure_build_tools() {
-  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-    say "adding the wasm32-unknown-unknown target"
-    rustup target add wasm32-unknown-unknown
-  fi
+  ensure_wasm_bindgen
   if [ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]; then
     say "installing Trunk $TRUNK_VERSION (about 20 minutes on 2 cores)"
     cargo install --locked trunk --version "$TRUNK_VERSION"
+  fi
+}
+
+# The wasm32 target and the wasm-bindgen CLI (all the peer benchmark needs).
+ensure_wasm_bindgen() {
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
   fi
   local wbg
   wbg="$(wasm_bindgen_version)"

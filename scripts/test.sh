@@ -21,6 +21,9 @@ cargo test --workspace
 say "benchmark smoke: every benchmark case once, optimised (figures: BENCHMARKS.md)"
 cargo bench -p terrain --bench generators -- --test
 
+say "peer benchmark smoke: THREE.Terrain beside our wasm and native builds, once each at 33^2"
+bash benches/peers/run.sh --smoke
+
 say "wasm tests in headless Chromium"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --test render
 

@@ -1,0 +1,139 @@
+// Times THREE.Terrain's DiamondSquare and Fault (npm: @repcomm/three.terrain 1.6.0) beside this
+// project's wasm build of the same algorithms (plain and simd128) and the native build, in one
+// node run, and prints the ratios. Run through run.sh, which builds what this file loads.
+//
+// Like for like:
+// - Diamond-Square: THREE.Terrain rounds its grid up to a power of two plus one, so it gets
+//   widthSegments = heightSegments = 2^n - 1 and computes a (2^n + 1)^2 heightmap, the same
+//   map ours computes (it then copies 2^n x 2^n of it into the vertices; ours copies all of it
+//   into a Float32Array the caller owns).
+// - Faults: the same number of straight faults on the same grid. THREE.Terrain runs
+//   sqrt(w^2 + h^2) * frequency faults, so frequency is set to give FAULTS. Its faults visit every
+//   vertex and smooth a narrow band with a cosine; ours are sharp and swept row by row.
+import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Vector3 } from 'three/build/three.module.js';
+import { DiamondSquare, Fault } from '@repcomm/three.terrain/lib/generators.js';
+
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+const outDir = args[args.indexOf('--out') + 1];
+const EXPONENTS = smoke ? [5] : [9, 10, 11];
+const FAULTS = 100;
+const BUDGET_MS = smoke ? 0 : 1000;
+
+const require = createRequire(import.meta.url);
+const builds = {
+  wasm: require(join(outDir, 'wasm', 'terrain_peers.js')),
+  simd128: require(join(outDir, 'wasm-simd128', 'terrain_peers.js')),
+};
+
+/** Median time in ms of `run` after one warm-up call, over at least 3 calls filling BUDGET_MS. */
+function median(run) {
+  run();
+  const times = [];
+  const start = performance.now();
+  while (times.length < (smoke ? 1 : 3) || performance.now() - start < BUDGET_MS) {
+    const t = performance.now();
+    run();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+function vertices(count) {
+  return Array.from({ length: count }, () => new Vector3());
+}
+
+/** Fails loudly if a generator did not produce a varied map (so no-op timings cannot pass). */
+function check(label, values) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (!Number.isFinite(v)) throw new Error(`${label}: non-finite height`);
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  if (!(hi > lo)) throw new Error(`${label}: flat map`);
+}
+
+const native = new Map(
+  execFileSync(join(outDir, '..', 'release', 'terrain-peers-native'), [...EXPONENTS.map(String), '--faults', String(FAULTS)])
+    .toString()
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+    .map((r) => [`${r.case} ${r.side}`, r.ms]),
+);
+
+const rows = [];
+for (const exponent of EXPONENTS) {
+  const side = 2 ** exponent + 1;
+  const out = new Float32Array(side * side);
+  const options = { maxHeight: 100, minHeight: -100 };
+
+  // Diamond-Square.
+  const dsSegments = 2 ** exponent - 1;
+  const dsVertices = vertices((dsSegments + 1) ** 2);
+  const three = median(() =>
+    DiamondSquare(dsVertices, { ...options, widthSegments: dsSegments, heightSegments: dsSegments }),
+  );
+  check('THREE.Terrain DiamondSquare', dsVertices.map((v) => v.z));
+  const ours = {};
+  for (const [name, build] of Object.entries(builds)) {
+    ours[name] = median(() => build.diamond_square(exponent, 1, out));
+    check(`ours ${name} diamond-square`, out);
+  }
+  rows.push({ algorithm: 'Diamond-Square', side, three, ...ours, native: native.get(`diamond-square ${side}`) });
+
+  // Faults.
+  const segments = side - 1;
+  const faultVertices = vertices(side * side);
+  const diagonal = Math.sqrt(2 * segments * segments);
+  const faultOptions = {
+    ...options,
+    widthSegments: segments,
+    heightSegments: segments,
+    width: segments,
+    height: segments,
+    frequency: FAULTS / diagonal,
+  };
+  const threeFaults = median(() => Fault(faultVertices, faultOptions));
+  check('THREE.Terrain Fault', faultVertices.map((v) => v.z));
+  const oursFaults = {};
+  for (const [name, build] of Object.entries(builds)) {
+    oursFaults[name] = median(() => build.faults(side, FAULTS, 1, out));
+    check(`ours ${name} faults`, out);
+  }
+  rows.push({
+    algorithm: `Faults (${FAULTS} lines)`,
+    side,
+    three: threeFaults,
+    ...oursFaults,
+    native: native.get(`faults ${side}`),
+  });
+}
+
+const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toPrecision(3));
+const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
+const lines = [
+  `Peers, one node ${process.version} run (${smoke ? 'smoke: one call each' : 'median of >= 3 calls filling 1 s'}).`,
+  '',
+  '| algorithm | size | THREE.Terrain ms | ours wasm ms | ours wasm simd128 ms | ours native ms | THREE / wasm | wasm / native | simd128 / native |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map(
+    (r) =>
+      `| ${r.algorithm} | ${r.side}² | ${ms(r.three)} | ${ms(r.wasm)} | ${ms(r.simd128)} | ${ms(r.native)} | ` +
+      `${ratio(r.three, r.wasm)} | ${ratio(r.wasm, r.native)} | ${ratio(r.simd128, r.native)} |`,
+  ),
+];
+console.log(lines.join('\n'));
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, smoke ? 'smoke.md' : 'summary.md'), `${lines.join('\n')}\n`);
+const behind = rows.filter((r) => !(r.three > r.wasm));
+if (behind.length > 0) {
+  console.log(`\nTHREE.Terrain is ahead in: ${behind.map((r) => `${r.algorithm} ${r.side}²`).join(', ')}`);
+}

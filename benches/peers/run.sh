@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The peer benchmark: THREE.Terrain (from npm) beside this project's wasm build (plain and with
+# simd128) and the same code natively, at 513^2, 1025^2 and 2049^2, in one run.
+#
+#   bash benches/peers/run.sh           # full run, a few minutes; table on stdout and in
+#                                       # target/peers/summary.md
+#   bash benches/peers/run.sh --smoke   # every case once at 33^2 (what CI runs)
+#
+# Installs only what is missing: the wasm32 target and wasm-bindgen CLI (scripts/setup.sh), and
+# the npm packages pinned by benches/peers/package-lock.json.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/setup.sh"
+ensure_wasm_bindgen
+cd "$ROOT"
+
+OUT="$ROOT/target/peers"
+say "building the peer module: wasm (plain and simd128) and native"
+cargo build --quiet --release -p terrain-peers --lib --target wasm32-unknown-unknown
+wasm-bindgen --target nodejs --out-dir "$OUT/wasm" \
+  target/wasm32-unknown-unknown/release/terrain_peers.wasm
+CARGO_TARGET_DIR="$ROOT/target/simd128" RUSTFLAGS="-C target-feature=+simd128" \
+  cargo build --quiet --release -p terrain-peers --lib --target wasm32-unknown-unknown
+wasm-bindgen --target nodejs --out-dir "$OUT/wasm-simd128" \
+  target/simd128/wasm32-unknown-unknown/release/terrain_peers.wasm
+cargo build --quiet --release -p terrain-peers --bin terrain-peers-native
+
+stamp="$ROOT/benches/peers/node_modules/.package-lock.json"
+if [ ! -f "$stamp" ] || [ "$ROOT/benches/peers/package-lock.json" -nt "$stamp" ]; then
+  say "installing THREE.Terrain and three from npm (npm ci)"
+  (cd "$ROOT/benches/peers" && npm ci --no-audit --no-fund)
+fi
+
+say "timing"
+cd "$ROOT/benches/peers"
+node --import ./esm-hooks.mjs run.mjs --out "$OUT" "$@"

@@ -1,0 +1,63 @@
+//! # terrain-peers: what the peer benchmark (`benches/peers/`) times
+//!
+//! Two generators, each writing its heights into a buffer the caller owns, as THREE.Terrain's
+//! generators write into the caller's vertices:
+//!
+//! - [`diamond_square`]: a 2^n + 1 square map, the posts' defaults otherwise;
+//! - [`faults`]: sharp straight faults on a square map.
+//!
+//! Compiled to wasm (`wasm-bindgen --target nodejs`) they run beside THREE.Terrain under node;
+//! compiled natively (`terrain-peers-native`) they give the native figure of the same run.
+
+use terrain::faults::{FaultParams, ShapeKind};
+use terrain::midpoint::MpdParams;
+use wasm_bindgen::prelude::*;
+
+fn copy_into(out: &mut [f32], heights: &[f32]) -> Result<(), String> {
+    if out.len() != heights.len() {
+        return Err(format!(
+            "the buffer holds {} heights, the map has {}",
+            out.len(),
+            heights.len()
+        ));
+    }
+    out.copy_from_slice(heights);
+    Ok(())
+}
+
+/// Diamond-Square with exponent `exponent` (a side of 2^exponent + 1 points), spread 0.3 and
+/// reduction 0.5, seeded with `seed`, written row by row into `out`.
+pub fn diamond_square_into(exponent: u32, seed: u32, out: &mut [f32]) -> Result<(), String> {
+    let params = MpdParams {
+        exponent,
+        ..MpdParams::default()
+    };
+    let map = terrain::diamond_square::generate(&params, u64::from(seed)).map_err(|e| e.message)?;
+    copy_into(out, map.data())
+}
+
+/// `count` sharp straight faults on a `side` x `side` map, seeded with `seed`, written row by
+/// row into `out`.
+pub fn faults_into(side: usize, count: u32, seed: u32, out: &mut [f32]) -> Result<(), String> {
+    let params = FaultParams {
+        width: side,
+        height: side,
+        iterations: count,
+        shapes: vec![ShapeKind::Line],
+        fuzziness: 0.0,
+    };
+    let map = terrain::faults::generate(&params, u64::from(seed)).map_err(|e| e.message)?;
+    copy_into(out, map.data())
+}
+
+/// [`diamond_square_into`], for JavaScript: `out` is a `Float32Array` of (2^exponent + 1)^2.
+#[wasm_bindgen]
+pub fn diamond_square(exponent: u32, seed: u32, out: &mut [f32]) -> Result<(), JsError> {
+    diamond_square_into(exponent, seed, out).map_err(|e| JsError::new(&e))
+}
+
+/// [`faults_into`], for JavaScript: `out` is a `Float32Array` of side^2.
+#[wasm_bindgen]
+pub fn faults(side: usize, count: u32, seed: u32, out: &mut [f32]) -> Result<(), JsError> {
+    faults_into(side, count, seed, out).map_err(|e| JsError::new(&e))
+}
