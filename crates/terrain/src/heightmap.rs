@@ -28,6 +28,26 @@ impl Heightmap {
         })
     }
 
+    /// A map holding `data`, row by row. Fails like [`Heightmap::new`] on a bad size, and when
+    /// `data` does not hold exactly `width` x `height` heights.
+    pub fn from_data(width: usize, height: usize, data: Vec<f32>) -> Result<Self, ParamError> {
+        let cells = Self::cells(width, height)?;
+        if data.len() != cells {
+            return Err(ParamError::new(
+                "size",
+                format!(
+                    "{width} x {height} needs {cells} heights, got {}",
+                    data.len()
+                ),
+            ));
+        }
+        Ok(Self {
+            width,
+            height,
+            data,
+        })
+    }
+
     /// The number of points of a `width` x `height` map, or the error [`Heightmap::new`] gives
     /// when either side is 0 or the map would exceed [`limits::MAX_CELLS`]. For callers that
     /// size their own buffers by the same rule.
@@ -114,6 +134,36 @@ impl Heightmap {
 
     /// Lowest and highest height, or `None` for a map holding NaN.
     pub fn range(&self) -> Option<(f32, f32)> {
+        // Sixteen running minima and maxima side by side: the compiler keeps them in vector
+        // registers. `finite` stays 0 for finite heights and turns NaN at the first NaN or
+        // infinity, which sends the map to the exact one-by-one reading below.
+        const LANES: usize = 16;
+        let mut lo = [f32::INFINITY; LANES];
+        let mut hi = [f32::NEG_INFINITY; LANES];
+        let mut finite = [0.0f32; LANES];
+        let chunks = self.data.chunks_exact(LANES);
+        let tail = chunks.remainder();
+        for chunk in chunks {
+            for i in 0..LANES {
+                let v = chunk[i];
+                lo[i] = if v < lo[i] { v } else { lo[i] };
+                hi[i] = if v > hi[i] { v } else { hi[i] };
+                finite[i] += v * 0.0;
+            }
+        }
+        if finite.iter().any(|f| f.is_nan()) || tail.iter().any(|v| !v.is_finite()) {
+            return self.range_with_infinities();
+        }
+        let fold = |values: &[f32], start: f32, pick: fn(f32, f32) -> f32| {
+            values.iter().copied().fold(start, pick)
+        };
+        let lo = fold(tail, fold(&lo, f32::INFINITY, f32::min), f32::min);
+        let hi = fold(tail, fold(&hi, f32::NEG_INFINITY, f32::max), f32::max);
+        Some((lo, hi))
+    }
+
+    /// [`Heightmap::range`] one height at a time, for maps holding NaN or infinities.
+    fn range_with_infinities(&self) -> Option<(f32, f32)> {
         let mut lo = f32::INFINITY;
         let mut hi = f32::NEG_INFINITY;
         for &v in &self.data {
@@ -139,9 +189,19 @@ impl Heightmap {
             self.data.fill(0.0);
             return;
         }
+        // Multiplying is several times cheaper than dividing. The scale is rounded up where
+        // needed so the highest point reaches 1, and clamped so nothing passes it.
+        let mut scale = 1.0 / span;
+        if !scale.is_finite() {
+            // A span too small to invert (subnormal): divide instead.
+            self.data.iter_mut().for_each(|v| *v = (*v - lo) / span);
+            return;
+        }
+        if span * scale < 1.0 {
+            scale = f32::from_bits(scale.to_bits() + 1);
+        }
         for v in &mut self.data {
-            // Divide rather than multiply by 1 / span: (hi - lo) / span is then exactly 1.
-            *v = (*v - lo) / span;
+            *v = ((*v - lo) * scale).min(1.0);
         }
     }
 
@@ -209,6 +269,38 @@ mod tests {
         map.set(2, 0, 6.0);
         map.normalize();
         assert_eq!(map.data(), &[0.0, 0.25, 1.0]);
+    }
+
+    #[test]
+    fn normalize_reaches_zero_and_one_exactly_on_awkward_ranges() {
+        // Spans whose reciprocal rounds down, long enough to take the sixteen-lane path.
+        for (i, &(lo, hi)) in [(0.1f32, 0.7f32), (-3.3, 1.9), (1e-30, 3e-30), (0.0, 1e-40)]
+            .iter()
+            .enumerate()
+        {
+            let mut map = Heightmap::new(37, 3).expect("map");
+            for (k, v) in map.data_mut().iter_mut().enumerate() {
+                *v = lo + (hi - lo) * ((k * 7919 + i) % 111) as f32 / 110.0;
+            }
+            map.data_mut()[50] = hi;
+            map.data_mut()[100] = lo;
+            map.normalize();
+            let (min, max) = map.range().expect("finite");
+            assert_eq!((min, max), (0.0, 1.0), "{lo}..{hi}");
+        }
+    }
+
+    #[test]
+    fn range_sees_nan_and_infinity_anywhere() {
+        for at in [0, 17, 40] {
+            let mut map = Heightmap::new(41, 1).expect("map");
+            map.data_mut()[at] = f32::NAN;
+            assert_eq!(map.range(), None, "NaN at {at}");
+            map.data_mut()[at] = f32::NEG_INFINITY;
+            assert_eq!(map.range(), Some((f32::NEG_INFINITY, 0.0)), "-inf at {at}");
+            map.data_mut()[at] = 5.0;
+            assert_eq!(map.range(), Some((0.0, 5.0)), "5 at {at}");
+        }
     }
 
     #[test]

@@ -521,7 +521,7 @@ mod tests {
         assert_eq!(got, GOLDEN);
     }
 
-    const GOLDEN: [u32; 4] = [703652102, 399576912, 1952086, 435054669];
+    const GOLDEN: [u32; 4] = [703652102, 1106115669, 2103200301, 2657437067];
 
     #[test]
     fn invalid_params_are_rejected_with_readable_errors() {

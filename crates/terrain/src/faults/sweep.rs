@@ -7,6 +7,8 @@
 //! bit for bit the heights of the definition. 100 000 faults of height below 1 stay far inside
 //! `i32`.
 
+use std::ops::Range;
+
 use super::divider::{Divider, Fuzz};
 use crate::heightmap::Heightmap;
 use crate::params::ParamError;
@@ -14,13 +16,16 @@ use crate::params::ParamError;
 /// Bits of resolution of a fault's height: heights are whole numbers of 2^-`HEIGHT_BITS`.
 pub const HEIGHT_BITS: u32 = 12;
 
-/// A fault map being built: a level every cell shares plus, per row, a difference array whose
-/// entry x adds to cells x and after.
+/// A fault map being built: a level every cell shares, a difference array over rows whose entry
+/// y adds to whole rows y and after, and per row a difference array whose entry x adds to cells
+/// x and after.
 #[derive(Debug, Clone)]
 pub struct FaultSums {
     width: usize,
     height: usize,
     everywhere: i32,
+    /// `height + 1` entries; the last is a sink for row ranges ending at the bottom edge.
+    row_steps: Vec<i32>,
     /// `width + 1` entries per row; the last is a sink for runs ending at the right edge.
     steps: Vec<i32>,
 }
@@ -33,6 +38,7 @@ impl FaultSums {
             width,
             height,
             everywhere: 0,
+            row_steps: vec![0; height + 1],
             steps: vec![0; (width + 1) * height],
         })
     }
@@ -40,6 +46,24 @@ impl FaultSums {
     /// Adds `amount` to every cell of the map.
     pub fn add_everywhere(&mut self, amount: i32) {
         self.everywhere += amount;
+    }
+
+    /// Adds `amount` to every cell of rows `from..to`.
+    pub fn add_to_rows(&mut self, from: usize, to: usize, amount: i32) {
+        if from < to {
+            self.row_steps[from] += amount;
+            self.row_steps[to] -= amount;
+        }
+    }
+
+    /// The level each row starts from: what every cell shares plus the row's whole-row sums.
+    fn row_levels(&self) -> impl Iterator<Item = i32> + '_ {
+        self.row_steps[..self.height]
+            .iter()
+            .scan(self.everywhere, |level, step| {
+                *level += step;
+                Some(*level)
+            })
     }
 
     /// Adds `amount` to cells `from..` of row `y` (nothing when `from` is the width).
@@ -58,8 +82,11 @@ impl FaultSums {
     /// Every cell's level, row-major: the prefix sums of each row's differences.
     pub fn levels(&self) -> Vec<i32> {
         let mut levels = Vec::with_capacity(self.width * self.height);
-        for row in self.steps.chunks_exact(self.width + 1) {
-            let mut level = self.everywhere;
+        for (row, mut level) in self
+            .steps
+            .chunks_exact(self.width + 1)
+            .zip(self.row_levels())
+        {
             levels.extend(row[..self.width].iter().map(|step| {
                 level += step;
                 level
@@ -68,29 +95,63 @@ impl FaultSums {
         levels
     }
 
-    /// The finished map, lowest level 0 and highest 1.
-    pub fn into_heightmap(self) -> Result<Heightmap, ParamError> {
-        heightmap_from_levels(self.width, self.height, &self.levels())
+    /// The finished map, lowest level 0 and highest 1. The prefix sums are taken in place, so
+    /// no second map-sized buffer of levels is made.
+    pub fn into_heightmap(mut self) -> Result<Heightmap, ParamError> {
+        let (width, stride) = (self.width, self.width + 1);
+        let starts: Vec<i32> = self.row_levels().collect();
+        for (row, mut level) in self.steps.chunks_exact_mut(stride).zip(starts) {
+            for step in &mut row[..width] {
+                level += *step;
+                *step = level;
+            }
+        }
+        let rows = self.steps.chunks_exact(stride).map(|row| &row[..width]);
+        stretch(width, self.height, rows)
     }
 }
 
 /// A heightmap from whole-number levels, stretched so the lowest is 0 and the highest 1 (all 0
-/// when flat). The stretch is computed in `f64` from exact levels, so it rounds once.
+/// when flat).
 pub fn heightmap_from_levels(
     width: usize,
     height: usize,
     levels: &[i32],
 ) -> Result<Heightmap, ParamError> {
-    let mut map = Heightmap::new(width, height)?;
-    let lo = levels.iter().copied().min().unwrap_or(0);
-    let hi = levels.iter().copied().max().unwrap_or(0);
+    Heightmap::cells(width, height)?;
+    stretch(width, height, levels.chunks_exact(width))
+}
+
+/// Stretches rows of levels to 0..1: `(level - lowest) x scale` in `f64`, where the scale is
+/// 1 / (highest - lowest) rounded up where needed so the highest level lands exactly on 1.
+/// Multiplying rather than dividing lets every step run on whole vectors of cells.
+fn stretch<'a>(
+    width: usize,
+    height: usize,
+    rows: impl Iterator<Item = &'a [i32]> + Clone,
+) -> Result<Heightmap, ParamError> {
+    let (lo, hi) = rows.clone().fold((i32::MAX, i32::MIN), |(lo, hi), row| {
+        let lo = row.iter().fold(lo, |lo, &v| lo.min(v));
+        let hi = row.iter().fold(hi, |hi, &v| hi.max(v));
+        (lo, hi)
+    });
+    let mut data = Vec::with_capacity(Heightmap::cells(width, height)?);
     if hi > lo {
         let span = f64::from(hi) - f64::from(lo);
-        for (cell, &level) in map.data_mut().iter_mut().zip(levels) {
-            *cell = ((f64::from(level) - f64::from(lo)) / span) as f32;
+        let mut scale = 1.0 / span;
+        if span * scale < 1.0 {
+            scale = f64::from_bits(scale.to_bits() + 1);
         }
+        for row in rows {
+            data.extend(
+                row.iter()
+                    .map(|&level| ((f64::from(level) - f64::from(lo)) * scale).min(1.0) as f32),
+            );
+        }
+    } else {
+        data.resize(width * height, 0.0);
     }
-    Ok(map)
+    Heightmap::from_data(width, height, data)
 }
 
 /// The definition: adds `units` to every cell on the divider's raised side and subtracts it from
@@ -122,7 +183,7 @@ pub fn apply_per_cell(
 /// With fuzziness, only the cells in the ragged band (closer to the boundary than the fuzziness)
 /// evaluate noise.
 pub fn apply(sums: &mut FaultSums, divider: &Divider, units: i32, fuzz: &Fuzz<'_>) {
-    match StraightCut::new(divider, units) {
+    match StraightCut::new(divider, units, sums.width, sums.height) {
         Some(cut) if fuzz.is_sharp() => straight_cuts(sums, &[cut]),
         _ => {
             sums.add_everywhere(-units);
@@ -145,22 +206,33 @@ pub struct StraightCut {
     /// The line crosses row y at x = start + y * step.
     start: f64,
     step: f64,
+    /// How far (in cells along a row) the crossing must be from a whole cell for the per-cell
+    /// rule, computed in `f32`, to agree with the crossing without asking it: a bound on that
+    /// rule's rounding error. Infinite for a horizontal line.
+    margin: f64,
     /// Added to the raised side, on top of the `-units` every cell gets.
     raise: i32,
 }
 
 impl StraightCut {
-    /// The cut for a line `normal . (x, y) = offset` of height `units`, or `None` for another
-    /// divider.
-    pub fn new(divider: &Divider, units: i32) -> Option<Self> {
+    /// The cut for a line `normal . (x, y) = offset` of height `units` on a `width` x `height`
+    /// map, or `None` for another divider.
+    pub fn new(divider: &Divider, units: i32, width: usize, height: usize) -> Option<Self> {
         let Divider::Line { normal, offset } = *divider else {
             return None;
         };
+        let [nx, ny] = normal.map(f64::from);
+        // The rule is ((nx x) + (ny y)) - offset in f32: four roundings, each off by at most
+        // 2^-24 of a value no larger than three times this reach, so at most 7 x 2^-24 x reach
+        // in all; 16 x 2^-24 x reach leaves room to spare. Divided by |nx|, in cells.
+        let reach = nx.abs() * width as f64 + ny.abs() * height as f64 + f64::from(offset).abs();
+        let error = 16.0 * reach * f64::from(f32::EPSILON / 2.0);
         Some(Self {
             normal,
             offset,
-            start: f64::from(offset) / f64::from(normal[0]),
-            step: -f64::from(normal[1]) / f64::from(normal[0]),
+            start: f64::from(offset) / nx,
+            step: -ny / nx,
+            margin: error / nx.abs(),
             raise: 2 * units,
         })
     }
@@ -170,53 +242,143 @@ impl StraightCut {
     fn prefix(&self) -> bool {
         self.normal[0] >= 0.0
     }
+
+    /// What the cut adds at the cell where its run changes (the first cell past the crossing):
+    /// the end of a raised prefix lowers, the start of a raised suffix raises.
+    fn change(&self) -> i32 {
+        if self.prefix() {
+            -self.raise
+        } else {
+            self.raise
+        }
+    }
+
+    /// Splits the rows of a `width` x `height` map three ways: those where the crossing may fall
+    /// on the row (returned first, swept one by one), those where it passes before the row's
+    /// first cell (returned second: the change lands on cell 0, a whole-row update), and the
+    /// rest, where it passes after the last cell and changes nothing. The sweep range is widened
+    /// by a row each way, so rounding in finding it cannot misfile a row.
+    fn rows(&self, width: usize, height: usize) -> (Range<usize>, Range<usize>) {
+        let (before, after) = (-self.margin, (width - 1) as f64 + self.margin);
+        let all = 0..height;
+        if !(self.margin.is_finite() && self.step.is_finite() && self.start.is_finite()) {
+            return (all, 0..0);
+        }
+        if self.step == 0.0 {
+            return match self.start {
+                x if x < before => (0..0, all),
+                x if x > after => (0..0, 0..0),
+                _ => (all, 0..0),
+            };
+        }
+        let (at_before, at_after) = (
+            (before - self.start) / self.step,
+            (after - self.start) / self.step,
+        );
+        let (low, high) = if self.step > 0.0 {
+            (at_before, at_after)
+        } else {
+            (at_after, at_before)
+        };
+        let row = |y: f64| y.clamp(0.0, height as f64) as usize;
+        let sweep = row(low.floor() - 1.0)..row(high.ceil() + 2.0);
+        let passes_before = if self.step > 0.0 {
+            0..sweep.start
+        } else {
+            sweep.end..height
+        };
+        (sweep, passes_before)
+    }
 }
 
 /// Rows swept together, so their difference entries stay in the fastest cache while every cut
 /// passes over them.
-const ROWS_PER_BLOCK: usize = 8;
+const ROWS_PER_BLOCK: usize = 32;
 
 /// Sharp straight faults, row by row: one difference entry per fault per row. Faults are taken
 /// for a block of rows at a time (exact integer sums make the order free), and the exact per-cell
 /// rule settles the end of each row's raised part.
 pub fn straight_cuts(sums: &mut FaultSums, cuts: &[StraightCut]) {
-    let (width, stride) = (sums.width, sums.width + 1);
+    let (width, height, stride) = (sums.width, sums.height, sums.width + 1);
+    let mut sweeps = Vec::with_capacity(cuts.len());
     for cut in cuts {
         sums.add_everywhere(-cut.raise / 2);
         if cut.prefix() {
             // Raise everything, then lower from the first cell that is not raised.
             sums.add_everywhere(cut.raise);
         }
+        let (sweep, passes_before) = cut.rows(width, height);
+        sums.add_to_rows(passes_before.start, passes_before.end, cut.change());
+        sweeps.push(sweep);
     }
+    // Conversions go through i32, which is one instruction each way where usize is several.
+    let last = (width - 1) as i32 as f64;
+    let mut first_after = [0i32; ROWS_PER_BLOCK];
+    let mut sure = [false; ROWS_PER_BLOCK];
     for (block, rows) in sums.steps.chunks_mut(stride * ROWS_PER_BLOCK).enumerate() {
-        for cut in cuts {
-            let [nx, ny] = cut.normal;
-            // The per-cell rule of `Divider::signed_distance` for a line, written out.
-            // (Cell indices fit i32, and i32 to f32 is one instruction where usize to f32 is not.)
-            let raised = |x: usize, y_term: f32| nx * (x as i32) as f32 + y_term - cut.offset < 0.0;
-            for (i, steps) in rows.chunks_exact_mut(stride).enumerate() {
-                let y = block * ROWS_PER_BLOCK + i;
-                let y_term = ny * y as f32;
-                // First cell past the crossing: a guess the exact rule then checks.
-                let crossing = (cut.start + cut.step * y as f64).clamp(-1.0, width as f64);
-                let below = crossing as i64;
-                let guess = if cut.prefix() {
-                    below + i64::from(crossing > below as f64) // ceil
+        let block_start = block * ROWS_PER_BLOCK;
+        for (cut, sweep) in cuts.iter().zip(&sweeps) {
+            let from = sweep.start.max(block_start) - block_start;
+            let to = sweep
+                .end
+                .min(block_start + rows.len() / stride)
+                .saturating_sub(block_start);
+            if from >= to {
+                continue;
+            }
+            let (before, after) = (-cut.margin, last + cut.margin);
+            let (low, high) = (cut.margin, 1.0 - cut.margin);
+            // Where each row's raised run starts or ends, for the block's rows at once (plain
+            // arithmetic the compiler vectorises). Where the crossing is clearly off the row or
+            // clearly between two cells the per-cell rule cannot disagree with it, and the run
+            // changes at floor(crossing) + 1 (the clamp keeps -1 and width apart).
+            let rows_here = first_after[from..to].iter_mut().zip(&mut sure[from..to]);
+            for ((first_after, sure), y) in rows_here.zip(block_start + from..) {
+                let crossing = cut.start + cut.step * f64::from(y as i32);
+                let clamped = crossing.clamp(-1.0, width as f64);
+                let below = (clamped + 1.0) as i32 - 1;
+                let fraction = clamped - f64::from(below);
+                *first_after = (below + 1).clamp(0, width as i32);
+                *sure =
+                    crossing < before || crossing > after || (fraction > low && fraction < high);
+            }
+            // Then one difference entry per row; the rare rows near a cell ask the rule.
+            let change = cut.change();
+            for r in from..to {
+                let steps = &mut rows[r * stride..][..stride];
+                if sure[r] {
+                    steps[first_after[r] as usize] += change;
                 } else {
-                    below + 1 // floor + 1 (for the crossing at -1, 0)
-                };
-                let guess = guess.clamp(0, width as i64) as usize;
-                let raised = |x: usize| raised(x, y_term);
-                if cut.prefix() {
-                    // Raised cells come first: the run ends at the first cell not raised.
-                    let end = first_where(guess, width, |x| !raised(x));
-                    steps[end] -= cut.raise;
-                } else {
-                    let begin = first_where(guess, width, raised);
-                    steps[begin] += cut.raise;
+                    settle_straight(cut, steps, (block_start + r) as i32, width);
                 }
             }
         }
+    }
+}
+
+/// One row of a straight cut whose crossing is too near a cell to trust: the guess from the
+/// crossing, settled with the per-cell rule of `Divider::signed_distance` for a line.
+#[cold]
+#[inline(never)]
+fn settle_straight(cut: &StraightCut, steps: &mut [i32], y: i32, width: usize) {
+    let [nx, ny] = cut.normal;
+    let y_term = ny * y as f32;
+    let raised = |x: usize| nx * (x as i32) as f32 + y_term - cut.offset < 0.0;
+    let crossing = (cut.start + cut.step * f64::from(y)).clamp(-1.0, width as f64);
+    let below = crossing as i64;
+    let guess = if cut.prefix() {
+        below + i64::from(crossing > below as f64) // ceil
+    } else {
+        below + 1 // floor + 1 (for the crossing at -1, 0)
+    };
+    let guess = guess.clamp(0, width as i64) as usize;
+    if cut.prefix() {
+        // Raised cells come first: the run ends at the first cell not raised.
+        let end = first_where(guess, width, |x| !raised(x));
+        steps[end] -= cut.raise;
+    } else {
+        let begin = first_where(guess, width, raised);
+        steps[begin] += cut.raise;
     }
 }
 
