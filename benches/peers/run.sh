@@ -15,13 +15,15 @@ cd "$ROOT"
 
 OUT="$ROOT/target/peers"
 say "building the peer module: wasm (plain and simd128) and native"
+# The page's build (simd128, from .cargo/config.toml) and one without it, for comparison; an
+# empty RUSTFLAGS overrides the config's flags.
 cargo build --quiet --release -p terrain-peers --lib --target wasm32-unknown-unknown
-wasm-bindgen --target nodejs --out-dir "$OUT/wasm" \
-  target/wasm32-unknown-unknown/release/terrain_peers.wasm
-CARGO_TARGET_DIR="$ROOT/target/simd128" RUSTFLAGS="-C target-feature=+simd128" \
-  cargo build --quiet --release -p terrain-peers --lib --target wasm32-unknown-unknown
 wasm-bindgen --target nodejs --out-dir "$OUT/wasm-simd128" \
-  target/simd128/wasm32-unknown-unknown/release/terrain_peers.wasm
+  target/wasm32-unknown-unknown/release/terrain_peers.wasm
+CARGO_TARGET_DIR="$ROOT/target/wasm-plain" RUSTFLAGS="" \
+  cargo build --quiet --release -p terrain-peers --lib --target wasm32-unknown-unknown
+wasm-bindgen --target nodejs --out-dir "$OUT/wasm" \
+  target/wasm-plain/wasm32-unknown-unknown/release/terrain_peers.wasm
 cargo build --quiet --release -p terrain-peers --bin terrain-peers-native
 
 stamp="$ROOT/benches/peers/node_modules/.package-lock.json"

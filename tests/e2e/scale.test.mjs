@@ -213,6 +213,33 @@ test('100000 faults, sharp lines and fuzzy shapes: no main-thread task over 100 
   await apply(page, 'fault-shapes', 'iterations', '1500');
 });
 
+test('orbiting cost by display size (figures for the vertex budget)', async () => {
+  const { page } = session;
+  const id = 'ds-final';
+  const perSide = {};
+  // Exponents 5 to 8 are shown whole (33^2 to 257^2 vertices); 10 is decimated to 257^2.
+  for (const exponent of ['5', '6', '7', '8', '10']) {
+    await apply(page, id, 'exponent', exponent);
+    const mean = await page.evaluate(async (sel) => {
+      const canvas = document.querySelector(sel).querySelector('canvas');
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+      await frame();
+      const start = performance.now();
+      const frames = 24;
+      for (let i = 0; i < frames; i += 1) {
+        canvas.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+        await frame();
+      }
+      return (performance.now() - start) / frames;
+    }, section(id));
+    const side = Math.min(2 ** Number(exponent) + 1, 257);
+    perSide[`exponent ${exponent} (${side}x${side} vertices)`] = Math.round(mean);
+    assert.ok(Number.isFinite(mean) && mean > 0, `exponent ${exponent}: frames were drawn`);
+  }
+  figures.orbitMeanFrameMs = perSide;
+  await apply(page, id, 'exponent', '5');
+});
+
 test('200 refreshes at exponent 10 grow neither wasm memory (page or worker) nor GPU buffers', async () => {
   const { page } = session;
   const id = 'ds-final';

@@ -8,6 +8,8 @@
 //!
 //! Compiled to wasm (`wasm-bindgen --target nodejs`) they run beside THREE.Terrain under node;
 //! compiled natively (`terrain-peers-native`) they give the native figure of the same run.
+//! [`diamond_square_height`] and [`faults_height`] generate without handing the map over (they
+//! return one height so the work cannot be skipped): wasm against native, like for like.
 
 use terrain::faults::{FaultParams, ShapeKind};
 use terrain::midpoint::MpdParams;
@@ -48,6 +50,41 @@ pub fn faults_into(side: usize, count: u32, seed: u32, out: &mut [f32]) -> Resul
     };
     let map = terrain::faults::generate(&params, u64::from(seed)).map_err(|e| e.message)?;
     copy_into(out, map.data())
+}
+
+/// Diamond-Square as [`diamond_square_into`], keeping the map inside: returns its center height.
+pub fn diamond_square_center(exponent: u32, seed: u32) -> Result<f32, String> {
+    let params = MpdParams {
+        exponent,
+        ..MpdParams::default()
+    };
+    let map = terrain::diamond_square::generate(&params, u64::from(seed)).map_err(|e| e.message)?;
+    Ok(map.get(map.width() / 2, map.height() / 2))
+}
+
+/// Faults as [`faults_into`], keeping the map inside: returns its center height.
+pub fn faults_center(side: usize, count: u32, seed: u32) -> Result<f32, String> {
+    let params = FaultParams {
+        width: side,
+        height: side,
+        iterations: count,
+        shapes: vec![ShapeKind::Line],
+        fuzziness: 0.0,
+    };
+    let map = terrain::faults::generate(&params, u64::from(seed)).map_err(|e| e.message)?;
+    Ok(map.get(side / 2, side / 2))
+}
+
+/// [`diamond_square_center`], for JavaScript.
+#[wasm_bindgen]
+pub fn diamond_square_height(exponent: u32, seed: u32) -> Result<f32, JsError> {
+    diamond_square_center(exponent, seed).map_err(|e| JsError::new(&e))
+}
+
+/// [`faults_center`], for JavaScript.
+#[wasm_bindgen]
+pub fn faults_height(side: usize, count: u32, seed: u32) -> Result<f32, JsError> {
+    faults_center(side, count, seed).map_err(|e| JsError::new(&e))
 }
 
 /// [`diamond_square_into`], for JavaScript: `out` is a `Float32Array` of (2^exponent + 1)^2.

@@ -54,11 +54,25 @@ fn main() {
                 failure = Some(e);
             }
         });
+        let mut kept = 0.0;
+        let ds_only = median_ms(|| match terrain_peers::diamond_square_center(exponent, 1) {
+            Ok(h) => kept += h,
+            Err(e) => failure = Some(e),
+        });
+        let faults_only = median_ms(
+            || match terrain_peers::faults_center(side, fault_count, 1) {
+                Ok(h) => kept += h,
+                Err(e) => failure = Some(e),
+            },
+        );
         if let Some(e) = failure {
             eprintln!("{e}");
             std::process::exit(1);
         }
+        std::hint::black_box(kept);
         println!(r#"{{"case":"diamond-square","side":{side},"ms":{ds}}}"#);
         println!(r#"{{"case":"faults","side":{side},"ms":{faults}}}"#);
+        println!(r#"{{"case":"diamond-square generate","side":{side},"ms":{ds_only}}}"#);
+        println!(r#"{{"case":"faults generate","side":{side},"ms":{faults_only}}}"#);
     }
 }

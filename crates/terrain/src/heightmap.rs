@@ -201,7 +201,10 @@ impl Heightmap {
             scale = f32::from_bits(scale.to_bits() + 1);
         }
         for v in &mut self.data {
-            *v = ((*v - lo) * scale).min(1.0);
+            // A comparison, not `f32::min`: wasm has no instruction with `min`'s NaN rule and
+            // would call a library function per height.
+            let stretched = (*v - lo) * scale;
+            *v = if stretched > 1.0 { 1.0 } else { stretched };
         }
     }
 

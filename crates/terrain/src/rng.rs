@@ -96,7 +96,7 @@ impl PointRng {
     /// Uniform in `[0, 1)` for point `index`: 24 random bits, exactly representable as `f32`.
     #[inline]
     pub fn uniform_at(self, index: usize) -> f32 {
-        (self.bits_at(index) >> 40) as f32 * (1.0 / (1u32 << 24) as f32)
+        ((self.bits_at(index) >> 40) as i32) as f32 * (1.0 / (1u32 << 24) as f32)
     }
 
     /// `value` moved up or down by at most `spread`, by point `index`'s number: the posts'

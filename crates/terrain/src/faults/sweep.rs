@@ -143,10 +143,11 @@ fn stretch<'a>(
             scale = f64::from_bits(scale.to_bits() + 1);
         }
         for row in rows {
-            data.extend(
-                row.iter()
-                    .map(|&level| ((f64::from(level) - f64::from(lo)) * scale).min(1.0) as f32),
-            );
+            // A comparison, not `f64::min`, which wasm would do in a library call.
+            data.extend(row.iter().map(|&level| {
+                let stretched = (f64::from(level) - f64::from(lo)) * scale;
+                (if stretched > 1.0 { 1.0 } else { stretched }) as f32
+            }));
         }
     } else {
         data.resize(width * height, 0.0);
