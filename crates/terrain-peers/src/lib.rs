@@ -15,7 +15,10 @@ use terrain::faults::{FaultParams, ShapeKind};
 use terrain::midpoint::MpdParams;
 use wasm_bindgen::prelude::*;
 
-fn copy_into(out: &mut [f32], heights: &[f32]) -> Result<(), String> {
+use terrain::Heightmap;
+
+fn copy_into(out: &mut [f32], map: &Heightmap) -> Result<(), String> {
+    let heights = map.data();
     if out.len() != heights.len() {
         return Err(format!(
             "the buffer holds {} heights, the map has {}",
@@ -27,20 +30,22 @@ fn copy_into(out: &mut [f32], heights: &[f32]) -> Result<(), String> {
     Ok(())
 }
 
+fn center(map: &Heightmap) -> f32 {
+    map.get(map.width() / 2, map.height() / 2)
+}
+
 /// Diamond-Square with exponent `exponent` (a side of 2^exponent + 1 points), spread 0.3 and
-/// reduction 0.5, seeded with `seed`, written row by row into `out`.
-pub fn diamond_square_into(exponent: u32, seed: u32, out: &mut [f32]) -> Result<(), String> {
+/// reduction 0.5, seeded with `seed`.
+fn diamond_square_map(exponent: u32, seed: u32) -> Result<Heightmap, String> {
     let params = MpdParams {
         exponent,
         ..MpdParams::default()
     };
-    let map = terrain::diamond_square::generate(&params, u64::from(seed)).map_err(|e| e.message)?;
-    copy_into(out, map.data())
+    terrain::diamond_square::generate(&params, u64::from(seed)).map_err(|e| e.message)
 }
 
-/// `count` sharp straight faults on a `side` x `side` map, seeded with `seed`, written row by
-/// row into `out`.
-pub fn faults_into(side: usize, count: u32, seed: u32, out: &mut [f32]) -> Result<(), String> {
+/// `count` sharp straight faults on a `side` x `side` map, seeded with `seed`.
+fn faults_map(side: usize, count: u32, seed: u32) -> Result<Heightmap, String> {
     let params = FaultParams {
         width: side,
         height: side,
@@ -48,31 +53,27 @@ pub fn faults_into(side: usize, count: u32, seed: u32, out: &mut [f32]) -> Resul
         shapes: vec![ShapeKind::Line],
         fuzziness: 0.0,
     };
-    let map = terrain::faults::generate(&params, u64::from(seed)).map_err(|e| e.message)?;
-    copy_into(out, map.data())
+    terrain::faults::generate(&params, u64::from(seed)).map_err(|e| e.message)
+}
+
+/// Diamond-Square (see `diamond_square_map`), written row by row into `out`.
+pub fn diamond_square_into(exponent: u32, seed: u32, out: &mut [f32]) -> Result<(), String> {
+    copy_into(out, &diamond_square_map(exponent, seed)?)
+}
+
+/// Sharp straight faults (see `faults_map`), written row by row into `out`.
+pub fn faults_into(side: usize, count: u32, seed: u32, out: &mut [f32]) -> Result<(), String> {
+    copy_into(out, &faults_map(side, count, seed)?)
 }
 
 /// Diamond-Square as [`diamond_square_into`], keeping the map inside: returns its center height.
 pub fn diamond_square_center(exponent: u32, seed: u32) -> Result<f32, String> {
-    let params = MpdParams {
-        exponent,
-        ..MpdParams::default()
-    };
-    let map = terrain::diamond_square::generate(&params, u64::from(seed)).map_err(|e| e.message)?;
-    Ok(map.get(map.width() / 2, map.height() / 2))
+    Ok(center(&diamond_square_map(exponent, seed)?))
 }
 
 /// Faults as [`faults_into`], keeping the map inside: returns its center height.
 pub fn faults_center(side: usize, count: u32, seed: u32) -> Result<f32, String> {
-    let params = FaultParams {
-        width: side,
-        height: side,
-        iterations: count,
-        shapes: vec![ShapeKind::Line],
-        fuzziness: 0.0,
-    };
-    let map = terrain::faults::generate(&params, u64::from(seed)).map_err(|e| e.message)?;
-    Ok(map.get(side / 2, side / 2))
+    Ok(center(&faults_map(side, count, seed)?))
 }
 
 /// [`diamond_square_center`], for JavaScript.
