@@ -134,53 +134,23 @@ impl Heightmap {
 
     /// Lowest and highest height, or `None` for a map holding NaN.
     pub fn range(&self) -> Option<(f32, f32)> {
-        // Sixteen running minima and maxima side by side: the compiler keeps them in vector
-        // registers. `finite` stays 0 for finite heights and turns NaN at the first NaN or
-        // infinity, which sends the map to the exact one-by-one reading below.
-        const LANES: usize = 16;
-        let mut lo = [f32::INFINITY; LANES];
-        let mut hi = [f32::NEG_INFINITY; LANES];
-        let mut finite = [0.0f32; LANES];
-        let chunks = self.data.chunks_exact(LANES);
-        let tail = chunks.remainder();
-        for chunk in chunks {
-            for i in 0..LANES {
-                let v = chunk[i];
-                lo[i] = if v < lo[i] { v } else { lo[i] };
-                hi[i] = if v > hi[i] { v } else { hi[i] };
-                finite[i] += v * 0.0;
-            }
-        }
-        if finite.iter().any(|f| f.is_nan()) || tail.iter().any(|v| !v.is_finite()) {
-            return self.range_with_infinities();
-        }
-        let fold = |values: &[f32], start: f32, pick: fn(f32, f32) -> f32| {
-            values.iter().copied().fold(start, pick)
-        };
-        let lo = fold(tail, fold(&lo, f32::INFINITY, f32::min), f32::min);
-        let hi = fold(tail, fold(&hi, f32::NEG_INFINITY, f32::max), f32::max);
-        Some((lo, hi))
-    }
-
-    /// [`Heightmap::range`] one height at a time, for maps holding NaN or infinities.
-    fn range_with_infinities(&self) -> Option<(f32, f32)> {
-        let mut lo = f32::INFINITY;
-        let mut hi = f32::NEG_INFINITY;
-        for &v in &self.data {
-            if v.is_nan() {
-                return None;
-            }
-            lo = lo.min(v);
-            hi = hi.max(v);
-        }
-        Some((lo, hi))
+        let mut range = HeightRange::new();
+        range.add(&self.data);
+        range.get()
     }
 
     /// Stretches or squeezes the heights so the lowest becomes exactly 0 and the highest exactly 1.
     ///
     /// A perfectly flat map has no range to stretch; it becomes all 0 rather than NaN.
     pub fn normalize(&mut self) {
-        let Some((lo, hi)) = self.range() else {
+        self.normalize_within(self.range());
+    }
+
+    /// [`Heightmap::normalize`] given the map's own [`Heightmap::range`], for generators that
+    /// gather it while they set the last heights (saving a pass over the map).
+    pub(crate) fn normalize_within(&mut self, range: Option<(f32, f32)>) {
+        debug_assert_eq!(range, self.range(), "the range handed in is the map's own");
+        let Some((lo, hi)) = range else {
             self.data.fill(0.0);
             return;
         };
@@ -217,6 +187,73 @@ impl Heightmap {
             hasher.update(&v.to_bits().to_le_bytes());
         }
         hasher.finalize()
+    }
+}
+
+/// The lowest and highest of the heights seen so far, gathered slice by slice: a row can be added
+/// while it is still in the cache, right after a generator sets it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeightRange {
+    lo: [f32; LANES],
+    hi: [f32; LANES],
+    /// Nonzero in a lane that has seen NaN.
+    nan: [u32; LANES],
+    /// Fold of the heights that did not fill a whole chunk of lanes.
+    rest: (f32, f32, bool),
+}
+
+/// Sixteen running minima and maxima side by side: the compiler keeps them in vector registers.
+const LANES: usize = 16;
+
+impl HeightRange {
+    /// Nothing seen yet.
+    pub fn new() -> Self {
+        Self {
+            lo: [f32::INFINITY; LANES],
+            hi: [f32::NEG_INFINITY; LANES],
+            nan: [0; LANES],
+            rest: (f32::INFINITY, f32::NEG_INFINITY, false),
+        }
+    }
+
+    /// Takes `heights` into account.
+    pub fn add(&mut self, heights: &[f32]) {
+        let (chunks, tail) = heights.as_chunks::<LANES>();
+        for chunk in chunks {
+            let lanes = self.lo.iter_mut().zip(&mut self.hi).zip(&mut self.nan);
+            for (&v, ((lo, hi), nan)) in chunk.iter().zip(lanes) {
+                // Comparisons rather than `f32::min`: they vectorise, and wasm would call a
+                // library function per height for `min`'s NaN rule. NaN fails both tests and is
+                // counted apart.
+                *lo = if v < *lo { v } else { *lo };
+                *hi = if v > *hi { v } else { *hi };
+                *nan |= u32::from(v.is_nan());
+            }
+        }
+        for &v in tail {
+            let (lo, hi, nan) = &mut self.rest;
+            *lo = lo.min(v);
+            *hi = hi.max(v);
+            *nan |= v.is_nan();
+        }
+    }
+
+    /// `(lowest, highest)` of everything added, or `None` if any of it was NaN or nothing was
+    /// added.
+    pub fn get(&self) -> Option<(f32, f32)> {
+        let (rest_lo, rest_hi, rest_nan) = self.rest;
+        if rest_nan || self.nan.iter().any(|&n| n != 0) {
+            return None;
+        }
+        let lo = self.lo.iter().copied().fold(rest_lo, f32::min);
+        let hi = self.hi.iter().copied().fold(rest_hi, f32::max);
+        (lo <= hi).then_some((lo, hi))
+    }
+}
+
+impl Default for HeightRange {
+    fn default() -> Self {
+        Self::new()
     }
 }
 
@@ -304,6 +341,23 @@ mod tests {
             map.data_mut()[at] = 5.0;
             assert_eq!(map.range(), Some((0.0, 5.0)), "5 at {at}");
         }
+    }
+
+    #[test]
+    fn a_range_gathered_row_by_row_is_the_whole_maps_range() {
+        let mut map = Heightmap::new(37, 5).expect("map");
+        for (i, v) in map.data_mut().iter_mut().enumerate() {
+            *v = ((i * 7919) % 1000) as f32 - 400.0;
+        }
+        let mut range = HeightRange::new();
+        assert_eq!(range.get(), None, "nothing added yet");
+        for row in map.data().chunks(37) {
+            range.add(row);
+        }
+        let lowest = map.data().iter().copied().fold(f32::INFINITY, f32::min);
+        let highest = map.data().iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        assert_eq!(range.get(), Some((lowest, highest)));
+        assert_eq!(map.range(), Some((lowest, highest)));
     }
 
     #[test]
