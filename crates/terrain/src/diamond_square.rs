@@ -19,6 +19,7 @@ use crate::midpoint::{self, MpdParams};
 use crate::params::ParamError;
 use crate::rng::PointRng;
 use crate::rows::{around, Neighbours};
+use std::cell::Cell;
 
 /// Sets the map's four corners to uniform(0, 1).
 pub fn init_corners(map: &mut Heightmap, points: PointRng) {
@@ -120,11 +121,23 @@ fn square_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points:
     let side = map.width();
     let Neighbours { above, row, below } = around(map, y, radius);
     let (above, below) = (above.unwrap_or_default(), below.unwrap_or_default());
-    let first = y * side;
-    for x in (radius..side).step_by(2 * radius) {
-        let average =
-            (above[x - radius] + below[x - radius] + above[x + radius] + below[x + radius]) / 4.0;
-        row[x] = points.jitter_at(average, first + x, spread);
+    // Spans of `step` points starting just right of each left corner: a span holds its square's
+    // center and right corner, and the left corner is the previous span's right one. Spans of
+    // exactly `step` points let the compiler drop the bounds checks from the loop.
+    let step = 2 * radius;
+    let half = step / 2;
+    let mut left = (above[0], below[0]);
+    let spans = above[1..]
+        .chunks_exact(step)
+        .zip(below[1..].chunks_exact(step))
+        .zip(row[1..].chunks_exact_mut(step));
+    let mut index = y * side + radius;
+    for ((above, below), row) in spans {
+        let right = (above[step - 1], below[step - 1]);
+        let average = (left.0 + left.1 + right.0 + right.1) / 4.0;
+        row[half - 1] = points.jitter_at(average, index, spread);
+        left = right;
+        index += step;
     }
 }
 
@@ -158,15 +171,29 @@ fn diamond_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points
     };
     match (above, below) {
         (Some(above), Some(below)) => {
+            let step = 2 * radius;
             let mut x = shift;
             if x == 0 {
                 row[0] = points.jitter_at(edge(row, 0), first, spread);
-                x += 2 * radius;
+                x += step;
             }
-            while x + radius < side {
-                let average = (row[x - radius] + row[x + radius] + above[x] + below[x]) / 4.0;
-                row[x] = points.jitter_at(average, first + x, spread);
-                x += 2 * radius;
+            // Inner diamonds, in spans of `step` points as in `square_row`: their left and right
+            // points are corners or square centers of this row, which this loop reads but never
+            // sets.
+            let half = step / 2;
+            let line = Cell::from_mut(&mut *row).as_slice_of_cells();
+            let from = x - radius + 1;
+            let mut left = line[x - radius].get();
+            let spans = line[from..]
+                .chunks_exact(step)
+                .zip(above[from..].chunks_exact(step))
+                .zip(below[from..].chunks_exact(step));
+            for ((line, above), below) in spans {
+                let right = line[step - 1].get();
+                let average = (left + right + above[half - 1] + below[half - 1]) / 4.0;
+                line[half - 1].set(points.jitter_at(average, first + x, spread));
+                left = right;
+                x += step;
             }
             if x < side {
                 row[x] = points.jitter_at(edge(row, x), first + x, spread);

@@ -235,13 +235,28 @@ fn sweep_pass(
         corner_row_midpoints(map, y + radius, radius, spread, points);
         let Neighbours { above, row, below } = rows::around(map, y, radius);
         let (above, below) = (above.unwrap_or_default(), below.unwrap_or_default());
-        let first = y * side;
-        for x in (0..side).step_by(chunk_width) {
-            row[x] = points.jitter_at(average2(above[x], below[x]), first + x, spread);
-        }
-        for x in (radius..side).step_by(chunk_width) {
-            let average = average4(above[x], below[x], row[x - radius], row[x + radius]);
-            row[x] = points.jitter_at(average, first + x, spread);
+        // Spans of `chunk_width` points starting just right of each left edge midpoint, as in
+        // Diamond-Square's `square_row`: a span holds a center and the right edge midpoint, which
+        // is set first since the center averages it; the left one is the previous span's right.
+        let (step, half) = (chunk_width, chunk_width / 2);
+        let mut index = y * side;
+        let mut left = points.jitter_at(average2(above[0], below[0]), index, spread);
+        row[0] = left;
+        let spans = above[1..]
+            .chunks_exact(step)
+            .zip(below[1..].chunks_exact(step))
+            .zip(row[1..].chunks_exact_mut(step));
+        for ((above, below), row) in spans {
+            let right = points.jitter_at(
+                average2(above[step - 1], below[step - 1]),
+                index + step,
+                spread,
+            );
+            row[step - 1] = right;
+            let average = average4(above[half - 1], below[half - 1], left, right);
+            row[half - 1] = points.jitter_at(average, index + half, spread);
+            left = right;
+            index += step;
         }
         let band = if y == radius { 0 } else { y - radius + 1 };
         finished(&map.data()[band * side..(y + radius + 1) * side]);
@@ -259,9 +274,14 @@ fn corner_row_midpoints(
 ) {
     let side = map.width();
     let row = &mut map.data_mut()[y * side..][..side];
-    for x in (radius..side).step_by(2 * radius) {
-        let average = average2(row[x - radius], row[x + radius]);
-        row[x] = points.jitter_at(average, y * side + x, spread);
+    let (step, half) = (2 * radius, radius);
+    let mut left = row[0];
+    let mut index = y * side + half;
+    for span in row[1..].chunks_exact_mut(step) {
+        let right = span[step - 1];
+        span[half - 1] = points.jitter_at(average2(left, right), index, spread);
+        left = right;
+        index += step;
     }
 }
 
