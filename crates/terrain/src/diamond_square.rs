@@ -17,7 +17,7 @@
 use crate::heightmap::{HeightRange, Heightmap};
 use crate::midpoint::{self, MpdParams};
 use crate::params::ParamError;
-use crate::rng::PointRng;
+use crate::rng::{self, PointRng};
 use crate::rows::{around, Neighbours};
 use std::cell::Cell;
 
@@ -136,6 +136,7 @@ fn square_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points:
         let right = (above[step - 1], below[step - 1]);
         let average = (left.0 + left.1 + right.0 + right.1) / 4.0;
         row[half - 1] = points.jitter_at(average, index, spread);
+        rng::one_point_at_a_time();
         left = right;
         index += step;
     }

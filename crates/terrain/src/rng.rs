@@ -110,6 +110,18 @@ impl PointRng {
     }
 }
 
+/// Called once per point in a loop that hashes points with [`PointRng`], keeps the compiler from
+/// turning that loop into vector code, and emits no instruction itself (it only forbids moving
+/// memory accesses across it).
+///
+/// Plain x86-64 (SSE2) has no vector 64-bit multiply, so the four-lane SplitMix64 that LLVM
+/// builds from three 32-bit multiplies per product runs at half the speed of the scalar loop:
+/// measured on Diamond-Square's square step at radius 1, 2.0 against 0.9 ns per point.
+#[inline(always)]
+pub(crate) fn one_point_at_a_time() {
+    std::sync::atomic::compiler_fence(std::sync::atomic::Ordering::SeqCst);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
