@@ -1,5 +1,5 @@
-//! The table after the measurements: for every case criterion measured in this run, nanoseconds
-//! per cell of ours and of the baseline, and the ratio. Read back from criterion's own JSON files
+//! The table after the measurements: for every case criterion measured in this run, the time of
+//! one map and nanoseconds per cell of ours and of the baseline, and the ratio. Read back from criterion's own JSON files
 //! (`target/criterion/<group>/<function>/<value>/new/`), and also written to
 //! `target/criterion/summary.md` for BENCHMARKS.md.
 
@@ -72,32 +72,58 @@ pub fn print(since: SystemTime) {
     };
     let mut cases = Vec::new();
     find_cases(&dir, &mut cases);
-    // (group, value) -> function -> ns per cell
-    let mut rows: BTreeMap<(String, String), BTreeMap<String, f64>> = BTreeMap::new();
+    // (group, size in natural order) -> function -> (mean ns per map, cells per map)
+    type Row = BTreeMap<String, (f64, f64)>;
+    let mut rows: BTreeMap<(String, (String, u64), String), Row> = BTreeMap::new();
     for case in cases.into_iter().filter(|c| c.written >= since) {
-        rows.entry((case.group, case.value))
+        rows.entry((case.group, natural_key(&case.value), case.value))
             .or_default()
-            .insert(case.function, case.mean_ns / case.cells);
+            .insert(case.function, (case.mean_ns, case.cells));
     }
     if rows.is_empty() {
         return;
     }
     let mut table = String::from(
-        "| group | size | ours ns/cell | baseline ns/cell | baseline / ours |\n|---|---|---:|---:|---:|\n",
+        "| group | size | ours per map | ours ns/cell | baseline per map | baseline ns/cell | baseline / ours |\n\
+         |---|---|---:|---:|---:|---:|---:|\n",
     );
-    for ((group, value), functions) in &rows {
-        let cell = |name: &str| functions.get(name).copied();
+    for ((group, _, value), functions) in &rows {
+        let time = |name: &str| {
+            functions
+                .get(name)
+                .map_or("-".to_owned(), |&(ns, _)| duration(ns))
+        };
+        let per_cell = |name: &str| functions.get(name).map(|&(ns, cells)| ns / cells);
         let show = |v: Option<f64>| v.map_or("-".to_owned(), |v| format!("{v:.3}"));
-        let ratio = match (cell("ours"), cell("baseline")) {
+        let ratio = match (per_cell("ours"), per_cell("baseline")) {
             (Some(ours), Some(base)) => format!("{:.1}x", base / ours),
             _ => "-".to_owned(),
         };
         table.push_str(&format!(
-            "| {group} | {value} | {} | {} | {ratio} |\n",
-            show(cell("ours")),
-            show(cell("baseline"))
+            "| {group} | {value} | {} | {} | {} | {} | {ratio} |\n",
+            time("ours"),
+            show(per_cell("ours")),
+            time("baseline"),
+            show(per_cell("baseline"))
         ));
     }
     println!("\n{table}");
     let _ = fs::write(dir.join("summary.md"), &table);
+}
+
+/// Sorts `8` before `10` and `lines/1000` before `lines/10000`: the text before the trailing
+/// digits, then their value.
+fn natural_key(value: &str) -> (String, u64) {
+    let digits = value.len() - value.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let (text, number) = value.split_at(value.len() - digits);
+    (text.to_owned(), number.parse().unwrap_or(0))
+}
+
+/// A time in nanoseconds in the unit that reads best: µs, ms or s.
+fn duration(ns: f64) -> String {
+    match ns {
+        ns if ns < 1e6 => format!("{:.1} µs", ns / 1e3),
+        ns if ns < 1e9 => format!("{:.2} ms", ns / 1e6),
+        ns => format!("{:.2} s", ns / 1e9),
+    }
 }
