@@ -224,7 +224,7 @@ pub fn generate_per_cell(params: &FaultParams, seed: u64) -> Result<Heightmap, P
     each_cut(params, seed, |divider, units, fuzz| {
         apply_per_cell(&mut levels, params.width, divider, units, fuzz)
     })?;
-    heightmap_from_levels(params.width, params.height, &levels)
+    heightmap_from_levels(params.width, params.height, levels)
 }
 
 #[cfg(test)]
@@ -276,7 +276,7 @@ mod tests {
         // Boundary convention: distance exactly 0 is on the lowered side. (15, 0): 0.6 * 15 = 9.
         assert_eq!(levels[15], -7);
         assert_eq!(levels[0], 7);
-        let map = heightmap_from_levels(20, 10, &levels).expect("map");
+        let map = heightmap_from_levels(20, 10, levels.clone()).expect("map");
         assert_eq!(map.range(), Some((0.0, 1.0)));
     }
 

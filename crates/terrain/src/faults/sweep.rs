@@ -7,7 +7,7 @@
 //! bit for bit the heights of the definition. 100 000 faults of height below 1 stay far inside
 //! `i32`.
 
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 
 use super::divider::{Divider, Fuzz};
 use crate::heightmap::Heightmap;
@@ -95,63 +95,69 @@ impl FaultSums {
         levels
     }
 
-    /// The finished map, lowest level 0 and highest 1. The prefix sums are taken in place, so
-    /// no second map-sized buffer of levels is made.
+    /// The finished map, lowest level 0 and highest 1. The prefix sums are taken in place and
+    /// the map is made in the same buffer: a second map-sized buffer would cost a first touch
+    /// of every page, which took longer than the faults themselves when there are few.
     pub fn into_heightmap(mut self) -> Result<Heightmap, ParamError> {
         let (width, stride) = (self.width, self.width + 1);
         let starts: Vec<i32> = self.row_levels().collect();
-        for (row, mut level) in self.steps.chunks_exact_mut(stride).zip(starts) {
-            for step in &mut row[..width] {
+        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+        for (y, mut level) in starts.into_iter().enumerate() {
+            let row = y * stride..y * stride + width;
+            for step in &mut self.steps[row.clone()] {
                 level += *step;
                 *step = level;
+                lo = lo.min(level);
+                hi = hi.max(level);
             }
+            // Drop the row's sink entry: row y moves back y places, never over a row to come.
+            self.steps.copy_within(row, y * width);
         }
-        let rows = self.steps.chunks_exact(stride).map(|row| &row[..width]);
-        stretch(width, self.height, rows)
+        self.steps.truncate(width * self.height);
+        stretch(width, self.height, self.steps, lo..=hi)
     }
 }
 
-/// A heightmap from whole-number levels, stretched so the lowest is 0 and the highest 1 (all 0
-/// when flat).
+/// A heightmap from whole-number levels (row-major, `width` per row), stretched so the lowest is
+/// 0 and the highest 1 (all 0 when flat).
 pub fn heightmap_from_levels(
     width: usize,
     height: usize,
-    levels: &[i32],
+    levels: Vec<i32>,
 ) -> Result<Heightmap, ParamError> {
-    Heightmap::cells(width, height)?;
-    stretch(width, height, levels.chunks_exact(width))
+    let lo = levels.iter().copied().fold(i32::MAX, i32::min);
+    let hi = levels.iter().copied().fold(i32::MIN, i32::max);
+    stretch(width, height, levels, lo..=hi)
 }
 
-/// Stretches rows of levels to 0..1: `(level - lowest) x scale` in `f64`, where the scale is
-/// 1 / (highest - lowest) rounded up where needed so the highest level lands exactly on 1.
-/// Multiplying rather than dividing lets every step run on whole vectors of cells.
-fn stretch<'a>(
+/// Stretches levels spanning `range` to 0..1 in place (the `f32` map reuses the buffer):
+/// `(level - lowest) x scale` in `f64`, where the scale is 1 / (highest - lowest) rounded up
+/// where needed so the highest level lands exactly on 1. Multiplying rather than dividing lets
+/// every step run on whole vectors of cells.
+fn stretch(
     width: usize,
     height: usize,
-    rows: impl Iterator<Item = &'a [i32]> + Clone,
+    levels: Vec<i32>,
+    range: RangeInclusive<i32>,
 ) -> Result<Heightmap, ParamError> {
-    let (lo, hi) = rows.clone().fold((i32::MAX, i32::MIN), |(lo, hi), row| {
-        let lo = row.iter().fold(lo, |lo, &v| lo.min(v));
-        let hi = row.iter().fold(hi, |hi, &v| hi.max(v));
-        (lo, hi)
-    });
-    let mut data = Vec::with_capacity(Heightmap::cells(width, height)?);
-    if hi > lo {
+    let (lo, hi) = range.into_inner();
+    let data: Vec<f32> = if hi > lo {
         let span = f64::from(hi) - f64::from(lo);
         let mut scale = 1.0 / span;
         if span * scale < 1.0 {
             scale = f64::from_bits(scale.to_bits() + 1);
         }
-        for row in rows {
-            // A comparison, not `f64::min`, which wasm would do in a library call.
-            data.extend(row.iter().map(|&level| {
+        // A comparison, not `f64::min`, which wasm would do in a library call.
+        levels
+            .into_iter()
+            .map(|level| {
                 let stretched = (f64::from(level) - f64::from(lo)) * scale;
                 (if stretched > 1.0 { 1.0 } else { stretched }) as f32
-            }));
-        }
+            })
+            .collect()
     } else {
-        data.resize(width * height, 0.0);
-    }
+        levels.into_iter().map(|_| 0.0).collect()
+    };
     Heightmap::from_data(width, height, data)
 }
 
