@@ -101,20 +101,17 @@ impl FaultSums {
     pub fn into_heightmap(mut self) -> Result<Heightmap, ParamError> {
         let (width, stride) = (self.width, self.width + 1);
         let starts: Vec<i32> = self.row_levels().collect();
-        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
         for (y, mut level) in starts.into_iter().enumerate() {
             let row = y * stride..y * stride + width;
             for step in &mut self.steps[row.clone()] {
                 level += *step;
                 *step = level;
-                lo = lo.min(level);
-                hi = hi.max(level);
             }
             // Drop the row's sink entry: row y moves back y places, never over a row to come.
             self.steps.copy_within(row, y * width);
         }
         self.steps.truncate(width * self.height);
-        stretch(width, self.height, self.steps, lo..=hi)
+        heightmap_from_levels(width, self.height, self.steps)
     }
 }
 
