@@ -125,7 +125,6 @@ fn square_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points:
     // center and right corner, and the left corner is the previous span's right one. Spans of
     // exactly `step` points let the compiler drop the bounds checks from the loop.
     let step = 2 * radius;
-    let half = step / 2;
     let mut left = (above[0], below[0]);
     let spans = above[1..]
         .chunks_exact(step)
@@ -135,7 +134,7 @@ fn square_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points:
     for ((above, below), row) in spans {
         let right = (above[step - 1], below[step - 1]);
         let average = (left.0 + left.1 + right.0 + right.1) / 4.0;
-        row[half - 1] = points.jitter_at(average, index, spread);
+        row[radius - 1] = points.jitter_at(average, index, spread);
         rng::one_point_at_a_time();
         left = right;
         index += step;
@@ -181,7 +180,6 @@ fn diamond_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points
             // Inner diamonds, in spans of `step` points as in `square_row`: their left and right
             // points are corners or square centers of this row, which this loop reads but never
             // sets.
-            let half = step / 2;
             let line = Cell::from_mut(&mut *row).as_slice_of_cells();
             let from = x - radius + 1;
             let mut left = line[x - radius].get();
@@ -191,8 +189,8 @@ fn diamond_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points
                 .zip(below[from..].chunks_exact(step));
             for ((line, above), below) in spans {
                 let right = line[step - 1].get();
-                let average = (left + right + above[half - 1] + below[half - 1]) / 4.0;
-                line[half - 1].set(points.jitter_at(average, first + x, spread));
+                let average = (left + right + above[radius - 1] + below[radius - 1]) / 4.0;
+                line[radius - 1].set(points.jitter_at(average, first + x, spread));
                 left = right;
                 x += step;
             }

@@ -253,7 +253,7 @@ mod tests {
         let mut sums = FaultSums::new(width, height).expect("map");
         apply(&mut sums, divider, units, fuzz);
         assert_eq!(
-            sums.levels(),
+            sums.into_levels(),
             per_cell,
             "{divider:?} fuzz {}",
             fuzz.fuzziness

@@ -238,7 +238,7 @@ fn sweep_pass(
         // Spans of `chunk_width` points starting just right of each left edge midpoint, as in
         // Diamond-Square's `square_row`: a span holds a center and the right edge midpoint, which
         // is set first since the center averages it; the left one is the previous span's right.
-        let (step, half) = (chunk_width, chunk_width / 2);
+        let step = chunk_width;
         let mut index = y * side;
         let mut left = points.jitter_at(average2(above[0], below[0]), index, spread);
         row[0] = left;
@@ -253,8 +253,8 @@ fn sweep_pass(
                 spread,
             );
             row[step - 1] = right;
-            let average = average4(above[half - 1], below[half - 1], left, right);
-            row[half - 1] = points.jitter_at(average, index + half, spread);
+            let average = average4(above[radius - 1], below[radius - 1], left, right);
+            row[radius - 1] = points.jitter_at(average, index + radius, spread);
             left = right;
             index += step;
         }
@@ -274,12 +274,12 @@ fn corner_row_midpoints(
 ) {
     let side = map.width();
     let row = &mut map.data_mut()[y * side..][..side];
-    let (step, half) = (2 * radius, radius);
+    let step = 2 * radius;
     let mut left = row[0];
-    let mut index = y * side + half;
+    let mut index = y * side + radius;
     for span in row[1..].chunks_exact_mut(step) {
         let right = span[step - 1];
-        span[half - 1] = points.jitter_at(average2(left, right), index, spread);
+        span[radius - 1] = points.jitter_at(average2(left, right), index, spread);
         left = right;
         index += step;
     }

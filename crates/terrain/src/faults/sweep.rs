@@ -79,26 +79,10 @@ impl FaultSums {
         }
     }
 
-    /// Every cell's level, row-major: the prefix sums of each row's differences.
-    pub fn levels(&self) -> Vec<i32> {
-        let mut levels = Vec::with_capacity(self.width * self.height);
-        for (row, mut level) in self
-            .steps
-            .chunks_exact(self.width + 1)
-            .zip(self.row_levels())
-        {
-            levels.extend(row[..self.width].iter().map(|step| {
-                level += step;
-                level
-            }));
-        }
-        levels
-    }
-
-    /// The finished map, lowest level 0 and highest 1. The prefix sums are taken in place and
-    /// the map is made in the same buffer: a second map-sized buffer would cost a first touch
-    /// of every page, which took longer than the faults themselves when there are few.
-    pub fn into_heightmap(mut self) -> Result<Heightmap, ParamError> {
+    /// Every cell's level, row-major: the prefix sums of each row's differences, taken in place
+    /// and closed up over the rows' sink entries, so no second map-sized buffer is made (its
+    /// first touch of every page took longer than the faults themselves when there are few).
+    pub fn into_levels(mut self) -> Vec<i32> {
         let (width, stride) = (self.width, self.width + 1);
         let starts: Vec<i32> = self.row_levels().collect();
         for (y, mut level) in starts.into_iter().enumerate() {
@@ -111,7 +95,13 @@ impl FaultSums {
             self.steps.copy_within(row, y * width);
         }
         self.steps.truncate(width * self.height);
-        heightmap_from_levels(width, self.height, self.steps)
+        self.steps
+    }
+
+    /// The finished map, lowest level 0 and highest 1, made in the buffer of the levels.
+    pub fn into_heightmap(self) -> Result<Heightmap, ParamError> {
+        let (width, height) = (self.width, self.height);
+        heightmap_from_levels(width, height, self.into_levels())
     }
 }
 
