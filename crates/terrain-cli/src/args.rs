@@ -1,92 +1,175 @@
-//! Command-line arguments: parsed by clap, validated by the core's own parsers so the messages
-//! match the page's.
+//! Command-line arguments: one clap subcommand per algorithm, each with exactly its own options,
+//! parsed by the core's own parsers (so the messages match the page's) and defaulting to the
+//! core's `DEFAULT` constants.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, ValueEnum};
-use terrain::faults::{self, FaultParams, ShapeKind};
-use terrain::limits::{CLI_MAX_EXPONENT, MAX_CELLS};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use rand::TryRngCore;
+use terrain::faults::{self, FaultParams, ShapeSet};
+use terrain::limits::{self, CLI_MAX_EXPONENT};
 use terrain::line::{self, LineParams};
-use terrain::midpoint::{self, MpdParams};
-use terrain::{diamond_square, midpoint_recursive, params, random_noise, Heightmap};
-
-/// The algorithms `terrain` can run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Algorithm {
-    /// Every point uniform(0, 1): random noise.
-    Noise,
-    /// Midpoint displacement (square map of 2^exponent + 1 points per side).
-    Mpd,
-    /// Midpoint displacement written recursively (reduction defaults to 0.55).
-    MpdRecursive,
-    /// Diamond-Square.
-    Ds,
-    /// Fault lines: random dividers raise one side and lower the other.
-    Fault,
-    /// 1-D midpoint displacement: a profile of 2^iterations + 1 heights, one per line (.txt/.csv).
-    Line,
-}
+use terrain::midpoint::MpdParams;
+use terrain::random_noise::NoiseParams;
+use terrain::{diamond_square, midpoint_recursive, params, Recipe};
 
 /// Generate a terrain heightmap and write it to a file.
 #[derive(Debug, Parser)]
-#[command(name = "terrain", version, about, long_about = None, allow_negative_numbers = true)]
+#[command(name = "terrain", version, about, long_about = None)]
 pub struct Cli {
-    /// Which generator to run.
-    #[arg(value_enum)]
-    pub algorithm: Algorithm,
-    /// Output file; its extension picks the format: .png (16-bit greyscale), .r32 (raw
-    /// little-endian f32, row-major), .pgm (binary 16-bit PGM).
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
-    /// Map size for square maps: 2^N + 1 points per side (1 to 14) [default: 5].
-    #[arg(long, value_name = "N", value_parser = |s: &str| params::parse_exponent(s, CLI_MAX_EXPONENT))]
-    pub exponent: Option<u32>,
-    /// Seed of the random generator; the same seed always gives the same file [default: random].
-    #[arg(long, value_name = "S", value_parser = params::parse_seed)]
-    pub seed: Option<u64>,
-    /// Starting spread (mpd): how far the first pass may push points up or down [default: 0.3].
-    #[arg(long, value_name = "F", value_parser = params::parse_spread)]
-    pub spread: Option<f32>,
-    /// Spread reduction (mpd): factor applied to the spread after every pass [default: 0.5].
-    #[arg(long, value_name = "F", value_parser = params::parse_reduction)]
-    pub reduction: Option<f32>,
-    /// Width in points (noise); with --height, replaces --exponent.
-    #[arg(long, value_name = "N", value_parser = parse_side("width"))]
-    pub width: Option<usize>,
-    /// Height in points (noise, fault); defaults to --width when only that is given.
-    #[arg(long, value_name = "N", value_parser = parse_side("height"))]
-    pub height: Option<usize>,
-    /// Iterations: subdivisions (line, 1 to 20) [default 8] or faults (fault, 1 to 100000) [default 500].
-    #[arg(long, value_name = "N", value_parser = |s: &str| faults::parse_iterations(s, faults::MAX_ITERATIONS))]
-    pub iterations: Option<u32>,
-    /// Fault dividers, comma-separated: line, circle, rect, triangle [default: line].
-    #[arg(long, value_name = "LIST", value_parser = |s: &str| faults::parse_shapes(s).map(ShapeList))]
-    pub shapes: Option<ShapeList>,
-    /// Width in cells of the ragged, Perlin-noise band along each fault (0 to 64) [default 0].
-    #[arg(long, value_name = "F", value_parser = faults::parse_fuzziness)]
-    pub fuzziness: Option<f32>,
-    /// Roughness (line): the displacement shrinks by 2^-F per iteration (0 to 8) [default 1].
-    #[arg(long, value_name = "F", value_parser = |s: &str| params::parse_number("roughness", s, 0.0, line::MAX_ROUGHNESS))]
-    pub roughness: Option<f64>,
+    /// The algorithm to run, with its options.
+    #[command(subcommand)]
+    pub command: Command,
 }
 
-/// The divider kinds given with `--shapes` (a newtype so clap takes the list as one value).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ShapeList(pub Vec<ShapeKind>);
+/// The algorithms `terrain` can run.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Random noise: every point its own uniform(0, 1) height.
+    Noise(NoiseArgs),
+    /// Midpoint displacement (the first post): a square map of 2^N + 1 points per side.
+    Mpd(SubdivisionArgs),
+    /// Midpoint displacement written recursively (the second post).
+    MpdRecursive(SubdivisionArgs),
+    /// Diamond-Square (the third post).
+    Ds(SubdivisionArgs),
+    /// Fault lines: random dividers raise one side and lower the other (the fifth source).
+    Fault(FaultArgs),
+    /// 1-D midpoint displacement (the fourth source): 2^N + 1 heights, one per line of a .txt/.csv.
+    Line(LineArgs),
+}
 
-fn parse_side(field: &'static str) -> impl Fn(&str) -> Result<usize, params::ParamError> + Clone {
-    move |text| {
-        let value = params::parse_whole(field, text, 1, MAX_CELLS as u64)?;
-        usize::try_from(value)
-            .map_err(|_| params::ParamError::new(field, format!("{field} is too large")))
-    }
+/// Where to write and which seed to use: every algorithm takes these.
+#[derive(Debug, Args)]
+pub struct Output {
+    /// Output file; its extension picks the format: .png (16-bit greyscale), .r32 (raw
+    /// little-endian f32, row-major), .pgm (binary 16-bit PGM); line: .txt or .csv.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Seed of the random generator; the same seed always gives the same file [default: random,
+    /// and reported].
+    #[arg(long, value_name = "S", value_parser = params::parse_seed)]
+    pub seed: Option<u64>,
+}
+
+/// Options of the three subdivision algorithms (defaults differ per algorithm; see `--help`).
+#[derive(Debug, Args)]
+pub struct SubdivisionArgs {
+    /// Map size: 2^N + 1 points per side, 1 to 14.
+    #[arg(long, value_name = "N", default_value_t = MpdParams::DEFAULT.exponent,
+          value_parser = |s: &str| params::parse_exponent(s, CLI_MAX_EXPONENT))]
+    pub exponent: u32,
+    /// Starting spread: how far the first pass may push points up or down, 0 to 100.
+    #[arg(long, value_name = "F", default_value_t = MpdParams::DEFAULT.spread,
+          value_parser = params::parse_spread)]
+    pub spread: f32,
+    /// Spread reduction: the spread's factor after every pass, 0 to 2; low is smooth, near 1 rough.
+    #[arg(long, value_name = "F", default_value_t = MpdParams::DEFAULT.reduction,
+          value_parser = params::parse_reduction)]
+    pub reduction: f32,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub output: Output,
+}
+
+/// Options of random noise: a size, as an exponent or as width and height.
+#[derive(Debug, Args)]
+pub struct NoiseArgs {
+    /// Map size as 2^N + 1 points per side (1 to 14) [default: 33 x 33].
+    #[arg(long, value_name = "N", conflicts_with_all = ["width", "height"],
+          value_parser = |s: &str| params::parse_exponent(s, CLI_MAX_EXPONENT))]
+    pub exponent: Option<u32>,
+    /// Width in points (up to 2^28 cells in all); the height defaults to it.
+    #[arg(long, value_name = "N", value_parser = |s: &str| params::parse_side("width", s))]
+    pub width: Option<usize>,
+    /// Height in points; the width defaults to it.
+    #[arg(long, value_name = "N", value_parser = |s: &str| params::parse_side("height", s))]
+    pub height: Option<usize>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub output: Output,
+}
+
+/// Options of the fault generator.
+#[derive(Debug, Args)]
+pub struct FaultArgs {
+    /// Width in points (up to 2^28 cells in all).
+    #[arg(long, value_name = "N", default_value_t = FaultParams::DEFAULT.width,
+          value_parser = |s: &str| params::parse_side("width", s))]
+    pub width: usize,
+    /// Height in points.
+    #[arg(long, value_name = "N", default_value_t = FaultParams::DEFAULT.height,
+          value_parser = |s: &str| params::parse_side("height", s))]
+    pub height: usize,
+    /// Number of faults, 1 to 100000: more gives finer detail.
+    #[arg(long, value_name = "N", default_value_t = FaultParams::DEFAULT.iterations,
+          value_parser = faults::parse_iterations)]
+    pub iterations: u32,
+    /// Dividers, comma-separated, from line, circle, rect, triangle.
+    #[arg(long, value_name = "LIST", default_value_t = FaultParams::DEFAULT.shapes,
+          value_parser = faults::parse_shapes)]
+    pub shapes: ShapeSet,
+    /// Width in cells of the ragged, Perlin-noise band along each fault, 0 to 64.
+    #[arg(long, value_name = "F", default_value_t = FaultParams::DEFAULT.fuzziness,
+          value_parser = faults::parse_fuzziness)]
+    pub fuzziness: f32,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub output: Output,
+}
+
+/// Options of 1-D midpoint displacement.
+#[derive(Debug, Args)]
+pub struct LineArgs {
+    /// Subdivisions: 2^N + 1 heights, 1 to 20.
+    #[arg(long, value_name = "N", default_value_t = LineParams::DEFAULT.iterations,
+          value_parser = line::parse_iterations)]
+    pub iterations: u32,
+    /// Roughness: the displacement shrinks by 2^-F per iteration, 0 to 8; low is jagged.
+    #[arg(long, value_name = "F", default_value_t = LineParams::DEFAULT.roughness,
+          value_parser = line::parse_roughness)]
+    pub roughness: f32,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub output: Output,
+}
+
+/// The command with each subdivision algorithm's `--help` defaults set from its own `DEFAULT`
+/// (the recursive post's reduction differs from the others'), and every subcommand reading
+/// `-1` as a (refused) value rather than an unknown option.
+fn command() -> clap::Command {
+    let base = Cli::command();
+    let names: Vec<String> = base
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_owned())
+        .collect();
+    let base = names.iter().fold(base, |command, name| {
+        command.mut_subcommand(name, |sub| sub.allow_negative_numbers(true))
+    });
+    let defaults = [
+        ("mpd", MpdParams::DEFAULT),
+        ("mpd-recursive", midpoint_recursive::DEFAULT),
+        ("ds", diamond_square::DEFAULT),
+    ];
+    defaults.into_iter().fold(base, |command, (name, params)| {
+        command.mut_subcommand(name, |sub| {
+            sub.mut_arg("exponent", |a| a.default_value(params.exponent.to_string()))
+                .mut_arg("spread", |a| a.default_value(params.spread.to_string()))
+                .mut_arg("reduction", |a| {
+                    a.default_value(params.reduction.to_string())
+                })
+        })
+    })
 }
 
 /// Parses the process arguments. Help and version print normally; a parse error prints one
 /// line on stderr. Either way the caller gets the exit code to return.
 pub fn parse() -> Result<Cli, ExitCode> {
-    match Cli::try_parse() {
+    match command()
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
         Ok(cli) => Ok(cli),
         Err(err) if !err.use_stderr() => {
             // --help or --version: print as clap formats it.
@@ -110,123 +193,100 @@ pub fn parse() -> Result<Cli, ExitCode> {
     }
 }
 
-impl Cli {
-    /// Names of the options that were given but do not apply to the algorithm.
-    fn inapplicable(&self) -> Vec<&'static str> {
-        let given = [
-            ("--exponent", self.exponent.is_some()),
-            ("--spread", self.spread.is_some()),
-            ("--reduction", self.reduction.is_some()),
-            ("--width", self.width.is_some()),
-            ("--height", self.height.is_some()),
-            ("--iterations", self.iterations.is_some()),
-            ("--shapes", self.shapes.is_some()),
-            ("--fuzziness", self.fuzziness.is_some()),
-            ("--roughness", self.roughness.is_some()),
-        ];
-        let applies: &[&str] = match self.algorithm {
-            Algorithm::Noise => &["--exponent", "--width", "--height"],
-            Algorithm::Mpd | Algorithm::MpdRecursive | Algorithm::Ds => {
-                &["--exponent", "--spread", "--reduction"]
-            }
-            Algorithm::Fault => &[
-                "--width",
-                "--height",
-                "--iterations",
-                "--shapes",
-                "--fuzziness",
-            ],
-            Algorithm::Line => &["--iterations", "--roughness"],
-        };
-        given
-            .iter()
-            .filter(|(name, present)| *present && !applies.contains(name))
-            .map(|(name, _)| *name)
-            .collect()
-    }
-
-    fn algorithm_name(&self) -> String {
-        self.algorithm
-            .to_possible_value()
-            .map(|v| v.get_name().to_owned())
-            .unwrap_or_default()
-    }
-
-    /// Checks that the options fit the algorithm, generates and writes the file; returns a
-    /// one-line summary for stdout or a one-line error.
-    pub fn run(&self) -> Result<String, String> {
-        if let Some(option) = self.inapplicable().first() {
-            return Err(format!(
-                "{option} does not apply to {}",
-                self.algorithm_name()
-            ));
+impl SubdivisionArgs {
+    fn params(&self) -> MpdParams {
+        MpdParams {
+            exponent: self.exponent,
+            spread: self.spread,
+            reduction: self.reduction,
         }
-        let format = if self.algorithm == Algorithm::Line {
-            terrain::export::Format::from_path_1d(&self.out)?
+    }
+}
+
+impl Command {
+    /// What to generate, and where to write it.
+    fn recipe(&self) -> (Recipe, &Output) {
+        match self {
+            Command::Noise(args) => {
+                let side = args.exponent.map(limits::side_for_exponent);
+                let default = NoiseParams::DEFAULT;
+                let params = NoiseParams {
+                    width: args.width.or(args.height).or(side).unwrap_or(default.width),
+                    height: args
+                        .height
+                        .or(args.width)
+                        .or(side)
+                        .unwrap_or(default.height),
+                };
+                (Recipe::Noise { params }, &args.output)
+            }
+            Command::Mpd(args) => (Recipe::midpoint(args.params()), &args.output),
+            Command::MpdRecursive(args) => (
+                Recipe::MidpointRecursive {
+                    params: args.params(),
+                },
+                &args.output,
+            ),
+            Command::Ds(args) => (Recipe::diamond_square(args.params()), &args.output),
+            Command::Fault(args) => {
+                let params = FaultParams {
+                    width: args.width,
+                    height: args.height,
+                    iterations: args.iterations,
+                    shapes: args.shapes,
+                    fuzziness: args.fuzziness,
+                };
+                (Recipe::Faults { params }, &args.output)
+            }
+            Command::Line(args) => {
+                let params = LineParams {
+                    iterations: args.iterations,
+                    roughness: args.roughness,
+                };
+                (Recipe::Line { params }, &args.output)
+            }
+        }
+    }
+}
+
+/// A fresh seed from the operating system's random source, for when none was given.
+fn fresh_seed() -> Result<u64, String> {
+    rand::rngs::OsRng
+        .try_next_u64()
+        .map_err(|e| format!("cannot pick a random seed: {e}"))
+}
+
+impl Cli {
+    /// Generates and writes the file; returns a one-line summary for stdout or a one-line error.
+    pub fn run(&self) -> Result<String, String> {
+        let (recipe, output) = self.command.recipe();
+        let format = if matches!(recipe, Recipe::Line { .. }) {
+            terrain::export::Format::from_path_1d(&output.out)?
         } else {
-            terrain::export::Format::from_path(&self.out)?
+            terrain::export::Format::from_path(&output.out)?
         };
-        let seed = match self.seed {
+        let seed = match output.seed {
             Some(seed) => seed,
-            None => getrandom::u64().map_err(|e| format!("cannot pick a random seed: {e}"))?,
+            None => fresh_seed()?,
         };
-        let map = self.generate(seed).map_err(|e| e.to_string())?;
-        crate::output::write_atomically(&self.out, &map, format)?;
+        let map = recipe.generate(seed).map_err(|e| e.to_string())?;
+        crate::output::write_atomically(&output.out, &map, format)?;
         Ok(format!(
             "wrote {} ({} x {}, {}, seed {seed})",
-            self.out.display(),
+            output.out.display(),
             map.width(),
             map.height(),
-            self.algorithm_name()
+            recipe.name()
         ))
     }
+}
 
-    fn generate(&self, seed: u64) -> Result<Heightmap, params::ParamError> {
-        let defaults = match self.algorithm {
-            Algorithm::MpdRecursive => midpoint_recursive::default_params(),
-            _ => MpdParams::default(),
-        };
-        let mpd = MpdParams {
-            exponent: self.exponent.unwrap_or(defaults.exponent),
-            spread: self.spread.unwrap_or(defaults.spread),
-            reduction: self.reduction.unwrap_or(defaults.reduction),
-        };
-        let exponent = self.exponent.unwrap_or(defaults.exponent);
-        match self.algorithm {
-            Algorithm::Noise => {
-                let side = terrain::limits::side_for_exponent(exponent);
-                let width = self.width.or(self.height).unwrap_or(side);
-                let height = self.height.or(self.width).unwrap_or(side);
-                if self.exponent.is_some() && (self.width.is_some() || self.height.is_some()) {
-                    return Err(params::ParamError::new(
-                        "exponent",
-                        "give either --exponent or --width/--height, not both",
-                    ));
-                }
-                random_noise::generate(width, height, seed)
-            }
-            Algorithm::Mpd => midpoint::generate(&mpd, seed),
-            Algorithm::MpdRecursive => midpoint_recursive::generate(&mpd, seed),
-            Algorithm::Ds => diamond_square::generate(&mpd, seed),
-            Algorithm::Fault => {
-                let base = FaultParams::default();
-                let params = FaultParams {
-                    width: self.width.or(self.height).unwrap_or(base.width),
-                    height: self.height.or(self.width).unwrap_or(base.height),
-                    iterations: self.iterations.unwrap_or(base.iterations),
-                    shapes: self.shapes.clone().map_or(base.shapes, |list| list.0),
-                    fuzziness: self.fuzziness.unwrap_or(base.fuzziness),
-                };
-                faults::generate(&params, seed)
-            }
-            Algorithm::Line => {
-                let base = LineParams::default();
-                let params = LineParams {
-                    iterations: self.iterations.unwrap_or(base.iterations),
-                    roughness: self.roughness.map_or(base.roughness, |r| r as f32),
-                };
-                line::generate(&params, seed)
-            }
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_is_well_formed() {
+        command().debug_assert();
     }
 }

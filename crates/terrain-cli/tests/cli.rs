@@ -157,13 +157,13 @@ fn bad_arguments_exit_non_zero_with_one_line_and_no_file() {
         ),
         (
             &["noise", "--spread", "0.3", "--out", out],
-            "--spread does not apply to noise",
+            "unexpected argument '--spread' found",
         ),
         (
             &["mpd", "--width", "9", "--out", out],
-            "--width does not apply to mpd",
+            "unexpected argument '--width' found",
         ),
-        (&["dunes", "--out", out], "invalid value 'dunes'"),
+        (&["dunes", "--out", out], "unrecognized subcommand 'dunes'"),
         (&["mpd"], "--out"),
         (
             &["mpd", "--out", &format!("{out}.jpg")],
@@ -313,4 +313,63 @@ fn line_writes_two_to_the_n_plus_one_heights() {
     ]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("shapes must be chosen from"));
     assert!(!dir.join("x.txt").exists() && !dir.join("x.png").exists());
+}
+
+#[test]
+fn each_algorithm_lists_and_takes_only_its_own_options() {
+    let help = terrain(&["ds", "--help"]);
+    assert!(help.status.success());
+    let text = String::from_utf8_lossy(&help.stdout);
+    for option in ["--exponent", "--spread", "--reduction", "--seed", "--out"] {
+        assert!(text.contains(option), "ds --help lists {option}:\n{text}");
+    }
+    for option in [
+        "--shapes",
+        "--fuzziness",
+        "--iterations",
+        "--roughness",
+        "--width",
+    ] {
+        assert!(!text.contains(option), "ds --help lists {option}:\n{text}");
+    }
+    let recursive = terrain(&["mpd-recursive", "--help"]);
+    assert!(
+        String::from_utf8_lossy(&recursive.stdout).contains("[default: 0.55]"),
+        "the recursive post's reduction is the default"
+    );
+
+    let dir = scratch("only-own");
+    let target = dir.join("x.r32");
+    let out = terrain(&["ds", "--shapes", "line", "--out", path_arg(&target)]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    assert!(
+        stderr.contains("unexpected argument '--shapes'"),
+        "{stderr:?}"
+    );
+    assert!(!target.exists());
+}
+
+#[test]
+fn shapes_in_any_order_make_the_same_map() {
+    let dir = scratch("shape-order");
+    let read = |list: &str, name: &str| {
+        let path = dir.join(name);
+        let out = terrain(&[
+            "fault",
+            "--shapes",
+            list,
+            "--seed",
+            "4",
+            "--out",
+            path_arg(&path),
+        ]);
+        assert!(out.status.success());
+        std::fs::read(&path).expect("written")
+    };
+    assert_eq!(
+        read("triangle,line", "a.pgm"),
+        read("line,triangle", "b.pgm")
+    );
 }

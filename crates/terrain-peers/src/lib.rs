@@ -11,7 +11,7 @@
 //! [`diamond_square_height`] and [`faults_height`] generate without handing the map over (they
 //! return one height so the work cannot be skipped): wasm against native, like for like.
 
-use terrain::faults::{FaultParams, ShapeKind};
+use terrain::faults::{FaultParams, ShapeSet};
 use terrain::midpoint::MpdParams;
 use wasm_bindgen::prelude::*;
 
@@ -50,7 +50,7 @@ fn faults_map(side: usize, count: u32, seed: u32) -> Result<Heightmap, String> {
         width: side,
         height: side,
         iterations: count,
-        shapes: vec![ShapeKind::Line],
+        shapes: ShapeSet::LINES,
         fuzziness: 0.0,
     };
     terrain::faults::generate(&params, u64::from(seed)).map_err(|e| e.message)

@@ -1,15 +1,21 @@
 //! The demo table: one row per demo on the page. Adding a demo means adding a row here and a
 //! `<section data-demo="ID">` to the page; the widget code is shared by every row.
+//!
+//! A row holds its algorithm's parameters as a core [`Recipe`], starting from the core's own
+//! `DEFAULT` constants; only a demo's own choices (the step demos' small spread, the shape demo's
+//! mix) are written here.
 
-use terrain::diamond_square;
-use terrain::faults::{FaultParams, ShapeKind};
+use terrain::diamond_square::{self, Stage as DsStage};
+use terrain::faults::{FaultParams, ShapeSet};
+use terrain::line::LineParams;
 use terrain::mesh::{self, DisplayGrid, MeshData, DISPLAY_MAX_SIDE, PROFILE_MAX_POINTS};
-use terrain::midpoint::{self, Stage};
-use terrain::{limits, line, midpoint_recursive, random_noise, Heightmap, ParamError};
+use terrain::midpoint::{MpdParams, Stage};
+use terrain::random_noise::NoiseParams;
+use terrain::{midpoint_recursive, Heightmap, ParamError, Recipe};
 
-use crate::fields::{Field, Settings};
+use crate::fields::{Field, Setup};
 
-/// One demo: its ID on the page, what it shows, which fields it offers and how it generates.
+/// One demo: its ID on the page, what it shows, which fields it offers and what it generates.
 #[derive(Debug)]
 pub struct Demo {
     /// The `data-demo` ID of the section it mounts on (a DOM contract).
@@ -18,10 +24,8 @@ pub struct Demo {
     pub caption: &'static str,
     /// The form fields offered, in display order.
     pub fields: &'static [Field],
-    /// Settings used where no field overrides them.
-    pub defaults: Settings,
-    /// Makes the terrain for validated settings.
-    pub generate: fn(&Settings) -> Result<Heightmap, ParamError>,
+    /// What the demo generates before any field changes it.
+    pub recipe: Recipe,
     /// How the result is shown.
     pub look: Look,
 }
@@ -36,10 +40,18 @@ pub enum Look {
 }
 
 impl Demo {
-    /// Generates the full terrain for `settings` and keeps the points shown on screen: the
-    /// work done off the page's main thread, whose result is small enough to hand back.
-    pub fn display_grid(&self, settings: &Settings) -> Result<DisplayGrid, ParamError> {
-        let map = (self.generate)(settings)?;
+    /// The demo's starting setup with `seed`.
+    pub fn setup(&self, seed: u64) -> Setup {
+        Setup {
+            recipe: self.recipe,
+            seed,
+        }
+    }
+
+    /// Generates the full terrain for `setup` and keeps the points shown on screen: the work done
+    /// off the page's main thread, whose result is small enough to hand back.
+    pub fn display_grid(&self, setup: &Setup) -> Result<DisplayGrid, ParamError> {
+        let map: Heightmap = setup.recipe.generate(setup.seed)?;
         Ok(match self.look {
             Look::Terrain => mesh::display_grid(&map, DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE),
             Look::Profile => mesh::display_grid(&map, PROFILE_MAX_POINTS, 1),
@@ -64,7 +76,6 @@ const MPD_FIELDS: &[Field] = &[
     Field::Reduction,
     Field::Seed,
 ];
-
 const LINE_FIELDS: &[Field] = &[Field::LineIterations, Field::Roughness, Field::Seed];
 const FAULT_LINE_FIELDS: &[Field] = &[Field::FaultIterations, Field::Seed];
 const FAULT_SHAPE_FIELDS: &[Field] = &[
@@ -74,52 +85,30 @@ const FAULT_SHAPE_FIELDS: &[Field] = &[
     Field::Seed,
 ];
 
-const RECURSIVE_DEFAULTS: Settings = Settings {
-    reduction: 0.55,
-    ..Settings::mpd_defaults()
+/// The first post's single-square step demos use a small spread, so the averages show.
+const STEP_PARAMS: MpdParams = MpdParams {
+    spread: 0.1,
+    ..MpdParams::DEFAULT
 };
 
-const LINE_DEFAULTS: Settings = Settings {
-    iterations: 8,
-    roughness: 1.0,
-    ..Settings::mpd_defaults()
-};
+const fn mpd(stage: Stage, params: MpdParams) -> Recipe {
+    Recipe::Midpoint { params, stage }
+}
 
-const FAULT_DEFAULTS: Settings = Settings {
-    iterations: 500,
-    shapes: 1,
-    fuzziness: 0.0,
-    ..Settings::mpd_defaults()
-};
+const fn ds(stage: DsStage) -> Recipe {
+    Recipe::DiamondSquare {
+        params: diamond_square::DEFAULT,
+        stage,
+    }
+}
 
 /// Every shape, 1500 faults and a 3-cell ragged band: enough mixing to hide the straight edges.
-const FAULT_SHAPE_DEFAULTS: Settings = Settings {
+const FAULT_SHAPES: FaultParams = FaultParams {
     iterations: 1500,
-    shapes: (1 << ShapeKind::ALL.len()) - 1,
+    shapes: ShapeSet::ALL,
     fuzziness: 3.0,
-    ..Settings::mpd_defaults()
+    ..FaultParams::DEFAULT
 };
-
-fn ds_stage(stage: diamond_square::Stage, settings: &Settings) -> Result<Heightmap, ParamError> {
-    diamond_square::generate_stage(stage, &settings.mpd(), settings.seed)
-}
-
-fn fault_map(settings: &Settings) -> Result<Heightmap, ParamError> {
-    let params: FaultParams = settings.faults();
-    terrain::faults::generate(&params, settings.seed)
-}
-
-/// The spread the first post uses for its single-square step demos.
-const STEP_SPREAD: f32 = 0.1;
-
-const STEP_DEFAULTS: Settings = Settings {
-    spread: STEP_SPREAD,
-    ..Settings::mpd_defaults()
-};
-
-fn mpd_stage(stage: Stage, settings: &Settings) -> Result<Heightmap, ParamError> {
-    midpoint::generate_stage(stage, &settings.mpd(), settings.seed)
-}
 
 /// Every demo, in page order.
 pub const DEMOS: &[Demo] = &[
@@ -128,10 +117,8 @@ pub const DEMOS: &[Demo] = &[
         caption: "Random noise: every point gets its own random height, with no regard for its \
                   neighbours. Terrain needs more structure than this.",
         fields: SEED_ONLY,
-        defaults: Settings::mpd_defaults(),
-        generate: |s| {
-            let side = limits::side_for_exponent(s.exponent);
-            random_noise::generate(side, side, s.seed)
+        recipe: Recipe::Noise {
+            params: NoiseParams::DEFAULT,
         },
         look: Look::Terrain,
     },
@@ -139,8 +126,7 @@ pub const DEMOS: &[Demo] = &[
         id: "mpd-corners",
         caption: "Step 1: only the four corners get random heights; every other point is still 0.",
         fields: SEED_ONLY,
-        defaults: Settings::mpd_defaults(),
-        generate: |s| mpd_stage(Stage::Corners, s),
+        recipe: mpd(Stage::Corners, MpdParams::DEFAULT),
         look: Look::Terrain,
     },
     Demo {
@@ -148,8 +134,7 @@ pub const DEMOS: &[Demo] = &[
         caption: "Step 2: the middle of each edge takes the average of the two corners beside it, \
                   nudged up or down by at most 0.1.",
         fields: SEED_ONLY,
-        defaults: STEP_DEFAULTS,
-        generate: |s| mpd_stage(Stage::Edges, s),
+        recipe: mpd(Stage::Edges, STEP_PARAMS),
         look: Look::Terrain,
     },
     Demo {
@@ -157,8 +142,7 @@ pub const DEMOS: &[Demo] = &[
         caption: "Step 3: the center takes the average of the four edge midpoints, again nudged \
                   by at most 0.1.",
         fields: SEED_ONLY,
-        defaults: STEP_DEFAULTS,
-        generate: |s| mpd_stage(Stage::Center, s),
+        recipe: mpd(Stage::Center, STEP_PARAMS),
         look: Look::Terrain,
     },
     Demo {
@@ -166,8 +150,7 @@ pub const DEMOS: &[Demo] = &[
         caption: "Step 4: repeat on the four smaller squares, then their sixteen, halving the \
                   nudge each pass, until every point is set; then stretch heights to 0..1.",
         fields: SEED_ONLY,
-        defaults: Settings::mpd_defaults(),
-        generate: |s| mpd_stage(Stage::Full, s),
+        recipe: mpd(Stage::Full, MpdParams::DEFAULT),
         look: Look::Terrain,
     },
     Demo {
@@ -175,8 +158,7 @@ pub const DEMOS: &[Demo] = &[
         caption: "Your turn: a bigger exponent adds detail, a bigger starting spread makes taller \
                   mountains, and a reduction near 1 keeps the small bumps as strong as the big ones.",
         fields: MPD_FIELDS,
-        defaults: Settings::mpd_defaults(),
-        generate: |s| mpd_stage(Stage::Full, s),
+        recipe: mpd(Stage::Full, MpdParams::DEFAULT),
         look: Look::Terrain,
     },
     Demo {
@@ -185,16 +167,16 @@ pub const DEMOS: &[Demo] = &[
                   (skipping points a neighbour already set) and recurses into its four quarters. \
                   The second post's reduction is 0.55.",
         fields: MPD_FIELDS,
-        defaults: RECURSIVE_DEFAULTS,
-        generate: |s| midpoint_recursive::generate(&s.mpd(), s.seed),
+        recipe: Recipe::MidpointRecursive {
+            params: midpoint_recursive::DEFAULT,
+        },
         look: Look::Terrain,
     },
     Demo {
         id: "ds-corners",
         caption: "Diamond-Square starts like midpoint displacement: four random corners.",
         fields: SEED_ONLY,
-        defaults: Settings::mpd_defaults(),
-        generate: |s| ds_stage(diamond_square::Stage::Corners, s),
+        recipe: ds(DsStage::Corners),
         look: Look::Terrain,
     },
     Demo {
@@ -202,8 +184,7 @@ pub const DEMOS: &[Demo] = &[
         caption: "Square step: the center of the square becomes the average of its four corners, \
                   plus jitter.",
         fields: SEED_ONLY,
-        defaults: Settings::mpd_defaults(),
-        generate: |s| ds_stage(diamond_square::Stage::Square, s),
+        recipe: ds(DsStage::Square),
         look: Look::Terrain,
     },
     Demo {
@@ -211,8 +192,7 @@ pub const DEMOS: &[Demo] = &[
         caption: "Diamond step: each edge midpoint averages the points of the diamond around it. \
                   On the map's border only three of them exist, so it averages those three.",
         fields: SEED_ONLY,
-        defaults: Settings::mpd_defaults(),
-        generate: |s| ds_stage(diamond_square::Stage::Diamond, s),
+        recipe: ds(DsStage::Diamond),
         look: Look::Terrain,
     },
     Demo {
@@ -220,8 +200,7 @@ pub const DEMOS: &[Demo] = &[
         caption: "Squares then diamonds at half the radius, again and again, with the spread \
                   shrinking each round. No more creases along the big squares.",
         fields: MPD_FIELDS,
-        defaults: Settings::mpd_defaults(),
-        generate: |s| ds_stage(diamond_square::Stage::Full, s),
+        recipe: ds(DsStage::Full),
         look: Look::Terrain,
     },
     Demo {
@@ -229,8 +208,9 @@ pub const DEMOS: &[Demo] = &[
         caption: "A mountain skyline: each iteration puts a jittered midpoint between every two \
                   neighbours, and the jitter shrinks by 2^-roughness each time.",
         fields: LINE_FIELDS,
-        defaults: LINE_DEFAULTS,
-        generate: |s| line::generate(&s.line(), s.seed),
+        recipe: Recipe::Line {
+            params: LineParams::DEFAULT,
+        },
         look: Look::Profile,
     },
     Demo {
@@ -238,8 +218,9 @@ pub const DEMOS: &[Demo] = &[
         caption: "Hundreds of random straight cuts, each raising one side and lowering the other. \
                   The sum looks like eroded hills.",
         fields: FAULT_LINE_FIELDS,
-        defaults: FAULT_DEFAULTS,
-        generate: fault_map,
+        recipe: Recipe::Faults {
+            params: FaultParams::DEFAULT,
+        },
         look: Look::Terrain,
     },
     Demo {
@@ -247,8 +228,9 @@ pub const DEMOS: &[Demo] = &[
         caption: "Cut with circles, rectangles and triangles too, and let Perlin noise fray each \
                   edge so no straight line gives the trick away.",
         fields: FAULT_SHAPE_FIELDS,
-        defaults: FAULT_SHAPE_DEFAULTS,
-        generate: fault_map,
+        recipe: Recipe::Faults {
+            params: FAULT_SHAPES,
+        },
         look: Look::Terrain,
     },
 ];
@@ -270,33 +252,50 @@ mod tests {
                 "duplicate {}",
                 demo.id
             );
-            let map = (demo.generate)(&demo.defaults).expect(demo.id);
+            let map = demo.recipe.generate(1).expect(demo.id);
             assert!(map.data().iter().all(|v| v.is_finite()), "{}", demo.id);
             assert!(
                 demo.fields.contains(&Field::Seed),
                 "{} offers a seed",
                 demo.id
             );
+            // Every field the row offers is a knob of its recipe: shown, then read back.
+            let setup = demo.setup(5);
+            let texts: Vec<(Field, String)> =
+                demo.fields.iter().map(|&f| (f, f.show(&setup))).collect();
+            let read = crate::fields::read_setup(
+                demo.setup(0),
+                texts.iter().map(|(f, t)| (*f, t.as_str())),
+            );
+            assert_eq!(read, Ok(setup), "{}", demo.id);
         }
     }
 
     #[test]
     fn display_grids_stay_within_the_vertex_budget_at_the_largest_sizes() {
         let ds = find("ds-final").expect("row");
-        let big = Settings {
-            exponent: 11,
-            ..ds.defaults
+        let big = Setup {
+            recipe: Recipe::diamond_square(MpdParams {
+                exponent: 11,
+                ..diamond_square::DEFAULT
+            }),
+            seed: 0,
         };
         let grid = ds.display_grid(&big).expect("valid");
         assert_eq!(grid.size(), (DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE));
-        let full = (ds.generate)(&big).expect("valid");
+        let full = big.recipe.generate(big.seed).expect("valid");
         // Grid point (i, j) is map point (8i, 8j): 2048 / 256 = 8.
         assert_eq!(grid.heights[3 * DISPLAY_MAX_SIDE + 5], full.get(40, 24));
 
         let line = find("line-1d").expect("row");
-        let long = Settings {
-            iterations: 20,
-            ..line.defaults
+        let long = Setup {
+            recipe: Recipe::Line {
+                params: LineParams {
+                    iterations: 20,
+                    ..LineParams::DEFAULT
+                },
+            },
+            seed: 0,
         };
         let profile = line.display_grid(&long).expect("valid");
         assert_eq!(profile.size(), (PROFILE_MAX_POINTS, 1));

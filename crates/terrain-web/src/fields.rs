@@ -1,126 +1,27 @@
-//! Form fields a demo can offer, and the settings they fill in.
+//! Form fields a demo can offer, and the [`Setup`] they fill in.
 //!
-//! Each field parses the raw text a reader typed with the core's own parsers, so a rejected
-//! value gets the same message on the page as on the command line.
+//! Every field parses the raw text a reader typed with the core's own parser for that knob, so
+//! a rejected value gets the same message on the page as on the command line, and every range
+//! in a hint is formatted from the core's limits.
 
-use terrain::faults::{self, FaultParams, ShapeKind};
-use terrain::limits::PAGE_MAX_EXPONENT;
-use terrain::line::{self, LineParams};
-use terrain::midpoint::MpdParams;
+use terrain::faults::{self, ShapeKind};
+use terrain::limits::{MIN_EXPONENT, PAGE_MAX_EXPONENT};
 use terrain::params::{self, ParamError};
+use terrain::{line, Recipe};
 
-/// Most faults the page offers: the same as the command line, since a worker generates them.
-pub const PAGE_MAX_FAULTS: u32 = 100_000;
-
-/// Everything a demo's generator needs: the seed plus every algorithm knob. Each demo row starts
-/// from its own defaults; its fields overwrite the parts a reader may change.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Settings {
+/// Everything that decides a demo's terrain: what to generate and the seed.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Setup {
+    /// The algorithm and its parameters.
+    pub recipe: Recipe,
     /// Seed of the random generator: the same seed always gives the same terrain.
     pub seed: u64,
-    /// Map size, 2^exponent + 1 points per side.
-    pub exponent: u32,
-    /// Starting spread: how far the first pass may push points up or down.
-    pub spread: f32,
-    /// Factor applied to the spread after each pass.
-    pub reduction: f32,
-    /// Iterations: subdivisions of a 1-D profile, or the number of faults.
-    pub iterations: u32,
-    /// 1-D roughness: the displacement shrinks by 2^(-roughness) per iteration.
-    pub roughness: f32,
-    /// Fault divider kinds, one bit per [`ShapeKind::ALL`] entry.
-    pub shapes: u8,
-    /// Width in cells of the ragged band around fault edges.
-    pub fuzziness: f32,
 }
 
-impl Settings {
-    /// The first post's defaults (exponent 5, spread 0.3, reduction 0.5) with seed 0.
-    pub const fn mpd_defaults() -> Self {
-        Self {
-            seed: 0,
-            exponent: 5,
-            spread: 0.3,
-            reduction: 0.5,
-            iterations: 8,
-            roughness: 1.0,
-            shapes: 1,
-            fuzziness: 0.0,
-        }
-    }
-
-    /// Number of numbers in [`Settings::to_words`].
-    pub const WORDS: usize = 9;
-
-    /// The settings as plain numbers, for sending to the generator worker; every value survives
-    /// the trip exactly (the 64-bit seed travels as two 32-bit halves).
-    pub fn to_words(&self) -> [f64; Self::WORDS] {
-        [
-            (self.seed >> 32) as f64,
-            (self.seed & 0xffff_ffff) as f64,
-            f64::from(self.exponent),
-            f64::from(self.spread),
-            f64::from(self.reduction),
-            f64::from(self.iterations),
-            f64::from(self.roughness),
-            f64::from(self.shapes),
-            f64::from(self.fuzziness),
-        ]
-    }
-
-    /// The settings [`Settings::to_words`] wrote; `None` for anything it cannot have written.
-    pub fn from_words(words: &[f64]) -> Option<Self> {
-        let &[seed_high, seed_low, exponent, spread, reduction, iterations, roughness, shapes, fuzziness] =
-            words
-        else {
-            return None;
-        };
-        let whole = |x: f64, max: f64| (x.fract() == 0.0 && (0.0..=max).contains(&x)).then_some(x);
-        let u32_max = f64::from(u32::MAX);
-        Some(Self {
-            seed: (whole(seed_high, u32_max)? as u64) << 32 | whole(seed_low, u32_max)? as u64,
-            exponent: whole(exponent, u32_max)? as u32,
-            spread: spread as f32,
-            reduction: reduction as f32,
-            iterations: whole(iterations, u32_max)? as u32,
-            roughness: roughness as f32,
-            shapes: whole(shapes, f64::from(u8::MAX))? as u8,
-            fuzziness: fuzziness as f32,
-        })
-    }
-
-    /// The 1-D midpoint displacement parameters these settings describe.
-    pub fn line(&self) -> LineParams {
-        LineParams {
-            iterations: self.iterations,
-            roughness: self.roughness,
-        }
-    }
-
-    /// The fault-line parameters these settings describe.
-    pub fn faults(&self) -> FaultParams {
-        FaultParams {
-            iterations: self.iterations,
-            shapes: shapes_from_mask(self.shapes),
-            fuzziness: self.fuzziness,
-            ..FaultParams::default()
-        }
-    }
-
-    /// The midpoint-displacement parameters these settings describe.
-    pub fn mpd(&self) -> MpdParams {
-        MpdParams {
-            exponent: self.exponent,
-            spread: self.spread,
-            reduction: self.reduction,
-        }
-    }
-}
-
-/// A form field: which setting it edits and how it is labelled and parsed.
+/// A form field: which knob it edits and how it is labelled and parsed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
-    /// Map size as a power of two, 1 to [`PAGE_MAX_EXPONENT`].
+    /// Map size as a power of two, [`MIN_EXPONENT`] to [`PAGE_MAX_EXPONENT`].
     Exponent,
     /// Starting spread, 0 to [`terrain::limits::MAX_SPREAD`].
     Spread,
@@ -130,32 +31,41 @@ pub enum Field {
     Seed,
     /// 1-D subdivisions, 1 to [`line::MAX_ITERATIONS`].
     LineIterations,
-    /// Number of faults, 1 to [`PAGE_MAX_FAULTS`].
+    /// Number of faults, 1 to [`faults::MAX_ITERATIONS`].
     FaultIterations,
     /// 1-D roughness, 0 to [`line::MAX_ROUGHNESS`].
     Roughness,
-    /// Fault divider kinds: a multiple choice of line, circle, rect, triangle.
+    /// Fault divider kinds: one checkbox per [`ShapeKind`].
     Shapes,
     /// Fault edge fuzziness in cells, 0 to [`faults::MAX_FUZZINESS`].
     Fuzziness,
 }
 
-/// The divider kinds whose bits are set in `mask`.
-pub fn shapes_from_mask(mask: u8) -> Vec<ShapeKind> {
-    ShapeKind::ALL
-        .into_iter()
-        .enumerate()
-        .filter(|(bit, _)| mask & (1 << bit) != 0)
-        .map(|(_, kind)| kind)
-        .collect()
+/// How a field is entered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    /// Typed text; the virtual keyboard to offer on phones (`numeric` or `decimal`).
+    Text(&'static str),
+    /// One checkbox per name; the value is the checked names joined by commas (the same text
+    /// the command line takes).
+    Checkboxes(&'static [&'static str]),
 }
 
-fn mask_from_shapes(shapes: &[ShapeKind]) -> u8 {
-    ShapeKind::ALL
-        .into_iter()
-        .enumerate()
-        .filter(|(_, kind)| shapes.contains(kind))
-        .fold(0, |mask, (bit, _)| mask | (1 << bit))
+/// The shape names, for the checkboxes.
+const SHAPE_NAMES: [&str; 4] = [
+    ShapeKind::ALL[0].name(),
+    ShapeKind::ALL[1].name(),
+    ShapeKind::ALL[2].name(),
+    ShapeKind::ALL[3].name(),
+];
+
+/// A field offered for a recipe that has no such knob: a mistake in the demo table, caught by
+/// its tests, but still reported rather than a panic.
+fn not_offered(field: Field) -> ParamError {
+    ParamError::new(
+        field.name(),
+        format!("{} is not a setting of this demo", field.name()),
+    )
 }
 
 impl Field {
@@ -173,11 +83,6 @@ impl Field {
         }
     }
 
-    /// For a multiple-choice field, the names to choose from; `None` for typed fields.
-    pub fn choices(self) -> Option<Vec<&'static str>> {
-        (self == Field::Shapes).then(|| ShapeKind::ALL.iter().map(|k| k.name()).collect())
-    }
-
     /// The label shown next to the input.
     pub fn label(self) -> &'static str {
         match self {
@@ -192,162 +97,205 @@ impl Field {
         }
     }
 
-    /// Tooltip explaining what the field does to the terrain.
-    pub fn hint(self) -> &'static str {
+    /// Tooltip explaining what the field does to the terrain, with its range.
+    pub fn hint(self) -> String {
         match self {
-            Field::Exponent => "Map size: 2^n + 1 points per side, 1 to 12",
-            Field::Spread => "How far the first pass may push points up or down",
-            Field::Reduction => "Spread multiplier after each pass: low is smooth, near 1 is rough",
-            Field::Seed => "The same seed always makes the same terrain",
-            Field::LineIterations => "Subdivisions: 2^n + 1 points, 1 to 20",
-            Field::FaultIterations => "Number of faults, 1 to 100000: more gives finer detail",
-            Field::Roughness => "How fast the bumps shrink: low is jagged, high is smooth",
-            Field::Shapes => "Which dividers to cut the map with",
-            Field::Fuzziness => {
-                "Width in cells of the ragged band along each fault, 0 for sharp edges"
+            Field::Exponent => {
+                format!("Map size: 2^n + 1 points per side, {MIN_EXPONENT} to {PAGE_MAX_EXPONENT}")
             }
-        }
-    }
-
-    /// Virtual keyboard to offer on phones: digits only for whole numbers.
-    pub fn input_mode(self) -> &'static str {
-        match self {
-            Field::Exponent
-            | Field::Seed
-            | Field::LineIterations
-            | Field::FaultIterations
-            | Field::Shapes => "numeric",
-            Field::Spread | Field::Reduction | Field::Roughness | Field::Fuzziness => "decimal",
-        }
-    }
-
-    /// The text the field shows for `settings`.
-    pub fn show(self, settings: &Settings) -> String {
-        match self {
-            Field::Exponent => settings.exponent.to_string(),
-            Field::Spread => settings.spread.to_string(),
-            Field::Reduction => settings.reduction.to_string(),
-            Field::Seed => settings.seed.to_string(),
-            Field::LineIterations | Field::FaultIterations => settings.iterations.to_string(),
-            Field::Roughness => settings.roughness.to_string(),
-            Field::Fuzziness => settings.fuzziness.to_string(),
-            Field::Shapes => shapes_from_mask(settings.shapes)
-                .iter()
-                .map(|k| k.name())
-                .collect::<Vec<_>>()
-                .join(","),
-        }
-    }
-
-    /// Parses `text` into `settings`, or explains what is allowed.
-    pub fn apply(self, text: &str, settings: &mut Settings) -> Result<(), ParamError> {
-        match self {
-            Field::Exponent => settings.exponent = params::parse_exponent(text, PAGE_MAX_EXPONENT)?,
-            Field::Spread => settings.spread = params::parse_spread(text)?,
-            Field::Reduction => settings.reduction = params::parse_reduction(text)?,
-            Field::Seed => settings.seed = params::parse_seed(text)?,
+            Field::Spread => "How far the first pass may push points up or down".into(),
+            Field::Reduction => {
+                "Spread multiplier after each pass: low is smooth, near 1 is rough".into()
+            }
+            Field::Seed => "The same seed always makes the same terrain".into(),
             Field::LineIterations => {
-                let max = u64::from(line::MAX_ITERATIONS);
-                settings.iterations = params::parse_whole("iterations", text, 1, max)? as u32;
+                format!(
+                    "Subdivisions: 2^n + 1 points, 1 to {}",
+                    line::MAX_ITERATIONS
+                )
             }
-            Field::FaultIterations => {
-                settings.iterations = faults::parse_iterations(text, PAGE_MAX_FAULTS)?
+            Field::FaultIterations => format!(
+                "Number of faults, 1 to {}: more gives finer detail",
+                faults::MAX_ITERATIONS
+            ),
+            Field::Roughness => "How fast the bumps shrink: low is jagged, high is smooth".into(),
+            Field::Shapes => "Which dividers to cut the map with".into(),
+            Field::Fuzziness => format!(
+                "Width in cells of the ragged band along each fault, 0 (sharp) to {}",
+                faults::MAX_FUZZINESS
+            ),
+        }
+    }
+
+    /// How the field is entered.
+    pub fn entry(self) -> Entry {
+        match self {
+            Field::Shapes => Entry::Checkboxes(&SHAPE_NAMES),
+            Field::Exponent | Field::Seed | Field::LineIterations | Field::FaultIterations => {
+                Entry::Text("numeric")
+            }
+            Field::Spread | Field::Reduction | Field::Roughness | Field::Fuzziness => {
+                Entry::Text("decimal")
+            }
+        }
+    }
+
+    /// The text the field shows for `setup` (empty if the recipe has no such knob).
+    pub fn show(self, setup: &Setup) -> String {
+        let recipe = &setup.recipe;
+        let shown = match self {
+            Field::Seed => Some(setup.seed.to_string()),
+            Field::Exponent => recipe.subdivision().map(|p| p.exponent.to_string()),
+            Field::Spread => recipe.subdivision().map(|p| p.spread.to_string()),
+            Field::Reduction => recipe.subdivision().map(|p| p.reduction.to_string()),
+            Field::LineIterations => recipe.line().map(|p| p.iterations.to_string()),
+            Field::Roughness => recipe.line().map(|p| p.roughness.to_string()),
+            Field::FaultIterations => recipe.faults().map(|p| p.iterations.to_string()),
+            Field::Shapes => recipe.faults().map(|p| p.shapes.to_string()),
+            Field::Fuzziness => recipe.faults().map(|p| p.fuzziness.to_string()),
+        };
+        shown.unwrap_or_default()
+    }
+
+    /// Parses `text` into `setup`, or explains what is allowed.
+    pub fn apply(self, text: &str, setup: &mut Setup) -> Result<(), ParamError> {
+        let recipe = &mut setup.recipe;
+        let missing = || not_offered(self);
+        match self {
+            Field::Seed => setup.seed = params::parse_seed(text)?,
+            Field::Exponent => {
+                let exponent = params::parse_exponent(text, PAGE_MAX_EXPONENT)?;
+                recipe.subdivision_mut().ok_or_else(missing)?.exponent = exponent;
+            }
+            Field::Spread => {
+                let spread = params::parse_spread(text)?;
+                recipe.subdivision_mut().ok_or_else(missing)?.spread = spread;
+            }
+            Field::Reduction => {
+                let reduction = params::parse_reduction(text)?;
+                recipe.subdivision_mut().ok_or_else(missing)?.reduction = reduction;
+            }
+            Field::LineIterations => {
+                let iterations = line::parse_iterations(text)?;
+                recipe.line_mut().ok_or_else(missing)?.iterations = iterations;
             }
             Field::Roughness => {
-                settings.roughness =
-                    params::parse_number("roughness", text, 0.0, line::MAX_ROUGHNESS)? as f32;
+                let roughness = line::parse_roughness(text)?;
+                recipe.line_mut().ok_or_else(missing)?.roughness = roughness;
             }
-            Field::Shapes => settings.shapes = mask_from_shapes(&faults::parse_shapes(text)?),
-            Field::Fuzziness => settings.fuzziness = faults::parse_fuzziness(text)?,
+            Field::FaultIterations => {
+                let iterations = faults::parse_iterations(text)?;
+                recipe.faults_mut().ok_or_else(missing)?.iterations = iterations;
+            }
+            Field::Shapes => {
+                let shapes = faults::parse_shapes(text)?;
+                recipe.faults_mut().ok_or_else(missing)?.shapes = shapes;
+            }
+            Field::Fuzziness => {
+                let fuzziness = faults::parse_fuzziness(text)?;
+                recipe.faults_mut().ok_or_else(missing)?.fuzziness = fuzziness;
+            }
         }
         Ok(())
     }
 }
 
-/// Reads every field's text into a copy of `defaults`. Collects one error per bad field, in
-/// field order, so all of them can be flagged at once.
-pub fn read_settings<'a>(
-    defaults: Settings,
+/// Reads every field's text into a copy of `start`. Collects one error per bad field, in field
+/// order, so all of them can be flagged at once.
+pub fn read_setup<'a>(
+    start: Setup,
     values: impl IntoIterator<Item = (Field, &'a str)>,
-) -> Result<Settings, Vec<ParamError>> {
-    let mut settings = defaults;
+) -> Result<Setup, Vec<ParamError>> {
+    let mut setup = start;
     let errors: Vec<ParamError> = values
         .into_iter()
-        .filter_map(|(field, text)| field.apply(text, &mut settings).err())
+        .filter_map(|(field, text)| field.apply(text, &mut setup).err())
         .collect();
     if errors.is_empty() {
-        Ok(settings)
+        Ok(setup)
     } else {
         Err(errors)
     }
 }
 
+/// "exponent must ..." becomes "Exponent must ...".
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use terrain::faults::{FaultParams, ShapeSet};
+    use terrain::midpoint::MpdParams;
+
+    fn mpd(seed: u64) -> Setup {
+        Setup {
+            recipe: Recipe::midpoint(MpdParams::DEFAULT),
+            seed,
+        }
+    }
 
     #[test]
     fn fields_round_trip_their_defaults() {
-        let defaults = Settings {
-            seed: 77,
-            ..Settings::mpd_defaults()
-        };
+        let start = mpd(77);
         let all = [
             Field::Exponent,
             Field::Spread,
             Field::Reduction,
             Field::Seed,
         ];
-        let texts: Vec<(Field, String)> = all.iter().map(|&f| (f, f.show(&defaults))).collect();
-        let read = read_settings(
-            Settings::mpd_defaults(),
-            texts.iter().map(|(f, t)| (*f, t.as_str())),
-        );
-        assert_eq!(read, Ok(defaults));
+        let texts: Vec<(Field, String)> = all.iter().map(|&f| (f, f.show(&start))).collect();
+        let read = read_setup(mpd(0), texts.iter().map(|(f, t)| (*f, t.as_str())));
+        assert_eq!(read, Ok(start));
     }
 
     #[test]
-    fn settings_survive_the_trip_to_the_worker_exactly() {
-        let settings = Settings {
-            seed: u64::MAX - 12345,
-            exponent: 12,
-            spread: 0.1 + 0.2,
-            reduction: 0.55,
-            iterations: 100_000,
-            roughness: 1.7,
-            shapes: 0b1011,
-            fuzziness: 3.25,
+    fn shapes_round_trip_in_canonical_order_and_limits_come_from_the_core() {
+        let mut setup = Setup {
+            recipe: Recipe::Faults {
+                params: FaultParams::DEFAULT,
+            },
+            seed: 1,
         };
-        assert_eq!(Settings::from_words(&settings.to_words()), Some(settings));
-        let mut words = settings.to_words();
-        assert_eq!(Settings::from_words(&words[1..]), None, "too few numbers");
-        words[2] = 2.5;
-        assert_eq!(Settings::from_words(&words), None, "a fractional exponent");
-        words[2] = -1.0;
-        assert_eq!(Settings::from_words(&words), None, "a negative exponent");
-    }
-
-    #[test]
-    fn shapes_round_trip_through_their_mask() {
-        let mut settings = Settings::mpd_defaults();
         Field::Shapes
-            .apply("triangle,line", &mut settings)
+            .apply("triangle,line", &mut setup)
             .expect("valid");
-        assert_eq!(Field::Shapes.show(&settings), "line,triangle");
-        assert!(Field::Shapes.apply("", &mut settings).is_err());
-        assert!(Field::FaultIterations
-            .apply("100000", &mut settings)
-            .is_ok());
-        assert!(Field::FaultIterations
-            .apply("100001", &mut settings)
-            .is_err());
-        assert!(Field::LineIterations.apply("21", &mut settings).is_err());
+        assert_eq!(Field::Shapes.show(&setup), "line,triangle");
+        assert!(Field::Shapes.apply("", &mut setup).is_err());
+        let max = faults::MAX_ITERATIONS.to_string();
+        assert!(Field::FaultIterations.apply(&max, &mut setup).is_ok());
+        let past = (faults::MAX_ITERATIONS + 1).to_string();
+        assert!(Field::FaultIterations.apply(&past, &mut setup).is_err());
+        assert!(Field::FaultIterations.hint().contains(&max));
+        assert_eq!(
+            setup.recipe.faults().map(|p| p.shapes),
+            Some(ShapeSet::of(&[ShapeKind::Line, ShapeKind::Triangle]))
+        );
+        assert_eq!(
+            Field::Shapes.entry(),
+            Entry::Checkboxes(&["line", "circle", "rect", "triangle"])
+        );
     }
 
     #[test]
-    fn every_bad_field_is_reported_and_the_page_caps_the_exponent_at_12() {
-        let errors = read_settings(
-            Settings::mpd_defaults(),
+    fn a_field_the_recipe_lacks_is_refused_not_a_panic() {
+        let mut setup = mpd(0);
+        let err = Field::Roughness
+            .apply("1", &mut setup)
+            .expect_err("mpd has no roughness");
+        assert_eq!(err.field, "roughness");
+        assert_eq!(Field::Roughness.show(&setup), "");
+    }
+
+    #[test]
+    fn every_bad_field_is_reported_and_the_page_caps_the_exponent() {
+        let errors = read_setup(
+            mpd(0),
             [
                 (Field::Exponent, "13"),
                 (Field::Spread, "0.2"),
@@ -357,6 +305,9 @@ mod tests {
         .expect_err("two bad fields");
         let names: Vec<&str> = errors.iter().map(|e| e.field).collect();
         assert_eq!(names, ["exponent", "seed"]);
-        assert!(errors[0].message.contains("from 1 to 12"));
+        let range = format!("from {MIN_EXPONENT} to {PAGE_MAX_EXPONENT}");
+        assert!(errors[0].message.contains(&range));
+        assert!(Field::Exponent.hint().contains(&range.replace("from ", "")));
+        assert_eq!(capitalise("exponent must"), "Exponent must");
     }
 }

@@ -4,19 +4,21 @@
 //! page hands every generation to one Web Worker running this same wasm module. Both ends of that
 //! conversation live here:
 //!
-//! - the page end, [`Generator`], sends `{view, token, demo, settings}` and routes each reply
-//!   back to its view; a view only takes the reply to its newest request (the token);
-//! - the worker end, [`answer_request`], runs the demo's generator and replies with the shown
+//! - the page end, [`Generator`], sends a [`Request`] and routes each reply back to its view; a
+//!   view only takes the reply to its newest request (the token);
+//! - the worker end, [`answer_request`], runs the request's recipe and replies with the shown
 //!   points only (a [`DisplayGrid`], at most 257 x 257), moved rather than copied.
 //!
 //! The worker's start-up script is `worker.js`; the page sends it the wasm-bindgen module's URL
 //! and the already compiled `WebAssembly.Module`, so nothing is fetched or compiled twice.
-//! Where a worker cannot be created, the page generates in place instead.
+//! Where a worker cannot be created, the page generates in place instead, and the answer still
+//! comes back later, through the same callback (from a microtask): callers have one path.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::{Array, Float32Array, Float64Array, Object, Reflect};
+use js_sys::{Array, Float32Array, Object, Reflect};
+use serde::{Deserialize, Serialize};
 use terrain::mesh::DisplayGrid;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -25,17 +27,44 @@ use web_sys::{
     WorkerOptions, WorkerType,
 };
 
-use crate::demos;
-use crate::fields::Settings;
+use crate::demos::{self, Demo};
+use crate::fields::Setup;
 
 /// The worker's start-up script.
 const BOOTSTRAP: &str = include_str!("worker.js");
 
-// Field names of the messages between page and worker.
+/// A request from the page to the worker, sent as a plain object with these named fields (by
+/// `serde-wasm-bindgen`; the 64-bit seed travels as a `BigInt`, so it arrives exactly).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Request {
+    /// Index of the view that asks; the reply carries it back.
+    pub view: usize,
+    /// The view's token for this request; the reply carries it back.
+    pub token: u32,
+    /// The demo's ID: says how the terrain is shown (its look).
+    pub demo: String,
+    /// What to generate.
+    pub setup: Setup,
+}
+
+impl Request {
+    fn to_js(&self) -> Result<JsValue, serde_wasm_bindgen::Error> {
+        let serializer =
+            serde_wasm_bindgen::Serializer::new().serialize_large_number_types_as_bigints(true);
+        self.serialize(&serializer)
+    }
+
+    /// Makes the terrain asked for and keeps the shown points.
+    fn answer(&self) -> Result<DisplayGrid, String> {
+        let demo =
+            demos::find(&self.demo).ok_or_else(|| format!("no demo called {:?}", self.demo))?;
+        demo.display_grid(&self.setup).map_err(|e| e.message)
+    }
+}
+
+// Field names of the replies.
 const VIEW: &str = "view";
 const TOKEN: &str = "token";
-const DEMO: &str = "demo";
-const SETTINGS: &str = "settings";
 const XS: &str = "xs";
 const ZS: &str = "zs";
 const HEIGHTS: &str = "heights";
@@ -205,35 +234,33 @@ impl Generator {
         }
     }
 
-    /// Asks for view `view`'s terrain. With a worker the answer comes later, through `on_reply`;
-    /// without one it is made here and returned at once.
-    pub fn request(
-        &self,
-        view: usize,
-        token: u32,
-        demo: &demos::Demo,
-        settings: &Settings,
-    ) -> Option<Result<DisplayGrid, String>> {
+    /// Asks for view `view`'s terrain; the answer comes later, through `on_reply`, made by the
+    /// worker or, without one, here in a microtask.
+    pub fn request(&self, view: usize, token: u32, demo: &Demo, setup: &Setup) {
+        let request = Request {
+            view,
+            token,
+            demo: demo.id.to_string(),
+            setup: *setup,
+        };
         if let Some(worker) = self.worker.borrow().as_ref() {
-            let message = Object::new();
-            set(&message, VIEW, &JsValue::from(view as u32));
-            set(&message, TOKEN, &JsValue::from(token));
-            set(&message, DEMO, &JsValue::from_str(demo.id));
-            set(
-                &message,
-                SETTINGS,
-                &Float64Array::from(&settings.to_words()[..]),
-            );
-            if worker.post_message(&message).is_ok() {
-                return None;
+            let sent = request
+                .to_js()
+                .map_err(JsValue::from)
+                .and_then(|message| worker.post_message(&message));
+            if sent.is_ok() {
+                return;
             }
         }
-        Some(demo.display_grid(settings).map_err(|e| e.message))
-    }
-
-    /// True while a worker does the generating.
-    pub fn in_worker(&self) -> bool {
-        self.worker.borrow().is_some()
+        let on_reply = Rc::clone(&self.on_reply);
+        let answer = Closure::once_into_js(move || {
+            let grid = request.answer();
+            on_reply(Reply { view, token, grid });
+        });
+        // The closure runs once the current task is done, as a reply from the worker would.
+        if let Some(window) = web_sys::window() {
+            window.queue_microtask(answer.unchecked_ref());
+        }
     }
 }
 
@@ -258,7 +285,7 @@ pub fn answer_request(request: JsValue) -> Result<(), JsValue> {
     set(&reply, VIEW, &get(&request, VIEW));
     set(&reply, TOKEN, &get(&request, TOKEN));
     let transfer = Array::new();
-    match generate(&request) {
+    match generate(request) {
         Ok(grid) => {
             for (key, values) in [(XS, &grid.xs), (ZS, &grid.zs), (HEIGHTS, &grid.heights)] {
                 let array = Float32Array::from(&values[..]);
@@ -277,13 +304,8 @@ pub fn answer_request(request: JsValue) -> Result<(), JsValue> {
 }
 
 /// Reads a request and generates its terrain.
-fn generate(request: &JsValue) -> Result<DisplayGrid, String> {
-    let id = get(request, DEMO).as_string().unwrap_or_default();
-    let demo = demos::find(&id).ok_or_else(|| format!("no demo called {id:?}"))?;
-    let words = get(request, SETTINGS)
-        .dyn_into::<Float64Array>()
-        .map(|a| a.to_vec())
-        .unwrap_or_default();
-    let settings = Settings::from_words(&words).ok_or("malformed settings")?;
-    demo.display_grid(&settings).map_err(|e| e.message)
+fn generate(request: JsValue) -> Result<DisplayGrid, String> {
+    let request: Request =
+        serde_wasm_bindgen::from_value(request).map_err(|e| format!("malformed request: {e}"))?;
+    request.answer()
 }

@@ -2,22 +2,37 @@
 //!
 //! A thin front end over the `terrain` core. The page's HTML holds one
 //! `<section data-demo="ID">` per demo; on start this crate looks each ID up in the demo table
-//! ([`demos::DEMOS`]) and mounts the one generic widget ([`widget`]) on it. Every demo renders
-//! through a single shared WebGL2 context ([`renderer`]) and only when something changed.
-
+//! ([`demos::DEMOS`]) and mounts the one generic widget on it. Every demo renders through a
+//! single shared WebGL2 context ([`renderer`]) and only when something changed.
 //!
-//! The demo table, fields and gesture logic are plain Rust, compiled and unit-tested natively;
-//! the renderer and widget need a browser and exist only on `wasm32`.
+//! The widget is split by job, as the wasm-bindgen `todomvc` example splits a web-sys UI:
+//!
+//! - [`element`] builds a demo's DOM and returns every element it made;
+//! - [`view`] shows one demo's state in its elements and canvas;
+//! - [`controller`] decides what each [`controller::Message`] does;
+//! - [`scheduler`] turns DOM events into messages and runs them one at a time, in order;
+//! - [`requests`] is the per-demo request state machine (tokens, busy, errors), plain data;
+//! - [`generator`] sends requests to the generator worker and is the worker's entry point.
+//!
+//! The demo table, fields, request state machine and gesture logic are plain Rust, compiled and
+//! unit-tested natively; the rest needs a browser and exists only on `wasm32`.
 
+#[cfg(target_arch = "wasm32")]
+pub mod controller;
 pub mod demos;
+#[cfg(target_arch = "wasm32")]
+pub mod element;
 pub mod fields;
 #[cfg(target_arch = "wasm32")]
 pub mod generator;
 pub mod gestures;
 #[cfg(target_arch = "wasm32")]
 pub mod renderer;
+pub mod requests;
 #[cfg(target_arch = "wasm32")]
-pub mod widget;
+pub mod scheduler;
+#[cfg(target_arch = "wasm32")]
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
@@ -35,5 +50,5 @@ pub fn start() -> Result<(), JsValue> {
     if sections.length() == 0 {
         return Ok(());
     }
-    widget::mount_all(&document, &sections)
+    scheduler::mount_all(&document, &sections)
 }

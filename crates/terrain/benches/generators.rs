@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use terrain::faults::{self, FaultParams, ShapeKind};
+use terrain::faults::{self, FaultParams, ShapeSet};
 use terrain::line::{self, LineParams};
 use terrain::midpoint::{self, MpdParams};
 use terrain::{diamond_square, limits, midpoint_recursive, random_noise, Heightmap, TerrainRng};
@@ -128,17 +128,17 @@ fn fault_lines(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(2));
     group.throughput(Throughput::Elements(512 * 512));
     for (label, shapes, fuzziness) in [
-        ("lines", vec![ShapeKind::Line], 0.0),
-        ("lines_fuzzy3", vec![ShapeKind::Line], 3.0),
-        ("shapes", ShapeKind::ALL.to_vec(), 0.0),
-        ("shapes_fuzzy3", ShapeKind::ALL.to_vec(), 3.0),
+        ("lines", ShapeSet::LINES, 0.0),
+        ("lines_fuzzy3", ShapeSet::LINES, 3.0),
+        ("shapes", ShapeSet::ALL, 0.0),
+        ("shapes_fuzzy3", ShapeSet::ALL, 3.0),
     ] {
         for iterations in [1000, 10_000] {
             let params = FaultParams {
                 width: 512,
                 height: 512,
                 iterations,
-                shapes: shapes.clone(),
+                shapes,
                 fuzziness,
             };
             let id = format!("{label}/{iterations}");

@@ -21,6 +21,9 @@ use crate::rng::{self, PointRng};
 use crate::rows::{around, Neighbours};
 use std::cell::Cell;
 
+/// The third post's defaults, the same as the first post's: exponent 5, spread 0.3, reduction 0.5.
+pub const DEFAULT: MpdParams = MpdParams::DEFAULT;
+
 /// Sets the map's four corners to uniform(0, 1).
 pub fn init_corners(map: &mut Heightmap, points: PointRng) {
     midpoint::init_corners(map, points);
@@ -208,6 +211,7 @@ fn diamond_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points
 
 /// How far along the algorithm to go: the third post shows each step on its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Stage {
     /// Only the corners.
     Corners,
@@ -254,7 +258,7 @@ pub fn generate_stage(
 }
 
 /// The whole algorithm from `seed`, normalised to exactly 0..1. Defaults as in the post:
-/// exponent 5, spread 0.3, reduction 0.5 ([`MpdParams::default`]).
+/// exponent 5, spread 0.3, reduction 0.5 ([`DEFAULT`]).
 pub fn generate(params: &MpdParams, seed: u64) -> Result<Heightmap, ParamError> {
     generate_stage(Stage::Full, params, seed)
 }
@@ -367,7 +371,7 @@ mod tests {
 
     #[test]
     fn row_sweep_equals_the_point_by_point_reading() {
-        midpoint::tests::assert_same_maps(generate, generate_point_by_point);
+        crate::testing::assert_same_maps(generate, generate_point_by_point);
     }
 
     #[test]

@@ -15,15 +15,16 @@
 //!   (from the `noise` crate) instead: raised when F x noise(x, y) > distance. Edges become ragged.
 
 mod divider;
+mod shapes;
 mod sweep;
 
 use noise::Perlin;
 
-pub use divider::{Divider, Fuzz};
-pub use sweep::{
-    apply, apply_per_cell, heightmap_from_levels, straight_cuts, FaultSums, StraightCut,
-    HEIGHT_BITS,
-};
+pub(crate) use divider::{Divider, Fuzz};
+pub use shapes::{check_shapes, parse_shapes, ShapeKind, ShapeSet};
+pub use sweep::HEIGHT_BITS;
+
+use sweep::{apply, apply_per_cell, heightmap_from_levels, straight_cuts, FaultSums, StraightCut};
 
 use crate::heightmap::Heightmap;
 use crate::params::{self, ParamError};
@@ -35,70 +36,9 @@ pub const MAX_ITERATIONS: u32 = 100_000;
 /// Widest fuzzy band, in cells.
 pub const MAX_FUZZINESS: f64 = 64.0;
 
-/// The kinds of divider.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ShapeKind {
-    /// A straight line across the map.
-    Line,
-    /// A circle.
-    Circle,
-    /// An axis-aligned rectangle.
-    Rect,
-    /// A triangle.
-    Triangle,
-}
-
-impl ShapeKind {
-    /// Every kind, in the order the page and the command line list them.
-    pub const ALL: [ShapeKind; 4] = [
-        ShapeKind::Line,
-        ShapeKind::Circle,
-        ShapeKind::Rect,
-        ShapeKind::Triangle,
-    ];
-
-    /// The name used on the page and the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            ShapeKind::Line => "line",
-            ShapeKind::Circle => "circle",
-            ShapeKind::Rect => "rect",
-            ShapeKind::Triangle => "triangle",
-        }
-    }
-}
-
-/// Parses a comma-separated list of shape names (`line,circle`); at least one, no repeats needed.
-pub fn parse_shapes(text: &str) -> Result<Vec<ShapeKind>, ParamError> {
-    let allowed = "line, circle, rect, triangle";
-    let mut shapes = Vec::new();
-    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        let kind = ShapeKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| {
-                ParamError::new(
-                    "shapes",
-                    format!("shapes must be chosen from {allowed}, got \"{name}\""),
-                )
-            })?;
-        if !shapes.contains(&kind) {
-            shapes.push(kind);
-        }
-    }
-    if shapes.is_empty() {
-        return Err(ParamError::new(
-            "shapes",
-            format!("shapes must name at least one of {allowed}"),
-        ));
-    }
-    Ok(shapes)
-}
-
-/// Parses a fault count: 1 to `max` (the page may allow fewer than [`MAX_ITERATIONS`]).
-pub fn parse_iterations(text: &str, max: u32) -> Result<u32, ParamError> {
-    let value = params::parse_whole("iterations", text, 1, u64::from(max.min(MAX_ITERATIONS)))?;
-    u32::try_from(value).map_err(|_| ParamError::new("iterations", "iterations is out of range"))
+/// Parses a fault count: a whole number from 1 to [`MAX_ITERATIONS`].
+pub fn parse_iterations(text: &str) -> Result<u32, ParamError> {
+    params::parse_count("iterations", text, MAX_ITERATIONS)
 }
 
 /// Parses a fuzziness: the width in cells of the ragged band, 0 (sharp) to [`MAX_FUZZINESS`].
@@ -107,7 +47,8 @@ pub fn parse_fuzziness(text: &str) -> Result<f32, ParamError> {
 }
 
 /// The knobs of the fault-line generator.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FaultParams {
     /// Map width in points.
     pub width: usize,
@@ -115,44 +56,37 @@ pub struct FaultParams {
     pub height: usize,
     /// Number of faults: more gives finer, more natural detail (and takes longer).
     pub iterations: u32,
-    /// The divider kinds to pick from, each equally likely.
-    pub shapes: Vec<ShapeKind>,
+    /// The divider kinds to pick from, each equally likely: lines give eroded ridges, circles
+    /// round hills and craters, rectangles and triangles mesas with straight flanks.
+    pub shapes: ShapeSet,
     /// Width in cells of the ragged band around each boundary; 0 gives sharp straight edges.
     pub fuzziness: f32,
 }
 
-impl Default for FaultParams {
+impl FaultParams {
     /// 129 x 129, 500 straight faults, sharp edges: detailed enough to look like terrain and
     /// quick enough to show at once.
-    fn default() -> Self {
-        Self {
-            width: 129,
-            height: 129,
-            iterations: 500,
-            shapes: vec![ShapeKind::Line],
-            fuzziness: 0.0,
-        }
+    pub const DEFAULT: FaultParams = FaultParams {
+        width: 129,
+        height: 129,
+        iterations: 500,
+        shapes: ShapeSet::LINES,
+        fuzziness: 0.0,
+    };
+
+    /// Checks the knobs before any work: fault count, at least one shape, fuzziness range (the
+    /// size is checked when the map is allocated).
+    pub fn validate(&self) -> Result<(), ParamError> {
+        params::check_count("iterations", self.iterations, MAX_ITERATIONS)?;
+        check_shapes(self.shapes)?;
+        params::check_number("fuzziness", f64::from(self.fuzziness), 0.0, MAX_FUZZINESS)
     }
 }
 
-/// Checks the knobs before any work: fault count, at least one shape, fuzziness range.
-fn validate(params: &FaultParams) -> Result<(), ParamError> {
-    if !(1..=MAX_ITERATIONS).contains(&params.iterations) {
-        return Err(ParamError::new(
-            "iterations",
-            format!(
-                "iterations must be a whole number from 1 to {MAX_ITERATIONS}, got {}",
-                params.iterations
-            ),
-        ));
+impl Default for FaultParams {
+    fn default() -> Self {
+        Self::DEFAULT
     }
-    if params.shapes.is_empty() {
-        return Err(ParamError::new(
-            "shapes",
-            "shapes must name at least one of line, circle, rect, triangle",
-        ));
-    }
-    params::check_number("fuzziness", f64::from(params.fuzziness), 0.0, MAX_FUZZINESS)
 }
 
 /// The random faults of one map, in order: each a divider, a height in whole units of
@@ -164,10 +98,11 @@ struct Cuts<'a> {
 
 impl Cuts<'_> {
     fn next_cut(&mut self) -> (Divider, i32, [f64; 2]) {
-        let shapes = &self.params.shapes;
+        let shapes = self.params.shapes;
         let pick = ((self.rng.uniform() * shapes.len() as f32) as usize).min(shapes.len() - 1);
+        let kind = shapes.nth(pick).unwrap_or(ShapeKind::Line);
         let (width, height) = (self.params.width, self.params.height);
-        let divider = Divider::random(shapes[pick], width, height, &mut self.rng);
+        let divider = Divider::random(kind, width, height, &mut self.rng);
         let units = self.rng.uniform_units(HEIGHT_BITS) as i32;
         let offset = [
             f64::from(self.rng.uniform()) * 1000.0,
@@ -183,7 +118,7 @@ fn each_cut(
     seed: u64,
     mut cut: impl FnMut(&Divider, i32, &Fuzz<'_>),
 ) -> Result<(), ParamError> {
-    validate(params)?;
+    params.validate()?;
     let mut rng = TerrainRng::new(seed);
     let noise = Perlin::new(rng.next_u64() as u32);
     let mut cuts = Cuts { params, rng };
@@ -369,7 +304,7 @@ mod tests {
                         width,
                         height,
                         iterations: 60,
-                        shapes: shapes.to_vec(),
+                        shapes: ShapeSet::of(shapes),
                         fuzziness,
                     };
                     let fast = generate(&params, seed).expect("valid");
@@ -394,7 +329,7 @@ mod tests {
                     width,
                     height,
                     iterations,
-                    shapes: vec![ShapeKind::Line],
+                    shapes: ShapeSet::LINES,
                     fuzziness: 0.0,
                 };
                 let fast = generate(&params, seed).expect("valid");
@@ -510,23 +445,21 @@ mod tests {
     }
 
     #[test]
-    fn shapes_parse_from_a_list() {
+    fn counts_and_fuzziness_parse_within_their_limits() {
+        assert_eq!(parse_iterations("100000"), Ok(100_000));
+        assert!(parse_iterations("0").is_err());
+        let err = parse_iterations("100001").expect_err("past the limit");
         assert_eq!(
-            parse_shapes("line, Circle,line").expect("valid"),
-            vec![ShapeKind::Line, ShapeKind::Circle]
+            err.message,
+            "iterations must be a whole number from 1 to 100000, got \"100001\""
         );
-        assert!(parse_shapes("").is_err());
-        assert!(parse_shapes("hexagon").is_err());
-        assert_eq!(parse_iterations("100000", MAX_ITERATIONS), Ok(100_000));
-        assert!(parse_iterations("0", MAX_ITERATIONS).is_err());
-        assert!(parse_iterations("5001", 5000).is_err());
         assert!(parse_fuzziness("-1").is_err());
     }
 
     #[test]
     fn deterministic_with_golden_checksums() {
         let all = FaultParams {
-            shapes: ShapeKind::ALL.to_vec(),
+            shapes: ShapeSet::ALL,
             fuzziness: 3.0,
             iterations: 200,
             ..FaultParams::default()
@@ -549,7 +482,7 @@ mod tests {
             ..FaultParams::default()
         }));
         assert!(bad(FaultParams {
-            shapes: vec![],
+            shapes: ShapeSet::EMPTY,
             ..FaultParams::default()
         }));
         assert!(bad(FaultParams {

@@ -193,7 +193,7 @@ impl Heightmap {
 /// The lowest and highest of the heights seen so far, gathered slice by slice: a row can be added
 /// while it is still in the cache, right after a generator sets it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct HeightRange {
+pub(crate) struct HeightRange {
     lo: [f32; LANES],
     hi: [f32; LANES],
     /// Nonzero in a lane that has seen NaN.
@@ -207,7 +207,7 @@ const LANES: usize = 16;
 
 impl HeightRange {
     /// Nothing seen yet.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self {
             lo: [f32::INFINITY; LANES],
             hi: [f32::NEG_INFINITY; LANES],
@@ -217,7 +217,7 @@ impl HeightRange {
     }
 
     /// Takes `heights` into account.
-    pub fn add(&mut self, heights: &[f32]) {
+    pub(crate) fn add(&mut self, heights: &[f32]) {
         let (chunks, tail) = heights.as_chunks::<LANES>();
         for chunk in chunks {
             let lanes = self.lo.iter_mut().zip(&mut self.hi).zip(&mut self.nan);
@@ -240,7 +240,7 @@ impl HeightRange {
 
     /// `(lowest, highest)` of everything added, or `None` if any of it was NaN or nothing was
     /// added.
-    pub fn get(&self) -> Option<(f32, f32)> {
+    pub(crate) fn get(&self) -> Option<(f32, f32)> {
         let (rest_lo, rest_hi, rest_nan) = self.rest;
         if rest_nan || self.nan.iter().any(|&n| n != 0) {
             return None;

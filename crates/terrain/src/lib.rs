@@ -22,9 +22,13 @@ pub mod midpoint;
 pub mod midpoint_recursive;
 pub mod params;
 pub mod random_noise;
+pub mod recipe;
 pub mod rng;
-pub mod rows;
+mod rows;
+#[cfg(test)]
+mod testing;
 
 pub use heightmap::Heightmap;
 pub use params::ParamError;
+pub use recipe::Recipe;
 pub use rng::TerrainRng;

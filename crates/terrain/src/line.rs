@@ -17,6 +17,7 @@ pub const MAX_ROUGHNESS: f64 = 8.0;
 
 /// The knobs of 1-D midpoint displacement.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LineParams {
     /// Number of subdivisions: the profile gets 2^iterations + 1 points.
     pub iterations: u32,
@@ -25,30 +26,35 @@ pub struct LineParams {
     pub roughness: f32,
 }
 
-impl Default for LineParams {
+impl LineParams {
     /// 8 iterations (257 points), roughness 1 (the displacement halves each iteration).
-    fn default() -> Self {
-        Self {
-            iterations: 8,
-            roughness: 1.0,
-        }
+    pub const DEFAULT: LineParams = LineParams {
+        iterations: 8,
+        roughness: 1.0,
+    };
+
+    /// Checks iterations (1 to [`MAX_ITERATIONS`]) and roughness (0 to [`MAX_ROUGHNESS`]).
+    pub fn validate(&self) -> Result<(), ParamError> {
+        params::check_count("iterations", self.iterations, MAX_ITERATIONS)?;
+        params::check_number("roughness", f64::from(self.roughness), 0.0, MAX_ROUGHNESS)
     }
 }
 
-impl LineParams {
-    /// Checks iterations (1 to [`MAX_ITERATIONS`]) and roughness (0 to [`MAX_ROUGHNESS`]).
-    pub fn validate(&self) -> Result<(), ParamError> {
-        if !(1..=MAX_ITERATIONS).contains(&self.iterations) {
-            return Err(ParamError::new(
-                "iterations",
-                format!(
-                    "iterations must be a whole number from 1 to {MAX_ITERATIONS}, got {}",
-                    self.iterations
-                ),
-            ));
-        }
-        params::check_number("roughness", f64::from(self.roughness), 0.0, MAX_ROUGHNESS)
+impl Default for LineParams {
+    fn default() -> Self {
+        Self::DEFAULT
     }
+}
+
+/// Parses a number of subdivisions: a whole number from 1 to [`MAX_ITERATIONS`].
+pub fn parse_iterations(text: &str) -> Result<u32, ParamError> {
+    params::parse_count("iterations", text, MAX_ITERATIONS)
+}
+
+/// Parses a roughness: 0 (the displacement never shrinks: jagged) to [`MAX_ROUGHNESS`] (it
+/// shrinks 256-fold per iteration: smooth).
+pub fn parse_roughness(text: &str) -> Result<f32, ParamError> {
+    params::parse_number("roughness", text, 0.0, MAX_ROUGHNESS).map(|v| v as f32)
 }
 
 /// The two starting end points, each uniform(0, 1).
@@ -165,6 +171,10 @@ mod tests {
         }
         .validate()
         .is_err());
+        assert_eq!(parse_iterations("20"), Ok(20));
+        assert!(parse_iterations("21").is_err());
+        assert_eq!(parse_roughness("1.5"), Ok(1.5));
+        assert!(parse_roughness("9").is_err());
         let a = generate(&LineParams::default(), 1).expect("valid");
         assert_eq!(a.range(), Some((0.0, 1.0)));
         assert_eq!(a, generate(&LineParams::default(), 1).expect("valid"));

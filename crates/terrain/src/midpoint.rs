@@ -16,8 +16,11 @@ use crate::params::{self, ParamError};
 use crate::rng::PointRng;
 use crate::rows::{self, Neighbours};
 
-/// The knobs of midpoint displacement and what they do to the terrain.
+/// The knobs of midpoint displacement and what they do to the terrain. Diamond-Square and the
+/// recursive rewrite take the same three (with their own defaults: [`crate::diamond_square::DEFAULT`],
+/// [`crate::midpoint_recursive::DEFAULT`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MpdParams {
     /// Size: the map has 2^exponent + 1 points per side (5 gives 33 x 33).
     pub exponent: u32,
@@ -29,17 +32,19 @@ pub struct MpdParams {
 }
 
 impl Default for MpdParams {
-    /// The first post's defaults: exponent 5, spread 0.3, reduction 0.5.
     fn default() -> Self {
-        Self {
-            exponent: 5,
-            spread: 0.3,
-            reduction: 0.5,
-        }
+        Self::DEFAULT
     }
 }
 
 impl MpdParams {
+    /// The first post's defaults: exponent 5, spread 0.3, reduction 0.5.
+    pub const DEFAULT: MpdParams = MpdParams {
+        exponent: 5,
+        spread: 0.3,
+        reduction: 0.5,
+    };
+
     /// Checks every field, naming the first bad one: exponent 1..=`max_exponent`, spread
     /// 0..=[`limits::MAX_SPREAD`], reduction 0..=[`limits::MAX_REDUCTION`].
     pub fn validate(&self, max_exponent: u32) -> Result<(), ParamError> {
@@ -323,6 +328,7 @@ pub(crate) fn start(params: &MpdParams, seed: u64) -> Result<(Heightmap, PointRn
 
 /// How far along the algorithm to go: the first post shows each step on its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Stage {
     /// Only the four corners are set; everything else stays 0.
     Corners,
@@ -378,7 +384,7 @@ pub fn generate_square_by_square(params: &MpdParams, seed: u64) -> Result<Height
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
 
     fn params(exponent: u32) -> MpdParams {
@@ -485,32 +491,9 @@ pub(crate) mod tests {
         }
     }
 
-    /// Asserts that `fast` and `reference` build bit-identical maps at exponents 1 to 9 from four
-    /// seeds each: how the row sweeps of this module and Diamond-Square are checked against
-    /// their posts' plain readings.
-    pub(crate) fn assert_same_maps(fast: Generator, reference: Generator) {
-        for exponent in 1..=9 {
-            for seed in 0..4 {
-                let p = MpdParams {
-                    exponent,
-                    spread: 0.4,
-                    reduction: 0.6,
-                };
-                assert_eq!(
-                    fast(&p, seed).expect("valid"),
-                    reference(&p, seed).expect("valid"),
-                    "exponent {exponent} seed {seed}"
-                );
-            }
-        }
-    }
-
-    /// A whole-map generator taking midpoint displacement's parameters and a seed.
-    pub(crate) type Generator = fn(&MpdParams, u64) -> Result<Heightmap, ParamError>;
-
     #[test]
     fn row_sweep_equals_the_square_by_square_reading() {
-        assert_same_maps(generate, generate_square_by_square);
+        crate::testing::assert_same_maps(generate, generate_square_by_square);
     }
 
     #[test]

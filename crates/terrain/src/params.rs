@@ -163,6 +163,33 @@ pub fn parse_seed(text: &str) -> Result<u64, ParamError> {
     parse_whole("seed", text, 0, u64::MAX)
 }
 
+/// Parses a count of things (faults, subdivisions): a whole number from 1 to `max`.
+pub fn parse_count(field: &'static str, text: &str, max: u32) -> Result<u32, ParamError> {
+    let value = parse_whole(field, text, 1, u64::from(max))?;
+    // parse_whole kept it within 1..=max, so it fits.
+    Ok(u32::try_from(value).unwrap_or(max))
+}
+
+/// Checks an already-numeric count against 1..=`max`, with the same message as [`parse_count`].
+pub fn check_count(field: &'static str, value: u32, max: u32) -> Result<(), ParamError> {
+    if (1..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(ParamError::new(
+            field,
+            format!("{field} must be a whole number from 1 to {max}, got {value}"),
+        ))
+    }
+}
+
+/// Parses one side of a free-sized map (noise, faults) in points: 1 to
+/// [`crate::limits::MAX_CELLS`]; the product of both sides is checked when the map is made.
+pub fn parse_side(field: &'static str, text: &str) -> Result<usize, ParamError> {
+    let max = crate::limits::MAX_CELLS;
+    let value = parse_whole(field, text, 1, max as u64)?;
+    Ok(usize::try_from(value).unwrap_or(max))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,6 +256,23 @@ mod tests {
         assert!(err.message.contains("too large"), "{err}");
         assert!(parse_seed("-3").is_err());
         assert!(parse_seed("1.5").is_err());
+    }
+
+    #[test]
+    fn counts_and_sides_share_the_whole_number_rules() {
+        assert_eq!(parse_count("iterations", " 20 ", 20), Ok(20));
+        let err = parse_count("iterations", "21", 20).expect_err("past max");
+        assert_eq!(
+            err.message,
+            "iterations must be a whole number from 1 to 20, got \"21\""
+        );
+        assert_eq!(
+            check_count("iterations", 0, 20).expect_err("zero").message,
+            "iterations must be a whole number from 1 to 20, got 0"
+        );
+        assert_eq!(parse_side("width", "640"), Ok(640));
+        assert!(parse_side("width", "0").is_err());
+        assert!(parse_side("height", "268435457").is_err());
     }
 
     #[test]

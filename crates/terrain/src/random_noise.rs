@@ -4,6 +4,30 @@
 use crate::heightmap::Heightmap;
 use crate::rng::TerrainRng;
 
+/// The size of a noise map: nothing else changes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct NoiseParams {
+    /// Width in points.
+    pub width: usize,
+    /// Height in points.
+    pub height: usize,
+}
+
+impl NoiseParams {
+    /// 33 x 33: the size of the first post's maps (exponent 5).
+    pub const DEFAULT: NoiseParams = NoiseParams {
+        width: 33,
+        height: 33,
+    };
+}
+
+impl Default for NoiseParams {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
 /// Sets every point of `map` to uniform(0, 1).
 pub fn fill(map: &mut Heightmap, rng: &mut TerrainRng) {
     for v in map.data_mut() {

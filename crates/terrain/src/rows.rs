@@ -6,17 +6,17 @@ use crate::heightmap::Heightmap;
 
 /// Row `y` of a map, writable, and the rows `distance` above and below it when they exist.
 #[derive(Debug)]
-pub struct Neighbours<'a> {
+pub(crate) struct Neighbours<'a> {
     /// Row `y - distance` (`None` past the first row).
-    pub above: Option<&'a [f32]>,
+    pub(crate) above: Option<&'a [f32]>,
     /// Row `y` itself.
-    pub row: &'a mut [f32],
+    pub(crate) row: &'a mut [f32],
     /// Row `y + distance` (`None` past the last row).
-    pub below: Option<&'a [f32]>,
+    pub(crate) below: Option<&'a [f32]>,
 }
 
 /// Row `y` of `map` and its neighbours `distance` rows away (`distance` at least 1).
-pub fn around(map: &mut Heightmap, y: usize, distance: usize) -> Neighbours<'_> {
+pub(crate) fn around(map: &mut Heightmap, y: usize, distance: usize) -> Neighbours<'_> {
     let width = map.width();
     let height = map.height();
     let (before, rest) = map.data_mut().split_at_mut(y * width);

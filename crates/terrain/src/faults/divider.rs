@@ -13,7 +13,7 @@ const NOISE_SCALE: f64 = 9.0;
 
 /// One random cut of the map. Coordinates are in cells, `(0, 0)` the first point.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Divider {
+pub(crate) enum Divider {
     /// The line of points p with `normal . p = offset` (`normal` of unit length).
     Line {
         /// Unit normal of the line.
@@ -62,7 +62,7 @@ fn segment_distance(p: [f32; 2], a: [f32; 2], b: [f32; 2]) -> f32 {
 impl Divider {
     /// Signed distance in cells from `(x, y)` to the boundary: negative on the raised side
     /// (inside a shape, or below the line), positive on the other.
-    pub fn signed_distance(&self, x: f32, y: f32) -> f32 {
+    pub(crate) fn signed_distance(&self, x: f32, y: f32) -> f32 {
         match *self {
             Divider::Line { normal, offset } => normal[0] * x + normal[1] * y - offset,
             Divider::Circle { center, radius } => length(x - center[0], y - center[1]) - radius,
@@ -94,7 +94,12 @@ impl Divider {
     }
 
     /// A random divider of `kind` for a `width` x `height` map (see the module notes on bias).
-    pub fn random(kind: ShapeKind, width: usize, height: usize, rng: &mut TerrainRng) -> Self {
+    pub(crate) fn random(
+        kind: ShapeKind,
+        width: usize,
+        height: usize,
+        rng: &mut TerrainRng,
+    ) -> Self {
         let (w, h) = ((width - 1) as f32, (height - 1) as f32);
         let size = w.max(h).max(1.0);
         // Anywhere on the map or up to a quarter of its size beyond each edge.
@@ -134,7 +139,7 @@ impl Divider {
 impl Divider {
     /// Rows of a `height`-row map holding a cell within `reach` of the shape (for a line, every
     /// row). Rows outside have only cells at least `reach` from the boundary on the lowered side.
-    pub fn rows_within(&self, reach: f32, height: usize) -> Range<usize> {
+    pub(crate) fn rows_within(&self, reach: f32, height: usize) -> Range<usize> {
         let (lo, hi) = match *self {
             Divider::Line { .. } => return 0..height,
             Divider::Circle { center, radius } => (center[1] - radius, center[1] + radius),
@@ -156,7 +161,7 @@ impl Divider {
     /// cell of the exact run of cells with negative distance (empty when `from > to`). For a shape
     /// the row misses, both are the x of the shape's point nearest the row, which is where the
     /// distance along the row is smallest.
-    pub fn row_estimate(&self, y: f32) -> (f64, f64) {
+    pub(crate) fn row_estimate(&self, y: f32) -> (f64, f64) {
         let y = f64::from(y);
         match *self {
             Divider::Line { normal, offset } => {
@@ -213,13 +218,13 @@ impl Divider {
 
 /// Ragged edges: Perlin noise plus this divider's own offset into it.
 #[derive(Debug, Clone)]
-pub struct Fuzz<'a> {
+pub(crate) struct Fuzz<'a> {
     /// Width of the ragged band in cells; 0 is a sharp edge.
-    pub fuzziness: f32,
+    pub(crate) fuzziness: f32,
     /// The noise field.
-    pub noise: &'a Perlin,
+    pub(crate) noise: &'a Perlin,
     /// Where this divider samples the noise field, so dividers do not share one pattern.
-    pub offset: [f64; 2],
+    pub(crate) offset: [f64; 2],
 }
 
 impl Fuzz<'_> {
@@ -228,7 +233,7 @@ impl Fuzz<'_> {
     /// Sharp (fuzziness 0, or at least `fuzziness` from the boundary): raised exactly when the
     /// distance is negative, so a cell on the boundary itself is lowered. In the band: raised when
     /// fuzziness x noise(x, y) > distance.
-    pub fn raised(&self, x: f32, y: f32, distance: f32) -> bool {
+    pub(crate) fn raised(&self, x: f32, y: f32, distance: f32) -> bool {
         if self.in_band(distance) {
             let sample = [
                 f64::from(x) / NOISE_SCALE + self.offset[0],
@@ -241,12 +246,12 @@ impl Fuzz<'_> {
     }
 
     /// Whether edges are sharp (fuzziness 0): every cell's side is the sign of its distance.
-    pub fn is_sharp(&self) -> bool {
+    pub(crate) fn is_sharp(&self) -> bool {
         self.fuzziness <= 0.0 || self.fuzziness.is_nan()
     }
 
     /// Whether a cell `distance` from the boundary is in the ragged band, where noise decides.
-    pub fn in_band(&self, distance: f32) -> bool {
+    pub(crate) fn in_band(&self, distance: f32) -> bool {
         self.fuzziness > 0.0 && distance.abs() < self.fuzziness
     }
 }

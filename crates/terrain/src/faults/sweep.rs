@@ -20,7 +20,7 @@ pub const HEIGHT_BITS: u32 = 12;
 /// y adds to whole rows y and after, and per row a difference array whose entry x adds to cells
 /// x and after.
 #[derive(Debug, Clone)]
-pub struct FaultSums {
+pub(crate) struct FaultSums {
     width: usize,
     height: usize,
     everywhere: i32,
@@ -32,7 +32,7 @@ pub struct FaultSums {
 
 impl FaultSums {
     /// A flat `width` x `height` map (the size limits of [`Heightmap::new`] apply).
-    pub fn new(width: usize, height: usize) -> Result<Self, ParamError> {
+    pub(crate) fn new(width: usize, height: usize) -> Result<Self, ParamError> {
         Heightmap::cells(width, height)?;
         Ok(Self {
             width,
@@ -44,12 +44,12 @@ impl FaultSums {
     }
 
     /// Adds `amount` to every cell of the map.
-    pub fn add_everywhere(&mut self, amount: i32) {
+    pub(crate) fn add_everywhere(&mut self, amount: i32) {
         self.everywhere += amount;
     }
 
     /// Adds `amount` to every cell of rows `from..to`.
-    pub fn add_to_rows(&mut self, from: usize, to: usize, amount: i32) {
+    pub(crate) fn add_to_rows(&mut self, from: usize, to: usize, amount: i32) {
         if from < to {
             self.row_steps[from] += amount;
             self.row_steps[to] -= amount;
@@ -72,7 +72,7 @@ impl FaultSums {
     }
 
     /// Adds `amount` to cells `from..to` of row `y`.
-    pub fn add_run(&mut self, y: usize, from: usize, to: usize, amount: i32) {
+    pub(crate) fn add_run(&mut self, y: usize, from: usize, to: usize, amount: i32) {
         if from < to {
             self.add_from(y, from, amount);
             self.add_from(y, to, -amount);
@@ -82,7 +82,7 @@ impl FaultSums {
     /// Every cell's level, row-major: the prefix sums of each row's differences, taken in place
     /// and closed up over the rows' sink entries, so no second map-sized buffer is made (its
     /// first touch of every page took longer than the faults themselves when there are few).
-    pub fn into_levels(mut self) -> Vec<i32> {
+    pub(crate) fn into_levels(mut self) -> Vec<i32> {
         let (width, stride) = (self.width, self.width + 1);
         let starts: Vec<i32> = self.row_levels().collect();
         for (y, mut level) in starts.into_iter().enumerate() {
@@ -99,7 +99,7 @@ impl FaultSums {
     }
 
     /// The finished map, lowest level 0 and highest 1, made in the buffer of the levels.
-    pub fn into_heightmap(self) -> Result<Heightmap, ParamError> {
+    pub(crate) fn into_heightmap(self) -> Result<Heightmap, ParamError> {
         let (width, height) = (self.width, self.height);
         heightmap_from_levels(width, height, self.into_levels())
     }
@@ -107,7 +107,7 @@ impl FaultSums {
 
 /// A heightmap from whole-number levels (row-major, `width` per row), stretched so the lowest is
 /// 0 and the highest 1 (all 0 when flat).
-pub fn heightmap_from_levels(
+pub(crate) fn heightmap_from_levels(
     width: usize,
     height: usize,
     levels: Vec<i32>,
@@ -150,7 +150,7 @@ fn stretch(
 
 /// The definition: adds `units` to every cell on the divider's raised side and subtracts it from
 /// every other cell, asking each cell in turn. `levels` is row-major, `width` cells per row.
-pub fn apply_per_cell(
+pub(crate) fn apply_per_cell(
     levels: &mut [i32],
     width: usize,
     divider: &Divider,
@@ -176,7 +176,7 @@ pub fn apply_per_cell(
 /// the exact per-cell rule about the cells at the ends, so rounding never makes the two disagree.
 /// With fuzziness, only the cells in the ragged band (closer to the boundary than the fuzziness)
 /// evaluate noise.
-pub fn apply(sums: &mut FaultSums, divider: &Divider, units: i32, fuzz: &Fuzz<'_>) {
+pub(crate) fn apply(sums: &mut FaultSums, divider: &Divider, units: i32, fuzz: &Fuzz<'_>) {
     match StraightCut::new(divider, units, sums.width, sums.height) {
         Some(cut) if fuzz.is_sharp() => straight_cuts(sums, &[cut]),
         _ => {
@@ -194,7 +194,7 @@ fn index(x: f64, width: usize) -> usize {
 /// A sharp straight fault, ready for the row sweep: where it crosses each row and which end of
 /// the row it raises.
 #[derive(Debug, Clone, Copy)]
-pub struct StraightCut {
+pub(crate) struct StraightCut {
     normal: [f32; 2],
     offset: f32,
     /// The line crosses row y at x = start + y * step.
@@ -211,7 +211,7 @@ pub struct StraightCut {
 impl StraightCut {
     /// The cut for a line `normal . (x, y) = offset` of height `units` on a `width` x `height`
     /// map, or `None` for another divider.
-    pub fn new(divider: &Divider, units: i32, width: usize, height: usize) -> Option<Self> {
+    pub(crate) fn new(divider: &Divider, units: i32, width: usize, height: usize) -> Option<Self> {
         let Divider::Line { normal, offset } = *divider else {
             return None;
         };
@@ -292,7 +292,7 @@ const ROWS_PER_BLOCK: usize = 32;
 /// Sharp straight faults, row by row: one difference entry per fault per row. Faults are taken
 /// for a block of rows at a time (exact integer sums make the order free), and the exact per-cell
 /// rule settles the end of each row's raised part.
-pub fn straight_cuts(sums: &mut FaultSums, cuts: &[StraightCut]) {
+pub(crate) fn straight_cuts(sums: &mut FaultSums, cuts: &[StraightCut]) {
     let (width, height, stride) = (sums.width, sums.height, sums.width + 1);
     let mut sweeps = Vec::with_capacity(cuts.len());
     for cut in cuts {

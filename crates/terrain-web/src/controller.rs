@@ -1,0 +1,223 @@
+//! What happens on the page, as [`Message`]s, and what each one does to the demos ([`App`]).
+//!
+//! Every event (a click, a field change, a pointer move, a reply from the generator, a frame)
+//! becomes a message; the [`crate::scheduler`] queues them and hands them here one at a time, so
+//! an event never finds the app busy and is never dropped.
+
+use std::rc::Rc;
+
+use rand::TryRngCore;
+use three_d::Event;
+
+use crate::generator::{Generator, Reply, Trouble};
+use crate::renderer::Renderer;
+use crate::view::DemoView;
+
+/// Something that happened, addressed to the app.
+pub enum Message {
+    /// Refresh was pressed in view `.0`: a new terrain from a new seed.
+    Refresh(usize),
+    /// A field of view `.0` was changed or its form submitted: apply the fields.
+    Apply(usize),
+    /// A pointer went down on a view's canvas, at a canvas position in CSS pixels.
+    Press {
+        /// The view.
+        view: usize,
+        /// The pointer's id.
+        pointer: i32,
+        /// Canvas position.
+        at: (f32, f32),
+    },
+    /// A pointer moved over a view's canvas.
+    Move {
+        /// The view.
+        view: usize,
+        /// The pointer's id.
+        pointer: i32,
+        /// Canvas position.
+        at: (f32, f32),
+    },
+    /// A pointer went up or was cancelled.
+    Release {
+        /// The view.
+        view: usize,
+        /// The pointer's id.
+        pointer: i32,
+    },
+    /// A camera event (wheel, key) for view `.0`.
+    Steer(usize, Event),
+    /// The generator answered a request.
+    Reply(Reply),
+    /// The generator itself could not start or stopped.
+    Trouble(Trouble),
+    /// The browser gave the shared WebGL context back.
+    ContextRestored,
+    /// The window changed size.
+    Resize,
+    /// An animation frame: draw what changed.
+    Frame,
+}
+
+/// Everything on the page: the shared renderer, the generator and every demo.
+pub struct App {
+    renderer: Renderer,
+    generator: Rc<Generator>,
+    views: Vec<DemoView>,
+}
+
+/// A fresh seed from the browser's crypto source (through `rand`); kept to 32 bits so it is
+/// easy to read and retype.
+pub fn fresh_seed() -> u64 {
+    rand::rngs::OsRng
+        .try_next_u32()
+        .map(u64::from)
+        .unwrap_or_else(|_| (js_sys::Math::random() * 4294967296.0) as u64)
+}
+
+impl App {
+    /// The app over built views; nothing is generated until their first [`Message::Apply`].
+    pub fn new(renderer: Renderer, generator: Rc<Generator>, views: Vec<DemoView>) -> Self {
+        Self {
+            renderer,
+            generator,
+            views,
+        }
+    }
+
+    /// The views, in page order.
+    pub fn views(&self) -> &[DemoView] {
+        &self.views
+    }
+
+    /// True when some view must be drawn on the next frame.
+    pub fn wants_frame(&self) -> bool {
+        self.views.iter().any(|v| v.needs_draw)
+    }
+
+    /// Does what `message` asks.
+    pub fn handle(&mut self, message: Message) {
+        match message {
+            Message::Refresh(index) => {
+                if let Some(view) = self.views.get(index) {
+                    view.show_seed(fresh_seed());
+                }
+                self.apply(index, true);
+            }
+            Message::Apply(index) => self.apply(index, false),
+            Message::Press { view, pointer, at } => {
+                if let Some(v) = self.views.get_mut(view) {
+                    v.gestures.press(pointer, at.0, at.1);
+                }
+            }
+            Message::Move { view, pointer, at } => {
+                if let Some(v) = self.views.get_mut(view) {
+                    if let Some(motion) = v.gestures.motion(pointer, at.0, at.1) {
+                        v.steer(vec![motion]);
+                    }
+                }
+            }
+            Message::Release { view, pointer } => {
+                if let Some(v) = self.views.get_mut(view) {
+                    v.gestures.release(pointer);
+                }
+            }
+            Message::Steer(view, event) => {
+                if let Some(v) = self.views.get_mut(view) {
+                    v.steer(vec![event]);
+                }
+            }
+            Message::Reply(reply) => self.receive(reply),
+            Message::Trouble(trouble) => self.recover(trouble),
+            Message::ContextRestored => self.context_restored(),
+            Message::Resize => self.views.iter_mut().for_each(DemoView::fit_canvas),
+            Message::Frame => {
+                let renderer = &self.renderer;
+                for view in self.views.iter_mut().filter(|v| v.needs_draw) {
+                    view.draw(renderer);
+                }
+            }
+        }
+    }
+
+    /// Reads view `index`'s fields: on success asks for a terrain (when `force`, or when they
+    /// differ from what is on screen or on its way); on failure flags the bad fields and keeps
+    /// the terrain on screen.
+    fn apply(&mut self, index: usize, force: bool) {
+        let Some(view) = self.views.get_mut(index) else {
+            return;
+        };
+        match view.read_fields() {
+            Ok(setup) => {
+                view.clear_errors();
+                if let Some(pending) = view.requests.ask(setup, force) {
+                    self.generator
+                        .request(index, pending.token, view.demo, &pending.setup);
+                }
+            }
+            Err(errors) => {
+                view.requests.reject();
+                view.show_errors(&errors);
+            }
+        }
+        view.show_state();
+    }
+
+    /// Shows a reply, if it answers its view's newest request.
+    fn receive(&mut self, reply: Reply) {
+        let Reply { view, token, grid } = reply;
+        let Some(v) = self.views.get_mut(view) else {
+            return;
+        };
+        match grid {
+            Ok(grid) => {
+                if let Some((setup, generation)) = v.requests.receive(token) {
+                    v.show_terrain(&setup, generation, &grid, &self.renderer);
+                }
+            }
+            Err(message) => {
+                if v.requests.fail(token) {
+                    v.show_failure(&message);
+                }
+            }
+        }
+        v.show_state();
+    }
+
+    /// A worker that could not start: everything on its way is asked for again (the generator
+    /// now makes terrains in place). A worker that stopped: what it held is lost; say so.
+    fn recover(&mut self, trouble: Trouble) {
+        match trouble {
+            Trouble::NoWorker(message) => {
+                web_sys::console::warn_1(
+                    &format!("generating on the main thread: {message}").into(),
+                );
+                for (index, view) in self.views.iter().enumerate() {
+                    if let Some(pending) = view.requests.pending() {
+                        self.generator
+                            .request(index, pending.token, view.demo, &pending.setup);
+                    }
+                }
+            }
+            Trouble::Crashed(message) => {
+                for view in &mut self.views {
+                    if view.requests.lose() {
+                        view.show_failure(&message);
+                        view.show_state();
+                    }
+                }
+            }
+        }
+    }
+
+    /// Starts drawing again on a restored context: every terrain is uploaded anew.
+    fn context_restored(&mut self) {
+        if let Err(message) = self.renderer.rebuild() {
+            web_sys::console::warn_1(&message.into());
+            return;
+        }
+        let renderer = &self.renderer;
+        for view in &mut self.views {
+            view.upload_again(renderer);
+        }
+    }
+}

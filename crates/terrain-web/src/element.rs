@@ -1,0 +1,279 @@
+//! Building a demo's elements: canvas, busy indicator, caption, fields, refresh button and alert,
+//! inside its `<section data-demo>`. [`build`] returns every element it made, so nothing is
+//! looked up again by selector.
+
+use wasm_bindgen::convert::FromWasmAbi;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    AddEventListenerOptions, CanvasRenderingContext2d, Document, Element, EventTarget,
+    HtmlCanvasElement, HtmlInputElement,
+};
+
+use crate::demos::Demo;
+use crate::fields::{Entry, Field, Setup};
+
+/// A field's form control: a text box, or a group of checkboxes whose value is the checked
+/// names joined by commas (the same text the command line takes).
+#[derive(Clone)]
+pub enum Control {
+    /// A typed value.
+    Text(HtmlInputElement),
+    /// One checkbox per choice.
+    Checkboxes(Vec<HtmlInputElement>),
+}
+
+impl Control {
+    /// The inputs that make up the control (events are listened for on each).
+    pub fn inputs(&self) -> &[HtmlInputElement] {
+        match self {
+            Control::Text(input) => std::slice::from_ref(input),
+            Control::Checkboxes(boxes) => boxes,
+        }
+    }
+
+    /// The control's text.
+    pub fn value(&self) -> String {
+        match self {
+            Control::Text(input) => input.value(),
+            Control::Checkboxes(boxes) => boxes
+                .iter()
+                .filter(|b| b.checked())
+                .map(HtmlInputElement::value)
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+
+    /// Shows `text` in the control.
+    pub fn set_value(&self, text: &str) {
+        match self {
+            Control::Text(input) => input.set_value(text),
+            Control::Checkboxes(boxes) => {
+                let wanted: Vec<&str> = text.split(',').collect();
+                for checkbox in boxes {
+                    checkbox.set_checked(wanted.contains(&checkbox.value().as_str()));
+                }
+            }
+        }
+    }
+
+    /// Marks the control as holding a rejected value, or clears the mark.
+    pub fn mark_invalid(&self, invalid: bool) {
+        for input in self.inputs() {
+            // Setting or removing an attribute on a live element does not fail.
+            let _ = if invalid {
+                input.set_attribute("aria-invalid", "true")
+            } else {
+                input.remove_attribute("aria-invalid")
+            };
+        }
+    }
+}
+
+/// Everything [`build`] made for one demo.
+pub struct Elements {
+    /// The demo's `<section data-demo>`.
+    pub section: Element,
+    /// The visible canvas the demo's picture is copied into.
+    pub canvas: HtmlCanvasElement,
+    /// Its 2-D context.
+    pub canvas_2d: CanvasRenderingContext2d,
+    /// The form holding the fields (submitting it applies them).
+    pub form: Element,
+    /// Each field with its control, in display order.
+    pub controls: Vec<(Field, Control)>,
+    /// The refresh button.
+    pub refresh: Element,
+    /// The `role="alert"` paragraph: empty while all is well.
+    pub alert: Element,
+}
+
+/// Creates an element with attributes.
+pub fn element(
+    document: &Document,
+    tag: &str,
+    attributes: &[(&str, &str)],
+) -> Result<Element, JsValue> {
+    let el = document.create_element(tag)?;
+    for (name, value) in attributes {
+        el.set_attribute(name, value)?;
+    }
+    Ok(el)
+}
+
+/// Adds an event listener that lives as long as the page.
+pub fn listen<E: FromWasmAbi + 'static>(
+    target: &EventTarget,
+    kind: &str,
+    passive: bool,
+    handler: impl FnMut(E) + 'static,
+) -> Result<(), JsValue> {
+    let closure = Closure::<dyn FnMut(E)>::new(handler);
+    let options = AddEventListenerOptions::new();
+    options.set_passive(passive);
+    target.add_event_listener_with_callback_and_add_event_listener_options(
+        kind,
+        closure.as_ref().unchecked_ref(),
+        &options,
+    )?;
+    closure.forget();
+    Ok(())
+}
+
+/// Appends `children` to `parent`.
+fn append(parent: &Element, children: &[&Element]) -> Result<(), JsValue> {
+    for child in children {
+        parent.append_child(child)?;
+    }
+    Ok(())
+}
+
+/// The canvas, the busy indicator and the caption, in a `<figure>`.
+fn figure(document: &Document, demo: &Demo) -> Result<(Element, HtmlCanvasElement), JsValue> {
+    let figure = element(document, "figure", &[])?;
+    let canvas: HtmlCanvasElement = element(
+        document,
+        "canvas",
+        &[
+            ("tabindex", "0"),
+            ("role", "img"),
+            (
+                "aria-label",
+                "3-D terrain: drag to orbit, scroll or pinch to zoom, or use the arrow and +/- keys",
+            ),
+        ],
+    )?
+    .dyn_into()?;
+    // Shown by the style sheet only once a generation has taken 200 ms.
+    let busy = element(
+        document,
+        "div",
+        &[("class", "busy"), ("aria-hidden", "true")],
+    )?;
+    let note = element(document, "span", &[])?;
+    note.set_text_content(Some("Generating…"));
+    append(&busy, &[&element(document, "progress", &[])?, &note])?;
+    let caption = element(document, "figcaption", &[])?;
+    caption.set_text_content(Some(demo.caption));
+    append(&figure, &[&canvas, &busy, &caption])?;
+    Ok((figure, canvas))
+}
+
+/// One field: a label and a text box, or a fieldset of labelled checkboxes.
+fn field(
+    document: &Document,
+    id: &str,
+    field: Field,
+    alert_id: &str,
+) -> Result<(Element, Control), JsValue> {
+    let input_id = format!("{id}-{}", field.name());
+    let hint = field.hint();
+    let common = [
+        ("name", field.name()),
+        ("aria-describedby", alert_id),
+        ("title", hint.as_str()),
+    ];
+    match field.entry() {
+        Entry::Text(input_mode) => {
+            let wrapper = element(document, "span", &[("class", "field")])?;
+            let label = element(document, "label", &[("for", &input_id), ("title", &hint)])?;
+            label.set_text_content(Some(field.label()));
+            let input = element(document, "input", &common)?;
+            for (name, value) in [
+                ("id", input_id.as_str()),
+                ("type", "text"),
+                ("inputmode", input_mode),
+                ("autocomplete", "off"),
+                ("spellcheck", "false"),
+            ] {
+                input.set_attribute(name, value)?;
+            }
+            append(&wrapper, &[&label, &input])?;
+            Ok((wrapper, Control::Text(input.dyn_into()?)))
+        }
+        Entry::Checkboxes(choices) => {
+            let wrapper = element(
+                document,
+                "fieldset",
+                &[("class", "field choices"), ("title", &hint)],
+            )?;
+            let legend = element(document, "legend", &[])?;
+            legend.set_text_content(Some(field.label()));
+            wrapper.append_child(&legend)?;
+            let mut boxes = Vec::new();
+            for &choice in choices {
+                let label = element(document, "label", &[])?;
+                let checkbox = element(document, "input", &common)?;
+                checkbox.set_attribute("type", "checkbox")?;
+                checkbox.set_attribute("value", choice)?;
+                append(&label, &[&checkbox])?;
+                label.append_with_str_1(choice)?;
+                wrapper.append_child(&label)?;
+                boxes.push(checkbox.dyn_into()?);
+            }
+            Ok((wrapper, Control::Checkboxes(boxes)))
+        }
+    }
+}
+
+/// Builds the widget's elements inside `section` (emptied first), its fields showing `setup`.
+pub fn build(
+    document: &Document,
+    section: Element,
+    demo: &Demo,
+    setup: &Setup,
+) -> Result<Elements, JsValue> {
+    let id = demo.id;
+    section.set_inner_html("");
+    section.class_list().add_1("demo")?;
+    let (figure, canvas) = figure(document, demo)?;
+
+    let form = element(
+        document,
+        "form",
+        &[("class", "controls"), ("novalidate", "")],
+    )?;
+    let alert_id = format!("{id}-alert");
+    let mut controls = Vec::new();
+    for &f in demo.fields {
+        let (wrapper, control) = field(document, id, f, &alert_id)?;
+        control.set_value(&f.show(setup));
+        form.append_child(&wrapper)?;
+        controls.push((f, control));
+    }
+    let refresh = element(
+        document,
+        "button",
+        &[
+            ("type", "button"),
+            ("data-action", "refresh"),
+            ("title", "New terrain from a new seed"),
+        ],
+    )?;
+    refresh.set_text_content(Some("Refresh"));
+    form.append_child(&refresh)?;
+
+    let alert = element(
+        document,
+        "p",
+        &[("role", "alert"), ("id", &alert_id), ("class", "alert")],
+    )?;
+    append(&section, &[&figure, &form, &alert])?;
+    section.set_attribute("data-generation", "0")?;
+    section.set_attribute("data-state", "ready")?;
+
+    let canvas_2d: CanvasRenderingContext2d = canvas
+        .get_context("2d")?
+        .ok_or("no 2-D canvas context")?
+        .dyn_into()?;
+    Ok(Elements {
+        section,
+        canvas,
+        canvas_2d,
+        form,
+        controls,
+        refresh,
+        alert,
+    })
+}

@@ -1,0 +1,227 @@
+//! The life of one demo's terrain requests, as plain data: which setup is on screen, which one
+//! is on its way (and under which token), and whether something is wrong. The widget asks it
+//! what to do and shows what it says; it never touches the DOM, so it is tested natively.
+//!
+//! Rules:
+//! - every request gets a fresh token, and only the reply to the newest token is shown;
+//! - a rejected field generates nothing and keeps the terrain on screen;
+//! - a failed generation is reported and keeps the terrain on screen;
+//! - asking for the setup already on screen (or on its way) does nothing unless forced
+//!   (Refresh forces, since its new seed is the point).
+
+/// What the demo's section says about itself (its `data-state`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum State {
+    /// Nothing wrong and nothing on its way.
+    Ready,
+    /// A terrain is on its way.
+    Busy,
+    /// A field holds a rejected value, or the last generation failed.
+    Error,
+}
+
+impl State {
+    /// The `data-state` attribute's value.
+    pub fn name(self) -> &'static str {
+        match self {
+            State::Ready => "ready",
+            State::Busy => "busy",
+            State::Error => "error",
+        }
+    }
+}
+
+/// A request sent and not yet answered.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pending<S> {
+    /// The token sent with it.
+    pub token: u32,
+    /// What was asked for.
+    pub setup: S,
+}
+
+/// One demo's requests. `S` is what a request asks for (the page's `Setup`).
+#[derive(Debug, Clone)]
+pub struct Requests<S> {
+    tokens: u32,
+    pending: Option<Pending<S>>,
+    shown: Option<S>,
+    troubled: bool,
+    generation: u64,
+}
+
+impl<S> Default for Requests<S> {
+    fn default() -> Self {
+        Self {
+            tokens: 0,
+            pending: None,
+            shown: None,
+            troubled: false,
+            generation: 0,
+        }
+    }
+}
+
+impl<S: Copy + PartialEq> Requests<S> {
+    /// The fields were read and hold `setup`: clears any rejection, and returns the request to
+    /// send, if one is needed (`force`, or a setup other than the one shown or on its way).
+    pub fn ask(&mut self, setup: S, force: bool) -> Option<Pending<S>> {
+        self.troubled = false;
+        let target = self.pending.map(|p| p.setup).or(self.shown);
+        if !force && target == Some(setup) {
+            return None;
+        }
+        self.tokens = self.tokens.wrapping_add(1);
+        let pending = Pending {
+            token: self.tokens,
+            setup,
+        };
+        self.pending = Some(pending);
+        Some(pending)
+    }
+
+    /// A field holds a value that is not allowed: nothing is generated, the terrain stays, and
+    /// a request already on its way still lands.
+    pub fn reject(&mut self) {
+        self.troubled = true;
+    }
+
+    /// The reply to `token` arrived with a terrain. Returns what it shows and the new generation
+    /// count when it answers the newest request; `None` (ignore it) otherwise.
+    pub fn receive(&mut self, token: u32) -> Option<(S, u64)> {
+        let pending = self.pending.filter(|p| p.token == token)?;
+        self.pending = None;
+        self.shown = Some(pending.setup);
+        self.generation += 1;
+        Some((pending.setup, self.generation))
+    }
+
+    /// The reply to `token` says the terrain could not be made. True when that was the newest
+    /// request (report it); the terrain on screen stays.
+    pub fn fail(&mut self, token: u32) -> bool {
+        if self.pending.is_some_and(|p| p.token == token) {
+            self.pending = None;
+            self.troubled = true;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The generator lost every request it held: true when one of this demo's was among them
+    /// (report it).
+    pub fn lose(&mut self) -> bool {
+        self.pending
+            .map(|p| p.token)
+            .is_some_and(|token| self.fail(token))
+    }
+
+    /// The request on its way, to send again to a generator that replaced the one it went to.
+    pub fn pending(&self) -> Option<Pending<S>> {
+        self.pending
+    }
+
+    /// The setup on screen.
+    pub fn shown(&self) -> Option<S> {
+        self.shown
+    }
+
+    /// Terrains shown so far (the section's `data-generation`).
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The section's state: an error wins over busy, busy over ready.
+    pub fn state(&self) -> State {
+        if self.troubled {
+            State::Error
+        } else if self.pending.is_some() {
+            State::Busy
+        } else {
+            State::Ready
+        }
+    }
+
+    /// Whether a terrain is on its way (`aria-busy`), even while an error is shown.
+    pub fn is_busy(&self) -> bool {
+        self.pending.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_newest_token_wins() {
+        let mut requests = Requests::default();
+        let first = requests.ask(1, false).expect("first request");
+        let second = requests.ask(2, false).expect("a different setup");
+        assert_ne!(first.token, second.token);
+        assert_eq!(requests.state(), State::Busy);
+        assert_eq!(requests.receive(first.token), None, "stale reply ignored");
+        assert_eq!(requests.state(), State::Busy);
+        assert_eq!(requests.receive(second.token), Some((2, 1)));
+        assert_eq!(requests.state(), State::Ready);
+        assert_eq!(requests.shown(), Some(2));
+        assert_eq!(requests.receive(second.token), None, "answered only once");
+    }
+
+    #[test]
+    fn a_rejected_field_keeps_the_terrain_and_generates_nothing() {
+        let mut requests = Requests::default();
+        let first = requests.ask(1, false).expect("request");
+        requests.receive(first.token);
+        requests.reject();
+        assert_eq!(requests.state(), State::Error);
+        assert_eq!((requests.shown(), requests.generation()), (Some(1), 1));
+        // Typing the same value back clears the error without generating again.
+        assert_eq!(requests.ask(1, false), None);
+        assert_eq!(requests.state(), State::Ready);
+        assert_eq!(requests.generation(), 1);
+    }
+
+    #[test]
+    fn a_request_on_its_way_still_lands_after_a_rejection() {
+        let mut requests = Requests::default();
+        let sent = requests.ask(1, false).expect("request");
+        requests.reject();
+        assert_eq!(requests.state(), State::Error);
+        assert!(requests.is_busy());
+        assert_eq!(requests.receive(sent.token), Some((1, 1)));
+        assert_eq!(requests.state(), State::Error, "the field is still wrong");
+    }
+
+    #[test]
+    fn a_failed_generation_is_reported_and_the_terrain_stays() {
+        let mut requests = Requests::default();
+        let first = requests.ask(1, false).expect("request");
+        requests.receive(first.token);
+        let big = requests.ask(2, false).expect("request");
+        assert!(!requests.fail(big.token + 7), "not ours");
+        assert!(requests.fail(big.token));
+        assert_eq!(requests.state(), State::Error);
+        assert_eq!(requests.shown(), Some(1));
+        // Asking again for what failed sends it again.
+        assert!(requests.ask(2, false).is_some());
+        assert!(requests.lose(), "the generator stopped");
+        assert!(!requests.lose(), "nothing left to lose");
+        assert_eq!(requests.state(), State::Error);
+    }
+
+    #[test]
+    fn refresh_while_busy_supersedes_the_request_on_its_way() {
+        let mut requests = Requests::default();
+        let slow = requests.ask(1, false).expect("request");
+        assert_eq!(requests.ask(1, false), None, "the same setup is on its way");
+        let forced = requests.ask(1, true).expect("refresh forces a request");
+        assert_eq!(requests.pending(), Some(forced));
+        assert_eq!(requests.receive(slow.token), None);
+        assert!(
+            !requests.fail(slow.token),
+            "a stale failure is not reported"
+        );
+        assert_eq!(requests.receive(forced.token), Some((1, 1)));
+        assert_eq!(requests.state(), State::Ready);
+    }
+}

@@ -1,0 +1,242 @@
+//! The queue between the page's events and the [`App`]: every listener turns its event into a
+//! [`Message`] and sends it here. Messages run one at a time, in order; one sent while another
+//! runs (a reply, a re-entrant event) waits in the queue and runs right after, never dropped.
+//! Drawing happens on animation frames, asked for only when a view needs it.
+//!
+//! [`mount_all`] builds every demo, wires its events, and sends each its first `Apply`.
+
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::rc::{Rc, Weak};
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, KeyboardEvent, NodeList, PointerEvent, WheelEvent};
+
+use crate::controller::{fresh_seed, App, Message};
+use crate::demos;
+use crate::element::{self, listen};
+use crate::generator::Generator;
+use crate::gestures;
+use crate::renderer::Renderer;
+use crate::view::DemoView;
+
+/// The message queue and the app it feeds.
+pub struct Scheduler {
+    app: RefCell<Option<App>>,
+    queue: RefCell<VecDeque<Message>>,
+    frame_requested: Cell<bool>,
+}
+
+impl Scheduler {
+    fn new() -> Rc<Self> {
+        Rc::new(Self {
+            app: RefCell::new(None),
+            queue: RefCell::new(VecDeque::new()),
+            frame_requested: Cell::new(false),
+        })
+    }
+
+    /// Queues `message` and runs the queue, unless it is already running further up the stack
+    /// (then that run takes it).
+    pub fn send(self: &Rc<Self>, message: Message) {
+        self.queue.borrow_mut().push_back(message);
+        self.run();
+    }
+
+    fn run(self: &Rc<Self>) {
+        let Ok(mut slot) = self.app.try_borrow_mut() else {
+            return;
+        };
+        let Some(app) = slot.as_mut() else {
+            // Not mounted yet: the messages wait for `start`.
+            return;
+        };
+        loop {
+            let next = self.queue.borrow_mut().pop_front();
+            let Some(message) = next else { break };
+            if matches!(message, Message::Frame) {
+                self.frame_requested.set(false);
+            }
+            app.handle(message);
+        }
+        if app.wants_frame() {
+            self.request_frame();
+        }
+    }
+
+    /// Hands the scheduler its app and runs whatever was sent before.
+    fn start(self: &Rc<Self>, app: App) {
+        *self.app.borrow_mut() = Some(app);
+        self.run();
+    }
+
+    fn request_frame(self: &Rc<Self>) {
+        if self.frame_requested.replace(true) {
+            return;
+        }
+        let weak = Rc::downgrade(self);
+        let callback = Closure::once_into_js(move || {
+            if let Some(scheduler) = weak.upgrade() {
+                scheduler.send(Message::Frame);
+            }
+        });
+        if let Some(window) = web_sys::window() {
+            let _ = window.request_animation_frame(callback.unchecked_ref());
+        }
+    }
+}
+
+/// Sends `make(event)` to the scheduler from a listener (which must not own the scheduler).
+fn sender<E>(
+    scheduler: &Rc<Scheduler>,
+    make: impl Fn(E) -> Option<Message> + 'static,
+) -> impl Fn(E) + 'static {
+    let weak: Weak<Scheduler> = Rc::downgrade(scheduler);
+    move |event| {
+        if let (Some(scheduler), Some(message)) = (weak.upgrade(), make(event)) {
+            scheduler.send(message);
+        }
+    }
+}
+
+/// Canvas-relative CSS pixel position of a pointer event.
+fn canvas_position(event: &PointerEvent) -> (f32, f32) {
+    (event.offset_x() as f32, event.offset_y() as f32)
+}
+
+/// Turns view `index`'s DOM events into messages.
+fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Result<(), JsValue> {
+    let elements = view.elements();
+    let refresh = sender(scheduler, move |_: web_sys::Event| {
+        Some(Message::Refresh(index))
+    });
+    listen(&elements.refresh, "click", true, refresh)?;
+    for (_, control) in &elements.controls {
+        for input in control.inputs() {
+            let apply = sender(scheduler, move |_: web_sys::Event| {
+                Some(Message::Apply(index))
+            });
+            listen(input, "change", true, apply)?;
+        }
+    }
+    let submit = sender(scheduler, move |event: web_sys::Event| {
+        event.prevent_default();
+        Some(Message::Apply(index))
+    });
+    listen(&elements.form, "submit", false, submit)?;
+
+    let canvas = elements.canvas.clone();
+    let target = canvas.clone();
+    let press = sender(scheduler, move |event: PointerEvent| {
+        let _ = target.set_pointer_capture(event.pointer_id());
+        let (view, pointer, at) = (index, event.pointer_id(), canvas_position(&event));
+        Some(Message::Press { view, pointer, at })
+    });
+    listen(&canvas, "pointerdown", true, press)?;
+    let motion = sender(scheduler, move |event: PointerEvent| {
+        let (view, pointer, at) = (index, event.pointer_id(), canvas_position(&event));
+        Some(Message::Move { view, pointer, at })
+    });
+    listen(&canvas, "pointermove", true, motion)?;
+    for kind in ["pointerup", "pointercancel"] {
+        let release = sender(scheduler, move |event: PointerEvent| {
+            let (view, pointer) = (index, event.pointer_id());
+            Some(Message::Release { view, pointer })
+        });
+        listen(&canvas, kind, true, release)?;
+    }
+    let wheel = sender(scheduler, move |event: WheelEvent| {
+        event.prevent_default();
+        let zoom = gestures::wheel(event.delta_y(), event.delta_mode());
+        Some(Message::Steer(index, zoom))
+    });
+    listen(&canvas, "wheel", false, wheel)?;
+    let key = sender(scheduler, move |event: KeyboardEvent| {
+        let action = gestures::key(&event.key())?;
+        event.prevent_default();
+        Some(Message::Steer(index, action))
+    });
+    listen(&canvas, "keydown", false, key)
+}
+
+/// Watches the shared context (drawing pauses while it is lost and every terrain is uploaded
+/// again when it comes back) and the window's size.
+fn wire_page(scheduler: &Rc<Scheduler>, renderer: &Renderer) -> Result<(), JsValue> {
+    let canvas = renderer.canvas();
+    // Without preventDefault the browser would never give the context back.
+    listen(
+        canvas,
+        "webglcontextlost",
+        false,
+        |event: web_sys::Event| event.prevent_default(),
+    )?;
+    let restored = sender(scheduler, |_: web_sys::Event| {
+        Some(Message::ContextRestored)
+    });
+    listen(canvas, "webglcontextrestored", true, restored)?;
+    let window = web_sys::window().ok_or("no window")?;
+    let resize = sender(scheduler, |_: web_sys::Event| Some(Message::Resize));
+    listen(&window, "resize", true, resize)
+}
+
+/// A seed given in the page address (`?seed=123`), which pins every demo's first terrain.
+fn seed_from_address() -> Option<u64> {
+    let search = web_sys::window()?.location().search().ok()?;
+    let query = search.strip_prefix('?').unwrap_or(&search);
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("seed="))
+        .and_then(|text| terrain::params::parse_seed(text).ok())
+}
+
+/// Without WebGL2 the page still reads well; every demo says why it is missing.
+fn explain_missing(sections: &NodeList, message: &str) {
+    for i in 0..sections.length() {
+        if let Some(section) = sections.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+            section.set_text_content(Some(message));
+        }
+    }
+}
+
+/// Mounts the widget on every `section[data-demo]` of the page and asks for each demo's first
+/// terrain.
+pub fn mount_all(document: &Document, sections: &NodeList) -> Result<(), JsValue> {
+    let renderer = match Renderer::new(document) {
+        Ok(renderer) => renderer,
+        Err(message) => {
+            explain_missing(sections, &message);
+            return Ok(());
+        }
+    };
+    let scheduler = Scheduler::new();
+    let generator = Generator::start(
+        sender(&scheduler, |reply| Some(Message::Reply(reply))),
+        sender(&scheduler, |trouble| Some(Message::Trouble(trouble))),
+    );
+    let pinned_seed = seed_from_address();
+    let mut views = Vec::new();
+    for i in 0..sections.length() {
+        let Some(section) = sections.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+            continue;
+        };
+        let id = section.get_attribute("data-demo").unwrap_or_default();
+        let Some(demo) = demos::find(&id) else {
+            web_sys::console::warn_1(&format!("no demo called {id:?}").into());
+            continue;
+        };
+        let setup = demo.setup(pinned_seed.unwrap_or_else(fresh_seed));
+        let elements = element::build(document, section, demo, &setup)?;
+        views.push(DemoView::new(demo, elements));
+    }
+    for (index, view) in views.iter().enumerate() {
+        wire_view(&scheduler, view, index)?;
+    }
+    wire_page(&scheduler, &renderer)?;
+    let count = views.len();
+    scheduler.start(App::new(renderer, generator, views));
+    for index in 0..count {
+        scheduler.send(Message::Apply(index));
+    }
+    Ok(())
+}

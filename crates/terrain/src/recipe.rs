@@ -1,0 +1,247 @@
+//! What to generate: one algorithm with its parameters. A recipe and a seed fix a terrain, so a
+//! recipe is what the page's demos hold, what travels to the page's generator worker, and what
+//! the command line builds from its arguments.
+
+use crate::diamond_square;
+use crate::faults::{self, FaultParams};
+use crate::line::{self, LineParams};
+use crate::midpoint::{self, MpdParams};
+use crate::midpoint_recursive;
+use crate::random_noise::{self, NoiseParams};
+use crate::{Heightmap, ParamError};
+
+/// One algorithm and its parameters. With the `serde` feature it (de)serialises with the
+/// algorithm's command-line name in an `algorithm` field, e.g.
+/// `{"algorithm": "ds", "stage": "Full", "params": {"exponent": 9, ...}}`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "algorithm")
+)]
+pub enum Recipe {
+    /// Random noise: every point its own uniform height.
+    #[cfg_attr(feature = "serde", serde(rename = "noise"))]
+    Noise {
+        /// The map's size.
+        params: NoiseParams,
+    },
+    /// Midpoint displacement, up to `stage` (the first post's step demos stop early).
+    #[cfg_attr(feature = "serde", serde(rename = "mpd"))]
+    Midpoint {
+        /// Size, starting spread and reduction.
+        params: MpdParams,
+        /// How far to go; [`midpoint::Stage::Full`] is the whole algorithm.
+        stage: midpoint::Stage,
+    },
+    /// Midpoint displacement written recursively, as the second post does it.
+    #[cfg_attr(feature = "serde", serde(rename = "mpd-recursive"))]
+    MidpointRecursive {
+        /// Size, starting spread and reduction.
+        params: MpdParams,
+    },
+    /// Diamond-Square, up to `stage`.
+    #[cfg_attr(feature = "serde", serde(rename = "ds"))]
+    DiamondSquare {
+        /// Size, starting spread and reduction.
+        params: MpdParams,
+        /// How far to go; [`diamond_square::Stage::Full`] is the whole algorithm.
+        stage: diamond_square::Stage,
+    },
+    /// 1-D midpoint displacement: a profile one row tall.
+    #[cfg_attr(feature = "serde", serde(rename = "line"))]
+    Line {
+        /// Subdivisions and roughness.
+        params: LineParams,
+    },
+    /// Fault lines and shapes.
+    #[cfg_attr(feature = "serde", serde(rename = "fault"))]
+    Faults {
+        /// Size, fault count, shapes and fuzziness.
+        params: FaultParams,
+    },
+}
+
+impl Recipe {
+    /// The whole of midpoint displacement with `params`.
+    pub const fn midpoint(params: MpdParams) -> Self {
+        Recipe::Midpoint {
+            params,
+            stage: midpoint::Stage::Full,
+        }
+    }
+
+    /// The whole of Diamond-Square with `params`.
+    pub const fn diamond_square(params: MpdParams) -> Self {
+        Recipe::DiamondSquare {
+            params,
+            stage: diamond_square::Stage::Full,
+        }
+    }
+
+    /// The algorithm's name on the command line (`noise`, `mpd`, `mpd-recursive`, `ds`,
+    /// `fault`, `line`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Recipe::Noise { .. } => "noise",
+            Recipe::Midpoint { .. } => "mpd",
+            Recipe::MidpointRecursive { .. } => "mpd-recursive",
+            Recipe::DiamondSquare { .. } => "ds",
+            Recipe::Line { .. } => "line",
+            Recipe::Faults { .. } => "fault",
+        }
+    }
+
+    /// Generates the terrain for `seed`, after checking the parameters against the core's limits.
+    pub fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
+        match *self {
+            Recipe::Noise { params } => random_noise::generate(params.width, params.height, seed),
+            Recipe::Midpoint { params, stage } => midpoint::generate_stage(stage, &params, seed),
+            Recipe::MidpointRecursive { params } => midpoint_recursive::generate(&params, seed),
+            Recipe::DiamondSquare { params, stage } => {
+                diamond_square::generate_stage(stage, &params, seed)
+            }
+            Recipe::Line { params } => line::generate(&params, seed),
+            Recipe::Faults { params } => faults::generate(&params, seed),
+        }
+    }
+
+    /// The size, spread and reduction of the three subdivision algorithms; `None` for the others.
+    pub fn subdivision(&self) -> Option<&MpdParams> {
+        match self {
+            Recipe::Midpoint { params, .. }
+            | Recipe::MidpointRecursive { params }
+            | Recipe::DiamondSquare { params, .. } => Some(params),
+            _ => None,
+        }
+    }
+
+    /// The 1-D line's parameters; `None` for the other algorithms.
+    pub fn line(&self) -> Option<&LineParams> {
+        match self {
+            Recipe::Line { params } => Some(params),
+            _ => None,
+        }
+    }
+
+    /// The fault generator's parameters; `None` for the other algorithms.
+    pub fn faults(&self) -> Option<&FaultParams> {
+        match self {
+            Recipe::Faults { params } => Some(params),
+            _ => None,
+        }
+    }
+
+    /// [`Recipe::subdivision`], writable.
+    pub fn subdivision_mut(&mut self) -> Option<&mut MpdParams> {
+        match self {
+            Recipe::Midpoint { params, .. }
+            | Recipe::MidpointRecursive { params }
+            | Recipe::DiamondSquare { params, .. } => Some(params),
+            _ => None,
+        }
+    }
+
+    /// [`Recipe::line`], writable.
+    pub fn line_mut(&mut self) -> Option<&mut LineParams> {
+        match self {
+            Recipe::Line { params } => Some(params),
+            _ => None,
+        }
+    }
+
+    /// [`Recipe::faults`], writable.
+    pub fn faults_mut(&mut self) -> Option<&mut FaultParams> {
+        match self {
+            Recipe::Faults { params } => Some(params),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::faults::ShapeSet;
+
+    #[test]
+    fn a_recipe_generates_what_its_algorithm_generates() {
+        let mpd = MpdParams {
+            exponent: 4,
+            ..MpdParams::DEFAULT
+        };
+        assert_eq!(
+            Recipe::midpoint(mpd).generate(3),
+            midpoint::generate(&mpd, 3)
+        );
+        assert_eq!(
+            Recipe::diamond_square(mpd).generate(3),
+            diamond_square::generate(&mpd, 3)
+        );
+        assert_eq!(
+            Recipe::MidpointRecursive { params: mpd }.generate(3),
+            midpoint_recursive::generate(&mpd, 3)
+        );
+        let faults = FaultParams {
+            shapes: ShapeSet::ALL,
+            ..FaultParams::DEFAULT
+        };
+        assert_eq!(
+            Recipe::Faults { params: faults }.generate(8),
+            faults::generate(&faults, 8)
+        );
+        let noise = Recipe::Noise {
+            params: NoiseParams::DEFAULT,
+        };
+        assert_eq!(noise.generate(1), random_noise::generate(33, 33, 1));
+        assert_eq!(noise.name(), "noise");
+    }
+
+    #[test]
+    fn parameters_are_reachable_only_where_the_algorithm_has_them() {
+        let mut ds = Recipe::diamond_square(diamond_square::DEFAULT);
+        ds.subdivision_mut().expect("ds has an exponent").exponent = 7;
+        assert!(ds.line_mut().is_none() && ds.faults_mut().is_none());
+        assert_eq!(ds.generate(1).expect("valid").width(), 129);
+        let mut line = Recipe::Line {
+            params: LineParams::DEFAULT,
+        };
+        assert!(line.subdivision_mut().is_none());
+        line.line_mut().expect("a line").iterations = 3;
+        assert_eq!(line.generate(1).expect("valid").width(), 9);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn recipes_travel_as_json_with_named_fields_and_come_back_equal() {
+        let recipe = Recipe::Faults {
+            params: FaultParams {
+                shapes: ShapeSet::of(&[crate::faults::ShapeKind::Circle]),
+                fuzziness: 2.5,
+                ..FaultParams::DEFAULT
+            },
+        };
+        let json = serde_json::to_value(recipe).expect("serialises");
+        assert_eq!(json["algorithm"], "fault");
+        assert_eq!(json["params"]["iterations"], 500);
+        assert_eq!(json["params"]["shapes"], 2);
+        let back: Recipe = serde_json::from_value(json).expect("deserialises");
+        assert_eq!(back, recipe);
+        let bad = serde_json::json!({"algorithm": "fault", "params": {"width": 9, "height": 9,
+            "iterations": 5, "shapes": 99, "fuzziness": 0.0}});
+        assert!(
+            serde_json::from_value::<Recipe>(bad).is_err(),
+            "no such shape set"
+        );
+    }
+
+    #[test]
+    fn bad_parameters_are_refused_by_generate() {
+        let mut recipe = Recipe::midpoint(MpdParams::DEFAULT);
+        if let Some(params) = recipe.subdivision_mut() {
+            params.exponent = 15;
+        }
+        let err = recipe.generate(0).expect_err("exponent 15");
+        assert_eq!(err.field, "exponent");
+    }
+}
