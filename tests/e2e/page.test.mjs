@@ -62,7 +62,8 @@ test('the page has all fourteen demos, in order, each with the DOM contract', as
       canvases: s.querySelectorAll('canvas').length,
       refresh: s.querySelectorAll('button[data-action="refresh"]').length,
       alerts: s.querySelectorAll('p[role="alert"]').length,
-      fields: [...s.querySelectorAll('input[name], select[name]')].map((i) => i.name),
+      // One name per field: the shapes checkboxes share theirs.
+      fields: [...new Set([...s.querySelectorAll('input[name], select[name]')].map((i) => i.name))],
     })),
   );
   assert.deepEqual(demos.map((d) => d.id), DEMO_IDS);
@@ -182,7 +183,7 @@ test('exponent 12 (4097 x 4097) generates without breaking the page', async () =
 test('bad values are refused next to the field, and the terrain on screen stays', async () => {
   const { page } = session;
   for (const id of DEMO_IDS) {
-    const fields = await page.$$eval(`${section(id)} input[name]`, (inputs) => inputs.map((i) => [i.name, i.value]));
+    const fields = await page.$$eval(`${section(id)} input[name]:not([type="checkbox"])`, (inputs) => inputs.map((i) => [i.name, i.value]));
     // fault-lines and fault-shapes take up to 100000 faults; 100001 is past both limits.
     for (const [name, good] of fields) {
       for (const bad of BAD_VALUES[name]) {
@@ -215,15 +216,22 @@ test('bad values are refused next to the field, and the terrain on screen stays'
   }
 });
 
-test('fault shapes are a multiple choice; choosing none is refused and the terrain stays', async () => {
+test('fault shapes are checkboxes; choosing none is refused and the terrain stays', async () => {
   const { page } = session;
   const id = 'fault-shapes';
+  const boxes = await page.$$eval(`${section(id)} input[name="shapes"]`, (inputs) =>
+    inputs.map((i) => ({ type: i.type, value: i.value, checked: i.checked, label: i.labels[0]?.textContent })));
+  assert.deepEqual(boxes.map((b) => [b.type, b.value, b.checked, b.label]), [
+    ['checkbox', 'line', true, 'line'], ['checkbox', 'circle', true, 'circle'],
+    ['checkbox', 'rect', true, 'rect'], ['checkbox', 'triangle', true, 'triangle'],
+  ]);
+  // Sets every box at once, then fires one `change`, as a single edit would.
   const pick = (names) =>
     page.evaluate(
       ([sel, wanted]) => {
-        const select = document.querySelector(`${sel} select[name="shapes"]`);
-        for (const option of select.options) option.selected = wanted.includes(option.value);
-        select.dispatchEvent(new Event('change', { bubbles: true }));
+        const inputs = [...document.querySelectorAll(`${sel} input[name="shapes"]`)];
+        for (const input of inputs) input.checked = wanted.includes(input.value);
+        inputs[0].dispatchEvent(new Event('change', { bubbles: true }));
       },
       [section(id), names],
     );
@@ -237,8 +245,13 @@ test('fault shapes are a multiple choice; choosing none is refused and the terra
   await pick(['circle']);
   const circles = await inspect(page, id);
   assert.equal(circles.state, 'ready');
-  assert.equal(circles.generation, start.generation + 1);
+  assert.equal(circles.generation, start.generation + 1, 'the refused empty set generated nothing');
   assert.notEqual(circles.hash, start.hash, 'circles only look different');
+  // A real click on a box applies at once.
+  await page.click(`${section(id)} input[name="shapes"][value="rect"]`);
+  const clicked = await inspect(page, id);
+  assert.equal(clicked.generation, circles.generation + 1, 'a click applies the shapes');
+  assert.notEqual(clicked.hash, circles.hash);
   await pick(['line', 'circle', 'rect', 'triangle']);
   assert.equal((await inspect(page, id)).hash, start.hash, 'back to all shapes: the same picture');
 });

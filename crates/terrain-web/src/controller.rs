@@ -172,6 +172,9 @@ impl App {
             Ok(grid) => {
                 if let Some((setup, generation)) = v.requests.receive(token) {
                     v.show_terrain(&setup, generation, &grid, &self.renderer);
+                    // Drawn in the same task as `data-generation` changes, so the section's
+                    // attributes never describe a picture that is not on screen yet.
+                    v.draw(&self.renderer);
                 }
             }
             Err(message) => {

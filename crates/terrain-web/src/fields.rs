@@ -163,37 +163,30 @@ impl Field {
         let missing = || not_offered(self);
         match self {
             Field::Seed => setup.seed = params::parse_seed(text)?,
-            Field::Exponent => {
-                let exponent = params::parse_exponent(text, PAGE_MAX_EXPONENT)?;
-                recipe.subdivision_mut().ok_or_else(missing)?.exponent = exponent;
+            Field::Exponent | Field::Spread | Field::Reduction => {
+                let knobs = recipe.subdivision_mut().ok_or_else(missing)?;
+                match self {
+                    Field::Exponent => {
+                        knobs.exponent = params::parse_exponent(text, PAGE_MAX_EXPONENT)?
+                    }
+                    Field::Spread => knobs.spread = params::parse_spread(text)?,
+                    _ => knobs.reduction = params::parse_reduction(text)?,
+                }
             }
-            Field::Spread => {
-                let spread = params::parse_spread(text)?;
-                recipe.subdivision_mut().ok_or_else(missing)?.spread = spread;
+            Field::LineIterations | Field::Roughness => {
+                let knobs = recipe.line_mut().ok_or_else(missing)?;
+                match self {
+                    Field::LineIterations => knobs.iterations = line::parse_iterations(text)?,
+                    _ => knobs.roughness = line::parse_roughness(text)?,
+                }
             }
-            Field::Reduction => {
-                let reduction = params::parse_reduction(text)?;
-                recipe.subdivision_mut().ok_or_else(missing)?.reduction = reduction;
-            }
-            Field::LineIterations => {
-                let iterations = line::parse_iterations(text)?;
-                recipe.line_mut().ok_or_else(missing)?.iterations = iterations;
-            }
-            Field::Roughness => {
-                let roughness = line::parse_roughness(text)?;
-                recipe.line_mut().ok_or_else(missing)?.roughness = roughness;
-            }
-            Field::FaultIterations => {
-                let iterations = faults::parse_iterations(text)?;
-                recipe.faults_mut().ok_or_else(missing)?.iterations = iterations;
-            }
-            Field::Shapes => {
-                let shapes = faults::parse_shapes(text)?;
-                recipe.faults_mut().ok_or_else(missing)?.shapes = shapes;
-            }
-            Field::Fuzziness => {
-                let fuzziness = faults::parse_fuzziness(text)?;
-                recipe.faults_mut().ok_or_else(missing)?.fuzziness = fuzziness;
+            Field::FaultIterations | Field::Shapes | Field::Fuzziness => {
+                let knobs = recipe.faults_mut().ok_or_else(missing)?;
+                match self {
+                    Field::FaultIterations => knobs.iterations = faults::parse_iterations(text)?,
+                    Field::Shapes => knobs.shapes = faults::parse_shapes(text)?,
+                    _ => knobs.fuzziness = faults::parse_fuzziness(text)?,
+                }
             }
         }
         Ok(())

@@ -37,8 +37,9 @@ const BOOTSTRAP: &str = include_str!("worker.js");
 /// `serde-wasm-bindgen`; the 64-bit seed travels as a `BigInt`, so it arrives exactly).
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Request {
-    /// Index of the view that asks; the reply carries it back.
-    pub view: usize,
+    /// Index of the view that asks; the reply carries it back. (A `u32`, so it travels as a
+    /// plain number: the serializer writes 64-bit types, `usize` included, as `BigInt`s.)
+    pub view: u32,
     /// The view's token for this request; the reply carries it back.
     pub token: u32,
     /// The demo's ID: says how the terrain is shown (its look).
@@ -238,7 +239,7 @@ impl Generator {
     /// worker or, without one, here in a microtask.
     pub fn request(&self, view: usize, token: u32, demo: &Demo, setup: &Setup) {
         let request = Request {
-            view,
+            view: view as u32,
             token,
             demo: demo.id.to_string(),
             setup: *setup,

@@ -87,15 +87,30 @@ impl Scheduler {
     }
 }
 
-/// Sends `make(event)` to the scheduler from a listener (which must not own the scheduler).
+/// A DOM listener that sends `make(event)` to the scheduler. Listeners live as long as the page,
+/// and so, through them, does the scheduler.
 fn sender<E>(
     scheduler: &Rc<Scheduler>,
     make: impl Fn(E) -> Option<Message> + 'static,
 ) -> impl Fn(E) + 'static {
-    let weak: Weak<Scheduler> = Rc::downgrade(scheduler);
+    let scheduler = Rc::clone(scheduler);
     move |event| {
-        if let (Some(scheduler), Some(message)) = (weak.upgrade(), make(event)) {
+        if let Some(message) = make(event) {
             scheduler.send(message);
+        }
+    }
+}
+
+/// A generator callback that sends `make(value)` to the scheduler. It holds the scheduler weakly:
+/// the app owns the generator, and a strong hold would make a cycle.
+fn weak_sender<T>(
+    scheduler: &Rc<Scheduler>,
+    make: impl Fn(T) -> Message + 'static,
+) -> impl Fn(T) + 'static {
+    let weak: Weak<Scheduler> = Rc::downgrade(scheduler);
+    move |value| {
+        if let Some(scheduler) = weak.upgrade() {
+            scheduler.send(make(value));
         }
     }
 }
@@ -211,8 +226,8 @@ pub fn mount_all(document: &Document, sections: &NodeList) -> Result<(), JsValue
     };
     let scheduler = Scheduler::new();
     let generator = Generator::start(
-        sender(&scheduler, |reply| Some(Message::Reply(reply))),
-        sender(&scheduler, |trouble| Some(Message::Trouble(trouble))),
+        weak_sender(&scheduler, Message::Reply),
+        weak_sender(&scheduler, Message::Trouble),
     );
     let pinned_seed = seed_from_address();
     let mut views = Vec::new();
