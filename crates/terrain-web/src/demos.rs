@@ -165,7 +165,8 @@ pub const DEMOS: &[Demo] = &[
         id: "mpd-recursive",
         caption: "The same algorithm as recursion: each call fills its square's edges and center \
                   (skipping points a neighbour already set) and recurses into its four quarters. \
-                  The second post's reduction is 0.55.",
+                  The second post keeps a little more detail: its reduction (in the field) is a \
+                  bit larger than the first post's.",
         fields: MPD_FIELDS,
         recipe: Recipe::MidpointRecursive {
             params: midpoint_recursive::DEFAULT,
