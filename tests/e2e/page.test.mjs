@@ -63,7 +63,7 @@ test('the page has all fourteen demos, in order, each with the DOM contract', as
       refresh: s.querySelectorAll('button[data-action="refresh"]').length,
       alerts: s.querySelectorAll('p[role="alert"]').length,
       // One name per field: the shapes checkboxes share theirs.
-      fields: [...new Set([...s.querySelectorAll('input[name], select[name]')].map((i) => i.name))],
+      fields: [...new Set([...s.querySelectorAll('form.controls input[name]')].map((i) => i.name))],
     })),
   );
   assert.deepEqual(demos.map((d) => d.id), DEMO_IDS);
@@ -183,7 +183,7 @@ test('exponent 12 (4097 x 4097) generates without breaking the page', async () =
 test('bad values are refused next to the field, and the terrain on screen stays', async () => {
   const { page } = session;
   for (const id of DEMO_IDS) {
-    const fields = await page.$$eval(`${section(id)} input[name]:not([type="checkbox"])`, (inputs) => inputs.map((i) => [i.name, i.value]));
+    const fields = await page.$$eval(`${section(id)} form.controls input[name]:not([type="checkbox"])`, (inputs) => inputs.map((i) => [i.name, i.value]));
     // fault-lines and fault-shapes take up to 100000 faults; 100001 is past both limits.
     for (const [name, good] of fields) {
       for (const bad of BAD_VALUES[name]) {

@@ -11,7 +11,12 @@ use three_d::Event;
 
 use crate::generator::{Generator, Reply, Trouble};
 use crate::renderer::Renderer;
+use crate::requests::State;
+use crate::stepping::{StepAction, ViewMode};
 use crate::view::DemoView;
+
+/// Time between two steps while playing, in milliseconds.
+pub const PLAY_INTERVAL_MS: i32 = 700;
 
 /// Something that happened, addressed to the app.
 pub enum Message {
@@ -46,6 +51,15 @@ pub enum Message {
     },
     /// A camera event (wheel, key) for view `.0`.
     Steer(usize, Event),
+    /// A stepper control of view `.0` was used.
+    Step(usize, StepAction),
+    /// Play (or pause) was pressed in view `.0`; `.1` is true when the reader prefers reduced
+    /// motion.
+    Play(usize, bool),
+    /// Play's timer for view `.0` went off.
+    Tick(usize),
+    /// View `.0` is to be drawn another way.
+    View(usize, ViewMode),
     /// The generator answered a request.
     Reply(Reply),
     /// The generator itself could not start or stopped.
@@ -63,6 +77,19 @@ pub struct App {
     renderer: Renderer,
     generator: Rc<Generator>,
     views: Vec<DemoView>,
+    /// Views whose play needs a timer for its next step.
+    timers: Vec<usize>,
+}
+
+/// View `index`, if its stepper may move now: not while a terrain is on its way (the step would
+/// belong to the old one) nor while a field is rejected.
+fn steppable(views: &mut [DemoView], index: usize) -> Option<&mut DemoView> {
+    let view = views.get_mut(index)?;
+    let ready = !view.requests.is_busy() && view.requests.state() != State::Error;
+    if !ready {
+        view.show_step();
+    }
+    ready.then_some(view)
 }
 
 /// A fresh seed from the browser's crypto source (through `rand`); kept to 32 bits so it is
@@ -81,7 +108,13 @@ impl App {
             renderer,
             generator,
             views,
+            timers: Vec::new(),
         }
+    }
+
+    /// The views that want a [`Message::Tick`] in [`PLAY_INTERVAL_MS`].
+    pub fn take_timers(&mut self) -> Vec<usize> {
+        std::mem::take(&mut self.timers)
     }
 
     /// The views, in page order.
@@ -111,6 +144,7 @@ impl App {
             }
             Message::Move { view, pointer, at } => {
                 if let Some(v) = self.views.get_mut(view) {
+                    v.hover(at);
                     if let Some(motion) = v.gestures.motion(pointer, at.0, at.1) {
                         v.steer(vec![motion]);
                     }
@@ -124,6 +158,35 @@ impl App {
             Message::Steer(view, event) => {
                 if let Some(v) = self.views.get_mut(view) {
                     v.steer(vec![event]);
+                }
+            }
+            Message::Step(index, action) => {
+                if let Some(v) = steppable(&mut self.views, index) {
+                    v.stepper.playing = false;
+                    v.step(action);
+                }
+            }
+            Message::Play(index, reduced_motion) => {
+                if let Some(v) = steppable(&mut self.views, index) {
+                    v.toggle_play(reduced_motion);
+                    if v.stepper.playing {
+                        self.timers.push(index);
+                    }
+                }
+            }
+            Message::Tick(index) => {
+                let playing = match self.views.get_mut(index) {
+                    Some(v) if v.stepper.playing && !v.requests.is_busy() => v.tick(),
+                    Some(v) => v.stepper.playing,
+                    None => false,
+                };
+                if playing {
+                    self.timers.push(index);
+                }
+            }
+            Message::View(index, mode) => {
+                if let Some(v) = self.views.get_mut(index) {
+                    v.set_mode(mode);
                 }
             }
             Message::Reply(reply) => self.receive(reply),
@@ -160,18 +223,23 @@ impl App {
             }
         }
         view.show_state();
+        view.show_step();
     }
 
     /// Shows a reply, if it answers its view's newest request.
     fn receive(&mut self, reply: Reply) {
-        let Reply { view, token, grid } = reply;
+        let Reply {
+            view,
+            token,
+            answer,
+        } = reply;
         let Some(v) = self.views.get_mut(view) else {
             return;
         };
-        match grid {
-            Ok(grid) => {
+        match answer {
+            Ok(answer) => {
                 if let Some((setup, generation)) = v.requests.receive(token) {
-                    v.show_terrain(&setup, generation, &grid, &self.renderer);
+                    v.show_terrain(&setup, generation, answer, &self.renderer);
                     // Drawn in the same task as `data-generation` changes, so the section's
                     // attributes never describe a picture that is not on screen yet.
                     v.draw(&self.renderer);

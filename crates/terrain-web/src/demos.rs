@@ -6,11 +6,13 @@
 //! mix) are written here.
 
 use terrain::diamond_square::{self, Stage as DsStage};
-use terrain::faults::{FaultParams, ShapeSet};
+use terrain::faults::{self, FaultParams, ShapeSet};
 use terrain::line::LineParams;
-use terrain::mesh::{self, DisplayGrid, MeshData, DISPLAY_MAX_SIDE, PROFILE_MAX_POINTS};
+use terrain::mesh::{self, DisplayGrid, Mark, MeshData, DISPLAY_MAX_SIDE, PROFILE_MAX_POINTS};
 use terrain::midpoint::{MpdParams, Stage};
 use terrain::random_noise::NoiseParams;
+use terrain::steps::FAULT_BATCHES;
+use terrain::variogram::{self, Variogram};
 use terrain::{midpoint_recursive, Heightmap, ParamError, Recipe};
 
 use crate::fields::{Field, Setup};
@@ -39,6 +41,19 @@ pub enum Look {
     Profile,
 }
 
+/// What the generator worker hands back for one request: small enough to send, everything the
+/// page needs to show the terrain at every step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    /// The shown points of the finished map.
+    pub grid: DisplayGrid,
+    /// For faults: the shown heights after each batch but the last (step 0 = no fault yet, then
+    /// batches 1 to 19), one grid after another, on the finished map's scale. Empty otherwise.
+    pub batches: Vec<f32>,
+    /// The finished map's variogram.
+    pub variogram: Variogram,
+}
+
 impl Demo {
     /// The demo's starting setup with `seed`.
     pub fn setup(&self, seed: u64) -> Setup {
@@ -48,23 +63,78 @@ impl Demo {
         }
     }
 
-    /// Generates the full terrain for `setup` and keeps the points shown on screen: the work done
-    /// off the page's main thread, whose result is small enough to hand back.
+    /// The shown points of `map`.
+    fn shown(&self, map: &Heightmap) -> DisplayGrid {
+        match self.look {
+            Look::Terrain => mesh::display_grid(map, DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE),
+            Look::Profile => mesh::display_grid(map, PROFILE_MAX_POINTS, 1),
+        }
+    }
+
+    /// Generates the full terrain for `setup` and keeps the points shown on screen.
     pub fn display_grid(&self, setup: &Setup) -> Result<DisplayGrid, ParamError> {
-        let map: Heightmap = setup.recipe.generate(setup.seed)?;
-        Ok(match self.look {
-            Look::Terrain => mesh::display_grid(&map, DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE),
-            Look::Profile => mesh::display_grid(&map, PROFILE_MAX_POINTS, 1),
+        Ok(self.shown(&setup.recipe.generate(setup.seed)?))
+    }
+
+    /// The work done off the page's main thread: generates the full terrain for `setup` (faults
+    /// batch by batch), keeps the points shown on screen and measures the variogram.
+    pub fn answer(&self, setup: &Setup) -> Result<Answer, ParamError> {
+        let (map, batches) = match setup.recipe {
+            Recipe::Faults { params } => self.fault_batches(&params, setup.seed)?,
+            recipe => (recipe.generate(setup.seed)?, Vec::new()),
+        };
+        Ok(Answer {
+            grid: self.shown(&map),
+            batches,
+            variogram: variogram::variogram(&map),
         })
+    }
+
+    /// The fault map and, for steps 0 to 19, its shown heights after that many batches.
+    fn fault_batches(
+        &self,
+        params: &FaultParams,
+        seed: u64,
+    ) -> Result<(Heightmap, Vec<f32>), ParamError> {
+        let (width, height) = (params.width, params.height);
+        let probe = Heightmap::new(width, height)?;
+        let shown = self.shown(&probe);
+        let columns = mesh::display_positions(width, shown.xs.len());
+        let rows = mesh::display_positions(height, shown.zs.len());
+        let count = columns.len() * rows.len();
+        // Step 0: no fault yet, every level 0.
+        let mut levels: Vec<i32> = vec![0; count];
+        let mut range = (0, 0);
+        let map = faults::generate_in_batches(params, seed, FAULT_BATCHES, |batch, all| {
+            if batch == FAULT_BATCHES {
+                range = all
+                    .iter()
+                    .fold((i32::MAX, i32::MIN), |(lo, hi), &l| (lo.min(l), hi.max(l)));
+            } else {
+                let at = |&(y, x): &(usize, usize)| all[y * width + x];
+                let points = rows
+                    .iter()
+                    .flat_map(|&y| columns.iter().map(move |&x| (y, x)));
+                levels.extend(points.map(|p| at(&p)));
+            }
+        })?;
+        let (lo, hi) = range;
+        let span = (f64::from(hi) - f64::from(lo)).max(1.0);
+        let heights = levels
+            .into_iter()
+            .map(|level| ((f64::from(level) - f64::from(lo)) / span) as f32)
+            .collect();
+        Ok((map, heights))
     }
 }
 
 impl Look {
-    /// The mesh that shows a display grid this way, heights multiplied by `height_scale`.
-    pub fn mesh(self, grid: &DisplayGrid, height_scale: f32) -> MeshData {
+    /// The mesh that shows a display grid this way, coloured by `marks` (one per shown point;
+    /// empty when nothing is marked), heights multiplied by `height_scale`.
+    pub fn mesh(self, grid: &DisplayGrid, marks: &[Mark], height_scale: f32) -> MeshData {
         match self {
-            Look::Terrain => mesh::grid_mesh(grid, height_scale),
-            Look::Profile => mesh::profile_grid_mesh(grid, height_scale),
+            Look::Terrain => mesh::grid_mesh_marked(grid, marks, height_scale),
+            Look::Profile => mesh::profile_grid_mesh_marked(grid, marks, height_scale),
         }
     }
 }
@@ -300,8 +370,33 @@ mod tests {
         };
         let profile = line.display_grid(&long).expect("valid");
         assert_eq!(profile.size(), (PROFILE_MAX_POINTS, 1));
-        let mesh = line.look.mesh(&profile, 0.5);
+        let mesh = line.look.mesh(&profile, &[], 0.5);
         assert_eq!(mesh.positions.len(), 4 * PROFILE_MAX_POINTS);
+    }
+
+    #[test]
+    fn fault_answers_carry_every_batch_but_the_last_on_the_finished_scale() {
+        let row = find("fault-lines").expect("row");
+        let setup = row.setup(9);
+        let answer = row.answer(&setup).expect("valid");
+        assert_eq!(answer.grid, row.display_grid(&setup).expect("valid"));
+        let n = answer.grid.heights.len();
+        assert_eq!(answer.batches.len(), 20 * n);
+        let flat = &answer.batches[..n];
+        assert!(flat.windows(2).all(|w| w[0] == w[1]), "step 0 is flat");
+        // Batch 19 is close to the finished map: 475 of its 500 faults.
+        let near = &answer.batches[19 * n..];
+        let off = near
+            .iter()
+            .zip(&answer.grid.heights)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0f32, f32::max);
+        assert!(off > 0.0 && off < 0.5, "{off}");
+        assert!(answer.variogram.slope > 0.5, "faults make smooth hills");
+        let ds = find("ds-final")
+            .expect("row")
+            .answer(&find("ds-final").expect("row").setup(1));
+        assert!(ds.expect("valid").batches.is_empty());
     }
 
     #[test]

@@ -12,6 +12,7 @@ use web_sys::{
 
 use crate::demos::Demo;
 use crate::fields::{Entry, Field, Setup};
+use crate::toolbar::{self, Roughness, Toolbar};
 
 /// A field's form control: a text box, or a group of checkboxes whose value is the checked
 /// names joined by commas (the same text the command line takes).
@@ -87,6 +88,10 @@ pub struct Elements {
     pub refresh: Element,
     /// The `role="alert"` paragraph: empty while all is well.
     pub alert: Element,
+    /// The view choice, the stepper (on rows with steps) and the step caption.
+    pub toolbar: Toolbar,
+    /// The roughness panel, on rows with a spread reduction.
+    pub roughness: Option<Roughness>,
 }
 
 /// Creates an element with attributes.
@@ -259,7 +264,18 @@ pub fn build(
         "p",
         &[("role", "alert"), ("id", &alert_id), ("class", "alert")],
     )?;
-    append(&section, &[&figure, &form, &alert])?;
+    let stepping = terrain::steps::Schedule::of(&demo.recipe).is_some();
+    let toolbar = toolbar::toolbar(document, id, stepping)?;
+    // The step caption sits under the canvas, above the demo's own caption.
+    figure.insert_before(&toolbar.caption, figure.last_child().as_ref())?;
+    append(&section, &[&figure, &toolbar.container, &form, &alert])?;
+    let roughness = if demo.fields.contains(&Field::Reduction) {
+        let panel = toolbar::roughness(document)?;
+        section.append_child(&panel.container)?;
+        Some(panel)
+    } else {
+        None
+    };
     section.set_attribute("data-generation", "0")?;
     section.set_attribute("data-state", "ready")?;
 
@@ -275,5 +291,7 @@ pub fn build(
         controls,
         refresh,
         alert,
+        toolbar,
+        roughness,
     })
 }

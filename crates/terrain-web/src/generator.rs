@@ -7,7 +7,8 @@
 //! - the page end, [`Generator`], sends a [`Request`] and routes each reply back to its view; a
 //!   view only takes the reply to its newest request (the token);
 //! - the worker end, [`answer_request`], runs the request's recipe and replies with the shown
-//!   points only (a [`DisplayGrid`], at most 257 x 257), moved rather than copied.
+//!   points only (an [`Answer`]: a display grid of at most 257 x 257, fault batches, the
+//!   variogram), moved rather than copied.
 //!
 //! The worker's start-up script is `worker.js`; the page sends it the wasm-bindgen module's URL
 //! and the already compiled `WebAssembly.Module`, so nothing is fetched or compiled twice.
@@ -20,6 +21,7 @@ use std::rc::Rc;
 use js_sys::{Array, Float32Array, Object, Reflect};
 use serde::{Deserialize, Serialize};
 use terrain::mesh::DisplayGrid;
+use terrain::variogram::Variogram;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -27,7 +29,7 @@ use web_sys::{
     WorkerOptions, WorkerType,
 };
 
-use crate::demos::{self, Demo};
+use crate::demos::{self, Answer, Demo};
 use crate::fields::Setup;
 
 /// The worker's start-up script.
@@ -56,10 +58,10 @@ impl Request {
     }
 
     /// Makes the terrain asked for and keeps the shown points.
-    fn answer(&self) -> Result<DisplayGrid, String> {
+    fn answer(&self) -> Result<Answer, String> {
         let demo =
             demos::find(&self.demo).ok_or_else(|| format!("no demo called {:?}", self.demo))?;
-        demo.display_grid(&self.setup).map_err(|e| e.message)
+        demo.answer(&self.setup).map_err(|e| e.message)
     }
 }
 
@@ -69,6 +71,9 @@ const TOKEN: &str = "token";
 const XS: &str = "xs";
 const ZS: &str = "zs";
 const HEIGHTS: &str = "heights";
+const BATCHES: &str = "batches";
+const VARIOGRAM: &str = "variogram";
+const SLOPE: &str = "slope";
 const ERROR: &str = "error";
 const FATAL: &str = "fatal";
 const MEMORY: &str = "memory";
@@ -92,7 +97,7 @@ pub struct Reply {
     /// The token the view sent with the request.
     pub token: u32,
     /// The points to show, or why there are none.
-    pub grid: Result<DisplayGrid, String>,
+    pub answer: Result<Answer, String>,
 }
 
 /// Something went wrong with the worker itself rather than with one request.
@@ -138,16 +143,36 @@ fn floats(value: &JsValue) -> Option<Vec<f32>> {
 fn read_reply(data: &JsValue) -> Option<Reply> {
     let view = index(&get(data, VIEW))? as usize;
     let token = index(&get(data, TOKEN))?;
-    let grid = match get(data, ERROR).as_string() {
+    let answer = match get(data, ERROR).as_string() {
         Some(message) => Err(message),
-        None => DisplayGrid::from_parts(
-            floats(&get(data, XS))?,
-            floats(&get(data, ZS))?,
-            floats(&get(data, HEIGHTS))?,
-        )
-        .ok_or_else(|| "the generator sent a malformed terrain".to_string()),
+        None => {
+            read_answer(data).ok_or_else(|| "the generator sent a malformed terrain".to_string())
+        }
     };
-    Some(Reply { view, token, grid })
+    Some(Reply {
+        view,
+        token,
+        answer,
+    })
+}
+
+/// The answer in a reply message; `None` when a part is missing or malformed.
+fn read_answer(data: &JsValue) -> Option<Answer> {
+    let grid = DisplayGrid::from_parts(
+        floats(&get(data, XS))?,
+        floats(&get(data, ZS))?,
+        floats(&get(data, HEIGHTS))?,
+    )?;
+    let pairs = floats(&get(data, VARIOGRAM))?;
+    let variogram = Variogram {
+        points: pairs.chunks_exact(2).map(|p| (p[0], p[1])).collect(),
+        slope: get(data, SLOPE).as_f64()? as f32,
+    };
+    Some(Answer {
+        grid,
+        batches: floats(&get(data, BATCHES))?,
+        variogram,
+    })
 }
 
 impl Generator {
@@ -255,8 +280,12 @@ impl Generator {
         }
         let on_reply = Rc::clone(&self.on_reply);
         let answer = Closure::once_into_js(move || {
-            let grid = request.answer();
-            on_reply(Reply { view, token, grid });
+            let answer = request.answer();
+            on_reply(Reply {
+                view,
+                token,
+                answer,
+            });
         });
         // The closure runs once the current task is done, as a reply from the worker would.
         if let Some(window) = web_sys::window() {
@@ -287,8 +316,23 @@ pub fn answer_request(request: JsValue) -> Result<(), JsValue> {
     set(&reply, TOKEN, &get(&request, TOKEN));
     let transfer = Array::new();
     match generate(request) {
-        Ok(grid) => {
-            for (key, values) in [(XS, &grid.xs), (ZS, &grid.zs), (HEIGHTS, &grid.heights)] {
+        Ok(answer) => {
+            let grid = &answer.grid;
+            let pairs: Vec<f32> = answer
+                .variogram
+                .points
+                .iter()
+                .flat_map(|&(d, g)| [d, g])
+                .collect();
+            set(&reply, SLOPE, &JsValue::from(answer.variogram.slope));
+            let parts = [
+                (XS, &grid.xs),
+                (ZS, &grid.zs),
+                (HEIGHTS, &grid.heights),
+                (BATCHES, &answer.batches),
+                (VARIOGRAM, &pairs),
+            ];
+            for (key, values) in parts {
                 let array = Float32Array::from(&values[..]);
                 transfer.push(&array.buffer());
                 set(&reply, key, &array);
@@ -305,7 +349,7 @@ pub fn answer_request(request: JsValue) -> Result<(), JsValue> {
 }
 
 /// Reads a request and generates its terrain.
-fn generate(request: JsValue) -> Result<DisplayGrid, String> {
+fn generate(request: JsValue) -> Result<Answer, String> {
     let request: Request =
         serde_wasm_bindgen::from_value(request).map_err(|e| format!("malformed request: {e}"))?;
     request.answer()

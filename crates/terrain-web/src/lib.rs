@@ -24,6 +24,8 @@ pub mod demos;
 pub mod element;
 pub mod fields;
 #[cfg(target_arch = "wasm32")]
+pub mod flat;
+#[cfg(target_arch = "wasm32")]
 pub mod generator;
 pub mod gestures;
 #[cfg(target_arch = "wasm32")]
@@ -31,6 +33,9 @@ pub mod renderer;
 pub mod requests;
 #[cfg(target_arch = "wasm32")]
 pub mod scheduler;
+pub mod stepping;
+#[cfg(target_arch = "wasm32")]
+pub mod toolbar;
 #[cfg(target_arch = "wasm32")]
 pub mod view;
 

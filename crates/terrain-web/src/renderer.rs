@@ -10,7 +10,8 @@ use crate::demos::Look;
 use terrain::mesh::MeshData;
 use three_d::{
     vec3, AmbientLight, Camera, ClearState, Context, CpuMaterial, CpuMesh, DirectionalLight, Gm,
-    Indices, Mesh, OrbitControl, PhysicalMaterial, Positions, RenderTarget, Srgba, Vec3, Viewport,
+    Indices, Mesh, OrbitControl, PhysicalMaterial, Positions, RenderTarget, Srgba, Vec3, Vec4,
+    Viewport,
 };
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, WebGl2RenderingContext};
@@ -123,6 +124,27 @@ impl Renderer {
             Mesh::new(&self.context, &cpu_mesh),
             PhysicalMaterial::new_opaque(&self.context, &material),
         )
+    }
+
+    /// Refills `model`'s vertex buffers from `mesh` when it has the same number of vertices (a
+    /// step of the same terrain), rather than making new buffers; otherwise uploads it anew.
+    pub fn refill(&self, model: &mut Model, mesh: &MeshData) {
+        let to_vec3 = |p: &[f32; 3]| vec3(p[0], p[1], p[2]);
+        let positions: Vec<Vec3> = mesh.positions.iter().map(to_vec3).collect();
+        let normals: Vec<Vec3> = mesh.normals.iter().map(to_vec3).collect();
+        let colors: Vec<Vec4> = mesh
+            .colors
+            .iter()
+            .map(|c| Srgba::new(c[0], c[1], c[2], c[3]).to_linear_srgb())
+            .collect();
+        let geometry = &mut model.geometry;
+        let refilled = geometry.vertex_count() as usize == positions.len()
+            && geometry.set_positions(&positions).is_ok()
+            && geometry.set_normals(&normals).is_ok()
+            && geometry.set_colors(&colors).is_ok();
+        if !refilled {
+            *model = self.model(mesh);
+        }
     }
 
     /// Renders `model` (or just the background) as seen by `camera` and copies the picture into

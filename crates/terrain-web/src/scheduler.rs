@@ -13,12 +13,13 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, KeyboardEvent, NodeList, PointerEvent, WheelEvent};
 
-use crate::controller::{fresh_seed, App, Message};
+use crate::controller::{fresh_seed, App, Message, PLAY_INTERVAL_MS};
 use crate::demos;
 use crate::element::{self, listen};
 use crate::generator::Generator;
 use crate::gestures;
 use crate::renderer::Renderer;
+use crate::stepping::{StepAction, ViewMode};
 use crate::view::DemoView;
 
 /// The message queue and the app it feeds.
@@ -60,8 +61,27 @@ impl Scheduler {
             }
             app.handle(message);
         }
+        for view in app.take_timers() {
+            self.after(PLAY_INTERVAL_MS, Message::Tick(view));
+        }
         if app.wants_frame() {
             self.request_frame();
+        }
+    }
+
+    /// Sends `message` in `delay` milliseconds.
+    fn after(self: &Rc<Self>, delay: i32, message: Message) {
+        let weak = Rc::downgrade(self);
+        let callback = Closure::once_into_js(move || {
+            if let Some(scheduler) = weak.upgrade() {
+                scheduler.send(message);
+            }
+        });
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                callback.unchecked_ref(),
+                delay,
+            );
         }
     }
 
@@ -141,6 +161,8 @@ fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Result
     });
     listen(&elements.form, "submit", false, submit)?;
 
+    wire_toolbar(scheduler, view, index)?;
+
     let canvas = elements.canvas.clone();
     let target = canvas.clone();
     let press = sender(scheduler, move |event: PointerEvent| {
@@ -173,6 +195,51 @@ fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Result
         Some(Message::Steer(index, action))
     });
     listen(&canvas, "keydown", false, key)
+}
+
+/// Whether the reader asked the system for reduced motion.
+fn prefers_reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|query| query.matches())
+}
+
+/// Turns view `index`'s view choice and stepper into messages.
+fn wire_toolbar(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Result<(), JsValue> {
+    let toolbar = &view.elements().toolbar;
+    let select = toolbar.view.clone();
+    let change = sender(scheduler, move |_: web_sys::Event| {
+        ViewMode::from_name(&select.value()).map(|mode| Message::View(index, mode))
+    });
+    listen(&toolbar.view, "change", true, change)?;
+    let Some(controls) = &toolbar.stepper else {
+        return Ok(());
+    };
+    for (button, action) in [
+        (&controls.back, StepAction::Back),
+        (&controls.forward, StepAction::Forward),
+    ] {
+        let press = sender(scheduler, move |_: web_sys::Event| {
+            Some(Message::Step(index, action))
+        });
+        listen(button, "click", true, press)?;
+    }
+    let play = sender(scheduler, move |_: web_sys::Event| {
+        Some(Message::Play(index, prefers_reduced_motion()))
+    });
+    listen(&controls.play, "click", true, play)?;
+    let scrubber = controls.scrubber.clone();
+    let scrub = sender(scheduler, move |_: web_sys::Event| {
+        // The range only offers whole steps; anything else is refused by the core's parser.
+        let step =
+            terrain::params::parse_whole("step", &scrubber.value(), 0, u64::from(u32::MAX)).ok()?;
+        Some(Message::Step(index, StepAction::To(step as u32)))
+    });
+    listen(&controls.scrubber, "input", true, scrub)
 }
 
 /// Watches the shared context (drawing pauses while it is lost and every terrain is uploaded

@@ -1,25 +1,37 @@
 //! One mounted demo: its elements, camera and terrain on screen, and how its state shows in the
-//! DOM (`data-generation`, `data-seed`, `data-state`, `aria-busy`, the alert, invalid marks).
-//! What to do when is decided by the [`crate::controller`]; this module only shows it.
+//! DOM (`data-generation`, `data-seed`, `data-state`, `data-step`, `data-steps`, `aria-busy`,
+//! the alert, invalid marks, the step caption). What to do when is decided by the
+//! [`crate::controller`]; this module only shows it.
 
-use terrain::mesh::{DisplayGrid, MeshData};
+use terrain::mesh::{DisplayGrid, Mark, MeshData};
+use terrain::steps;
+use terrain::variogram;
 use terrain::ParamError;
 use three_d::{Camera, Event, OrbitControl, Viewport};
 
-use crate::demos::Demo;
+use crate::demos::{Answer, Demo, Look};
 use crate::element::Elements;
 use crate::fields::{self, capitalise, Field, Setup};
+use crate::flat::{self, MapLayout};
 use crate::gestures::Gestures;
 use crate::renderer::{self, Model, Renderer};
-use crate::requests::Requests;
+use crate::requests::{Requests, State};
+use crate::stepping::{StepAction, Stepper, ViewMode};
 
 /// Width over height of every demo canvas.
 const ASPECT: f64 = 16.0 / 10.0;
 
-/// The terrain a demo shows: its mesh (kept to upload again after a lost context) and model.
+/// The terrain a demo shows: what it was made from, what the worker sent, the grid and marks at
+/// the step on screen, and its mesh (kept to upload again after a lost context) and model.
 struct Shown {
+    setup: Setup,
+    answer: Answer,
+    staged: DisplayGrid,
+    marks: Vec<Mark>,
     mesh: MeshData,
     model: Model,
+    /// The mesh and model still show an earlier step (rebuilt when the 3-D view next draws).
+    stale: bool,
 }
 
 /// One mounted demo.
@@ -32,6 +44,12 @@ pub struct DemoView {
     pub gestures: Gestures,
     /// Whether its picture must be drawn again on the next frame.
     pub needs_draw: bool,
+    /// Where its stepping stands.
+    pub stepper: Stepper,
+    /// How it is drawn.
+    pub mode: ViewMode,
+    /// The shown point under the pointer in the map view.
+    hover: Option<usize>,
     elements: Elements,
     camera: Camera,
     control: OrbitControl,
@@ -46,6 +64,9 @@ impl DemoView {
             requests: Requests::default(),
             gestures: Gestures::default(),
             needs_draw: true,
+            stepper: Stepper::default(),
+            mode: ViewMode::Terrain,
+            hover: None,
             elements,
             camera: renderer::new_camera(1, 1, demo.look),
             control: renderer::new_control(),
@@ -145,26 +166,163 @@ impl DemoView {
         self.set_attribute("aria-busy", busy);
     }
 
-    /// Puts a newly arrived terrain on screen, counted as generation `generation`.
+    /// Puts a newly arrived terrain on screen, counted as generation `generation`, at its last
+    /// step.
     pub fn show_terrain(
         &mut self,
         setup: &Setup,
         generation: u64,
-        grid: &DisplayGrid,
+        answer: Answer,
         renderer: &Renderer,
     ) {
-        let mesh = self.demo.look.mesh(grid, renderer::HEIGHT_SCALE);
+        self.stepper = Stepper::for_setup(setup);
+        let (staged, marks) = self.stepper.staged(setup, &answer.grid, &answer.batches);
+        let mesh = self.demo.look.mesh(&staged, &marks, renderer::HEIGHT_SCALE);
         let model = renderer.model(&mesh);
-        self.shown = Some(Shown { mesh, model });
+        if let Some(panel) = &self.elements.roughness {
+            if let Some(params) = setup.recipe.subdivision() {
+                let h = variogram::hurst_for_reduction(params.reduction);
+                panel.hurst.set_text_content(Some(&format!(
+                    "Roughness: spread reduction r = {}, so {} (H = -log2 r; 0.5 is rough like a \
+                     random walk). Measured on this map:",
+                    params.reduction,
+                    variogram::describe_hurst(h)
+                )));
+            }
+            flat::draw_variogram(&panel.plot, &answer.variogram);
+        }
+        self.shown = Some(Shown {
+            setup: *setup,
+            answer,
+            staged,
+            marks,
+            mesh,
+            model,
+            stale: false,
+        });
         self.set_attribute("data-generation", &generation.to_string());
         self.set_attribute("data-seed", &setup.seed.to_string());
+        self.show_step();
         self.needs_draw = true;
+    }
+
+    /// Moves the stepper; true when the step changed (and the picture with it).
+    pub fn step(&mut self, action: StepAction) -> bool {
+        let moved = self.stepper.apply(action);
+        self.after_step(moved)
+    }
+
+    /// Play pressed: plays, pauses, or (with reduced motion) jumps to the end.
+    pub fn toggle_play(&mut self, reduced_motion: bool) {
+        let moved = self.stepper.toggle_play(reduced_motion);
+        self.after_step(moved);
+    }
+
+    /// One tick of play; true while it keeps playing.
+    pub fn tick(&mut self) -> bool {
+        let moved = self.stepper.tick();
+        self.after_step(moved);
+        self.stepper.playing
+    }
+
+    fn after_step(&mut self, moved: bool) -> bool {
+        if moved {
+            self.restage();
+        }
+        self.show_step();
+        moved
+    }
+
+    /// Rebuilds the grid and marks for the step on screen; the 3-D model follows when drawn.
+    fn restage(&mut self) {
+        if let Some(shown) = self.shown.as_mut() {
+            let (staged, marks) =
+                self.stepper
+                    .staged(&shown.setup, &shown.answer.grid, &shown.answer.batches);
+            shown.staged = staged;
+            shown.marks = marks;
+            shown.stale = true;
+        }
+        self.needs_draw = true;
+    }
+
+    /// Draws the demo another way.
+    pub fn set_mode(&mut self, mode: ViewMode) {
+        if mode != self.mode {
+            self.mode = mode;
+            self.needs_draw = true;
+        }
+    }
+
+    /// The pointer moved to canvas position `at` (CSS pixels): in the map view, the point under
+    /// it becomes the step's example.
+    pub fn hover(&mut self, at: (f32, f32)) {
+        let Some(shown) = self.shown.as_ref().filter(|_| self.mode == ViewMode::Map) else {
+            return;
+        };
+        let canvas = &self.elements.canvas;
+        let ratio = f64::from(canvas.width()) / f64::from(canvas.client_width().max(1));
+        let size = (f64::from(canvas.width()), f64::from(canvas.height()));
+        let layout = MapLayout::new(&shown.staged, size.0, size.1);
+        let point = layout.point_at(
+            &shown.staged,
+            f64::from(at.0) * ratio,
+            f64::from(at.1) * ratio,
+        );
+        if point != self.hover {
+            self.hover = point;
+            self.needs_draw = true;
+        }
+    }
+
+    /// Shows the step in `data-step`, `data-steps`, the scrubber, the play button and the
+    /// caption line; disables the stepper, saying why, while a field is rejected.
+    pub fn show_step(&self) {
+        let toolbar = &self.elements.toolbar;
+        let rejected = self.requests.state() == State::Error;
+        let caption = match (&self.shown, self.stepper.schedule()) {
+            (Some(_), Some(_)) if rejected => {
+                "Stepping is paused until the fields above hold allowed values.".to_string()
+            }
+            (Some(_), Some(schedule)) => schedule.caption(self.stepper.step()),
+            (Some(shown), None) => steps::stage_caption(&shown.setup.recipe)
+                .unwrap_or_default()
+                .to_string(),
+            (None, _) => String::new(),
+        };
+        toolbar.caption.set_text_content(Some(&caption));
+        let Some(controls) = &toolbar.stepper else {
+            return;
+        };
+        let (step, count) = (self.stepper.step(), self.stepper.count());
+        self.set_attribute("data-step", &step.to_string());
+        self.set_attribute("data-steps", &count.to_string());
+        controls.scrubber.set_max(&count.to_string());
+        controls.scrubber.set_value(&step.to_string());
+        let playing = self.stepper.playing;
+        controls
+            .play
+            .set_text_content(Some(if playing { "❚❚ Pause" } else { "▶ Play" }));
+        let label = if playing { "Pause" } else { "Play the steps" };
+        let _ = controls.play.set_attribute("aria-label", label);
+        let _ = controls
+            .play
+            .set_attribute("aria-pressed", if playing { "true" } else { "false" });
+        for part in [&controls.back, &controls.play, &controls.forward] {
+            let _ = if rejected {
+                part.set_attribute("disabled", "")
+            } else {
+                part.remove_attribute("disabled")
+            };
+        }
+        controls.scrubber.set_disabled(rejected);
     }
 
     /// Uploads the terrain on screen again (after the context came back).
     pub fn upload_again(&mut self, renderer: &Renderer) {
         if let Some(shown) = self.shown.as_mut() {
             shown.model = renderer.model(&shown.mesh);
+            shown.stale = true;
         }
         self.needs_draw = true;
     }
@@ -175,16 +333,44 @@ impl DemoView {
         self.needs_draw |= moved;
     }
 
-    /// Draws the view now.
+    /// Draws the view now, the way its mode says.
     pub fn draw(&mut self, renderer: &Renderer) {
+        let look = self.demo.look;
+        if let Some(shown) = self.shown.as_mut().filter(|s| s.stale) {
+            if self.mode == ViewMode::Terrain {
+                shown.mesh = look.mesh(&shown.staged, &shown.marks, renderer::HEIGHT_SCALE);
+                // The same grid at another step: the GPU buffers are refilled, not replaced.
+                renderer.refill(&mut shown.model, &shown.mesh);
+                shown.stale = false;
+            }
+        }
         let canvas = &self.elements.canvas;
-        renderer.draw(
-            &self.camera,
-            self.shown.as_ref().map(|s| &s.model),
-            &self.elements.canvas_2d,
-            canvas.width(),
-            canvas.height(),
-        );
+        let out = &self.elements.canvas_2d;
+        let size = (f64::from(canvas.width()), f64::from(canvas.height()));
+        match (self.mode, &self.shown) {
+            (ViewMode::Map, Some(shown)) => {
+                let example = self
+                    .stepper
+                    .example(&shown.setup, &shown.answer.grid, self.hover);
+                flat::draw_map(out, size, &shown.staged, &shown.marks, example.as_ref());
+            }
+            (ViewMode::Wireframe, Some(shown)) => flat::draw_wireframe(
+                out,
+                size,
+                &self.camera,
+                &shown.staged,
+                &shown.marks,
+                renderer::HEIGHT_SCALE,
+                self.demo.look == Look::Profile,
+            ),
+            _ => renderer.draw(
+                &self.camera,
+                self.shown.as_ref().map(|s| &s.model),
+                out,
+                canvas.width(),
+                canvas.height(),
+            ),
+        }
         self.needs_draw = false;
     }
 

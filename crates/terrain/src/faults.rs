@@ -152,6 +152,42 @@ pub fn generate(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError
     sums.into_heightmap()
 }
 
+/// The same map as [`generate`], made in `batches` batches of equal size (the faults
+/// `iterations x (b - 1) / batches` up to `iterations x b / batches` in batch b): after each, its
+/// number (1 to `batches`) and every cell's level so far (whole numbers, row-major) go to
+/// `batch_done`, so the map can be shown fault batch by fault batch. The levels after batch b are
+/// exactly those of a map of just its first faults (the same random stream, summed exactly).
+pub fn generate_in_batches(
+    params: &FaultParams,
+    seed: u64,
+    batches: u32,
+    mut batch_done: impl FnMut(u32, &[i32]),
+) -> Result<Heightmap, ParamError> {
+    let mut sums = FaultSums::new(params.width, params.height)?;
+    let batches = batches.max(1);
+    let end = |b: u32| (u64::from(params.iterations) * u64::from(b) / u64::from(batches)) as u32;
+    let mut straight = Vec::new();
+    let (mut done, mut batch) = (0u32, 1u32);
+    let mut finish_batches = |sums: &mut FaultSums, straight: &mut Vec<StraightCut>, done: u32| {
+        while batch <= batches && end(batch) <= done {
+            straight_cuts(sums, straight);
+            straight.clear();
+            batch_done(batch, &sums.clone().into_levels());
+            batch += 1;
+        }
+    };
+    finish_batches(&mut sums, &mut straight, 0);
+    each_cut(params, seed, |divider, units, fuzz| {
+        match StraightCut::new(divider, units, params.width, params.height) {
+            Some(cut) if fuzz.is_sharp() => straight.push(cut),
+            _ => apply(&mut sums, divider, units, fuzz),
+        }
+        done += 1;
+        finish_batches(&mut sums, &mut straight, done);
+    })?;
+    sums.into_heightmap()
+}
+
 /// The same map as [`generate`], by the definition: every fault visits every cell
 /// ([`apply_per_cell`]). Slow; it is the reference the tests and benchmarks compare against.
 pub fn generate_per_cell(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError> {
@@ -442,6 +478,46 @@ mod tests {
         }
         let share = steep as f32 / total as f32;
         assert!((share - 0.5).abs() < 0.03, "{share}");
+    }
+
+    #[test]
+    fn batches_are_prefixes_of_the_same_faults_and_end_at_the_same_map() {
+        for (iterations, shapes, fuzziness) in [
+            (500, ShapeSet::LINES, 0.0),
+            (130, ShapeSet::ALL, 2.0),
+            (7, ShapeSet::ALL, 0.0),
+        ] {
+            let params = FaultParams {
+                width: 40,
+                height: 31,
+                iterations,
+                shapes,
+                fuzziness,
+            };
+            let mut seen = Vec::new();
+            let map = generate_in_batches(&params, 3, 20, |batch, levels| {
+                let faults = (iterations as u64 * u64::from(batch) / 20) as u32;
+                seen.push(batch);
+                if faults == 0 {
+                    assert!(levels.iter().all(|&l| l == 0), "batch {batch}: flat");
+                    return;
+                }
+                let prefix = FaultParams {
+                    iterations: faults,
+                    ..params
+                };
+                let expected = generate_per_cell(&prefix, 3).expect("valid");
+                let got = heightmap_from_levels(40, 31, levels.to_vec()).expect("map");
+                assert_eq!(got, expected, "{iterations} faults, batch {batch}");
+            })
+            .expect("valid");
+            assert_eq!(seen, (1..=20).collect::<Vec<_>>());
+            assert_eq!(
+                map,
+                generate(&params, 3).expect("valid"),
+                "the same finished map"
+            );
+        }
     }
 
     #[test]

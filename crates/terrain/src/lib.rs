@@ -25,8 +25,10 @@ pub mod random_noise;
 pub mod recipe;
 pub mod rng;
 mod rows;
+pub mod steps;
 #[cfg(test)]
 mod testing;
+pub mod variogram;
 
 pub use heightmap::Heightmap;
 pub use params::ParamError;

@@ -25,9 +25,68 @@ pub struct MeshData {
     pub grid: (usize, usize),
 }
 
-/// Evenly spread indices `0..len` picking `count` of them, always including the first and last.
-/// For len = 2^a + 1 and count = 2^b + 1 every step is exactly 2^(a - b).
-fn sample_positions(len: usize, count: usize) -> Vec<usize> {
+/// How a shown point looks while an algorithm is stepped through (see [`crate::steps`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// Set before the step shown: its final height, in the view's colours.
+    Set,
+    /// Not set yet: drawn at height 0 in [`UNSET_COLOR`] (the posts' convention).
+    Unset,
+    /// Set by the step shown: in [`HIGHLIGHT_COLOR`].
+    Highlight,
+}
+
+/// Neutral grey of points not set yet.
+pub const UNSET_COLOR: [u8; 4] = [150, 150, 150, 255];
+
+/// The one strong colour of the points the shown step set: a magenta that appears nowhere in
+/// the elevation ramp, and is the only colour in the greyscale map view.
+pub const HIGHLIGHT_COLOR: [u8; 4] = [236, 0, 140, 255];
+
+/// The colour of a point of height `height` marked `mark` (`None`: not stepping).
+fn marked_color(height: f32, mark: Option<&Mark>) -> [u8; 4] {
+    match mark {
+        Some(Mark::Unset) => UNSET_COLOR,
+        Some(Mark::Highlight) => HIGHLIGHT_COLOR,
+        _ => elevation_color(height),
+    }
+}
+
+/// The display grid as it stands at a step: heights of unset points are 0.
+pub fn staged(grid: &DisplayGrid, marks: &[Mark]) -> DisplayGrid {
+    let heights = grid
+        .heights
+        .iter()
+        .zip(marks.iter().chain(std::iter::repeat(&Mark::Set)))
+        .map(|(&h, mark)| if *mark == Mark::Unset { 0.0 } else { h })
+        .collect();
+    DisplayGrid {
+        heights,
+        ..grid.clone()
+    }
+}
+
+/// The top-down map of a grid: one RGBA pixel per shown point, row 0 (north) first, heights as
+/// greys from black (0) to white (1); unset points neutral grey and the step's points in the
+/// highlight colour, the only colour in it.
+pub fn map_pixels(grid: &DisplayGrid, marks: &[Mark]) -> Vec<u8> {
+    let mut pixels = Vec::with_capacity(grid.heights.len() * 4);
+    for (i, &h) in grid.heights.iter().enumerate() {
+        let grey = (h.clamp(0.0, 1.0) * 255.0).round() as u8;
+        let pixel = match marks.get(i) {
+            Some(Mark::Unset) => UNSET_COLOR,
+            Some(Mark::Highlight) => HIGHLIGHT_COLOR,
+            _ => [grey, grey, grey, 255],
+        };
+        pixels.extend_from_slice(&pixel);
+    }
+    pixels
+}
+
+/// Evenly spread indices `0..len` picking `count` of them, always including the first and last:
+/// which columns (or rows) of a map of `len` a display grid keeps. For len = 2^a + 1 and
+/// count = 2^b + 1 every step is exactly 2^(a - b).
+pub fn display_positions(len: usize, count: usize) -> Vec<usize> {
     if count >= len || len < 2 {
         return (0..len).collect();
     }
@@ -96,8 +155,8 @@ impl DisplayGrid {
 /// Picks the shown points of `map`: at most `max_columns` columns and `max_rows` rows, evenly
 /// spread and always including the map's edges (exact grid points for 2^n + 1 sides).
 pub fn display_grid(map: &Heightmap, max_columns: usize, max_rows: usize) -> DisplayGrid {
-    let columns = sample_positions(map.width(), max_columns.max(2));
-    let rows = sample_positions(map.height(), max_rows.max(2));
+    let columns = display_positions(map.width(), max_columns.max(2));
+    let rows = display_positions(map.height(), max_rows.max(2));
     let span = (map.width().max(map.height()) - 1).max(1) as f32;
     let to_world = |i: usize, len: usize| (2.0 * i as f32 - (len - 1) as f32) / span;
     let mut heights = Vec::with_capacity(columns.len() * rows.len());
@@ -123,6 +182,11 @@ pub fn terrain_mesh(map: &Heightmap, max_side: usize, height_scale: f32) -> Mesh
 
 /// Builds the 3-D surface of a display grid, heights multiplied by `height_scale`.
 pub fn grid_mesh(grid: &DisplayGrid, height_scale: f32) -> MeshData {
+    grid_mesh_marked(grid, &[], height_scale)
+}
+
+/// [`grid_mesh`] coloured by `marks` (one per shown point; empty when not stepping).
+pub fn grid_mesh_marked(grid: &DisplayGrid, marks: &[Mark], height_scale: f32) -> MeshData {
     let (nx, nz) = grid.size();
     let mut positions = Vec::with_capacity(nx * nz);
     for (&z, row) in grid.zs.iter().zip(grid.heights.chunks_exact(nx.max(1))) {
@@ -133,7 +197,12 @@ pub fn grid_mesh(grid: &DisplayGrid, height_scale: f32) -> MeshData {
                 .map(|(&x, &h)| [x, h * height_scale, z]),
         );
     }
-    let colors = grid.heights.iter().map(|&h| elevation_color(h)).collect();
+    let colors = grid
+        .heights
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| marked_color(h, marks.get(i)))
+        .collect();
     let normals = grid_normals(&positions, nx, nz);
 
     let mut indices = Vec::with_capacity((nx.saturating_sub(1)) * (nz.saturating_sub(1)) * 6);
@@ -166,14 +235,19 @@ pub fn profile_mesh(map: &Heightmap, max_points: usize, height_scale: f32) -> Me
 
 /// Builds the side view of the first row of a display grid (see [`profile_mesh`]).
 pub fn profile_grid_mesh(grid: &DisplayGrid, height_scale: f32) -> MeshData {
+    profile_grid_mesh_marked(grid, &[], height_scale)
+}
+
+/// [`profile_grid_mesh`] with tops coloured by `marks` (one per column; empty when not stepping).
+pub fn profile_grid_mesh_marked(grid: &DisplayGrid, marks: &[Mark], height_scale: f32) -> MeshData {
     let n = grid.xs.len();
     let mut positions = Vec::with_capacity(n * 4);
     let mut normals = Vec::with_capacity(n * 4);
     let mut colors = Vec::with_capacity(n * 4);
     // Front face (normal +z) then back face (normal -z), each a bottom and a top vertex per column.
     for normal_z in [1.0f32, -1.0] {
-        for (&x, &h) in grid.xs.iter().zip(&grid.heights) {
-            let top = elevation_color(h);
+        for (i, (&x, &h)) in grid.xs.iter().zip(&grid.heights).enumerate() {
+            let top = marked_color(h, marks.get(i));
             let shade = |c: u8| (f32::from(c) * 0.55) as u8;
             positions.push([x, 0.0, 0.0]);
             positions.push([x, h * height_scale, 0.0]);
@@ -238,6 +312,37 @@ fn grid_normals(positions: &[[f32; 3]], nx: usize, nz: usize) -> Vec<[f32; 3]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn marks_colour_and_flatten_the_points_of_a_step() {
+        let grid =
+            DisplayGrid::from_parts(vec![-1.0, 1.0], vec![-1.0, 1.0], vec![0.2, 0.4, 0.6, 1.0])
+                .expect("2 x 2");
+        let marks = [Mark::Set, Mark::Unset, Mark::Highlight, Mark::Set];
+        let staged = staged(&grid, &marks);
+        assert_eq!(staged.heights, [0.2, 0.0, 0.6, 1.0]);
+        let mesh = grid_mesh_marked(&staged, &marks, 1.0);
+        assert_eq!(mesh.colors[0], elevation_color(0.2));
+        assert_eq!(
+            (mesh.colors[1], mesh.colors[2]),
+            (UNSET_COLOR, HIGHLIGHT_COLOR)
+        );
+        assert!(
+            !RAMP.iter().any(|&(_, c)| c == HIGHLIGHT_COLOR[..3]),
+            "not a terrain colour"
+        );
+        let pixels = map_pixels(&staged, &marks);
+        assert_eq!(&pixels[..4], &[51, 51, 51, 255]);
+        assert_eq!(&pixels[8..12], &HIGHLIGHT_COLOR);
+        assert_eq!(&pixels[12..], &[255, 255, 255, 255]);
+        let plain = map_pixels(&grid, &[]);
+        let coloured = plain
+            .chunks(4)
+            .filter(|p| p[0] != p[1] || p[1] != p[2])
+            .count();
+        assert_eq!(coloured, 0, "without marks the map is greyscale");
+        assert_eq!(display_positions(9, 3), [0, 4, 8]);
+    }
     use crate::midpoint::{self, MpdParams};
 
     fn sample_map(exponent: u32) -> Heightmap {

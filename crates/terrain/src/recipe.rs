@@ -92,6 +92,21 @@ impl Recipe {
         }
     }
 
+    /// The map's width and height in points (before any check of the parameters).
+    pub fn size(&self) -> (usize, usize) {
+        match self {
+            Recipe::Noise { params } => (params.width, params.height),
+            Recipe::Midpoint { params, .. }
+            | Recipe::MidpointRecursive { params }
+            | Recipe::DiamondSquare { params, .. } => {
+                let side = crate::limits::side_for_exponent(params.exponent);
+                (side, side)
+            }
+            Recipe::Line { params } => (crate::limits::side_for_exponent(params.iterations), 1),
+            Recipe::Faults { params } => (params.width, params.height),
+        }
+    }
+
     /// Generates the terrain for `seed`, after checking the parameters against the core's limits.
     pub fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
         match *self {
@@ -194,6 +209,15 @@ mod tests {
             params: NoiseParams::DEFAULT,
         };
         assert_eq!(noise.generate(1), random_noise::generate(33, 33, 1));
+        assert_eq!(noise.size(), (33, 33));
+        assert_eq!(Recipe::midpoint(mpd).size(), (17, 17));
+        assert_eq!(
+            Recipe::Line {
+                params: LineParams::DEFAULT
+            }
+            .size(),
+            (257, 1)
+        );
         assert_eq!(noise.name(), "noise");
     }
 

@@ -1,0 +1,352 @@
+//! The 2-D drawings, made with the canvas's own 2-D context: the top-down map view (with the
+//! example point of a step and the neighbours it averaged), the wireframe view (the surface's
+//! grid lines projected through the demo's camera), and the variogram plot.
+
+use terrain::mesh::{self, DisplayGrid, Mark, HIGHLIGHT_COLOR};
+use terrain::variogram::Variogram;
+use three_d::{vec4, Camera};
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+
+use crate::renderer::CLEAR_RGB;
+
+/// Most grid lines drawn each way in the wireframe view, and most points along each: software
+/// 2-D canvases take over a second for 257 lines of 257 points.
+const WIREFRAME_LINES: usize = 33;
+const WIREFRAME_POINTS: usize = 129;
+
+fn css(rgb: [u8; 3]) -> String {
+    format!("rgb({},{},{})", rgb[0], rgb[1], rgb[2])
+}
+
+fn highlight() -> String {
+    css([HIGHLIGHT_COLOR[0], HIGHLIGHT_COLOR[1], HIGHLIGHT_COLOR[2]])
+}
+
+fn clear(out: &CanvasRenderingContext2d, width: f64, height: f64) {
+    let [r, g, b] = CLEAR_RGB.map(|c| (c * 255.0).round() as u8);
+    out.set_fill_style_str(&css([r, g, b]));
+    out.fill_rect(0.0, 0.0, width, height);
+}
+
+/// Where the map view puts shown point `i` of a grid: the center of its block, in canvas pixels.
+pub struct MapLayout {
+    left: f64,
+    top: f64,
+    cell: f64,
+    columns: usize,
+    profile: bool,
+    height: f64,
+}
+
+impl MapLayout {
+    /// The layout of `grid` on a `width` x `height` canvas: square blocks, centered; a profile
+    /// (one row) is drawn as a chart across the whole canvas instead.
+    pub fn new(grid: &DisplayGrid, width: f64, height: f64) -> Self {
+        let (nx, nz) = grid.size();
+        let profile = nz == 1;
+        let cell = if profile {
+            width / nx.max(1) as f64
+        } else {
+            (width / nx.max(1) as f64).min(height / nz.max(1) as f64)
+        };
+        let rows = if profile { 0.0 } else { nz as f64 };
+        Self {
+            left: (width - cell * nx as f64) / 2.0,
+            top: (height - cell * rows) / 2.0,
+            cell,
+            columns: nx.max(1),
+            profile,
+            height,
+        }
+    }
+
+    /// The center of point `i` (for a profile, at its height `h`).
+    fn center(&self, i: usize, h: f32) -> (f64, f64) {
+        let x = self.left + (i % self.columns) as f64 * self.cell + self.cell / 2.0;
+        if self.profile {
+            let margin = self.height * 0.1;
+            (
+                x,
+                self.height - margin - f64::from(h) * (self.height - 2.0 * margin),
+            )
+        } else {
+            (
+                x,
+                self.top + (i / self.columns) as f64 * self.cell + self.cell / 2.0,
+            )
+        }
+    }
+
+    /// The shown point under canvas position `(x, y)` (CSS pixels times `ratio`), if any.
+    pub fn point_at(&self, grid: &DisplayGrid, x: f64, y: f64) -> Option<usize> {
+        let column = ((x - self.left) / self.cell).floor();
+        let (nx, nz) = grid.size();
+        if column < 0.0 || column >= nx as f64 {
+            return None;
+        }
+        if self.profile {
+            return Some(column as usize);
+        }
+        let row = ((y - self.top) / self.cell).floor();
+        (row >= 0.0 && row < nz as f64).then(|| row as usize * nx + column as usize)
+    }
+}
+
+/// Draws the top-down map of `grid` (greyscale, marks in their colours, north up) and, when
+/// given, the example point of the step with lines to the neighbours it averaged.
+pub fn draw_map(
+    out: &CanvasRenderingContext2d,
+    (width, height): (f64, f64),
+    grid: &DisplayGrid,
+    marks: &[Mark],
+    example: Option<&(usize, Vec<usize>)>,
+) {
+    clear(out, width, height);
+    let layout = MapLayout::new(grid, width, height);
+    let (nx, nz) = grid.size();
+    if layout.profile {
+        draw_profile_chart(out, &layout, grid, marks);
+    } else if let Some(image) = map_image(grid, marks) {
+        out.set_image_smoothing_enabled(false);
+        let _ = out.draw_image_with_html_canvas_element_and_dw_and_dh(
+            &image,
+            layout.left,
+            layout.top,
+            layout.cell * nx as f64,
+            layout.cell * nz as f64,
+        );
+    }
+    if let Some((point, neighbours)) = example {
+        let h = |i: usize| grid.heights.get(i).copied().unwrap_or(0.0);
+        let (x, y) = layout.center(*point, h(*point));
+        let radius = (layout.cell * 0.9).max(5.0);
+        out.set_line_width(2.5);
+        for &n in neighbours {
+            let (nx, ny) = layout.center(n, h(n));
+            out.set_stroke_style_str("white");
+            out.begin_path();
+            out.move_to(x, y);
+            out.line_to(nx, ny);
+            out.stroke();
+            out.begin_path();
+            let _ = out.arc(nx, ny, radius, 0.0, std::f64::consts::TAU);
+            out.stroke();
+        }
+        out.set_stroke_style_str(&highlight());
+        out.begin_path();
+        let _ = out.arc(x, y, radius * 1.3, 0.0, std::f64::consts::TAU);
+        out.stroke();
+    }
+}
+
+thread_local! {
+    /// One scratch canvas for every map image: making a canvas per draw stalls software
+    /// rendering now and then for hundreds of milliseconds.
+    static SCRATCH: Option<(HtmlCanvasElement, CanvasRenderingContext2d)> = scratch();
+}
+
+fn scratch() -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
+    let document = web_sys::window()?.document()?;
+    let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.dyn_into().ok()?;
+    let context = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+    Some((canvas, context))
+}
+
+/// The grid's pixels on the scratch canvas, one pixel per shown point.
+fn map_image(grid: &DisplayGrid, marks: &[Mark]) -> Option<HtmlCanvasElement> {
+    let (nx, nz) = grid.size();
+    let (canvas, context) = SCRATCH.with(Clone::clone)?;
+    if canvas.width() != nx as u32 || canvas.height() != nz as u32 {
+        canvas.set_width(nx as u32);
+        canvas.set_height(nz as u32);
+    }
+    let pixels = mesh::map_pixels(grid, marks);
+    let image =
+        ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), nx as u32, nz as u32).ok()?;
+    context.put_image_data(&image, 0.0, 0.0).ok()?;
+    Some(canvas)
+}
+
+/// A profile in the map view: a side-on chart, heights as a grey line, marked points as dots.
+fn draw_profile_chart(
+    out: &CanvasRenderingContext2d,
+    layout: &MapLayout,
+    grid: &DisplayGrid,
+    marks: &[Mark],
+) {
+    out.set_stroke_style_str("rgb(60,60,60)");
+    out.set_line_width(1.5);
+    out.begin_path();
+    for (i, &h) in grid.heights.iter().enumerate() {
+        let (x, y) = layout.center(i, h);
+        if i == 0 {
+            out.move_to(x, y);
+        } else {
+            out.line_to(x, y);
+        }
+    }
+    out.stroke();
+    for (i, mark) in marks.iter().enumerate() {
+        let colour = match mark {
+            Mark::Highlight => highlight(),
+            Mark::Unset => "rgb(150,150,150)".to_string(),
+            Mark::Set => continue,
+        };
+        let (x, y) = layout.center(i, grid.heights[i]);
+        out.set_fill_style_str(&colour);
+        out.fill_rect(x - 2.5, y - 2.5, 5.0, 5.0);
+    }
+}
+
+/// Draws the surface's grid lines as seen by `camera`, marked points as dots.
+pub fn draw_wireframe(
+    out: &CanvasRenderingContext2d,
+    (width, height): (f64, f64),
+    camera: &Camera,
+    grid: &DisplayGrid,
+    marks: &[Mark],
+    height_scale: f32,
+    profile: bool,
+) {
+    clear(out, width, height);
+    let (nx, nz) = grid.size();
+    let transform = camera.projection() * camera.view();
+    let project = |i: usize, j: usize| -> Option<(f64, f64)> {
+        let h = grid.heights.get(j * nx + i).copied().unwrap_or(0.0);
+        let z = if profile { 0.0 } else { grid.zs[j] };
+        let clip = transform * vec4(grid.xs[i], h * height_scale, z, 1.0);
+        (clip.w > 0.0).then(|| {
+            let (x, y) = (clip.x / clip.w, clip.y / clip.w);
+            (
+                (f64::from(x) + 1.0) / 2.0 * width,
+                (1.0 - f64::from(y)) / 2.0 * height,
+            )
+        })
+    };
+    let polyline = |points: &mut dyn Iterator<Item = Option<(f64, f64)>>| {
+        out.begin_path();
+        let mut pen_down = false;
+        for point in points {
+            match point {
+                Some((x, y)) if pen_down => out.line_to(x, y),
+                Some((x, y)) => {
+                    out.move_to(x, y);
+                    pen_down = true;
+                }
+                None => pen_down = false,
+            }
+        }
+        out.stroke();
+    };
+    out.set_stroke_style_str("rgb(40,70,100)");
+    out.set_line_width(1.0);
+    let stride = |n: usize| n.div_ceil(WIREFRAME_LINES).max(1);
+    let (sx, sz) = (stride(nx), stride(nz));
+    let lines = |n: usize, s: usize| {
+        (0..n)
+            .step_by(s)
+            .chain((!(n - 1).is_multiple_of(s)).then_some(n - 1))
+    };
+    let along = |n: usize| {
+        let s = n.div_ceil(WIREFRAME_POINTS).max(1);
+        (0..n)
+            .step_by(s)
+            .chain((!(n - 1).is_multiple_of(s)).then_some(n - 1))
+    };
+    if profile {
+        // A profile is one line: keep every point of it.
+        polyline(&mut (0..nx).map(|i| project(i, 0)));
+    } else {
+        for j in lines(nz, sz) {
+            polyline(&mut along(nx).map(|i| project(i, j)));
+        }
+        for i in lines(nx, sx) {
+            polyline(&mut along(nz).map(|j| project(i, j)));
+        }
+    }
+    out.set_fill_style_str(&highlight());
+    for (index, mark) in marks.iter().enumerate() {
+        if *mark == Mark::Highlight {
+            if let Some((x, y)) = project(index % nx.max(1), index / nx.max(1)) {
+                out.fill_rect(x - 2.0, y - 2.0, 4.0, 4.0);
+            }
+        }
+    }
+}
+
+/// Draws the variogram on its own canvas: log-log points, the fitted line, and its slope.
+pub fn draw_variogram(canvas: &HtmlCanvasElement, variogram: &Variogram) {
+    let Some(out) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+    else {
+        return;
+    };
+    let (width, height) = (f64::from(canvas.width()), f64::from(canvas.height()));
+    out.set_fill_style_str("white");
+    out.fill_rect(0.0, 0.0, width, height);
+    let logs: Vec<(f64, f64)> = variogram
+        .points
+        .iter()
+        .filter(|p| p.1 > 0.0)
+        .map(|&(d, g)| (f64::from(d).log10(), f64::from(g).log10()))
+        .collect();
+    let (margin, top) = (34.0, 22.0);
+    out.set_fill_style_str("rgb(40,40,40)");
+    out.set_font("11px system-ui, sans-serif");
+    let summary = format!(
+        "slope {:.2}, so H ≈ {:.2}",
+        variogram.slope,
+        variogram.hurst()
+    );
+    let _ = out.fill_text(&summary, margin, 14.0);
+    let _ = out.fill_text("distance (log)", width / 2.0 - 30.0, height - 4.0);
+    canvas
+        .set_attribute(
+            "aria-label",
+            &format!(
+                "Variogram: mean squared height difference against distance, log-log; {summary}"
+            ),
+        )
+        .ok();
+    if logs.len() < 2 {
+        return;
+    }
+    let span = |f: fn(&(f64, f64)) -> f64| {
+        let lo = logs.iter().map(f).fold(f64::INFINITY, f64::min);
+        let hi = logs.iter().map(f).fold(f64::NEG_INFINITY, f64::max);
+        (lo, (hi - lo).max(1e-9))
+    };
+    let ((x0, xs), (y0, ys)) = (span(|p| p.0), span(|p| p.1));
+    let at = |(lx, ly): (f64, f64)| {
+        (
+            margin + (lx - x0) / xs * (width - margin - 10.0),
+            height - 18.0 - (ly - y0) / ys * (height - 18.0 - top),
+        )
+    };
+    out.set_stroke_style_str("rgb(170,170,170)");
+    out.stroke_rect(margin, top, width - margin - 10.0, height - 18.0 - top);
+    // The fitted line through the points' mean, at the fitted slope.
+    let n = logs.len() as f64;
+    let (mx, my) = (
+        logs.iter().map(|p| p.0).sum::<f64>() / n,
+        logs.iter().map(|p| p.1).sum::<f64>() / n,
+    );
+    let slope = f64::from(variogram.slope);
+    let line = |lx: f64| at((lx, my + slope * (lx - mx)));
+    out.set_stroke_style_str(&highlight());
+    out.begin_path();
+    let (ax, ay) = line(x0);
+    let (bx, by) = line(x0 + xs);
+    out.move_to(ax, ay);
+    out.line_to(bx, by);
+    out.stroke();
+    out.set_fill_style_str("rgb(40,70,100)");
+    for &p in &logs {
+        let (x, y) = at(p);
+        out.fill_rect(x - 2.5, y - 2.5, 5.0, 5.0);
+    }
+}

@@ -1,0 +1,600 @@
+//! The order in which each algorithm sets its points, step by step as the posts teach it: which
+//! points a step sets, which neighbours each of them averaged, and a caption saying what the
+//! step did.
+//!
+//! In midpoint displacement (iterative or recursive), Diamond-Square and the 1-D line every point
+//! is set exactly once, and *when* depends only on its coordinates: the coarser the grid it lies
+//! on, the earlier. So the finished map plus [`Schedule::step_of`] gives the map at every step
+//! (points set by then keep their final height; the others are not set yet), with nothing
+//! regenerated. Fault maps change everywhere with every fault; they step in [`FAULT_BATCHES`]
+//! batches of faults instead (see [`crate::faults::generate_in_batches`]).
+
+use crate::faults::FaultParams;
+use crate::line::LineParams;
+use crate::mesh::Mark;
+use crate::midpoint::MpdParams;
+use crate::{diamond_square, midpoint, Recipe};
+
+/// Number of steps of a fault map: the faults in this many batches of equal size.
+pub const FAULT_BATCHES: u32 = 20;
+
+/// How an algorithm's points are set, step by step. Step 0 is the start (the corners, the two end
+/// points, no fault yet); the last step, [`Schedule::count`], is the finished map.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Schedule {
+    /// Midpoint displacement, one step per pass (the recursive rewrite: one per depth, which sets
+    /// the same points).
+    Midpoint(MpdParams),
+    /// Diamond-Square: each level's square step, then its diamond step.
+    DiamondSquare(MpdParams),
+    /// The 1-D line, one step per iteration.
+    Line(LineParams),
+    /// Faults, in [`FAULT_BATCHES`] batches.
+    Faults(FaultParams),
+}
+
+/// Trailing zeros of a coordinate on a grid of `2^exponent + 1` points, 0 counting as a multiple
+/// of every power of two up to the whole side.
+fn level_bits(v: usize, exponent: u32) -> u32 {
+    if v == 0 {
+        exponent
+    } else {
+        v.trailing_zeros().min(exponent)
+    }
+}
+
+/// The squares of pass `pass` (1-based) of a 2^`exponent` map: how many, and their side in cells.
+fn squares(pass: u32, exponent: u32) -> (u64, u64) {
+    (1u64 << (2 * (pass - 1)), 1u64 << (exponent - pass + 1))
+}
+
+/// The points a grid of spacing 2^(exponent - k) holds: (2^k + 1)^2.
+fn grid_points(k: u32) -> u64 {
+    let side = (1u64 << k) + 1;
+    side * side
+}
+
+impl Schedule {
+    /// The stepping of a whole-map recipe; `None` for noise (set all at once) and for the step
+    /// demos' partial stages (they show one step already).
+    pub fn of(recipe: &Recipe) -> Option<Self> {
+        match *recipe {
+            Recipe::Midpoint {
+                params,
+                stage: midpoint::Stage::Full,
+            }
+            | Recipe::MidpointRecursive { params } => Some(Schedule::Midpoint(params)),
+            Recipe::DiamondSquare {
+                params,
+                stage: diamond_square::Stage::Full,
+            } => Some(Schedule::DiamondSquare(params)),
+            Recipe::Line { params } => Some(Schedule::Line(params)),
+            Recipe::Faults { params } => Some(Schedule::Faults(params)),
+            _ => None,
+        }
+    }
+
+    /// The number of the last step (the finished map): the exponent, twice the exponent,
+    /// the iterations, or [`FAULT_BATCHES`].
+    pub fn count(&self) -> u32 {
+        match self {
+            Schedule::Midpoint(p) => p.exponent,
+            Schedule::DiamondSquare(p) => 2 * p.exponent,
+            Schedule::Line(p) => p.iterations,
+            Schedule::Faults(_) => FAULT_BATCHES,
+        }
+    }
+
+    /// The step at which point `(x, y)` gets its value; `None` for faults, whose points change at
+    /// every step.
+    pub fn step_of(&self, x: usize, y: usize) -> Option<u32> {
+        match self {
+            Schedule::Midpoint(p) => {
+                let n = p.exponent;
+                Some(n - level_bits(x, n).min(level_bits(y, n)))
+            }
+            Schedule::DiamondSquare(p) => {
+                let n = p.exponent;
+                let (bx, by) = (level_bits(x, n), level_bits(y, n));
+                let level = n - bx.min(by);
+                Some(match level {
+                    0 => 0,
+                    // Both coordinates odd multiples of the radius: a square's center.
+                    _ if bx == by => 2 * level - 1,
+                    _ => 2 * level,
+                })
+            }
+            Schedule::Line(p) => Some(p.iterations - level_bits(x, p.iterations)),
+            Schedule::Faults(_) => None,
+        }
+    }
+
+    /// The points whose values point `(x, y)` averaged when it was set (before its jitter): 2 for
+    /// a midpoint-displacement edge midpoint or a point of the line, 4 for a square's center or an
+    /// inner diamond, 3 for a diamond on the map's border; none for the starting points and for
+    /// faults.
+    pub fn neighbours(&self, x: usize, y: usize) -> Vec<(usize, usize)> {
+        let (n, last_y) = match self {
+            Schedule::Midpoint(p) | Schedule::DiamondSquare(p) => {
+                (p.exponent, 1usize << p.exponent)
+            }
+            Schedule::Line(p) => (p.iterations, 0),
+            Schedule::Faults(_) => return Vec::new(),
+        };
+        let last_x = 1usize << n;
+        if x > last_x || y > last_y {
+            return Vec::new();
+        }
+        let y_bits = if last_y == 0 { n } else { level_bits(y, n) };
+        let bits = level_bits(x, n).min(y_bits);
+        if bits == n {
+            return Vec::new();
+        }
+        let r = 1usize << bits;
+        let x_odd = level_bits(x, n) == bits;
+        let y_odd = y_bits == bits;
+        let offsets: Vec<(isize, isize)> = match self {
+            Schedule::Line(_) => vec![(-1, 0), (1, 0)],
+            Schedule::Midpoint(_) => match (x_odd, y_odd) {
+                (true, true) => vec![(-1, 0), (1, 0), (0, -1), (0, 1)],
+                (true, false) => vec![(-1, 0), (1, 0)],
+                _ => vec![(0, -1), (0, 1)],
+            },
+            Schedule::DiamondSquare(_) if x_odd && y_odd => {
+                vec![(-1, -1), (1, -1), (-1, 1), (1, 1)]
+            }
+            _ => vec![(-1, 0), (1, 0), (0, -1), (0, 1)],
+        };
+        offsets
+            .into_iter()
+            .filter_map(|(dx, dy)| {
+                let nx = x.checked_add_signed(dx * r as isize)?;
+                let ny = y.checked_add_signed(dy * r as isize)?;
+                (nx <= last_x && ny <= last_y).then_some((nx, ny))
+            })
+            .collect()
+    }
+
+    /// How many points step `step` sets; for faults, how many faults its batch cuts.
+    pub fn points_set_at(&self, step: u32) -> u64 {
+        match *self {
+            Schedule::Midpoint(_) if step == 0 => 4,
+            Schedule::Midpoint(_) => grid_points(step) - grid_points(step - 1),
+            Schedule::DiamondSquare(_) if step == 0 => 4,
+            Schedule::DiamondSquare(_) => {
+                let level = step.div_ceil(2);
+                let centers = 1u64 << (2 * (level - 1));
+                if step % 2 == 1 {
+                    centers
+                } else {
+                    grid_points(level) - grid_points(level - 1) - centers
+                }
+            }
+            Schedule::Line(_) if step == 0 => 2,
+            Schedule::Line(_) => 1u64 << (step - 1),
+            Schedule::Faults(_) => {
+                let (from, to) = self.faults_in(step);
+                u64::from(to - from)
+            }
+        }
+    }
+
+    /// For faults: the faults done after step `step` begin at `.0` and end before `.1` (step 0 is
+    /// none; step [`FAULT_BATCHES`] ends with the last).
+    pub fn faults_in(&self, step: u32) -> (u32, u32) {
+        let total = match self {
+            Schedule::Faults(p) => p.iterations,
+            _ => return (0, 0),
+        };
+        let end = |s: u32| {
+            (u64::from(total) * u64::from(s.min(FAULT_BATCHES)) / u64::from(FAULT_BATCHES)) as u32
+        };
+        if step == 0 {
+            (0, 0)
+        } else {
+            (end(step - 1), end(step))
+        }
+    }
+
+    /// One line saying what step `step` did, with the numbers true to the algorithm, e.g.
+    /// "Pass 3 of 5: 16 squares of side 8, spread 0.075".
+    pub fn caption(&self, step: u32) -> String {
+        let last = self.count();
+        let step = step.min(last);
+        match *self {
+            Schedule::Midpoint(p) => {
+                if step == 0 {
+                    return format!(
+                        "Start (pass 0 of {last}): the four corners, each uniform(0, 1)"
+                    );
+                }
+                let (count, side) = squares(step, p.exponent);
+                let spread = spread_at(&p, step - 1);
+                let plural = if count == 1 { "" } else { "s" };
+                format!(
+                    "Pass {step} of {last}: {count} square{plural} of side {side}, spread {spread}: \
+                     {} new points",
+                    self.points_set_at(step)
+                )
+            }
+            Schedule::DiamondSquare(p) => {
+                if step == 0 {
+                    return format!(
+                        "Start (step 0 of {last}): the four corners, each uniform(0, 1)"
+                    );
+                }
+                let level = step.div_ceil(2);
+                let radius = 1u64 << (p.exponent - level);
+                let spread = spread_at(&p, level - 1);
+                let points = self.points_set_at(step);
+                if step % 2 == 1 {
+                    format!(
+                        "Step {step} of {last}, square step of level {level}: {points} square \
+                         center{} {radius} from their 4 corners, spread {spread}",
+                        if points == 1 { "" } else { "s" }
+                    )
+                } else {
+                    format!(
+                        "Step {step} of {last}, diamond step of level {level}: {points} diamond \
+                         centers {radius} from their 4 neighbours (3 on the border), spread {spread}"
+                    )
+                }
+            }
+            Schedule::Line(p) => {
+                if step == 0 {
+                    return format!("Start (iteration 0 of {last}): the two end points");
+                }
+                let shrink = p.roughness * (step - 1) as f32;
+                format!(
+                    "Iteration {step} of {last}: {} new midpoint{} between neighbours, jitter \
+                     shrunk by 2^-{}",
+                    self.points_set_at(step),
+                    if step == 1 { "" } else { "s" },
+                    round3(shrink)
+                )
+            }
+            Schedule::Faults(p) => {
+                let (from, to) = self.faults_in(step);
+                if step == 0 {
+                    format!("Start (batch 0 of {last}): no fault yet, a flat map")
+                } else {
+                    format!(
+                        "Batch {step} of {last}: faults {} to {to} of {}",
+                        from + 1,
+                        p.iterations
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// The spread of pass `index` (0-based), rounded for reading.
+fn spread_at(params: &MpdParams, index: u32) -> f32 {
+    round3(params.spreads().nth(index as usize).unwrap_or(0.0))
+}
+
+/// `value` to at most three significant decimals, as a person would write it.
+fn round3(value: f32) -> f32 {
+    if value == 0.0 || !value.is_finite() {
+        return value;
+    }
+    let digits = 3 - value.abs().log10().ceil() as i32;
+    let scale = 10f64.powi(digits.max(0));
+    ((f64::from(value) * scale).round() / scale) as f32
+}
+
+/// The caption line of a step demo's partial stage, naming the points it highlights; `None` for a
+/// recipe that is not a partial stage.
+pub fn stage_caption(recipe: &Recipe) -> Option<&'static str> {
+    use diamond_square::Stage as Ds;
+    use midpoint::Stage as Mpd;
+    Some(match *recipe {
+        Recipe::Midpoint { stage, .. } => match stage {
+            Mpd::Corners => "Highlighted: the 4 corners this step set; grey points are not set yet",
+            Mpd::Edges => "Highlighted: the 4 edge midpoints this step set, each from 2 corners",
+            Mpd::Center => "Highlighted: the center this step set, from the 4 edge midpoints",
+            Mpd::Full => return None,
+        },
+        Recipe::DiamondSquare { stage, .. } => match stage {
+            Ds::Corners => "Highlighted: the 4 corners this step set; grey points are not set yet",
+            Ds::Square => "Highlighted: the center the square step set, from the 4 corners",
+            Ds::Diamond => {
+                "Highlighted: the 4 edge midpoints the diamond step set, each from 3 points \
+                 (2 corners and the center)"
+            }
+            Ds::Full => return None,
+        },
+        _ => return None,
+    })
+}
+
+/// How point `(x, y)` of a step demo's partial stage looks: [`Mark::Highlight`] for the points its
+/// step set (the corners, the four edge midpoints or the center), [`Mark::Set`] for points an
+/// earlier step set, [`Mark::Unset`] for the rest; `None` for a recipe that is not a partial stage.
+pub fn stage_mark(recipe: &Recipe, x: usize, y: usize) -> Option<Mark> {
+    use diamond_square::Stage as Ds;
+    use midpoint::Stage as Mpd;
+    // Which of corners, edge midpoints and center are set, and which of them the step set.
+    let (exponent, set, newest) = match *recipe {
+        Recipe::Midpoint { params, stage } => match stage {
+            Mpd::Corners => (params.exponent, 1, 1),
+            Mpd::Edges => (params.exponent, 2, 2),
+            Mpd::Center => (params.exponent, 3, 3),
+            Mpd::Full => return None,
+        },
+        Recipe::DiamondSquare { params, stage } => match stage {
+            Ds::Corners => (params.exponent, 1, 1),
+            // Diamond-Square sets the center before the edge midpoints.
+            Ds::Square => (params.exponent, 3, 3),
+            Ds::Diamond => (params.exponent, 4, 2),
+            Ds::Full => return None,
+        },
+        _ => return None,
+    };
+    let last = 1usize << exponent;
+    let mid = last / 2;
+    let on_edge = |v: usize| v == 0 || v == last;
+    // 1: a corner, 2: an edge midpoint, 3: the center.
+    let kind = if on_edge(x) && on_edge(y) {
+        1
+    } else if (x == mid && on_edge(y)) || (y == mid && on_edge(x)) {
+        2
+    } else if x == mid && y == mid {
+        3
+    } else {
+        return Some(Mark::Unset);
+    };
+    // Diamond-Square's order is corners, center, edges; midpoint displacement's corners, edges,
+    // center.
+    let done = match (set, kind) {
+        (4, _) => true,
+        (3, 2) if matches!(recipe, Recipe::DiamondSquare { .. }) => false,
+        (3, _) => true,
+        (s, k) => k <= s,
+    };
+    Some(if kind == newest {
+        Mark::Highlight
+    } else if done {
+        Mark::Set
+    } else {
+        Mark::Unset
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heightmap::Heightmap;
+    use crate::rng::PointRng;
+
+    fn mpd(exponent: u32) -> MpdParams {
+        MpdParams {
+            exponent,
+            ..MpdParams::DEFAULT
+        }
+    }
+
+    /// How many points of a `side` x `rows` grid each step sets, by [`Schedule::step_of`].
+    fn census(schedule: &Schedule, side: usize, rows: usize) -> Vec<u64> {
+        let mut counts = vec![0u64; schedule.count() as usize + 1];
+        for y in 0..rows {
+            for x in 0..side {
+                counts[schedule.step_of(x, y).expect("a point schedule") as usize] += 1;
+            }
+        }
+        counts
+    }
+
+    #[test]
+    fn midpoint_pass_k_sets_the_points_the_post_says() {
+        for n in 1..=8 {
+            let schedule = Schedule::Midpoint(mpd(n));
+            let side = (1 << n) + 1;
+            let counts = census(&schedule, side, side);
+            assert_eq!(counts[0], 4, "corners");
+            for k in 1..=n {
+                let expected = grid_points(k) - grid_points(k - 1);
+                let formula = ((1u64 << k) + 1).pow(2) - ((1u64 << (k - 1)) + 1).pow(2);
+                assert_eq!(expected, formula);
+                assert_eq!(counts[k as usize], expected, "n {n} pass {k}");
+                assert_eq!(schedule.points_set_at(k), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn midpoint_steps_match_what_each_pass_actually_writes() {
+        // Run the passes one at a time on a map of NaN and watch which points each one sets.
+        let n = 5;
+        let schedule = Schedule::Midpoint(mpd(n));
+        let mut map = Heightmap::square(n);
+        map.data_mut().fill(f32::NAN);
+        let points = PointRng::new(3);
+        midpoint::init_corners(&mut map, points);
+        let mut before: Vec<bool> = map.data().iter().map(|v| v.is_finite()).collect();
+        for pass in 0..n {
+            midpoint::pass(&mut map, pass, 0.3, points);
+            for (i, v) in map.data().iter().enumerate() {
+                let (x, y) = (i % map.width(), i / map.width());
+                let newly = v.is_finite() && !before[i];
+                assert_eq!(
+                    newly,
+                    schedule.step_of(x, y) == Some(pass + 1),
+                    "({x}, {y}) at pass {}",
+                    pass + 1
+                );
+            }
+            before = map.data().iter().map(|v| v.is_finite()).collect();
+        }
+    }
+
+    #[test]
+    fn diamond_square_steps_match_the_square_and_diamond_steps() {
+        let n = 5;
+        let schedule = Schedule::DiamondSquare(mpd(n));
+        let side = (1 << n) + 1;
+        let counts = census(&schedule, side, side);
+        let mut map = Heightmap::square(n);
+        map.data_mut().fill(f32::NAN);
+        let points = PointRng::new(4);
+        diamond_square::init_corners(&mut map, points);
+        let set = |map: &Heightmap| map.data().iter().filter(|v| v.is_finite()).count() as u64;
+        let mut total = set(&map);
+        assert_eq!(total, counts[0]);
+        let mut radius = 1usize << (n - 1);
+        for level in 1..=n {
+            diamond_square::square_step(&mut map, radius, 0.3, points);
+            let after = set(&map);
+            assert_eq!(
+                after - total,
+                counts[2 * level as usize - 1],
+                "square {level}"
+            );
+            assert_eq!(
+                after - total,
+                1 << (2 * (level - 1)),
+                "one center per square"
+            );
+            total = after;
+            diamond_square::diamond_step(&mut map, radius, 0.3, points);
+            let after = set(&map);
+            assert_eq!(after - total, counts[2 * level as usize], "diamond {level}");
+            total = after;
+            radius /= 2;
+        }
+        for step in 0..=schedule.count() {
+            assert_eq!(schedule.points_set_at(step), counts[step as usize]);
+        }
+    }
+
+    #[test]
+    fn the_line_doubles_its_segments() {
+        let schedule = Schedule::Line(LineParams {
+            iterations: 6,
+            ..LineParams::DEFAULT
+        });
+        let counts = census(&schedule, 65, 1);
+        assert_eq!(counts, [2, 1, 2, 4, 8, 16, 32]);
+    }
+
+    #[test]
+    fn neighbours_are_two_four_or_three_on_the_border() {
+        let m = Schedule::Midpoint(mpd(2));
+        assert_eq!(m.neighbours(2, 0), [(0, 0), (4, 0)], "top edge midpoint");
+        assert_eq!(m.neighbours(0, 2), [(0, 0), (0, 4)], "left edge midpoint");
+        assert_eq!(m.neighbours(2, 2).len(), 4, "center");
+        assert!(m.neighbours(0, 0).is_empty(), "corner");
+        assert_eq!(
+            m.neighbours(1, 2),
+            [(0, 2), (2, 2)],
+            "pass 2, horizontal edge"
+        );
+        assert_eq!(
+            m.neighbours(2, 1),
+            [(2, 0), (2, 2)],
+            "pass 2, vertical edge"
+        );
+        let ds = Schedule::DiamondSquare(mpd(2));
+        assert_eq!(
+            ds.neighbours(2, 2),
+            [(0, 0), (4, 0), (0, 4), (4, 4)],
+            "square"
+        );
+        assert_eq!(
+            ds.neighbours(2, 0),
+            [(0, 0), (4, 0), (2, 2)],
+            "diamond on the border"
+        );
+        assert_eq!(ds.neighbours(1, 2).len(), 4, "inner diamond");
+        assert_eq!(ds.neighbours(1, 1).len(), 4, "level 2 square");
+        let line = Schedule::Line(LineParams {
+            iterations: 3,
+            ..LineParams::DEFAULT
+        });
+        assert_eq!(line.neighbours(3, 0), [(2, 0), (4, 0)]);
+        assert!(line.neighbours(8, 0).is_empty());
+    }
+
+    #[test]
+    fn captions_say_the_numbers_of_their_step() {
+        let p = MpdParams {
+            exponent: 5,
+            spread: 0.3,
+            reduction: 0.5,
+        };
+        let m = Schedule::Midpoint(p);
+        assert_eq!(
+            m.caption(3),
+            "Pass 3 of 5: 16 squares of side 8, spread 0.075: 56 new points"
+        );
+        assert_eq!(m.points_set_at(3), 9 * 9 - 5 * 5);
+        assert!(m
+            .caption(1)
+            .starts_with("Pass 1 of 5: 1 square of side 32, spread 0.3"));
+        let ds = Schedule::DiamondSquare(p);
+        assert_eq!(ds.count(), 10);
+        assert!(ds
+            .caption(3)
+            .starts_with("Step 3 of 10, square step of level 2: 4 square centers 8"));
+        assert!(ds
+            .caption(4)
+            .contains(&format!("{} diamond centers", ds.points_set_at(4))));
+        let faults = Schedule::Faults(FaultParams::DEFAULT);
+        assert_eq!(faults.caption(1), "Batch 1 of 20: faults 1 to 25 of 500");
+        assert_eq!(faults.faults_in(20), (475, 500));
+        let odd = Schedule::Faults(FaultParams {
+            iterations: 7,
+            ..FaultParams::DEFAULT
+        });
+        let total: u64 = (1..=20).map(|s| odd.points_set_at(s)).sum();
+        assert_eq!(total, 7, "every fault in exactly one batch");
+    }
+
+    #[test]
+    fn step_demos_mark_the_points_their_stage_set() {
+        let marks = |recipe: &Recipe| -> Vec<(usize, usize, Mark)> {
+            (0..9)
+                .flat_map(|y| (0..9).map(move |x| (x, y)))
+                .filter_map(|(x, y)| {
+                    let mark = stage_mark(recipe, x, y).expect("a partial stage");
+                    (mark != Mark::Unset).then_some((x, y, mark))
+                })
+                .collect()
+        };
+        let (h, s) = (Mark::Highlight, Mark::Set);
+        let edges = Recipe::Midpoint {
+            params: mpd(3),
+            stage: midpoint::Stage::Edges,
+        };
+        assert_eq!(
+            marks(&edges),
+            [
+                (0, 0, s),
+                (4, 0, h),
+                (8, 0, s),
+                (0, 4, h),
+                (8, 4, h),
+                (0, 8, s),
+                (4, 8, h),
+                (8, 8, s)
+            ]
+        );
+        let square = Recipe::DiamondSquare {
+            params: mpd(3),
+            stage: diamond_square::Stage::Square,
+        };
+        assert_eq!(
+            marks(&square),
+            [(0, 0, s), (8, 0, s), (4, 4, h), (0, 8, s), (8, 8, s)]
+        );
+        let diamond = Recipe::DiamondSquare {
+            params: mpd(3),
+            stage: diamond_square::Stage::Diamond,
+        };
+        let set: Vec<_> = marks(&diamond).into_iter().filter(|m| m.2 == h).collect();
+        assert_eq!(set, [(4, 0, h), (0, 4, h), (8, 4, h), (4, 8, h)]);
+        assert_eq!(marks(&diamond).len(), 9);
+        assert_eq!(stage_mark(&Recipe::midpoint(mpd(3)), 4, 4), None);
+    }
+}

@@ -1,0 +1,268 @@
+// End-to-end: stepping through each algorithm pass by pass, the view modes, and the step
+// highlight, on the built page in headless Chromium (real wasm, real WebGL).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect } from './harness.mjs';
+
+// Every demo with a stepper, and its number of steps at its defaults.
+const STEPPERS = {
+  'mpd-iterate': 5, // one per pass: the exponent
+  'mpd-final': 5,
+  'mpd-recursive': 5, // one per recursion depth
+  'ds-final': 10, // square and diamond apart: twice the exponent
+  'line-1d': 8, // one per iteration
+  'fault-lines': 20, // 20 batches of faults
+  'fault-shapes': 20,
+};
+const STEP_DEMOS = ['mpd-corners', 'mpd-edges', 'mpd-center', 'ds-corners', 'ds-square', 'ds-diamond'];
+
+let server;
+let browser;
+let session;
+
+const section = (id) => `section[data-demo="${id}"]`;
+const nextFrames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/** The section's step attributes and its picture. */
+async function look(page, id) {
+  await nextFrames(page);
+  const view = await inspect(page, id);
+  const step = await page.$eval(section(id), (s) => ({
+    step: Number(s.dataset.step),
+    steps: Number(s.dataset.steps),
+    caption: s.querySelector('.step-caption').textContent,
+  }));
+  return { ...view, ...step };
+}
+
+/**
+ * Pixels of the highlight's colour family in a demo's canvas (magenta, lit or blended at edges:
+ * red and blue well above green, which no terrain colour, grey or the sky has), and where they
+ * lie (fractions of the canvas), and every colour seen.
+ */
+function highlightPixels(page, id) {
+  return page.evaluate((sel) => {
+    const canvas = document.querySelector(`${sel} canvas`);
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const context = copy.getContext('2d', { willReadFrequently: true });
+    context.drawImage(canvas, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, copy.width, copy.height);
+    const found = [];
+    const colours = new Set();
+    for (let i = 0; i < data.length; i += 4) {
+      const [pr, pg, pb] = [data[i], data[i + 1], data[i + 2]];
+      if (pr - pg > 50 && pb - pg > 40) {
+        const p = i / 4;
+        found.push([(p % width) / width, Math.floor(p / width) / height]);
+      }
+      colours.add(`${pr},${pg},${pb}`);
+    }
+    return { found, colours: [...colours] };
+  }, section(id));
+}
+
+async function setView(page, id, mode) {
+  await page.selectOption(`${section(id)} select[name="view"]`, mode);
+  await nextFrames(page);
+}
+
+async function scrub(page, id, step) {
+  await page.$eval(`${section(id)} input[name="step"]`, (input, value) => {
+    input.value = String(value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, step);
+}
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  session = await openPage(browser, server.url);
+  await waitForDemos(session.page);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('every stepper demo opens at its last step with the steps the posts have', async () => {
+  const { page } = session;
+  for (const [id, steps] of Object.entries(STEPPERS)) {
+    const view = await look(page, id);
+    assert.equal(view.steps, steps, `${id}: data-steps`);
+    assert.equal(view.step, steps, `${id}: a new terrain opens at the end`);
+    const controls = await page.$$eval(`${section(id)} [data-action^="step"], ${section(id)} [data-action="play"], ${section(id)} input[name="step"]`,
+      (els) => els.map((e) => [e.dataset.action ?? e.name, e.getAttribute('aria-label')]));
+    assert.deepEqual(controls.map((c) => c[0]), ['step-back', 'play', 'step', 'step'], id);
+    assert.ok(controls.every((c) => c[1]), `${id}: every control has an accessible name`);
+  }
+  for (const id of STEP_DEMOS) {
+    assert.equal(await page.$(`${section(id)} [data-action="step"]`), null, `${id} has no stepper`);
+    assert.match((await look(page, id)).caption, /^Highlighted: the/, `${id} names its points`);
+  }
+});
+
+test('step back changes the picture, step brings the identical one back, and nothing regenerates', async () => {
+  const { page } = session;
+  for (const [id, steps] of Object.entries(STEPPERS)) {
+    const end = await look(page, id);
+    await page.click(`${section(id)} [data-action="step-back"]`);
+    const back = await look(page, id);
+    assert.equal(back.step, steps - 1, `${id}: data-step`);
+    assert.notEqual(back.hash, end.hash, `${id}: step back changes the picture`);
+    assert.notEqual(back.caption, end.caption, `${id}: and the caption`);
+    await page.click(`${section(id)} [data-action="step"]`);
+    const again = await look(page, id);
+    assert.equal(again.step, steps);
+    assert.equal(again.hash, end.hash, `${id}: the finished terrain, drawn as before`);
+    for (const v of [back, again]) {
+      assert.equal(v.generation, end.generation, `${id}: stepping never regenerates`);
+      assert.equal(v.seed, end.seed, `${id}: nor changes the seed`);
+    }
+  }
+});
+
+test('scrubbing mpd-final to step 0 leaves only the four corners raised', async () => {
+  const { page } = session;
+  const id = 'mpd-final';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await setView(page, id, 'map');
+  await scrub(page, id, 0);
+  const view = await look(page, id);
+  assert.equal(view.step, 0);
+  assert.match(view.caption, /four corners/);
+  const { found, colours } = await highlightPixels(page, id);
+  assert.ok(found.length > 0, 'the corners are highlighted');
+  // Every highlighted pixel sits in a corner of the (centered, square) map, none inside it.
+  const corners = found.filter(([x, y]) => (x < 0.3 || x > 0.7) && (y < 0.1 || y > 0.9));
+  assert.equal(corners.length, found.length, 'only corner points are set');
+  for (const [cx, cy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+    assert.ok(found.some(([x, y]) => Math.abs((x < 0.5 ? 0 : 1) - cx) === 0 && Math.abs((y < 0.5 ? 0 : 1) - cy) === 0), `corner ${cx},${cy}`);
+  }
+  // Besides the sky around the map and its greys, the highlight's family is the only colour.
+  const magenta = ([r, g, b]) => r - g > 50 && b - g > 40;
+  const sky = ([r, g, b]) => Math.abs(r - 222) < 12 && Math.abs(g - 235) < 12 && Math.abs(b - 245) < 12;
+  const grey = ([r, g, b]) => Math.max(r, g, b) - Math.min(r, g, b) <= 12;
+  const others = colours.map((c) => c.split(',').map(Number)).filter((c) => !magenta(c) && !sky(c) && !grey(c));
+  // Anti-aliasing where the example's white rings meet magenta or the sky gives pale blends.
+  assert.ok(others.every(([r, g, b]) => Math.min(r, g, b) > 180), `map colours besides grey and magenta: ${JSON.stringify(others.slice(0, 5))}`);
+  await scrub(page, id, 5);
+  await setView(page, id, 'terrain');
+});
+
+test('the map and wireframe views change the picture without regenerating; a step shows the highlight the finished map lacks', async () => {
+  const { page } = session;
+  const id = 'mpd-final';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  const terrain = await look(page, id);
+  await setView(page, id, 'wireframe');
+  const wire = await look(page, id);
+  assert.notEqual(wire.hash, terrain.hash, 'wireframe draws differently');
+  await setView(page, id, 'map');
+  const map = await look(page, id);
+  assert.notEqual(map.hash, terrain.hash, 'map draws differently');
+  assert.notEqual(map.hash, wire.hash);
+  assert.equal((await highlightPixels(page, id)).found.length, 0, 'the finished map has no highlight');
+  await scrub(page, id, 2);
+  const step2 = await look(page, id);
+  assert.equal(step2.step, 2);
+  const lit = await highlightPixels(page, id);
+  assert.ok(lit.found.length > 0, 'step 2 shows its points in the highlight colour');
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'mpd-final-map-step2.png') });
+  for (const v of [wire, map, step2]) {
+    assert.equal(v.generation, terrain.generation, 'views and steps never regenerate');
+    assert.equal(v.seed, terrain.seed);
+  }
+  await setView(page, id, 'terrain');
+  await scrub(page, id, 5);
+  assert.equal((await look(page, id)).hash, terrain.hash, 'back to the same picture');
+});
+
+test('play reaches the end and stops; keyboard works; with reduced motion play jumps to the end', async () => {
+  const { page } = session;
+  const id = 'mpd-final';
+  const start = await look(page, id);
+  await page.click(`${section(id)} [data-action="play"]`);
+  const first = await look(page, id);
+  assert.equal(first.step, 0, 'play from the end starts over');
+  assert.equal(await page.$eval(`${section(id)} [data-action="play"]`, (b) => b.getAttribute('aria-pressed')), 'true');
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.step === '5', section(id), { timeout: 10_000 });
+  await page.waitForTimeout(900);
+  const end = await look(page, id);
+  assert.equal(end.step, 5, 'stopped at the end');
+  assert.equal(await page.$eval(`${section(id)} [data-action="play"]`, (b) => b.getAttribute('aria-pressed')), 'false');
+  assert.equal(end.hash, start.hash);
+  assert.equal(end.generation, start.generation);
+
+  await page.focus(`${section(id)} [data-action="step-back"]`);
+  await page.keyboard.press('Enter');
+  assert.equal((await look(page, id)).step, 4, 'a focused button steps with Enter');
+  await page.focus(`${section(id)} input[name="step"]`);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal((await look(page, id)).step, 3, 'the scrubber moves with the arrow keys');
+  await scrub(page, id, 5);
+
+  const calm = await browser.newContext({ viewport: { width: 1200, height: 900 }, reducedMotion: 'reduce' });
+  const other = await calm.newPage();
+  await other.goto(server.url);
+  await waitForDemos(other);
+  await scrub(other, id, 1);
+  await other.click(`${section(id)} [data-action="play"]`);
+  const jumped = await look(other, id);
+  assert.equal(jumped.step, 5, 'reduced motion: play jumps to the end');
+  await calm.close();
+});
+
+test('a rejected field disables the stepper and says why; the scrubber takes only whole steps in range', async () => {
+  const { page } = session;
+  const id = 'ds-final';
+  const before = await look(page, id);
+  await page.fill(`${section(id)} [name="exponent"]`, '40');
+  await page.press(`${section(id)} [name="exponent"]`, 'Enter');
+  const refused = await look(page, id);
+  assert.equal(refused.state, 'error');
+  assert.match(refused.caption, /Stepping is paused/);
+  const disabled = await page.$$eval(`${section(id)} .stepper button, ${section(id)} input[name="step"]`, (els) => els.map((e) => e.disabled));
+  assert.ok(disabled.every(Boolean), 'every stepper control is disabled');
+  await page.fill(`${section(id)} [name="exponent"]`, '5');
+  await page.press(`${section(id)} [name="exponent"]`, 'Enter');
+  const fine = await look(page, id);
+  assert.equal(fine.state, 'ready');
+  assert.equal(fine.step, 10);
+  for (const bad of ['-1', '2.5', '99', 'x']) {
+    await page.$eval(`${section(id)} input[name="step"]`, (input, value) => {
+      input.setAttribute('type', 'text'); // reach past the range's own clamping
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.setAttribute('type', 'range');
+    }, bad);
+    const after = await look(page, id);
+    assert.ok(Number.isInteger(after.step) && after.step >= 0 && after.step <= 10, `${bad}: step ${after.step}`);
+  }
+  await scrub(page, id, 10);
+  assert.equal((await look(page, id)).hash, before.hash);
+});
+
+test('ds-final mid-way and the variogram plot (screenshots)', async () => {
+  const { page } = session;
+  const id = 'ds-final';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await scrub(page, id, 5);
+  const mid = await look(page, id);
+  assert.match(mid.caption, /square step of level 3/);
+  assert.ok((await highlightPixels(page, id)).found.length > 0, 'mid-way terrain shows the highlight');
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.locator(`${section(id)} figure`).screenshot({ path: join(ARTIFACTS, 'ds-final-step5.png') });
+  await page.locator(`${section(id)} .roughness`).screenshot({ path: join(ARTIFACTS, 'ds-final-variogram.png') });
+  const hurst = await page.$eval(`${section(id)} .hurst`, (p) => p.textContent);
+  assert.match(hurst, /H = 1\.00: smooth hills/);
+  const label = await page.$eval(`${section(id)} canvas.variogram`, (c) => c.getAttribute('aria-label'));
+  assert.match(label, /slope \d\.\d\d, so H ≈ \d\.\d\d/);
+  await scrub(page, id, 10);
+  assert.deepEqual(session.problems, []);
+});
