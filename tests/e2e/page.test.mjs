@@ -80,11 +80,11 @@ test('the page has all fourteen demos, in order, each with the DOM contract', as
   assert.deepEqual(fieldsOf('line-1d'), ['iterations', 'roughness', 'seed']);
   assert.deepEqual(fieldsOf('fault-lines'), ['iterations', 'seed']);
   assert.deepEqual(fieldsOf('fault-shapes'), ['iterations', 'shapes', 'fuzziness', 'seed']);
-  const recursive = await session.page.$$eval(`${section('mpd-recursive')} input`, (inputs) => inputs.slice(0, 3).map((i) => i.value));
+  const recursive = await session.page.$$eval(`${section('mpd-recursive')} form.controls input`, (inputs) => inputs.slice(0, 3).map((i) => i.value));
   assert.deepEqual(recursive, ['5', '0.3', '0.55'], 'the second post\'s defaults');
-  const line = await session.page.$$eval(`${section('line-1d')} input`, (inputs) => inputs.slice(0, 2).map((i) => i.value));
+  const line = await session.page.$$eval(`${section('line-1d')} form.controls input`, (inputs) => inputs.slice(0, 2).map((i) => i.value));
   assert.deepEqual(line, ['8', '1'], '1-D defaults');
-  const values = await session.page.$$eval(`${section('mpd-final')} input`, (inputs) => inputs.slice(0, 3).map((i) => i.value));
+  const values = await session.page.$$eval(`${section('mpd-final')} form.controls input`, (inputs) => inputs.slice(0, 3).map((i) => i.value));
   assert.deepEqual(values, ['5', '0.3', '0.5'], 'the post\'s defaults');
 });
 

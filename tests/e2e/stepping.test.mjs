@@ -261,7 +261,7 @@ test('ds-final mid-way and the variogram plot (screenshots)', async () => {
   await page.locator(`${section(id)} .roughness`).screenshot({ path: join(ARTIFACTS, 'ds-final-variogram.png') });
   const hurst = await page.$eval(`${section(id)} .hurst`, (p) => p.textContent);
   assert.match(hurst, /H = 1\.00: smooth hills/);
-  const label = await page.$eval(`${section(id)} canvas.variogram`, (c) => c.getAttribute('aria-label'));
+  const label = await page.$eval(`${section(id)} .variogram svg`, (svg) => svg.getAttribute("aria-label"));
   assert.match(label, /slope \d\.\d\d, so H ≈ \d\.\d\d/);
   await scrub(page, id, 10);
   assert.deepEqual(session.problems, []);

@@ -1,9 +1,8 @@
 //! The 2-D drawings, made with the canvas's own 2-D context: the top-down map view (with the
-//! example point of a step and the neighbours it averaged), the wireframe view (the surface's
-//! grid lines projected through the demo's camera), and the variogram plot.
+//! example point of a step and the neighbours it averaged) and the wireframe view (the surface's
+//! grid lines projected through the demo's camera).
 
 use terrain::mesh::{self, DisplayGrid, Mark, HIGHLIGHT_COLOR};
-use terrain::variogram::Variogram;
 use three_d::{vec4, Camera};
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
@@ -272,81 +271,5 @@ pub fn draw_wireframe(
                 out.fill_rect(x - 2.0, y - 2.0, 4.0, 4.0);
             }
         }
-    }
-}
-
-/// Draws the variogram on its own canvas: log-log points, the fitted line, and its slope.
-pub fn draw_variogram(canvas: &HtmlCanvasElement, variogram: &Variogram) {
-    let Some(out) = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-    else {
-        return;
-    };
-    let (width, height) = (f64::from(canvas.width()), f64::from(canvas.height()));
-    out.set_fill_style_str("white");
-    out.fill_rect(0.0, 0.0, width, height);
-    let logs: Vec<(f64, f64)> = variogram
-        .points
-        .iter()
-        .filter(|p| p.1 > 0.0)
-        .map(|&(d, g)| (f64::from(d).log10(), f64::from(g).log10()))
-        .collect();
-    let (margin, top) = (34.0, 22.0);
-    out.set_fill_style_str("rgb(40,40,40)");
-    out.set_font("11px system-ui, sans-serif");
-    let summary = format!(
-        "slope {:.2}, so H ≈ {:.2}",
-        variogram.slope,
-        variogram.hurst()
-    );
-    let _ = out.fill_text(&summary, margin, 14.0);
-    let _ = out.fill_text("distance (log)", width / 2.0 - 30.0, height - 4.0);
-    canvas
-        .set_attribute(
-            "aria-label",
-            &format!(
-                "Variogram: mean squared height difference against distance, log-log; {summary}"
-            ),
-        )
-        .ok();
-    if logs.len() < 2 {
-        return;
-    }
-    let span = |f: fn(&(f64, f64)) -> f64| {
-        let lo = logs.iter().map(f).fold(f64::INFINITY, f64::min);
-        let hi = logs.iter().map(f).fold(f64::NEG_INFINITY, f64::max);
-        (lo, (hi - lo).max(1e-9))
-    };
-    let ((x0, xs), (y0, ys)) = (span(|p| p.0), span(|p| p.1));
-    let at = |(lx, ly): (f64, f64)| {
-        (
-            margin + (lx - x0) / xs * (width - margin - 10.0),
-            height - 18.0 - (ly - y0) / ys * (height - 18.0 - top),
-        )
-    };
-    out.set_stroke_style_str("rgb(170,170,170)");
-    out.stroke_rect(margin, top, width - margin - 10.0, height - 18.0 - top);
-    // The fitted line through the points' mean, at the fitted slope.
-    let n = logs.len() as f64;
-    let (mx, my) = (
-        logs.iter().map(|p| p.0).sum::<f64>() / n,
-        logs.iter().map(|p| p.1).sum::<f64>() / n,
-    );
-    let slope = f64::from(variogram.slope);
-    let line = |lx: f64| at((lx, my + slope * (lx - mx)));
-    out.set_stroke_style_str(&highlight());
-    out.begin_path();
-    let (ax, ay) = line(x0);
-    let (bx, by) = line(x0 + xs);
-    out.move_to(ax, ay);
-    out.line_to(bx, by);
-    out.stroke();
-    out.set_fill_style_str("rgb(40,70,100)");
-    for &p in &logs {
-        let (x, y) = at(p);
-        out.fill_rect(x - 2.5, y - 2.5, 5.0, 5.0);
     }
 }

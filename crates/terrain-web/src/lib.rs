@@ -28,6 +28,7 @@ pub mod flat;
 #[cfg(target_arch = "wasm32")]
 pub mod generator;
 pub mod gestures;
+pub mod plot;
 #[cfg(target_arch = "wasm32")]
 pub mod renderer;
 pub mod requests;

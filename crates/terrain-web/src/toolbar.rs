@@ -4,7 +4,7 @@
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlCanvasElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 
 use crate::element::element;
 use crate::stepping::ViewMode;
@@ -39,8 +39,8 @@ pub struct Roughness {
     pub container: Element,
     /// "H = 1.00: smooth hills" for the reduction in the field.
     pub hurst: Element,
-    /// The variogram's log-log plot.
-    pub plot: HtmlCanvasElement,
+    /// Holds the variogram's log-log plot (an SVG).
+    pub plot: Element,
 }
 
 fn button(document: &Document, action: &str, text: &str, label: &str) -> Result<Element, JsValue> {
@@ -131,17 +131,7 @@ pub fn toolbar(document: &Document, id: &str, stepping: bool) -> Result<Toolbar,
 pub fn roughness(document: &Document) -> Result<Roughness, JsValue> {
     let container = element(document, "div", &[("class", "roughness")])?;
     let hurst = element(document, "p", &[("class", "hurst")])?;
-    let plot: HtmlCanvasElement = element(
-        document,
-        "canvas",
-        &[
-            ("class", "variogram"),
-            ("width", "240"),
-            ("height", "150"),
-            ("role", "img"),
-        ],
-    )?
-    .dyn_into()?;
+    let plot = element(document, "div", &[("class", "variogram")])?;
     container.append_child(&hurst)?;
     container.append_child(&plot)?;
     Ok(Roughness {

@@ -189,7 +189,9 @@ impl DemoView {
                     variogram::describe_hurst(h)
                 )));
             }
-            flat::draw_variogram(&panel.plot, &answer.variogram);
+            panel
+                .plot
+                .set_inner_html(&crate::plot::variogram_svg(&answer.variogram));
         }
         self.shown = Some(Shown {
             setup: *setup,
