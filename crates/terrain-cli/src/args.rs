@@ -7,12 +7,14 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use rand::TryRngCore;
+use terrain::engines::{self, Engine};
+use terrain::export::{self, Format};
 use terrain::faults::{self, FaultParams, ShapeSet};
 use terrain::limits::{self, CLI_MAX_EXPONENT};
 use terrain::line::{self, LineParams};
 use terrain::midpoint::MpdParams;
 use terrain::random_noise::NoiseParams;
-use terrain::{diamond_square, midpoint_recursive, params, Recipe};
+use terrain::{diamond_square, midpoint_recursive, params, Heightmap, Recipe};
 
 /// Generate a terrain heightmap and write it to a file.
 #[derive(Debug, Parser)]
@@ -33,7 +35,7 @@ pub enum Command {
     /// Midpoint displacement written recursively (the second post).
     MpdRecursive(SubdivisionArgs),
     /// Diamond-Square (the third post).
-    Ds(SubdivisionArgs),
+    Ds(DsArgs),
     /// Fault lines: random dividers raise one side and lower the other (the fifth source).
     Fault(FaultArgs),
     /// 1-D midpoint displacement (the fourth source): 2^N + 1 heights, one per line of a .txt/.csv.
@@ -51,6 +53,16 @@ pub struct Output {
     /// and reported].
     #[arg(long, value_name = "S", value_parser = params::parse_seed)]
     pub seed: Option<u64>,
+}
+
+/// The engine preset of a 2-D map.
+#[derive(Debug, Args)]
+pub struct Preset {
+    /// Prepare the file for an engine: unity (.r16), unreal (.png or .r16, cropped to its
+    /// sizes), godot (.r16), blender (.png); also writes NAME.json with the seed, parameters,
+    /// size, range before normalising and the engine's import settings.
+    #[arg(long = "for", value_name = "ENGINE", value_parser = engines::parse_engine)]
+    pub engine: Option<Engine>,
 }
 
 /// Options of the three subdivision algorithms (defaults differ per algorithm; see `--help`).
@@ -71,6 +83,21 @@ pub struct SubdivisionArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub output: Output,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub preset: Preset,
+}
+
+/// Options of Diamond-Square: those of the subdivision algorithms, and tiling.
+#[derive(Debug, Args)]
+pub struct DsArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub subdivision: SubdivisionArgs,
+    /// Tileable: the map wraps around, its last row and column repeat the first, and copies
+    /// placed side by side join without a seam.
+    #[arg(long)]
+    pub wrap: bool,
 }
 
 /// Options of random noise: a size, as an exponent or as width and height.
@@ -89,6 +116,9 @@ pub struct NoiseArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub output: Output,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub preset: Preset,
 }
 
 /// Options of the fault generator.
@@ -117,6 +147,9 @@ pub struct FaultArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub output: Output,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub preset: Preset,
 }
 
 /// Options of 1-D midpoint displacement.
@@ -204,6 +237,17 @@ impl SubdivisionArgs {
 }
 
 impl Command {
+    /// The engine preset asked for, if any (the 1-D line has none).
+    fn engine(&self) -> Option<Engine> {
+        match self {
+            Command::Noise(args) => args.preset.engine,
+            Command::Mpd(args) | Command::MpdRecursive(args) => args.preset.engine,
+            Command::Ds(args) => args.subdivision.preset.engine,
+            Command::Fault(args) => args.preset.engine,
+            Command::Line(_) => None,
+        }
+    }
+
     /// What to generate, and where to write it.
     fn recipe(&self) -> (Recipe, &Output) {
         match self {
@@ -227,7 +271,14 @@ impl Command {
                 },
                 &args.output,
             ),
-            Command::Ds(args) => (Recipe::diamond_square(args.params()), &args.output),
+            Command::Ds(args) => {
+                let recipe = Recipe::DiamondSquare {
+                    params: args.subdivision.params(),
+                    stage: terrain::diamond_square::Stage::Full,
+                    wrap: args.wrap,
+                };
+                (recipe, &args.subdivision.output)
+            }
             Command::Fault(args) => {
                 let params = FaultParams {
                     width: args.width,
@@ -256,26 +307,107 @@ fn fresh_seed() -> Result<u64, String> {
         .map_err(|e| format!("cannot pick a random seed: {e}"))
 }
 
+/// The file's extension for `format`.
+fn extension(format: Format) -> &'static str {
+    match format {
+        Format::Png16 => "png",
+        Format::R16 => "r16",
+        Format::R32 => "r32",
+        Format::Pgm16 => "pgm",
+        Format::Glb => "glb",
+        Format::Lines => "txt",
+    }
+}
+
+/// Refuses, before anything is generated, a file `engine` cannot import or a map it cannot take.
+fn check_engine(
+    engine: Engine,
+    format: Format,
+    (width, height): (usize, usize),
+) -> Result<(), String> {
+    if !engine.formats().contains(&format) {
+        let names: Vec<String> = engine
+            .formats()
+            .iter()
+            .map(|f| format!(".{}", extension(*f)))
+            .collect();
+        return Err(format!(
+            "{} imports {} files, not .{}",
+            engine.name(),
+            names.join(" or "),
+            extension(format)
+        ));
+    }
+    engine.side_for(width, height).map(|_| ())
+}
+
+/// The sidecar of a file made for `engine`: what made it and how to import it.
+fn sidecar(
+    engine: Engine,
+    recipe: &Recipe,
+    seed: u64,
+    map: &Heightmap,
+    file: &Heightmap,
+    format: Format,
+) -> String {
+    let (lo, hi) = map.range_before_normalising().unwrap_or((0.0, 0.0));
+    let value = serde_json::json!({
+        "algorithm": recipe.name(),
+        "seed": seed,
+        "parameters": recipe,
+        "width": file.width(),
+        "height": file.height(),
+        "generated": [map.width(), map.height()],
+        "min_before_normalising": lo,
+        "max_before_normalising": hi,
+        "engine": engine.name(),
+        "format": extension(format),
+        "import": engine.import_settings(file.width(), file.height(), map.width()),
+    });
+    serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
+}
+
 impl Cli {
-    /// Generates and writes the file; returns a one-line summary for stdout or a one-line error.
+    /// Generates and writes the file (and, for an engine, its sidecar `NAME.json`); returns a
+    /// one-line summary for stdout or a one-line error.
     pub fn run(&self) -> Result<String, String> {
         let (recipe, output) = self.command.recipe();
         let format = if matches!(recipe, Recipe::Line { .. }) {
-            terrain::export::Format::from_path_1d(&output.out)?
+            Format::from_path_1d(&output.out)?
         } else {
-            terrain::export::Format::from_path(&output.out)?
+            Format::from_path(&output.out)?
         };
+        let engine = self.command.engine();
+        if let Some(engine) = engine {
+            check_engine(engine, format, recipe.size())?;
+        }
+        let (width, height) = recipe.size();
+        export::check_size(format, width, height)?;
         let seed = match output.seed {
             Some(seed) => seed,
             None => fresh_seed()?,
         };
         let map = recipe.generate(seed).map_err(|e| e.to_string())?;
-        crate::output::write_atomically(&output.out, &map, format)?;
+        let file = match engine {
+            Some(engine) => engine.prepare(&map)?,
+            None => map.clone(),
+        };
+        crate::output::write_atomically(&output.out, &file, format)?;
+        let mut written = output.out.display().to_string();
+        if let Some(engine) = engine {
+            let path = output.out.with_extension("json");
+            let text = sidecar(engine, &recipe, seed, &map, &file, format);
+            if let Err(message) = crate::output::write_text_atomically(&path, &text) {
+                // Both files or neither.
+                let _ = std::fs::remove_file(&output.out);
+                return Err(message);
+            }
+            written = format!("{written} and {}", path.display());
+        }
         Ok(format!(
-            "wrote {} ({} x {}, {}, seed {seed})",
-            output.out.display(),
-            map.width(),
-            map.height(),
+            "wrote {written} ({} x {}, {}, seed {seed})",
+            file.width(),
+            file.height(),
             recipe.name()
         ))
     }

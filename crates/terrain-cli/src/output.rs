@@ -19,10 +19,23 @@ fn temporary_sibling(path: &Path) -> PathBuf {
 /// Writes `map` to `path` in `format`: first to a temporary file next to it, then renamed into
 /// place, so `path` is either the complete file or untouched.
 pub fn write_atomically(path: &Path, map: &Heightmap, format: Format) -> Result<(), String> {
+    write_with(path, |out| export::write(map, format, out))
+}
+
+/// Writes `text` to `path` the same way.
+pub fn write_text_atomically(path: &Path, text: &str) -> Result<(), String> {
+    write_with(path, |out| out.write_all(text.as_bytes()))
+}
+
+/// Writes through `fill` into a temporary sibling of `path`, then renames it into place.
+fn write_with(
+    path: &Path,
+    fill: impl FnOnce(&mut BufWriter<fs::File>) -> std::io::Result<()>,
+) -> Result<(), String> {
     let temporary = temporary_sibling(path);
     let result = (|| -> std::io::Result<()> {
         let mut out = BufWriter::new(fs::File::create(&temporary)?);
-        export::write(map, format, &mut out)?;
+        fill(&mut out)?;
         out.flush()?;
         out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         fs::rename(&temporary, path)

@@ -167,7 +167,7 @@ fn bad_arguments_exit_non_zero_with_one_line_and_no_file() {
         (&["mpd"], "--out"),
         (
             &["mpd", "--out", &format!("{out}.jpg")],
-            "use a .png, .r32 or .pgm",
+            "use a .png, .r16, .r32, .pgm or .glb",
         ),
     ];
     for (args, expected) in cases {
@@ -372,4 +372,380 @@ fn shapes_in_any_order_make_the_same_map() {
         read("triangle,line", "a.pgm"),
         read("line,triangle", "b.pgm")
     );
+}
+
+#[test]
+fn wrap_makes_a_tile_whose_opposite_edges_are_equal_and_only_ds_takes_it() {
+    let dir = scratch("wrap");
+    let tile = dir.join("w.r32");
+    let out = terrain(&[
+        "ds",
+        "--exponent",
+        "8",
+        "--seed",
+        "5",
+        "--wrap",
+        "--out",
+        path_arg(&tile),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let heights: Vec<f32> = std::fs::read(&tile)
+        .expect("written")
+        .chunks(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let side = 257;
+    assert_eq!(heights.len(), side * side);
+    for i in 0..side {
+        assert_eq!(heights[i], heights[(side - 1) * side + i], "column {i}");
+        assert_eq!(heights[i * side], heights[i * side + side - 1], "row {i}");
+    }
+    let plain = dir.join("p.r32");
+    terrain(&[
+        "ds",
+        "--exponent",
+        "8",
+        "--seed",
+        "5",
+        "--out",
+        path_arg(&plain),
+    ]);
+    assert_ne!(
+        std::fs::read(&plain).expect("written"),
+        std::fs::read(&tile).expect("written")
+    );
+    let refused = terrain(&["mpd", "--wrap", "--out", path_arg(&dir.join("m.r32"))]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(stderr.lines().count(), 1);
+    assert!(stderr.contains("unexpected argument '--wrap'"), "{stderr}");
+    assert!(!dir.join("m.r32").exists());
+}
+
+#[test]
+fn r16_is_two_bytes_per_point_little_endian_spanning_the_whole_range() {
+    let dir = scratch("r16");
+    let file = dir.join("m.r16");
+    let out = terrain(&[
+        "ds",
+        "--exponent",
+        "6",
+        "--seed",
+        "2",
+        "--out",
+        path_arg(&file),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&file).expect("written");
+    assert_eq!(bytes.len(), 2 * 65 * 65);
+    let samples: Vec<u16> = bytes
+        .chunks(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    assert_eq!(samples.iter().min(), Some(&0));
+    assert_eq!(samples.iter().max(), Some(&65535));
+    let reference = terrain::diamond_square::generate(
+        &terrain::midpoint::MpdParams {
+            exponent: 6,
+            ..terrain::diamond_square::DEFAULT
+        },
+        2,
+    )
+    .expect("valid");
+    let expected: Vec<u16> = reference
+        .data()
+        .iter()
+        .map(|&h| terrain::export::to_u16(h))
+        .collect();
+    assert_eq!(samples, expected, "row-major, the core's map");
+}
+
+/// Runs `args` and returns the parsed sidecar next to `file`.
+fn with_sidecar(args: &[&str], file: &Path) -> serde_json::Value {
+    let out = terrain(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(file.with_extension("json")).expect("sidecar written");
+    serde_json::from_str(&text).expect("the sidecar is JSON")
+}
+
+#[test]
+fn each_engine_preset_writes_its_size_format_and_sidecar() {
+    let dir = scratch("engines");
+    let unreal = dir.join("unreal.png");
+    let sidecar = with_sidecar(
+        &[
+            "ds",
+            "--exponent",
+            "10",
+            "--seed",
+            "5",
+            "--for",
+            "unreal",
+            "--out",
+            path_arg(&unreal),
+        ],
+        &unreal,
+    );
+    let bytes = std::fs::read(&unreal).expect("png written");
+    let reader = png::Decoder::new(bytes.as_slice())
+        .read_info()
+        .expect("png");
+    let info = reader.info();
+    assert_eq!(
+        (info.width, info.height),
+        (1009, 1009),
+        "cropped, not resampled"
+    );
+    assert_eq!(info.bit_depth, png::BitDepth::Sixteen);
+    assert_eq!(sidecar["engine"], "unreal");
+    assert_eq!(sidecar["seed"], 5);
+    assert_eq!(sidecar["algorithm"], "ds");
+    assert_eq!(sidecar["parameters"]["params"]["exponent"], 10);
+    assert_eq!(sidecar["import"]["size"], 1009);
+    assert_eq!(sidecar["import"]["cropped_from"], 1025);
+    assert_eq!(sidecar["import"]["z_scale"], 100);
+    let (lo, hi) = (
+        sidecar["min_before_normalising"].as_f64().expect("min"),
+        sidecar["max_before_normalising"].as_f64().expect("max"),
+    );
+    assert!(lo < hi, "{lo} < {hi}");
+
+    let unity = dir.join("unity.r16");
+    let sidecar = with_sidecar(
+        &[
+            "mpd",
+            "--exponent",
+            "6",
+            "--seed",
+            "3",
+            "--for",
+            "unity",
+            "--out",
+            path_arg(&unity),
+        ],
+        &unity,
+    );
+    assert_eq!(std::fs::read(&unity).expect("r16").len(), 2 * 65 * 65);
+    assert_eq!(sidecar["import"]["resolution"], 65);
+    assert_eq!(sidecar["width"], 65);
+    // Unity's first row is the terrain's z = 0 edge: the map's last row comes first.
+    let plain = dir.join("plain.r16");
+    terrain(&[
+        "mpd",
+        "--exponent",
+        "6",
+        "--seed",
+        "3",
+        "--out",
+        path_arg(&plain),
+    ]);
+    let (a, b) = (
+        std::fs::read(&unity).expect("r16"),
+        std::fs::read(&plain).expect("r16"),
+    );
+    assert_eq!(&a[..130], &b[64 * 130..], "rows written bottom to top");
+
+    let godot = dir.join("godot.r16");
+    let sidecar = with_sidecar(
+        &[
+            "fault",
+            "--width",
+            "129",
+            "--height",
+            "129",
+            "--seed",
+            "1",
+            "--for",
+            "godot",
+            "--out",
+            path_arg(&godot),
+        ],
+        &godot,
+    );
+    assert_eq!(sidecar["import"]["region_size"], 128);
+    assert_eq!(sidecar["parameters"]["algorithm"], "fault");
+
+    let blender = dir.join("blender.png");
+    let sidecar = with_sidecar(
+        &[
+            "noise",
+            "--width",
+            "40",
+            "--height",
+            "30",
+            "--seed",
+            "1",
+            "--for",
+            "blender",
+            "--out",
+            path_arg(&blender),
+        ],
+        &blender,
+    );
+    assert_eq!(sidecar["import"]["color_space"], "Non-Color");
+    assert_eq!(
+        (sidecar["width"].as_u64(), sidecar["height"].as_u64()),
+        (Some(40), Some(30))
+    );
+}
+
+#[test]
+fn glb_is_a_mesh_with_a_vertex_per_point() {
+    let dir = scratch("glb");
+    let file = dir.join("t.glb");
+    let out = terrain(&[
+        "ds",
+        "--exponent",
+        "5",
+        "--seed",
+        "9",
+        "--out",
+        path_arg(&file),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&file).expect("written");
+    let glb = gltf::Gltf::from_slice(&bytes).expect("a glTF reader takes it");
+    let blob = glb.blob.as_deref().expect("binary chunk");
+    let primitive = glb
+        .meshes()
+        .next()
+        .and_then(|m| m.primitives().next())
+        .expect("a mesh");
+    let reader = primitive.reader(|_| Some(blob));
+    assert_eq!(reader.read_positions().expect("positions").count(), 33 * 33);
+    assert_eq!(reader.read_normals().expect("normals").count(), 33 * 33);
+    let again = dir.join("u.glb");
+    terrain(&[
+        "ds",
+        "--exponent",
+        "5",
+        "--seed",
+        "9",
+        "--out",
+        path_arg(&again),
+    ]);
+    assert_eq!(
+        bytes,
+        std::fs::read(&again).expect("written"),
+        "byte-identical"
+    );
+}
+
+#[test]
+fn presets_and_formats_that_cannot_be_are_refused_with_one_line_and_no_file() {
+    let dir = scratch("refusals");
+    let out = |name: &str| dir.join(name);
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec![
+                "ds".into(),
+                "--for".into(),
+                "cryengine".into(),
+                "--out".into(),
+                path_arg(&out("a.r16")).into(),
+            ],
+            "for must be one of unity, unreal, godot, blender",
+        ),
+        (
+            vec![
+                "ds".into(),
+                "--exponent".into(),
+                "3".into(),
+                "--for".into(),
+                "unity".into(),
+                "--out".into(),
+                path_arg(&out("b.r16")).into(),
+            ],
+            "unity imports square maps of 33",
+        ),
+        (
+            vec![
+                "ds".into(),
+                "--exponent".into(),
+                "6".into(),
+                "--for".into(),
+                "unreal".into(),
+                "--out".into(),
+                path_arg(&out("c.png")).into(),
+            ],
+            "unreal takes 127 to 8129 points per side",
+        ),
+        (
+            vec![
+                "ds".into(),
+                "--for".into(),
+                "unity".into(),
+                "--out".into(),
+                path_arg(&out("d.png")).into(),
+            ],
+            "unity imports .r16 files, not .png",
+        ),
+        (
+            vec![
+                "line".into(),
+                "--for".into(),
+                "unity".into(),
+                "--out".into(),
+                path_arg(&out("e.txt")).into(),
+            ],
+            "unexpected argument '--for'",
+        ),
+        (
+            vec![
+                "line".into(),
+                "--out".into(),
+                path_arg(&out("f.glb")).into(),
+            ],
+            "a line profile has no surface",
+        ),
+        (
+            vec![
+                "ds".into(),
+                "--exponent".into(),
+                "13".into(),
+                "--out".into(),
+                path_arg(&out("g.glb")).into(),
+            ],
+            "a .glb mesh holds at most 4097 x 4097 points",
+        ),
+        (
+            vec![
+                "ds".into(),
+                "--for".into(),
+                "unity".into(),
+                "--out".into(),
+                path_arg(&dir.join("missing").join("h.r16")).into(),
+            ],
+            "cannot write",
+        ),
+    ];
+    for (args, expected) in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let result = terrain(&args);
+        let stderr = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
+        assert!(
+            stderr.contains(expected),
+            "{args:?}: {stderr:?} lacks {expected:?}"
+        );
+    }
+    let left: Vec<_> = std::fs::read_dir(&dir).expect("dir").collect();
+    assert!(left.is_empty(), "no file, no sidecar: {left:?}");
 }

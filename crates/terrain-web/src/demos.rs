@@ -169,6 +169,7 @@ const fn ds(stage: DsStage) -> Recipe {
     Recipe::DiamondSquare {
         params: diamond_square::DEFAULT,
         stage,
+        wrap: false,
     }
 }
 

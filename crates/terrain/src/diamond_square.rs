@@ -209,6 +209,67 @@ fn diamond_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points
     }
 }
 
+/// One diamond of a map that wraps around (a torus): sets `(x, y)` to the average of the four
+/// points `radius` away left, right, down and up, those past an edge taken from the opposite
+/// edge, plus jitter of up to `spread`. A point on the first row or column is copied to the
+/// last, which repeats it.
+pub fn diamond_wrapping(
+    map: &mut Heightmap,
+    x: usize,
+    y: usize,
+    radius: usize,
+    spread: f32,
+    points: PointRng,
+) {
+    let last = map.last();
+    let (left, right) = ((x + last - radius) % last, (x + radius) % last);
+    let (down, up) = ((y + last - radius) % last, (y + radius) % last);
+    let average = (map.get(left, y) + map.get(right, y) + map.get(x, down) + map.get(x, up)) / 4.0;
+    let value = points.jitter_at(average, y * map.width() + x, spread);
+    map.set(x, y, value);
+    if x == 0 {
+        map.set(last, y, value);
+    }
+    if y == 0 {
+        map.set(x, last, value);
+    }
+}
+
+/// Diamond-Square made to tile: the map wraps around, so its last row and column repeat its
+/// first and a copy placed beside it joins without a seam. All four corners share one height;
+/// the square steps are as in [`generate`], the diamond steps use [`diamond_wrapping`]. Normalised
+/// to 0..1.
+pub fn generate_tileable(params: &MpdParams, seed: u64) -> Result<Heightmap, ParamError> {
+    let (mut map, points) = midpoint::start(params, seed)?;
+    let last = map.last();
+    let corner = map.get(0, 0);
+    for (x, y) in [(0, last), (last, 0), (last, last)] {
+        map.set(x, y, corner);
+    }
+    let mut radius = last / 2;
+    for spread in params.spreads() {
+        for y in (radius..last).step_by(2 * radius) {
+            for x in (radius..last).step_by(2 * radius) {
+                square(&mut map, x, y, radius, spread, points);
+            }
+        }
+        // Rows `radius` apart, the last (a copy of the first) left out.
+        for y in (0..last).step_by(radius) {
+            let shift = if (y / radius).is_multiple_of(2) {
+                radius
+            } else {
+                0
+            };
+            for x in (shift..last).step_by(2 * radius) {
+                diamond_wrapping(&mut map, x, y, radius, spread, points);
+            }
+        }
+        radius /= 2;
+    }
+    map.normalize();
+    Ok(map)
+}
+
 /// How far along the algorithm to go: the third post shows each step on its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -293,6 +354,49 @@ pub fn generate_point_by_point(params: &MpdParams, seed: u64) -> Result<Heightma
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Mean absolute height step between rows `a` and `b` of `map`.
+    fn row_step(map: &Heightmap, a: usize, b: usize) -> f64 {
+        (0..map.width())
+            .map(|x| f64::from((map.get(x, a) - map.get(x, b)).abs()))
+            .sum::<f64>()
+            / map.width() as f64
+    }
+
+    #[test]
+    fn tileable_maps_repeat_their_edges_and_their_seams_look_like_the_inside() {
+        let params = MpdParams {
+            exponent: 8,
+            ..DEFAULT
+        };
+        let (mut seam, mut inside, mut plain_seam) = (0.0, 0.0, 0.0);
+        for seed in 0..20 {
+            let map = generate_tileable(&params, seed).expect("valid");
+            let last = map.last();
+            for i in 0..=last {
+                assert_eq!(map.get(i, 0), map.get(i, last), "seed {seed}: column {i}");
+                assert_eq!(map.get(0, i), map.get(last, i), "seed {seed}: row {i}");
+            }
+            assert_eq!(map.range(), Some((0.0, 1.0)));
+            // Tiled, row last - 1 is followed by row 1 of the next copy (row 0 = row last).
+            seam += row_step(&map, last - 1, 0) + row_step(&map, 1, 0);
+            inside += (1..last - 1).map(|y| row_step(&map, y, y + 1)).sum::<f64>()
+                / (last - 2) as f64
+                * 2.0;
+            let plain = generate(&params, seed).expect("valid");
+            plain_seam += row_step(&plain, last, 0);
+        }
+        let ratio = seam / inside;
+        assert!(
+            (0.75..1.33).contains(&ratio),
+            "seam step / inside step {ratio}"
+        );
+        assert!(
+            plain_seam / inside > 10.0,
+            "without wrapping the seam is a cliff: {}",
+            plain_seam / inside
+        );
+    }
 
     fn p(exponent: u32, spread: f32) -> MpdParams {
         MpdParams {

@@ -2,8 +2,13 @@
 //!
 //! Formats, picked by file extension ([`Format::from_path`]):
 //! - `.png`: 16-bit greyscale PNG, 0 = lowest, 65535 = highest (heights clamped to 0..1);
+//! - `.r16`: raw little-endian `u16`, row-major, no header, 0 = lowest, 65535 = highest (what
+//!   Unity's "Import Raw", Unreal's Landscape and Godot's terrain plugins read);
 //! - `.r32`: raw little-endian `f32`, row-major, no header (the values as they are);
-//! - `.pgm`: binary 16-bit PGM (`P5`, maxval 65535, big-endian samples).
+//! - `.pgm`: binary 16-bit PGM (`P5`, maxval 65535, big-endian samples);
+//! - `.glb`: binary glTF 2.0, the terrain as a triangle mesh (positions, normals, indices), one
+//!   vertex per point, one unit per cell, y up, peaks 0.3 x the map's width (as on the page);
+//!   at most [`MAX_MESH_POINTS`] points.
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -15,10 +20,14 @@ use crate::heightmap::Heightmap;
 pub enum Format {
     /// 16-bit greyscale PNG.
     Png16,
+    /// Raw little-endian 16-bit samples.
+    R16,
     /// Raw little-endian 32-bit floats.
     R32,
     /// Binary 16-bit portable greymap.
     Pgm16,
+    /// Binary glTF 2.0 triangle mesh.
+    Glb,
     /// Text, one height per line (for 1-D profiles: `.txt` or `.csv`).
     Lines,
 }
@@ -33,10 +42,12 @@ impl Format {
             .unwrap_or_default();
         match extension.as_str() {
             "png" => Ok(Self::Png16),
+            "r16" => Ok(Self::R16),
             "r32" => Ok(Self::R32),
             "pgm" => Ok(Self::Pgm16),
+            "glb" => Ok(Self::Glb),
             _ => Err(format!(
-                "cannot tell the format of {:?}: use a .png, .r32 or .pgm file name",
+                "cannot tell the format of {:?}: use a .png, .r16, .r32, .pgm or .glb file name",
                 path.display().to_string()
             )),
         }
@@ -52,12 +63,29 @@ impl Format {
             .map(str::to_ascii_lowercase);
         match extension.as_deref() {
             Some("txt" | "csv") => Ok(Self::Lines),
+            Some("glb") => Err(
+                "a line profile has no surface to write as a .glb mesh: use a .txt or .csv file"
+                    .to_string(),
+            ),
             _ => Err(format!(
                 "cannot tell the format of {:?}: a line profile is written to a .txt or .csv file",
                 path.display().to_string()
             )),
         }
     }
+}
+
+/// Most points a `.glb` mesh may hold: 4097 x 4097 (exponent 12), about 800 MB of mesh.
+pub const MAX_MESH_POINTS: usize = 4097 * 4097;
+
+/// Checks that a `width` x `height` map fits `format` (only meshes have a limit below the maps').
+pub fn check_size(format: Format, width: usize, height: usize) -> Result<(), String> {
+    if format == Format::Glb && width.saturating_mul(height) > MAX_MESH_POINTS {
+        return Err(format!(
+            "a .glb mesh holds at most 4097 x 4097 points (exponent 12), not {width} x {height}"
+        ));
+    }
+    Ok(())
 }
 
 /// A height in 0..1 as a 16-bit sample (clamped, rounded to nearest).
@@ -74,6 +102,14 @@ pub fn to_u16(height: f32) -> u16 {
 pub fn write(map: &Heightmap, format: Format, out: &mut impl Write) -> io::Result<()> {
     match format {
         Format::Png16 => write_png16(map, out),
+        Format::R16 => {
+            let bytes: Vec<u8> = map
+                .data()
+                .iter()
+                .flat_map(|&v| to_u16(v).to_le_bytes())
+                .collect();
+            out.write_all(&bytes)
+        }
         Format::R32 => {
             let bytes: Vec<u8> = map.data().iter().flat_map(|v| v.to_le_bytes()).collect();
             out.write_all(&bytes)
@@ -83,7 +119,77 @@ pub fn write(map: &Heightmap, format: Format, out: &mut impl Write) -> io::Resul
             out.write_all(&big_endian_samples(map))
         }
         Format::Lines => map.data().iter().try_for_each(|v| writeln!(out, "{v}")),
+        Format::Glb => write_glb(map, out),
     }
+}
+
+/// Appends `values` as little-endian bytes.
+fn le_bytes<T: Copy, const N: usize>(bytes: &mut Vec<u8>, values: &[T], to: fn(T) -> [u8; N]) {
+    bytes.extend(values.iter().flat_map(|&v| to(v)));
+}
+
+/// Writes the binary glTF of the map's surface: a JSON chunk describing one mesh (positions,
+/// normals, 32-bit indices) and a binary chunk holding them.
+fn write_glb(map: &Heightmap, out: &mut impl Write) -> io::Result<()> {
+    let side = map.width().max(map.height());
+    let surface = crate::mesh::terrain_mesh(map, side, 0.6);
+    // The mesh spans -1..1 across the longer side: one unit per cell instead.
+    let scale = (side.max(2) - 1) as f32 / 2.0;
+    let positions: Vec<[f32; 3]> = surface
+        .positions
+        .iter()
+        .map(|p| [p[0] * scale, p[1] * scale, p[2] * scale])
+        .collect();
+    let (mut min, mut max) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
+    for p in &positions {
+        for axis in 0..3 {
+            min[axis] = min[axis].min(p[axis]);
+            max[axis] = max[axis].max(p[axis]);
+        }
+    }
+    let mut binary = Vec::new();
+    let flat = |v: &[[f32; 3]]| v.iter().flatten().copied().collect::<Vec<f32>>();
+    le_bytes(&mut binary, &flat(&positions), f32::to_le_bytes);
+    let normals_at = binary.len();
+    le_bytes(&mut binary, &flat(&surface.normals), f32::to_le_bytes);
+    let indices_at = binary.len();
+    le_bytes(&mut binary, &surface.indices, u32::to_le_bytes);
+    let (vertices, indices) = (positions.len(), surface.indices.len());
+    let json = serde_json::json!({
+        "asset": {"version": "2.0", "generator": "terrain (the terrain-generation page's core)"},
+        "scene": 0,
+        "scenes": [{"nodes": [0]}],
+        "nodes": [{"mesh": 0, "name": "terrain"}],
+        "meshes": [{"name": "terrain", "primitives": [{
+            "attributes": {"POSITION": 0, "NORMAL": 1}, "indices": 2, "mode": 4
+        }]}],
+        "buffers": [{"byteLength": binary.len()}],
+        "bufferViews": [
+            {"buffer": 0, "byteOffset": 0, "byteLength": normals_at, "target": 34962},
+            {"buffer": 0, "byteOffset": normals_at, "byteLength": indices_at - normals_at, "target": 34962},
+            {"buffer": 0, "byteOffset": indices_at, "byteLength": binary.len() - indices_at, "target": 34963}
+        ],
+        "accessors": [
+            {"bufferView": 0, "componentType": 5126, "count": vertices, "type": "VEC3", "min": min, "max": max},
+            {"bufferView": 1, "componentType": 5126, "count": vertices, "type": "VEC3"},
+            {"bufferView": 2, "componentType": 5125, "count": indices, "type": "SCALAR"}
+        ]
+    });
+    let mut text = json.to_string().into_bytes();
+    // Chunks are 4-byte aligned: JSON padded with spaces, binary with zeros.
+    text.resize(text.len().next_multiple_of(4), b' ');
+    binary.resize(binary.len().next_multiple_of(4), 0);
+    let too_big = |_| io::Error::new(io::ErrorKind::InvalidInput, "mesh too large for .glb");
+    let total = u32::try_from(12 + 8 + text.len() + 8 + binary.len()).map_err(too_big)?;
+    out.write_all(b"glTF")?;
+    out.write_all(&2u32.to_le_bytes())?;
+    out.write_all(&total.to_le_bytes())?;
+    for (kind, chunk) in [(*b"JSON", &text), (*b"BIN\0", &binary)] {
+        out.write_all(&(chunk.len() as u32).to_le_bytes())?;
+        out.write_all(&kind)?;
+        out.write_all(chunk)?;
+    }
+    Ok(())
 }
 
 fn big_endian_samples(map: &Heightmap) -> Vec<u8> {
@@ -155,6 +261,56 @@ mod tests {
             f32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]),
             0.2
         );
+    }
+
+    #[test]
+    fn r16_is_raw_little_endian_samples_spanning_the_whole_range() {
+        let mut bytes = Vec::new();
+        write(&ramp(), Format::R16, &mut bytes).expect("write");
+        assert_eq!(bytes.len(), 6 * 2, "no header");
+        let samples: Vec<u16> = bytes
+            .chunks(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        assert_eq!(samples, [0, 13107, 26214, 39321, 52428, 65535]);
+        assert_eq!(Format::from_path(Path::new("a.R16")), Ok(Format::R16));
+    }
+
+    #[test]
+    fn glb_is_a_gltf_mesh_with_one_vertex_per_point() {
+        let map = crate::midpoint::generate(
+            &crate::midpoint::MpdParams {
+                exponent: 4,
+                ..Default::default()
+            },
+            3,
+        )
+        .expect("valid");
+        let mut bytes = Vec::new();
+        write(&map, Format::Glb, &mut bytes).expect("write");
+        let glb = gltf::Gltf::from_slice(&bytes).expect("a glTF reader takes it");
+        let blob = glb.blob.as_deref().expect("a binary chunk");
+        let mesh = glb.meshes().next().expect("one mesh");
+        let primitive = mesh.primitives().next().expect("one primitive");
+        let reader = primitive.reader(|_| Some(blob));
+        let positions: Vec<[f32; 3]> = reader.read_positions().expect("positions").collect();
+        assert_eq!(positions.len(), 17 * 17);
+        assert_eq!(reader.read_normals().expect("normals").count(), 17 * 17);
+        let indices: Vec<u32> = reader.read_indices().expect("indices").into_u32().collect();
+        assert_eq!(indices.len(), 16 * 16 * 6);
+        assert!(indices.iter().all(|&i| (i as usize) < positions.len()));
+        // One unit per cell: x spans -8..8; the highest point stands 0.3 x 16 above 0.
+        let xs = positions.iter().map(|p| p[0]);
+        assert_eq!(xs.clone().fold(f32::INFINITY, f32::min), -8.0);
+        let top = positions
+            .iter()
+            .map(|p| p[1])
+            .fold(f32::NEG_INFINITY, f32::max);
+        assert!((top - 4.8).abs() < 1e-4, "{top}");
+        assert_eq!(bytes.len() % 4, 0);
+        assert!(check_size(Format::Glb, 4097, 4097).is_ok());
+        assert!(check_size(Format::Glb, 4098, 4097).is_err());
+        assert!(Format::from_path_1d(Path::new("x.glb")).is_err());
     }
 
     #[test]

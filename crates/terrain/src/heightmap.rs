@@ -7,11 +7,13 @@ use crate::params::ParamError;
 ///
 /// Point `(x, y)` lives at index `y * width + x`. The subdivision algorithms use square maps
 /// with 2^n + 1 points per side ([`Heightmap::square`]); noise and faults take any size.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Heightmap {
     width: usize,
     height: usize,
     data: Vec<f32>,
+    /// The lowest and highest heights before the map was stretched to 0..1, if it was.
+    raw_range: Option<(f32, f32)>,
 }
 
 impl Heightmap {
@@ -25,6 +27,7 @@ impl Heightmap {
             width,
             height,
             data: vec![0.0; cells],
+            raw_range: None,
         })
     }
 
@@ -45,6 +48,7 @@ impl Heightmap {
             width,
             height,
             data,
+            raw_range: None,
         })
     }
 
@@ -78,6 +82,7 @@ impl Heightmap {
             width: side,
             height: side,
             data: vec![0.0; side * side],
+            raw_range: None,
         }
     }
 
@@ -150,6 +155,7 @@ impl Heightmap {
     /// gather it while they set the last heights (saving a pass over the map).
     pub(crate) fn normalize_within(&mut self, range: Option<(f32, f32)>) {
         debug_assert_eq!(range, self.range(), "the range handed in is the map's own");
+        self.raw_range = range;
         let Some((lo, hi)) = range else {
             self.data.fill(0.0);
             return;
@@ -178,6 +184,19 @@ impl Heightmap {
         }
     }
 
+    /// The lowest and highest heights the generator made before stretching them to 0..1 (in
+    /// its own units: the spreads' for midpoint displacement, whole fault heights for faults);
+    /// `None` for a map that was never normalised.
+    pub fn range_before_normalising(&self) -> Option<(f32, f32)> {
+        self.raw_range
+    }
+
+    /// Records the range the map had before it was stretched (for generators that stretch in
+    /// their own way).
+    pub(crate) fn set_range_before_normalising(&mut self, range: Option<(f32, f32)>) {
+        self.raw_range = range;
+    }
+
     /// CRC-32 of the width, height and every height's bits: a compact fingerprint for golden tests.
     pub fn checksum(&self) -> u32 {
         let mut hasher = crc32fast::Hasher::new();
@@ -187,6 +206,14 @@ impl Heightmap {
             hasher.update(&v.to_bits().to_le_bytes());
         }
         hasher.finalize()
+    }
+}
+
+impl PartialEq for Heightmap {
+    /// Two maps are equal when their sizes and heights are (bit for bit, NaN aside); how they
+    /// were normalised does not count.
+    fn eq(&self, other: &Self) -> bool {
+        self.width == other.width && self.height == other.height && self.data == other.data
     }
 }
 

@@ -12,6 +12,7 @@
 //! ```
 
 pub mod diamond_square;
+pub mod engines;
 pub mod export;
 pub mod faults;
 pub mod heightmap;

@@ -47,6 +47,11 @@ pub enum Recipe {
         params: MpdParams,
         /// How far to go; [`diamond_square::Stage::Full`] is the whole algorithm.
         stage: diamond_square::Stage,
+        /// Tileable: the map wraps around, its last row and column repeat the first, and copies
+        /// side by side join without a seam ([`diamond_square::generate_tileable`]; whole maps
+        /// only).
+        #[cfg_attr(feature = "serde", serde(default))]
+        wrap: bool,
     },
     /// 1-D midpoint displacement: a profile one row tall.
     #[cfg_attr(feature = "serde", serde(rename = "line"))]
@@ -76,6 +81,7 @@ impl Recipe {
         Recipe::DiamondSquare {
             params,
             stage: diamond_square::Stage::Full,
+            wrap: false,
         }
     }
 
@@ -113,7 +119,12 @@ impl Recipe {
             Recipe::Noise { params } => random_noise::generate(params.width, params.height, seed),
             Recipe::Midpoint { params, stage } => midpoint::generate_stage(stage, &params, seed),
             Recipe::MidpointRecursive { params } => midpoint_recursive::generate(&params, seed),
-            Recipe::DiamondSquare { params, stage } => {
+            Recipe::DiamondSquare {
+                params,
+                stage: diamond_square::Stage::Full,
+                wrap: true,
+            } => diamond_square::generate_tileable(&params, seed),
+            Recipe::DiamondSquare { params, stage, .. } => {
                 diamond_square::generate_stage(stage, &params, seed)
             }
             Recipe::Line { params } => line::generate(&params, seed),

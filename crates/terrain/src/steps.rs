@@ -67,6 +67,7 @@ impl Schedule {
             Recipe::DiamondSquare {
                 params,
                 stage: diamond_square::Stage::Full,
+                ..
             } => Some(Schedule::DiamondSquare(params)),
             Recipe::Line { params } => Some(Schedule::Line(params)),
             Recipe::Faults { params } => Some(Schedule::Faults(params)),
@@ -323,7 +324,7 @@ pub fn stage_mark(recipe: &Recipe, x: usize, y: usize) -> Option<Mark> {
             Mpd::Center => (params.exponent, 3, 3),
             Mpd::Full => return None,
         },
-        Recipe::DiamondSquare { params, stage } => match stage {
+        Recipe::DiamondSquare { params, stage, .. } => match stage {
             Ds::Corners => (params.exponent, 1, 1),
             // Diamond-Square sets the center before the edge midpoints.
             Ds::Square => (params.exponent, 3, 3),
@@ -583,6 +584,7 @@ mod tests {
         let square = Recipe::DiamondSquare {
             params: mpd(3),
             stage: diamond_square::Stage::Square,
+            wrap: false,
         };
         assert_eq!(
             marks(&square),
@@ -591,6 +593,7 @@ mod tests {
         let diamond = Recipe::DiamondSquare {
             params: mpd(3),
             stage: diamond_square::Stage::Diamond,
+            wrap: false,
         };
         let set: Vec<_> = marks(&diamond).into_iter().filter(|m| m.2 == h).collect();
         assert_eq!(set, [(4, 0, h), (0, 4, h), (8, 4, h), (4, 8, h)]);

@@ -114,7 +114,10 @@ pub(crate) fn heightmap_from_levels(
 ) -> Result<Heightmap, ParamError> {
     let lo = levels.iter().copied().fold(i32::MAX, i32::min);
     let hi = levels.iter().copied().fold(i32::MIN, i32::max);
-    stretch(width, height, levels, lo..=hi)
+    let mut map = stretch(width, height, levels, lo..=hi)?;
+    let unit = 1.0 / (1u32 << HEIGHT_BITS) as f32;
+    map.set_range_before_normalising(Some((lo as f32 * unit, hi as f32 * unit)));
+    Ok(map)
 }
 
 /// Stretches levels spanning `range` to 0..1 in place (the `f32` map reuses the buffer):
