@@ -74,9 +74,10 @@ test('the page has all fourteen demos, in order, each with the DOM contract', as
     assert.ok(d.fields.includes('seed'), `${d.id} has a seed field`);
   }
   const fieldsOf = (id) => demos.find((d) => d.id === id).fields;
-  for (const id of ['mpd-final', 'mpd-recursive', 'ds-final']) {
+  for (const id of ['mpd-final', 'mpd-recursive']) {
     assert.deepEqual(fieldsOf(id), ['exponent', 'spread', 'reduction', 'seed'], id);
   }
+  assert.deepEqual(fieldsOf('ds-final'), ['exponent', 'spread', 'reduction', 'wrap', 'seed'], 'ds-final tiles');
   assert.deepEqual(fieldsOf('line-1d'), ['iterations', 'roughness', 'seed']);
   assert.deepEqual(fieldsOf('fault-lines'), ['iterations', 'seed']);
   assert.deepEqual(fieldsOf('fault-shapes'), ['iterations', 'shapes', 'fuzziness', 'seed']);

@@ -307,18 +307,6 @@ fn fresh_seed() -> Result<u64, String> {
         .map_err(|e| format!("cannot pick a random seed: {e}"))
 }
 
-/// The file's extension for `format`.
-fn extension(format: Format) -> &'static str {
-    match format {
-        Format::Png16 => "png",
-        Format::R16 => "r16",
-        Format::R32 => "r32",
-        Format::Pgm16 => "pgm",
-        Format::Glb => "glb",
-        Format::Lines => "txt",
-    }
-}
-
 /// Refuses, before anything is generated, a file `engine` cannot import or a map it cannot take.
 fn check_engine(
     engine: Engine,
@@ -329,13 +317,13 @@ fn check_engine(
         let names: Vec<String> = engine
             .formats()
             .iter()
-            .map(|f| format!(".{}", extension(*f)))
+            .map(|f| format!(".{}", f.extension()))
             .collect();
         return Err(format!(
             "{} imports {} files, not .{}",
             engine.name(),
             names.join(" or "),
-            extension(format)
+            format.extension()
         ));
     }
     engine.side_for(width, height).map(|_| ())
@@ -361,7 +349,7 @@ fn sidecar(
         "min_before_normalising": lo,
         "max_before_normalising": hi,
         "engine": engine.name(),
-        "format": extension(format),
+        "format": format.extension(),
         "import": engine.import_settings(file.width(), file.height(), map.width()),
     });
     serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use rand::TryRngCore;
 use three_d::Event;
 
-use crate::generator::{Generator, Reply, Trouble};
+use crate::generator::{Generator, Payload, Reply, Trouble};
 use crate::renderer::Renderer;
 use crate::requests::State;
 use crate::stepping::{StepAction, ViewMode};
@@ -24,6 +24,13 @@ pub enum Message {
     Refresh(usize),
     /// A field of view `.0` was changed or its form submitted: apply the fields.
     Apply(usize),
+    /// View `.0`'s first terrain: apply its fields, keeping any notice from the page address.
+    Start(usize),
+    /// Download was pressed in view `.0`, with the format of this extension chosen (checked by
+    /// the generator, which says why it cannot make a file).
+    Download(usize, String),
+    /// Share was pressed in view `.0`.
+    Share(usize),
     /// A pointer went down on a view's canvas, at a canvas position in CSS pixels.
     Press {
         /// The view.
@@ -131,12 +138,32 @@ impl App {
     pub fn handle(&mut self, message: Message) {
         match message {
             Message::Refresh(index) => {
-                if let Some(view) = self.views.get(index) {
+                if let Some(view) = self.views.get_mut(index) {
+                    view.set_notice(None);
                     view.show_seed(fresh_seed());
                 }
                 self.apply(index, true);
             }
-            Message::Apply(index) => self.apply(index, false),
+            Message::Apply(index) => {
+                if let Some(view) = self.views.get_mut(index) {
+                    view.set_notice(None);
+                }
+                self.apply(index, false);
+            }
+            Message::Start(index) => self.apply(index, false),
+            Message::Download(index, extension) => {
+                if let Some(view) = self.views.get_mut(index) {
+                    if let Some((token, setup)) = view.start_download(&extension) {
+                        self.generator
+                            .request((index, token), view.demo, &setup, Some(&extension));
+                    }
+                }
+            }
+            Message::Share(index) => {
+                if let Some(view) = self.views.get(index) {
+                    view.share();
+                }
+            }
             Message::Press { view, pointer, at } => {
                 if let Some(v) = self.views.get_mut(view) {
                     v.gestures.press(pointer, at.0, at.1);
@@ -214,7 +241,7 @@ impl App {
                 view.clear_errors();
                 if let Some(pending) = view.requests.ask(setup, force) {
                     self.generator
-                        .request(index, pending.token, view.demo, &pending.setup);
+                        .request((index, pending.token), view.demo, &pending.setup, None);
                 }
             }
             Err(errors) => {
@@ -231,10 +258,17 @@ impl App {
         let Reply {
             view,
             token,
-            answer,
+            payload,
         } = reply;
         let Some(v) = self.views.get_mut(view) else {
             return;
+        };
+        let answer = match payload {
+            Payload::Terrain(answer) => answer,
+            Payload::File(file) => {
+                v.finish_download(token, file);
+                return;
+            }
         };
         match answer {
             Ok(answer) => {
@@ -264,8 +298,12 @@ impl App {
                 );
                 for (index, view) in self.views.iter().enumerate() {
                     if let Some(pending) = view.requests.pending() {
-                        self.generator
-                            .request(index, pending.token, view.demo, &pending.setup);
+                        self.generator.request(
+                            (index, pending.token),
+                            view.demo,
+                            &pending.setup,
+                            None,
+                        );
                     }
                 }
             }
@@ -274,6 +312,9 @@ impl App {
                     if view.requests.lose() {
                         view.show_failure(&message);
                         view.show_state();
+                    }
+                    if view.is_downloading() {
+                        view.abandon_download(&message);
                     }
                 }
             }

@@ -18,7 +18,7 @@ use terrain::{midpoint_recursive, Heightmap, ParamError, Recipe};
 use crate::fields::{Field, Setup};
 
 /// One demo: its ID on the page, what it shows, which fields it offers and what it generates.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct Demo {
     /// The `data-demo` ID of the section it mounts on (a DOM contract).
     pub id: &'static str,
@@ -146,6 +146,13 @@ const MPD_FIELDS: &[Field] = &[
     Field::Reduction,
     Field::Seed,
 ];
+const DS_FIELDS: &[Field] = &[
+    Field::Exponent,
+    Field::Spread,
+    Field::Reduction,
+    Field::Wrap,
+    Field::Seed,
+];
 const LINE_FIELDS: &[Field] = &[Field::LineIterations, Field::Roughness, Field::Seed];
 const FAULT_LINE_FIELDS: &[Field] = &[Field::FaultIterations, Field::Seed];
 const FAULT_SHAPE_FIELDS: &[Field] = &[
@@ -271,7 +278,7 @@ pub const DEMOS: &[Demo] = &[
         id: "ds-final",
         caption: "Squares then diamonds at half the radius, again and again, with the spread \
                   shrinking each round. No more creases along the big squares.",
-        fields: MPD_FIELDS,
+        fields: DS_FIELDS,
         recipe: ds(DsStage::Full),
         look: Look::Terrain,
     },

@@ -22,13 +22,15 @@ pub enum Control {
     Text(HtmlInputElement),
     /// One checkbox per choice.
     Checkboxes(Vec<HtmlInputElement>),
+    /// One checkbox: `true` or `false`.
+    Toggle(HtmlInputElement),
 }
 
 impl Control {
     /// The inputs that make up the control (events are listened for on each).
     pub fn inputs(&self) -> &[HtmlInputElement] {
         match self {
-            Control::Text(input) => std::slice::from_ref(input),
+            Control::Text(input) | Control::Toggle(input) => std::slice::from_ref(input),
             Control::Checkboxes(boxes) => boxes,
         }
     }
@@ -43,6 +45,7 @@ impl Control {
                 .map(HtmlInputElement::value)
                 .collect::<Vec<_>>()
                 .join(","),
+            Control::Toggle(checkbox) => checkbox.checked().to_string(),
         }
     }
 
@@ -56,6 +59,7 @@ impl Control {
                     checkbox.set_checked(wanted.contains(&checkbox.value().as_str()));
                 }
             }
+            Control::Toggle(checkbox) => checkbox.set_checked(text == "true"),
         }
     }
 
@@ -197,6 +201,18 @@ fn field(
             append(&wrapper, &[&label, &input])?;
             Ok((wrapper, Control::Text(input.dyn_into()?)))
         }
+        Entry::Toggle => {
+            let wrapper = element(document, "span", &[("class", "field toggle")])?;
+            let label = element(document, "label", &[("title", &hint)])?;
+            let checkbox = element(document, "input", &common)?;
+            checkbox.set_attribute("type", "checkbox")?;
+            checkbox.set_attribute("id", &input_id)?;
+            checkbox.set_attribute("value", "true")?;
+            append(&label, &[&checkbox])?;
+            label.append_with_str_1(field.label())?;
+            wrapper.append_child(&label)?;
+            Ok((wrapper, Control::Toggle(checkbox.dyn_into()?)))
+        }
         Entry::Checkboxes(choices) => {
             let wrapper = element(
                 document,
@@ -265,7 +281,8 @@ pub fn build(
         &[("role", "alert"), ("id", &alert_id), ("class", "alert")],
     )?;
     let stepping = terrain::steps::Schedule::of(&demo.recipe).is_some();
-    let toolbar = toolbar::toolbar(document, id, stepping)?;
+    let downloadable = demo.look == crate::demos::Look::Terrain;
+    let toolbar = toolbar::toolbar(document, id, stepping, downloadable)?;
     // The step caption sits under the canvas, above the demo's own caption.
     figure.insert_before(&toolbar.caption, figure.last_child().as_ref())?;
     append(&section, &[&figure, &toolbar.container, &form, &alert])?;

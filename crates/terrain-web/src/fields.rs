@@ -39,6 +39,8 @@ pub enum Field {
     Shapes,
     /// Fault edge fuzziness in cells, 0 to [`faults::MAX_FUZZINESS`].
     Fuzziness,
+    /// Tileable Diamond-Square: one checkbox, `true` or `false`.
+    Wrap,
 }
 
 /// How a field is entered.
@@ -49,6 +51,8 @@ pub enum Entry {
     /// One checkbox per name; the value is the checked names joined by commas (the same text
     /// the command line takes).
     Checkboxes(&'static [&'static str]),
+    /// One checkbox labelled with the field's label; the value is `true` or `false`.
+    Toggle,
 }
 
 /// The shape names, for the checkboxes.
@@ -80,6 +84,7 @@ impl Field {
             Field::Roughness => "roughness",
             Field::Shapes => "shapes",
             Field::Fuzziness => "fuzziness",
+            Field::Wrap => "wrap",
         }
     }
 
@@ -94,6 +99,7 @@ impl Field {
             Field::Roughness => "Roughness",
             Field::Shapes => "Shapes",
             Field::Fuzziness => "Fuzziness",
+            Field::Wrap => "Tileable",
         }
     }
 
@@ -124,6 +130,7 @@ impl Field {
                 "Width in cells of the ragged band along each fault, 0 (sharp) to {}",
                 faults::MAX_FUZZINESS
             ),
+            Field::Wrap => "Make the map tile: opposite edges match, shown 2 x 2".into(),
         }
     }
 
@@ -131,6 +138,7 @@ impl Field {
     pub fn entry(self) -> Entry {
         match self {
             Field::Shapes => Entry::Checkboxes(&SHAPE_NAMES),
+            Field::Wrap => Entry::Toggle,
             Field::Exponent | Field::Seed | Field::LineIterations | Field::FaultIterations => {
                 Entry::Text("numeric")
             }
@@ -153,6 +161,7 @@ impl Field {
             Field::FaultIterations => recipe.faults().map(|p| p.iterations.to_string()),
             Field::Shapes => recipe.faults().map(|p| p.shapes.to_string()),
             Field::Fuzziness => recipe.faults().map(|p| p.fuzziness.to_string()),
+            Field::Wrap => recipe.wrap().map(|w| w.to_string()),
         };
         shown.unwrap_or_default()
     }
@@ -163,6 +172,19 @@ impl Field {
         let missing = || not_offered(self);
         match self {
             Field::Seed => setup.seed = params::parse_seed(text)?,
+            Field::Wrap => {
+                let wrap = match text.trim() {
+                    "true" => true,
+                    "false" => false,
+                    other => {
+                        return Err(ParamError::new(
+                            "wrap",
+                            format!("wrap must be true or false, got \"{other}\""),
+                        ))
+                    }
+                };
+                *recipe.wrap_mut().ok_or_else(missing)? = wrap;
+            }
             Field::Exponent | Field::Spread | Field::Reduction => {
                 let knobs = recipe.subdivision_mut().ok_or_else(missing)?;
                 match self {
@@ -272,6 +294,25 @@ mod tests {
         assert_eq!(
             Field::Shapes.entry(),
             Entry::Checkboxes(&["line", "circle", "rect", "triangle"])
+        );
+    }
+
+    #[test]
+    fn wrap_is_true_or_false_on_diamond_square_only() {
+        let mut ds = Setup {
+            recipe: Recipe::diamond_square(MpdParams::DEFAULT),
+            seed: 1,
+        };
+        assert_eq!(Field::Wrap.show(&ds), "false");
+        Field::Wrap.apply("true", &mut ds).expect("valid");
+        assert_eq!(ds.recipe.wrap(), Some(true));
+        let err = Field::Wrap
+            .apply("yes", &mut ds)
+            .expect_err("not a boolean");
+        assert_eq!(err.message, "wrap must be true or false, got \"yes\"");
+        assert!(
+            Field::Wrap.apply("true", &mut mpd(0)).is_err(),
+            "mpd does not tile"
         );
     }
 

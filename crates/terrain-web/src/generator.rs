@@ -29,6 +29,8 @@ use web_sys::{
     WorkerOptions, WorkerType,
 };
 
+use terrain::export::{self, Format};
+
 use crate::demos::{self, Answer, Demo};
 use crate::fields::Setup;
 
@@ -48,6 +50,10 @@ pub struct Request {
     pub demo: String,
     /// What to generate.
     pub setup: Setup,
+    /// When set, the reply is the full map written in the format with this extension (`png`,
+    /// `r16`, `r32`, `glb`), byte for byte what `terrain` writes, instead of the shown points.
+    #[serde(default)]
+    pub download: Option<String>,
 }
 
 impl Request {
@@ -57,11 +63,33 @@ impl Request {
         self.serialize(&serializer)
     }
 
-    /// Makes the terrain asked for and keeps the shown points.
-    fn answer(&self) -> Result<Answer, String> {
-        let demo =
-            demos::find(&self.demo).ok_or_else(|| format!("no demo called {:?}", self.demo))?;
-        demo.answer(&self.setup).map_err(|e| e.message)
+    /// Makes what was asked for: the terrain's shown points, or the file.
+    fn answer(&self) -> Payload {
+        match &self.download {
+            Some(extension) => Payload::File(self.file(extension)),
+            None => Payload::Terrain(
+                demos::find(&self.demo)
+                    .ok_or_else(|| format!("no demo called {:?}", self.demo))
+                    .and_then(|demo| demo.answer(&self.setup).map_err(|e| e.message)),
+            ),
+        }
+    }
+
+    /// The full map in the format with `extension`, as `terrain` writes it.
+    fn file(&self, extension: &str) -> Result<Vec<u8>, String> {
+        let format = Format::from_extension(extension)
+            .filter(|f| Format::MAPS.contains(f))
+            .ok_or_else(|| format!("no file format called {extension:?}"))?;
+        let (width, height) = self.setup.recipe.size();
+        export::check_size(format, width, height)?;
+        let map = self
+            .setup
+            .recipe
+            .generate(self.setup.seed)
+            .map_err(|e| e.message)?;
+        let mut bytes = Vec::new();
+        export::write(&map, format, &mut bytes).map_err(|e| e.to_string())?;
+        Ok(bytes)
     }
 }
 
@@ -74,6 +102,8 @@ const HEIGHTS: &str = "heights";
 const BATCHES: &str = "batches";
 const VARIOGRAM: &str = "variogram";
 const SLOPE: &str = "slope";
+const FILE: &str = "file";
+const KIND: &str = "kind";
 const ERROR: &str = "error";
 const FATAL: &str = "fatal";
 const MEMORY: &str = "memory";
@@ -90,14 +120,22 @@ extern "C" {
     static IMPORT_META: ImportMeta;
 }
 
+/// What a request brought back.
+pub enum Payload {
+    /// The points to show, or why there are none.
+    Terrain(Result<Answer, String>),
+    /// The file's bytes, or why there are none.
+    File(Result<Vec<u8>, String>),
+}
+
 /// What became of one request.
 pub struct Reply {
     /// Index of the view that asked.
     pub view: usize,
     /// The token the view sent with the request.
     pub token: u32,
-    /// The points to show, or why there are none.
-    pub answer: Result<Answer, String>,
+    /// What came back.
+    pub payload: Payload,
 }
 
 /// Something went wrong with the worker itself rather than with one request.
@@ -143,16 +181,26 @@ fn floats(value: &JsValue) -> Option<Vec<f32>> {
 fn read_reply(data: &JsValue) -> Option<Reply> {
     let view = index(&get(data, VIEW))? as usize;
     let token = index(&get(data, TOKEN))?;
-    let answer = match get(data, ERROR).as_string() {
-        Some(message) => Err(message),
-        None => {
-            read_answer(data).ok_or_else(|| "the generator sent a malformed terrain".to_string())
-        }
+    let error = get(data, ERROR).as_string();
+    let payload = if get(data, KIND).as_string().as_deref() == Some(FILE) {
+        Payload::File(match error {
+            Some(message) => Err(message),
+            None => get(data, FILE)
+                .dyn_ref::<js_sys::Uint8Array>()
+                .map(js_sys::Uint8Array::to_vec)
+                .ok_or_else(|| "the generator sent no file".to_string()),
+        })
+    } else {
+        Payload::Terrain(match error {
+            Some(message) => Err(message),
+            None => read_answer(data)
+                .ok_or_else(|| "the generator sent a malformed terrain".to_string()),
+        })
     };
     Some(Reply {
         view,
         token,
-        answer,
+        payload,
     })
 }
 
@@ -260,14 +308,21 @@ impl Generator {
         }
     }
 
-    /// Asks for view `view`'s terrain; the answer comes later, through `on_reply`, made by the
-    /// worker or, without one, here in a microtask.
-    pub fn request(&self, view: usize, token: u32, demo: &Demo, setup: &Setup) {
+    /// Asks for view `view`'s terrain (or, with `download`, its file in that format); the answer
+    /// comes later, through `on_reply`, made by the worker or, without one, here in a microtask.
+    pub fn request(
+        &self,
+        (view, token): (usize, u32),
+        demo: &Demo,
+        setup: &Setup,
+        download: Option<&str>,
+    ) {
         let request = Request {
             view: view as u32,
             token,
             demo: demo.id.to_string(),
             setup: *setup,
+            download: download.map(str::to_string),
         };
         if let Some(worker) = self.worker.borrow().as_ref() {
             let sent = request
@@ -280,11 +335,11 @@ impl Generator {
         }
         let on_reply = Rc::clone(&self.on_reply);
         let answer = Closure::once_into_js(move || {
-            let answer = request.answer();
+            let payload = request.answer();
             on_reply(Reply {
                 view,
                 token,
-                answer,
+                payload,
             });
         });
         // The closure runs once the current task is done, as a reply from the worker would.
@@ -316,7 +371,7 @@ pub fn answer_request(request: JsValue) -> Result<(), JsValue> {
     set(&reply, TOKEN, &get(&request, TOKEN));
     let transfer = Array::new();
     match generate(request) {
-        Ok(answer) => {
+        Payload::Terrain(Ok(answer)) => {
             let grid = &answer.grid;
             let pairs: Vec<f32> = answer
                 .variogram
@@ -338,7 +393,17 @@ pub fn answer_request(request: JsValue) -> Result<(), JsValue> {
                 set(&reply, key, &array);
             }
         }
-        Err(message) => set(&reply, ERROR, &JsValue::from_str(&message)),
+        Payload::File(Ok(bytes)) => {
+            set(&reply, KIND, &JsValue::from_str(FILE));
+            let array = js_sys::Uint8Array::from(&bytes[..]);
+            transfer.push(&array.buffer());
+            set(&reply, FILE, &array);
+        }
+        Payload::File(Err(message)) => {
+            set(&reply, KIND, &JsValue::from_str(FILE));
+            set(&reply, ERROR, &JsValue::from_str(&message));
+        }
+        Payload::Terrain(Err(message)) => set(&reply, ERROR, &JsValue::from_str(&message)),
     }
     if let Ok(memory) = wasm_bindgen::memory().dyn_into::<js_sys::WebAssembly::Memory>() {
         if let Ok(buffer) = memory.buffer().dyn_into::<js_sys::ArrayBuffer>() {
@@ -349,8 +414,9 @@ pub fn answer_request(request: JsValue) -> Result<(), JsValue> {
 }
 
 /// Reads a request and generates its terrain.
-fn generate(request: JsValue) -> Result<Answer, String> {
-    let request: Request =
-        serde_wasm_bindgen::from_value(request).map_err(|e| format!("malformed request: {e}"))?;
-    request.answer()
+fn generate(request: JsValue) -> Payload {
+    match serde_wasm_bindgen::from_value::<Request>(request) {
+        Ok(request) => request.answer(),
+        Err(e) => Payload::Terrain(Err(format!("malformed request: {e}"))),
+    }
 }

@@ -28,6 +28,7 @@ pub mod flat;
 #[cfg(target_arch = "wasm32")]
 pub mod generator;
 pub mod gestures;
+pub mod links;
 pub mod plot;
 #[cfg(target_arch = "wasm32")]
 pub mod renderer;
@@ -35,6 +36,8 @@ pub mod requests;
 #[cfg(target_arch = "wasm32")]
 pub mod scheduler;
 pub mod stepping;
+#[cfg(target_arch = "wasm32")]
+pub mod takehome;
 #[cfg(target_arch = "wasm32")]
 pub mod toolbar;
 #[cfg(target_arch = "wasm32")]

@@ -215,3 +215,13 @@ pub fn new_camera(width: u32, height: u32, look: Look) -> Camera {
 pub fn new_control() -> OrbitControl {
     OrbitControl::new(ORBIT_TARGET, 1.0, 8.0)
 }
+
+/// How tall a height of 1 stands: half as tall when a tile is shown 2 x 2 in the same width, so
+/// its slopes look as they do alone.
+pub fn height_scale(setup: &crate::fields::Setup) -> f32 {
+    if setup.recipe.wrap() == Some(true) {
+        HEIGHT_SCALE / 2.0
+    } else {
+        HEIGHT_SCALE
+    }
+}

@@ -16,8 +16,10 @@ use web_sys::{Document, Element, KeyboardEvent, NodeList, PointerEvent, WheelEve
 use crate::controller::{fresh_seed, App, Message, PLAY_INTERVAL_MS};
 use crate::demos;
 use crate::element::{self, listen};
+use crate::fields::capitalise;
 use crate::generator::Generator;
 use crate::gestures;
+use crate::links;
 use crate::renderer::Renderer;
 use crate::stepping::{StepAction, ViewMode};
 use crate::view::DemoView;
@@ -216,6 +218,17 @@ fn wire_toolbar(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Res
         ViewMode::from_name(&select.value()).map(|mode| Message::View(index, mode))
     });
     listen(&toolbar.view, "change", true, change)?;
+    let share = sender(scheduler, move |_: web_sys::Event| {
+        Some(Message::Share(index))
+    });
+    listen(&toolbar.share, "click", true, share)?;
+    if let Some((format, button)) = &toolbar.download {
+        let format = format.clone();
+        let download = sender(scheduler, move |_: web_sys::Event| {
+            Some(Message::Download(index, format.value()))
+        });
+        listen(button, "click", true, download)?;
+    }
     let Some(controls) = &toolbar.stepper else {
         return Ok(());
     };
@@ -262,14 +275,36 @@ fn wire_page(scheduler: &Rc<Scheduler>, renderer: &Renderer) -> Result<(), JsVal
     listen(&window, "resize", true, resize)
 }
 
-/// A seed given in the page address (`?seed=123`), which pins every demo's first terrain.
-fn seed_from_address() -> Option<u64> {
-    let search = web_sys::window()?.location().search().ok()?;
-    let query = search.strip_prefix('?').unwrap_or(&search);
-    query
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("seed="))
-        .and_then(|text| terrain::params::parse_seed(text).ok())
+/// The page address's query and fragment.
+fn address() -> (String, String) {
+    let location = web_sys::window().map(|w| w.location());
+    let part = |f: fn(&web_sys::Location) -> Result<String, JsValue>| {
+        location
+            .as_ref()
+            .and_then(|l| f(l).ok())
+            .unwrap_or_default()
+    };
+    (
+        part(web_sys::Location::search),
+        part(web_sys::Location::hash),
+    )
+}
+
+/// `errors` as the alert says them: "Exponent must be ... ."
+fn sentences(errors: &[terrain::ParamError]) -> String {
+    let said: Vec<String> = errors
+        .iter()
+        .map(|e| format!("{}.", capitalise(&e.message)))
+        .collect();
+    said.join(" ")
+}
+
+/// The value of a link, percent-decoded as the browser encoded it.
+fn decode(text: &str) -> String {
+    js_sys::decode_uri_component(text)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| text.to_string())
 }
 
 /// Without WebGL2 the page still reads well; every demo says why it is missing.
@@ -296,7 +331,20 @@ pub fn mount_all(document: &Document, sections: &NodeList) -> Result<(), JsValue
         weak_sender(&scheduler, Message::Reply),
         weak_sender(&scheduler, Message::Trouble),
     );
-    let pinned_seed = seed_from_address();
+    let (query, fragment) = address();
+    let (pinned_seed, seed_notice) = match links::seed_from_query(&query) {
+        Some(Ok(seed)) => (Some(seed), None),
+        Some(Err(error)) => (
+            None,
+            Some(format!(
+                "The page address's seed was not allowed: {} A random seed is used instead.",
+                sentences(&[error])
+            )),
+        ),
+        None => (None, None),
+    };
+    let linked = links::parse_fragment(&fragment);
+    let mut scroll_to = None;
     let mut views = Vec::new();
     for i in 0..sections.length() {
         let Some(section) = sections.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
@@ -307,9 +355,28 @@ pub fn mount_all(document: &Document, sections: &NodeList) -> Result<(), JsValue
             web_sys::console::warn_1(&format!("no demo called {id:?}").into());
             continue;
         };
-        let setup = demo.setup(pinned_seed.unwrap_or_else(fresh_seed));
+        let mut setup = demo.setup(pinned_seed.unwrap_or_else(fresh_seed));
+        let mut notice = seed_notice.clone();
+        if let Some(link) = linked.as_ref().filter(|l| l.demo.id == demo.id) {
+            let values: Vec<(String, String)> = link
+                .values
+                .iter()
+                .map(|(n, v)| (n.clone(), decode(v)))
+                .collect();
+            let (restored, errors) = links::restore(demo, &values, setup.seed);
+            setup = restored;
+            if !errors.is_empty() {
+                notice = Some(format!(
+                    "This link's value was not allowed: {} The demo starts at its defaults.",
+                    sentences(&errors)
+                ));
+            }
+            scroll_to = Some(section.clone());
+        }
         let elements = element::build(document, section, demo, &setup)?;
-        views.push(DemoView::new(demo, elements));
+        let mut view = DemoView::new(demo, elements);
+        view.set_notice(notice);
+        views.push(view);
     }
     for (index, view) in views.iter().enumerate() {
         wire_view(&scheduler, view, index)?;
@@ -318,7 +385,10 @@ pub fn mount_all(document: &Document, sections: &NodeList) -> Result<(), JsValue
     let count = views.len();
     scheduler.start(App::new(renderer, generator, views));
     for index in 0..count {
-        scheduler.send(Message::Apply(index));
+        scheduler.send(Message::Start(index));
+    }
+    if let Some(section) = scroll_to {
+        section.scroll_into_view();
     }
     Ok(())
 }

@@ -142,9 +142,25 @@ impl Stepper {
     }
 
     /// What the shown points look like at the current step: the grid to draw (unset points at
-    /// 0; for faults, the heights after the step's batch, from `batches`) and one mark per point
-    /// (empty at the last step, so the finished map is drawn exactly as without stepping).
+    /// 0; for faults, the heights after the step's batch, from `batches`; a tile shown 2 x 2) and
+    /// one mark per point (empty at the last step, so the finished map is drawn exactly as
+    /// without stepping).
     pub fn staged(
+        &self,
+        setup: &Setup,
+        grid: &DisplayGrid,
+        batches: &[f32],
+    ) -> (DisplayGrid, Vec<Mark>) {
+        let (staged, marks) = self.stage(setup, grid, batches);
+        if setup.recipe.wrap() == Some(true) {
+            mesh::tiled_2x2(&staged, &marks)
+        } else {
+            (staged, marks)
+        }
+    }
+
+    /// [`Stepper::staged`] before a tile is repeated.
+    fn stage(
         &self,
         setup: &Setup,
         grid: &DisplayGrid,
@@ -198,7 +214,10 @@ impl Stepper {
         grid: &DisplayGrid,
         hover: Option<usize>,
     ) -> Option<(usize, Vec<usize>)> {
-        let schedule = self.schedule.filter(|_| !self.at_end())?;
+        // A tile is shown 2 x 2: its points have no single place to ring.
+        let schedule = self
+            .schedule
+            .filter(|_| !self.at_end() && setup.recipe.wrap() != Some(true))?;
         let (columns, rows) = positions(setup, grid);
         let at = |i: usize| (columns[i % columns.len()], rows[i / columns.len()]);
         let of_step = |i: usize| {
@@ -339,6 +358,27 @@ mod tests {
             None,
             "the last step shows no example"
         );
+    }
+
+    #[test]
+    fn a_tile_is_shown_two_by_two_at_every_step() {
+        let mut s = Setup {
+            recipe: Recipe::diamond_square(MpdParams::DEFAULT),
+            seed: 3,
+        };
+        if let Some(wrap) = s.recipe.wrap_mut() {
+            *wrap = true;
+        }
+        let g = grid(&s);
+        let mut stepper = Stepper::for_setup(&s);
+        let (tiled, marks) = stepper.staged(&s, &g, &[]);
+        assert_eq!(tiled.size(), (65, 65));
+        assert!(marks.is_empty());
+        assert_eq!(tiled.heights[5], tiled.heights[5 + 32], "the copies repeat");
+        stepper.apply(StepAction::To(3));
+        let (_, marks) = stepper.staged(&s, &g, &[]);
+        assert_eq!(marks.len(), 65 * 65);
+        assert_eq!(stepper.example(&s, &g, None), None);
     }
 
     #[test]

@@ -6,8 +6,12 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 
+use terrain::export::Format;
+use terrain::variogram::{self, Variogram};
+
 use crate::element::element;
-use crate::stepping::ViewMode;
+use crate::fields::Setup;
+use crate::stepping::{Stepper, ViewMode};
 
 /// The stepper's controls.
 pub struct StepControls {
@@ -31,6 +35,43 @@ pub struct Toolbar {
     pub stepper: Option<StepControls>,
     /// The line saying what the step on screen did (or what the step demo shows).
     pub caption: Element,
+    /// `<select name="format">` and `data-action="download"`, on 2-D demos.
+    pub download: Option<(HtmlSelectElement, Element)>,
+    /// `data-action="share"`.
+    pub share: Element,
+    /// Says what share and download did ("Link copied").
+    pub status: Element,
+}
+
+impl Toolbar {
+    /// Shows `caption`, and the stepper's step, range and play state; disables the stepper while
+    /// a field is `rejected`.
+    pub fn show_step(&self, caption: &str, stepper: &Stepper, rejected: bool) {
+        self.caption.set_text_content(Some(caption));
+        let Some(controls) = &self.stepper else {
+            return;
+        };
+        let (step, count) = (stepper.step(), stepper.count());
+        controls.scrubber.set_max(&count.to_string());
+        controls.scrubber.set_value(&step.to_string());
+        let playing = stepper.playing;
+        let (text, label, pressed) = if playing {
+            ("❚❚ Pause", "Pause", "true")
+        } else {
+            ("▶ Play", "Play the steps", "false")
+        };
+        controls.play.set_text_content(Some(text));
+        let _ = controls.play.set_attribute("aria-label", label);
+        let _ = controls.play.set_attribute("aria-pressed", pressed);
+        for part in [&controls.back, &controls.play, &controls.forward] {
+            let _ = if rejected {
+                part.set_attribute("disabled", "")
+            } else {
+                part.remove_attribute("disabled")
+            };
+        }
+        controls.scrubber.set_disabled(rejected);
+    }
 }
 
 /// The roughness panel of rows with a spread reduction.
@@ -58,8 +99,53 @@ fn button(document: &Document, action: &str, text: &str, label: &str) -> Result<
     Ok(b)
 }
 
-/// Builds the toolbar of demo `id`, with a stepper when `stepping`.
-pub fn toolbar(document: &Document, id: &str, stepping: bool) -> Result<Toolbar, JsValue> {
+/// The format choice and download button.
+fn download(
+    document: &Document,
+    id: &str,
+) -> Result<(Element, HtmlSelectElement, Element), JsValue> {
+    let wrapper = element(document, "span", &[("class", "take-home")])?;
+    let select_id = format!("{id}-format");
+    let label = element(document, "label", &[("for", &select_id)])?;
+    label.set_text_content(Some("File"));
+    let format: HtmlSelectElement = element(
+        document,
+        "select",
+        &[
+            ("id", &select_id),
+            ("name", "format"),
+            (
+                "title",
+                "16-bit PNG, raw 16-bit (.r16), raw 32-bit float (.r32), or a glTF mesh (.glb)",
+            ),
+        ],
+    )?
+    .dyn_into()?;
+    for f in Format::MAPS {
+        let option = element(document, "option", &[("value", f.extension())])?;
+        option.set_text_content(Some(&format!(".{}", f.extension())));
+        format.append_child(&option)?;
+    }
+    let button = button(
+        document,
+        "download",
+        "Download",
+        "Download the full-resolution map of the terrain shown",
+    )?;
+    for part in [&label, &format, &button] {
+        wrapper.append_child(part)?;
+    }
+    Ok((wrapper, format, button))
+}
+
+/// Builds the toolbar of demo `id`, with a stepper when `stepping` and a download when
+/// `downloadable`.
+pub fn toolbar(
+    document: &Document,
+    id: &str,
+    stepping: bool,
+    downloadable: bool,
+) -> Result<Toolbar, JsValue> {
     let container = element(document, "div", &[("class", "toolbar")])?;
     let stepper = if stepping {
         let group = element(
@@ -114,6 +200,22 @@ pub fn toolbar(document: &Document, id: &str, stepping: bool) -> Result<Toolbar,
     wrapper.append_child(&label)?;
     wrapper.append_child(&view)?;
     container.append_child(&wrapper)?;
+    let download = if downloadable {
+        let (wrapper, format, button) = download(document, id)?;
+        container.append_child(&wrapper)?;
+        Some((format, button))
+    } else {
+        None
+    };
+    let share = button(
+        document,
+        "share",
+        "Share",
+        "Copy a link that brings this demo back as it is",
+    )?;
+    let status = element(document, "span", &[("class", "status"), ("role", "status")])?;
+    container.append_child(&share)?;
+    container.append_child(&status)?;
     let caption = element(
         document,
         "p",
@@ -124,7 +226,28 @@ pub fn toolbar(document: &Document, id: &str, stepping: bool) -> Result<Toolbar,
         view,
         stepper,
         caption,
+        download,
+        share,
+        status,
     })
+}
+
+impl Roughness {
+    /// Shows the Hurst exponent the setup's spread reduction aims at, in words, and the plot of
+    /// the variogram measured on its map.
+    pub fn show(&self, setup: &Setup, measured: &Variogram) {
+        if let Some(params) = setup.recipe.subdivision() {
+            let h = variogram::hurst_for_reduction(params.reduction);
+            self.hurst.set_text_content(Some(&format!(
+                "Roughness: spread reduction r = {}, so {} (H = -log2 r; 0.5 is rough like a \
+                 random walk). Measured on this map:",
+                params.reduction,
+                variogram::describe_hurst(h)
+            )));
+        }
+        self.plot
+            .set_inner_html(&crate::plot::variogram_svg(measured));
+    }
 }
 
 /// Builds the roughness panel.

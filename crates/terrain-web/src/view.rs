@@ -5,7 +5,6 @@
 
 use terrain::mesh::{DisplayGrid, Mark, MeshData};
 use terrain::steps;
-use terrain::variogram;
 use terrain::ParamError;
 use three_d::{Camera, Event, OrbitControl, Viewport};
 
@@ -14,9 +13,11 @@ use crate::element::Elements;
 use crate::fields::{self, capitalise, Field, Setup};
 use crate::flat::{self, MapLayout};
 use crate::gestures::Gestures;
+use crate::links;
 use crate::renderer::{self, Model, Renderer};
 use crate::requests::{Requests, State};
 use crate::stepping::{StepAction, Stepper, ViewMode};
+use crate::takehome;
 
 /// Width over height of every demo canvas.
 const ASPECT: f64 = 16.0 / 10.0;
@@ -50,6 +51,12 @@ pub struct DemoView {
     pub mode: ViewMode,
     /// The shown point under the pointer in the map view.
     hover: Option<usize>,
+    /// A message from the page address (a refused link value) shown until the reader changes
+    /// something.
+    notice: Option<String>,
+    /// Tokens of file requests so far, and the one on its way with its file name.
+    downloads: u32,
+    downloading: Option<(u32, String)>,
     elements: Elements,
     camera: Camera,
     control: OrbitControl,
@@ -67,6 +74,9 @@ impl DemoView {
             stepper: Stepper::default(),
             mode: ViewMode::Terrain,
             hover: None,
+            notice: None,
+            downloads: 0,
+            downloading: None,
             elements,
             camera: renderer::new_camera(1, 1, demo.look),
             control: renderer::new_control(),
@@ -142,9 +152,92 @@ impl DemoView {
         }
     }
 
-    /// Clears the alert and every invalid mark.
+    /// Clears every invalid mark, and the alert but for a notice from the page address.
     pub fn clear_errors(&self) {
         self.show_errors(&[]);
+        if let Some(notice) = &self.notice {
+            self.elements.alert.set_text_content(Some(notice));
+        }
+    }
+
+    /// Keeps `notice` in the alert (while the fields are fine) until the reader changes something.
+    pub fn set_notice(&mut self, notice: Option<String>) {
+        self.notice = notice;
+        self.clear_errors();
+    }
+
+    /// Says what share or download did, beside their buttons.
+    pub fn set_status(&self, text: &str) {
+        self.elements.toolbar.status.set_text_content(Some(text));
+    }
+
+    /// The setup on screen and a fresh token for its file in `extension`, now on its way (the
+    /// section shows `data-download="busy"` and the progress display); `None` with nothing on
+    /// screen.
+    pub fn start_download(&mut self, extension: &str) -> Option<(u32, Setup)> {
+        let setup = self.shown.as_ref()?.setup;
+        self.downloads = self.downloads.wrapping_add(1);
+        let name = setup.recipe.file_name(setup.seed, extension);
+        self.downloading = Some((self.downloads, name));
+        self.set_attribute("data-download", "busy");
+        self.set_status("Preparing the file…");
+        Some((self.downloads, setup))
+    }
+
+    /// The file asked for under `token` arrived (or could not be made): saves it, or says why in
+    /// the alert; the terrain stays either way. Returns false for a stale token.
+    pub fn finish_download(&mut self, token: u32, file: Result<Vec<u8>, String>) -> bool {
+        let Some((_, name)) = self.downloading.take_if(|(t, _)| *t == token) else {
+            return false;
+        };
+        self.set_attribute("data-download", "ready");
+        match file.and_then(|bytes| takehome::save(&name, &bytes).map(|()| bytes.len())) {
+            Ok(size) => self.set_status(&format!("Downloaded {name} ({size} bytes)")),
+            Err(message) => {
+                self.set_status("");
+                self.elements.alert.set_text_content(Some(&format!(
+                    "The file could not be made ({message}). The terrain shown stays."
+                )));
+            }
+        }
+        true
+    }
+
+    /// The file on its way is lost (the generator stopped): says so.
+    pub fn abandon_download(&mut self, message: &str) {
+        if let Some((token, _)) = self.downloading {
+            self.finish_download(token, Err(message.to_string()));
+        }
+    }
+
+    /// Whether a file is on its way.
+    pub fn is_downloading(&self) -> bool {
+        self.downloading.is_some()
+    }
+
+    /// Builds the link to this demo as shown, sets it as `data-link`, and copies it where the
+    /// browser allows, saying which.
+    pub fn share(&self) {
+        let Some(shown) = &self.shown else {
+            return;
+        };
+        let Some(location) = web_sys::window().map(|w| w.location()) else {
+            return;
+        };
+        let base = format!(
+            "{}{}",
+            location.origin().unwrap_or_default(),
+            location.pathname().unwrap_or_default()
+        );
+        let url = links::link(&base, self.demo, &shown.setup);
+        self.set_attribute("data-link", &url);
+        let status = self.elements.toolbar.status.clone();
+        status.set_text_content(Some("Link ready: it is in this demo's data-link"));
+        takehome::copy_to_clipboard(&url, move |copied| {
+            if copied {
+                status.set_text_content(Some("Link copied"));
+            }
+        });
     }
 
     /// Says that the terrain could not be made; the one on screen stays.
@@ -177,21 +270,13 @@ impl DemoView {
     ) {
         self.stepper = Stepper::for_setup(setup);
         let (staged, marks) = self.stepper.staged(setup, &answer.grid, &answer.batches);
-        let mesh = self.demo.look.mesh(&staged, &marks, renderer::HEIGHT_SCALE);
+        let mesh = self
+            .demo
+            .look
+            .mesh(&staged, &marks, renderer::height_scale(setup));
         let model = renderer.model(&mesh);
         if let Some(panel) = &self.elements.roughness {
-            if let Some(params) = setup.recipe.subdivision() {
-                let h = variogram::hurst_for_reduction(params.reduction);
-                panel.hurst.set_text_content(Some(&format!(
-                    "Roughness: spread reduction r = {}, so {} (H = -log2 r; 0.5 is rough like a \
-                     random walk). Measured on this map:",
-                    params.reduction,
-                    variogram::describe_hurst(h)
-                )));
-            }
-            panel
-                .plot
-                .set_inner_html(&crate::plot::variogram_svg(&answer.variogram));
+            panel.show(setup, &answer.variogram);
         }
         self.shown = Some(Shown {
             setup: *setup,
@@ -292,32 +377,11 @@ impl DemoView {
                 .to_string(),
             (None, _) => String::new(),
         };
-        toolbar.caption.set_text_content(Some(&caption));
-        let Some(controls) = &toolbar.stepper else {
-            return;
-        };
-        let (step, count) = (self.stepper.step(), self.stepper.count());
-        self.set_attribute("data-step", &step.to_string());
-        self.set_attribute("data-steps", &count.to_string());
-        controls.scrubber.set_max(&count.to_string());
-        controls.scrubber.set_value(&step.to_string());
-        let playing = self.stepper.playing;
-        controls
-            .play
-            .set_text_content(Some(if playing { "❚❚ Pause" } else { "▶ Play" }));
-        let label = if playing { "Pause" } else { "Play the steps" };
-        let _ = controls.play.set_attribute("aria-label", label);
-        let _ = controls
-            .play
-            .set_attribute("aria-pressed", if playing { "true" } else { "false" });
-        for part in [&controls.back, &controls.play, &controls.forward] {
-            let _ = if rejected {
-                part.set_attribute("disabled", "")
-            } else {
-                part.remove_attribute("disabled")
-            };
+        toolbar.show_step(&caption, &self.stepper, rejected);
+        if toolbar.stepper.is_some() {
+            self.set_attribute("data-step", &self.stepper.step().to_string());
+            self.set_attribute("data-steps", &self.stepper.count().to_string());
         }
-        controls.scrubber.set_disabled(rejected);
     }
 
     /// Uploads the terrain on screen again (after the context came back).
@@ -340,7 +404,8 @@ impl DemoView {
         let look = self.demo.look;
         if let Some(shown) = self.shown.as_mut().filter(|s| s.stale) {
             if self.mode == ViewMode::Terrain {
-                shown.mesh = look.mesh(&shown.staged, &shown.marks, renderer::HEIGHT_SCALE);
+                let scale = renderer::height_scale(&shown.setup);
+                shown.mesh = look.mesh(&shown.staged, &shown.marks, scale);
                 // The same grid at another step: the GPU buffers are refilled, not replaced.
                 renderer.refill(&mut shown.model, &shown.mesh);
                 shown.stale = false;
@@ -362,7 +427,7 @@ impl DemoView {
                 &self.camera,
                 &shown.staged,
                 &shown.marks,
-                renderer::HEIGHT_SCALE,
+                renderer::height_scale(&shown.setup),
                 self.demo.look == Look::Profile,
             ),
             _ => renderer.draw(

@@ -33,23 +33,44 @@ pub enum Format {
 }
 
 impl Format {
+    /// The map formats, as the page's format choice lists them.
+    pub const MAPS: [Format; 4] = [Format::Png16, Format::R16, Format::R32, Format::Glb];
+
+    /// The file extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Png16 => "png",
+            Format::R16 => "r16",
+            Format::R32 => "r32",
+            Format::Pgm16 => "pgm",
+            Format::Glb => "glb",
+            Format::Lines => "txt",
+        }
+    }
+
     /// Picks the format from a file name's extension (case-insensitive), or explains which are known.
     pub fn from_path(path: &Path) -> Result<Self, String> {
         let extension = path
             .extension()
             .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase)
             .unwrap_or_default();
-        match extension.as_str() {
-            "png" => Ok(Self::Png16),
-            "r16" => Ok(Self::R16),
-            "r32" => Ok(Self::R32),
-            "pgm" => Ok(Self::Pgm16),
-            "glb" => Ok(Self::Glb),
-            _ => Err(format!(
+        Self::from_extension(extension).ok_or_else(|| {
+            format!(
                 "cannot tell the format of {:?}: use a .png, .r16, .r32, .pgm or .glb file name",
                 path.display().to_string()
-            )),
+            )
+        })
+    }
+
+    /// The map format with this extension (case-insensitive, no dot).
+    pub fn from_extension(extension: &str) -> Option<Self> {
+        match extension.to_ascii_lowercase().as_str() {
+            "png" => Some(Self::Png16),
+            "r16" => Some(Self::R16),
+            "r32" => Some(Self::R32),
+            "pgm" => Some(Self::Pgm16),
+            "glb" => Some(Self::Glb),
+            _ => None,
         }
     }
 }

@@ -83,6 +83,39 @@ pub fn map_pixels(grid: &DisplayGrid, marks: &[Mark]) -> Vec<u8> {
     pixels
 }
 
+/// Four copies of a tileable grid (its last row and column repeat its first) side by side, 2 x 2,
+/// with the shared edges once, spanning -1..1; every other point is kept where that would pass
+/// [`DISPLAY_MAX_SIDE`]. `marks` (one per point, or empty) are tiled the same way.
+pub fn tiled_2x2(grid: &DisplayGrid, marks: &[Mark]) -> (DisplayGrid, Vec<Mark>) {
+    let (nx, nz) = grid.size();
+    if nx < 2 || nz < 2 {
+        return (grid.clone(), marks.to_vec());
+    }
+    let (tx, tz) = (2 * nx - 1, 2 * nz - 1);
+    let step = if tx.max(tz) > DISPLAY_MAX_SIDE { 2 } else { 1 };
+    let columns: Vec<usize> = (0..tx).step_by(step).collect();
+    let rows: Vec<usize> = (0..tz).step_by(step).collect();
+    let source = |i: usize, n: usize| if i < n { i } else { i - (n - 1) };
+    let mut heights = Vec::with_capacity(columns.len() * rows.len());
+    let mut tiled_marks = Vec::new();
+    for &r in &rows {
+        for &c in &columns {
+            let at = source(r, nz) * nx + source(c, nx);
+            heights.push(grid.heights[at]);
+            if let Some(&mark) = marks.get(at) {
+                tiled_marks.push(mark);
+            }
+        }
+    }
+    let world = |i: usize, len: usize| 2.0 * i as f32 / (len - 1) as f32 - 1.0;
+    let tiled = DisplayGrid {
+        xs: columns.iter().map(|&c| world(c, tx)).collect(),
+        zs: rows.iter().map(|&r| world(r, tz)).collect(),
+        heights,
+    };
+    (tiled, tiled_marks)
+}
+
 /// Evenly spread indices `0..len` picking `count` of them, always including the first and last:
 /// which columns (or rows) of a map of `len` a display grid keeps. For len = 2^a + 1 and
 /// count = 2^b + 1 every step is exactly 2^(a - b).
@@ -312,6 +345,30 @@ fn grid_normals(positions: &[[f32; 3]], nx: usize, nz: usize) -> Vec<[f32; 3]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tile_is_shown_two_by_two_with_shared_edges_once() {
+        // A 3 x 3 tile whose last row and column repeat the first.
+        let heights = vec![0.1, 0.5, 0.1, 0.7, 0.9, 0.7, 0.1, 0.5, 0.1];
+        let grid = DisplayGrid::from_parts(vec![-1.0, 0.0, 1.0], vec![-1.0, 0.0, 1.0], heights)
+            .expect("3 x 3");
+        let (tiled, marks) = tiled_2x2(&grid, &[]);
+        assert_eq!(tiled.size(), (5, 5));
+        assert!(marks.is_empty());
+        assert_eq!(&tiled.heights[..5], &[0.1, 0.5, 0.1, 0.5, 0.1]);
+        assert_eq!(&tiled.heights[5..10], &[0.7, 0.9, 0.7, 0.9, 0.7]);
+        assert_eq!((tiled.xs[0], tiled.xs[4]), (-1.0, 1.0));
+        let big = DisplayGrid::from_parts(
+            vec![0.0; DISPLAY_MAX_SIDE],
+            vec![0.0; DISPLAY_MAX_SIDE],
+            vec![0.5; DISPLAY_MAX_SIDE * DISPLAY_MAX_SIDE],
+        )
+        .expect("grid");
+        assert_eq!(
+            tiled_2x2(&big, &[]).0.size(),
+            (DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE)
+        );
+    }
 
     #[test]
     fn marks_colour_and_flatten_the_points_of_a_step() {

@@ -158,6 +158,52 @@ impl Recipe {
         }
     }
 
+    /// Whether the map is made to tile; `None` for algorithms that cannot ([`Recipe::DiamondSquare`]
+    /// whole maps can).
+    pub fn wrap(&self) -> Option<bool> {
+        match self {
+            Recipe::DiamondSquare {
+                stage: diamond_square::Stage::Full,
+                wrap,
+                ..
+            } => Some(*wrap),
+            _ => None,
+        }
+    }
+
+    /// [`Recipe::wrap`], writable.
+    pub fn wrap_mut(&mut self) -> Option<&mut bool> {
+        match self {
+            Recipe::DiamondSquare {
+                stage: diamond_square::Stage::Full,
+                wrap,
+                ..
+            } => Some(wrap),
+            _ => None,
+        }
+    }
+
+    /// A file name for the map of this recipe and `seed` in a format with `extension`, e.g.
+    /// `ds-e9-seed-123.png` (free-sized maps: `fault-129x129-seed-5.r16`; tiles end `-wrap`).
+    pub fn file_name(&self, seed: u64, extension: &str) -> String {
+        let size = match self.subdivision() {
+            Some(p) => format!("e{}", p.exponent),
+            None => {
+                let (w, h) = self.size();
+                match self {
+                    Recipe::Line { params } => format!("i{}", params.iterations),
+                    _ => format!("{w}x{h}"),
+                }
+            }
+        };
+        let wrap = if self.wrap() == Some(true) {
+            "-wrap"
+        } else {
+            ""
+        };
+        format!("{}-{size}-seed-{seed}{wrap}.{extension}", self.name())
+    }
+
     /// [`Recipe::subdivision`], writable.
     pub fn subdivision_mut(&mut self) -> Option<&mut MpdParams> {
         match self {
@@ -268,6 +314,24 @@ mod tests {
             serde_json::from_value::<Recipe>(bad).is_err(),
             "no such shape set"
         );
+    }
+
+    #[test]
+    fn file_names_say_what_made_the_map() {
+        let mut ds = Recipe::diamond_square(MpdParams {
+            exponent: 9,
+            ..MpdParams::DEFAULT
+        });
+        assert_eq!(ds.file_name(123, "png"), "ds-e9-seed-123.png");
+        if let Some(wrap) = ds.wrap_mut() {
+            *wrap = true;
+        }
+        assert_eq!(ds.file_name(1, "r16"), "ds-e9-seed-1-wrap.r16");
+        let faults = Recipe::Faults {
+            params: FaultParams::DEFAULT,
+        };
+        assert_eq!(faults.file_name(5, "glb"), "fault-129x129-seed-5.glb");
+        assert_eq!(faults.wrap(), None);
     }
 
     #[test]

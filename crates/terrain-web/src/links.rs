@@ -1,0 +1,148 @@
+//! Share links: a demo's whole state in the page address, e.g.
+//! `https://…/#ds-final?exponent=9&spread=0.3&reduction=0.5&wrap=false&seed=5`, and back.
+//!
+//! Opening a link restores that demo's fields and so its identical terrain. A value the field
+//! would refuse is reported with the field's own message, and the demo starts at its defaults.
+
+use terrain::params::{self, ParamError};
+
+use crate::demos::{self, Demo};
+use crate::fields::{self, Setup};
+
+/// The link to `demo` showing `setup`, on the page at `base` (origin and path).
+pub fn link(base: &str, demo: &Demo, setup: &Setup) -> String {
+    let pairs: Vec<String> = demo
+        .fields
+        .iter()
+        .map(|f| format!("{}={}", f.name(), f.show(setup)))
+        .collect();
+    format!("{base}#{}?{}", demo.id, pairs.join("&"))
+}
+
+/// A demo named by a link's fragment and the values it gives (still percent-encoded).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Linked {
+    /// The demo's row.
+    pub demo: &'static Demo,
+    /// `name=value` pairs, in the link's order.
+    pub values: Vec<(String, String)>,
+}
+
+/// Reads a fragment (`#ds-final?exponent=9&seed=5`); `None` when it names no demo (a plain
+/// anchor such as `#faults`).
+pub fn parse_fragment(fragment: &str) -> Option<Linked> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let (id, query) = fragment.split_once('?').unwrap_or((fragment, ""));
+    let demo = demos::find(id)?;
+    let values = query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            (name.to_string(), value.to_string())
+        })
+        .collect();
+    Some(Linked { demo, values })
+}
+
+/// The setup a link's (decoded) values give `demo`, starting from its defaults with `seed`; or,
+/// when any value is refused or names no field of the demo, the defaults and every message.
+pub fn restore(demo: &Demo, values: &[(String, String)], seed: u64) -> (Setup, Vec<ParamError>) {
+    let start = demo.setup(seed);
+    let mut unknown = Vec::new();
+    let mut known = Vec::new();
+    for (name, value) in values {
+        match demo.fields.iter().find(|f| f.name() == name) {
+            Some(&field) => known.push((field, value.as_str())),
+            None => unknown.push(ParamError::new(
+                "link",
+                format!("the link names no setting {name:?} of this demo"),
+            )),
+        }
+    }
+    match fields::read_setup(start, known) {
+        Ok(setup) if unknown.is_empty() => (setup, Vec::new()),
+        Ok(_) => (start, unknown),
+        Err(mut errors) => {
+            errors.extend(unknown);
+            (start, errors)
+        }
+    }
+}
+
+/// The seed a page address's query gives every demo (`?seed=123`): `None` without one, else the
+/// seed or why it is refused.
+pub fn seed_from_query(query: &str) -> Option<Result<u64, ParamError>> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("seed="))
+        .map(params::parse_seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fields::Field;
+
+    fn decoded(linked: &Linked) -> Vec<(String, String)> {
+        linked.values.clone()
+    }
+
+    #[test]
+    fn every_demo_round_trips_through_its_link() {
+        for demo in demos::DEMOS {
+            // Every field the demo offers away from its default.
+            let mut setup = demo.setup(987_654_321);
+            for &field in demo.fields {
+                let text = match field {
+                    Field::Exponent => "7",
+                    Field::Spread => "0.45",
+                    Field::Reduction => "0.6",
+                    Field::Wrap => "true",
+                    Field::LineIterations => "9",
+                    Field::Roughness => "1.25",
+                    Field::FaultIterations => "321",
+                    Field::Shapes => "circle,rect",
+                    Field::Fuzziness => "1.5",
+                    Field::Seed => continue,
+                };
+                field.apply(text, &mut setup).expect("a valid value");
+            }
+            let url = link("http://127.0.0.1:8080/", demo, &setup);
+            let fragment = url.split_once('#').map(|(_, f)| f).expect("a fragment");
+            let linked = parse_fragment(fragment).expect("names the demo");
+            assert_eq!(linked.demo.id, demo.id);
+            let (restored, errors) = restore(linked.demo, &decoded(&linked), 1);
+            assert!(errors.is_empty(), "{}: {errors:?}", demo.id);
+            assert_eq!(restored, setup, "{}", demo.id);
+        }
+    }
+
+    #[test]
+    fn a_refused_value_is_reported_and_the_demo_starts_at_its_defaults() {
+        let linked = parse_fragment("#ds-final?exponent=40&seed=5").expect("a demo");
+        let (setup, errors) = restore(linked.demo, &linked.values, 77);
+        assert_eq!(setup, linked.demo.setup(77));
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0]
+            .message
+            .starts_with("exponent must be a whole number from 1 to 12"));
+        let odd = parse_fragment("#mpd-final?colour=red").expect("a demo");
+        let (_, errors) = restore(odd.demo, &odd.values, 1);
+        assert!(errors[0].message.contains("\"colour\""));
+        assert_eq!(parse_fragment("#faults"), None, "a plain anchor");
+        assert_eq!(parse_fragment(""), None);
+    }
+
+    #[test]
+    fn the_address_seed_is_read_or_refused() {
+        assert_eq!(seed_from_query("?seed=99"), Some(Ok(99)));
+        assert_eq!(seed_from_query("?x=1"), None);
+        let refused = seed_from_query("?seed=abc").expect("a seed was given");
+        assert!(refused
+            .expect_err("abc")
+            .message
+            .starts_with("seed must be a whole number"));
+    }
+}

@@ -1,0 +1,254 @@
+// End-to-end: taking a terrain home. Downloads from the page are byte for byte what the
+// `terrain` command writes for the same settings and seed; share links bring a demo back exactly;
+// refused link values are reported; the tileable Diamond-Square shows 2 x 2 without a seam.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect, settle } from './harness.mjs';
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+const DEMO_IDS = [
+  'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
+  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final',
+  'line-1d', 'fault-lines', 'fault-shapes',
+];
+const section = (id) => `section[data-demo="${id}"]`;
+
+let server;
+let browser;
+let session;
+let scratch;
+
+/** Runs the `terrain` command (built by the native tests; built here if missing). */
+function terrain(args) {
+  const bin = join(ROOT, 'target', 'debug', 'terrain');
+  if (!existsSync(bin)) execFileSync('cargo', ['build', '-q', '-p', 'terrain-cli'], { cwd: ROOT });
+  execFileSync(bin, args, { stdio: 'pipe' });
+}
+
+/** Sets a field as typed and left, and waits for the terrain it makes. */
+async function setField(page, id, name, value) {
+  await page.evaluate(([sel, field, text]) => {
+    const input = document.querySelector(`${sel} [name="${field}"]`);
+    if (input.type === 'checkbox') input.checked = text === 'true';
+    else input.value = text;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }, [section(id), name, value]);
+  await settle(page, id);
+}
+
+/** Chooses `format` and presses Download; resolves to the file's name and bytes. */
+async function download(page, id, format) {
+  await page.selectOption(`${section(id)} select[name="format"]`, format);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click(`${section(id)} [data-action="download"]`),
+  ]);
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+}
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  session = await openPage(browser, server.url);
+  await waitForDemos(session.page);
+  scratch = await mkdtemp(join(tmpdir(), 'terrain-e2e-'));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('downloads of every format from ds-final and fault-shapes equal the command line\'s files', async () => {
+  const { page } = session;
+  const cases = {
+    'ds-final': ['ds', '--exponent', '5', '--spread', '0.3', '--reduction', '0.5'],
+    'fault-shapes': ['fault', '--width', '129', '--height', '129', '--iterations', '1500',
+      '--shapes', 'line,circle,rect,triangle', '--fuzziness', '3'],
+  };
+  for (const [id, args] of Object.entries(cases)) {
+    await page.locator(section(id)).scrollIntoViewIfNeeded();
+    await setField(page, id, 'seed', '4242');
+    const before = await inspect(page, id);
+    for (const format of ['png', 'r16', 'r32', 'glb']) {
+      const file = await download(page, id, format);
+      const expectedName = id === 'ds-final' ? `ds-e5-seed-4242.${format}` : `fault-129x129-seed-4242.${format}`;
+      assert.equal(file.name, expectedName, `${id} ${format}: named for what made it`);
+      const out = join(scratch, `${id}.${format}`);
+      terrain([...args, '--seed', '4242', '--out', out]);
+      const expected = await readFile(out);
+      assert.ok(file.bytes.equals(expected), `${id} ${format}: ${file.bytes.length} bytes equal the CLI's ${expected.length}`);
+      const status = await page.$eval(`${section(id)} .status`, (s) => s.textContent);
+      assert.match(status, new RegExp(`^Downloaded ${expectedName.replace('.', '\\.')}`));
+    }
+    const after = await inspect(page, id);
+    assert.equal(after.generation, before.generation, `${id}: downloading generates no new terrain`);
+    assert.equal(after.hash, before.hash);
+    assert.equal(after.alert, '');
+  }
+  // A tile downloads as the command line's --wrap writes it.
+  await setField(page, 'ds-final', 'wrap', 'true');
+  const tile = await download(page, 'ds-final', 'r32');
+  assert.equal(tile.name, 'ds-e5-seed-4242-wrap.r32');
+  const out = join(scratch, 'tile.r32');
+  terrain(['ds', '--exponent', '5', '--seed', '4242', '--wrap', '--out', out]);
+  assert.ok(tile.bytes.equals(await readFile(out)), 'the tile equals terrain ds --wrap');
+  await setField(page, 'ds-final', 'wrap', 'false');
+});
+
+test('a download that fails says why in the alert and keeps the terrain', async () => {
+  const { page } = session;
+  const id = 'ds-final';
+  const before = await inspect(page, id);
+  await page.$eval(`${section(id)} select[name="format"]`, (select) => {
+    const option = document.createElement('option');
+    option.value = 'xyz';
+    select.append(option);
+    select.value = 'xyz';
+  });
+  await page.click(`${section(id)} [data-action="download"]`);
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.download === 'ready', section(id));
+  const after = await inspect(page, id);
+  assert.match(after.alert, /^The file could not be made \(no file format called "xyz"\)\. The terrain shown stays\./);
+  assert.equal(after.hash, before.hash);
+  assert.equal(after.generation, before.generation);
+  await page.$eval(`${section(id)} select[name="format"] option[value="xyz"]`, (o) => o.remove());
+  await setField(page, id, 'seed', '4243');
+  assert.equal((await inspect(page, id)).alert, '', 'the next change clears it');
+});
+
+test('share links bring every demo back: same fields, same picture, scrolled into view', async () => {
+  const { page, context } = session;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const changes = {
+    'mpd-final': [['exponent', '6'], ['spread', '0.45']],
+    'ds-final': [['exponent', '6'], ['wrap', 'true']],
+    'line-1d': [['iterations', '9'], ['roughness', '1.25']],
+    'fault-shapes': [['iterations', '700'], ['fuzziness', '1.5']],
+  };
+  for (const id of DEMO_IDS) {
+    await setField(page, id, 'seed', String(1000 + DEMO_IDS.indexOf(id)));
+    for (const [name, value] of changes[id] ?? []) await setField(page, id, name, value);
+    const original = await inspect(page, id);
+    const fields = await page.$$eval(`${section(id)} form.controls input[name]`, (inputs) =>
+      inputs.map((i) => `${i.name}=${i.type === 'checkbox' ? i.checked : i.value}`));
+    await page.click(`${section(id)} [data-action="share"]`);
+    await page.waitForFunction((sel) => document.querySelector(`${sel} .status`).textContent === 'Link copied', section(id));
+    const link = await page.$eval(section(id), (s) => s.dataset.link);
+    assert.ok(link.startsWith(`${server.url}#${id}?`), `${id}: ${link}`);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link, `${id}: on the clipboard`);
+
+    const visit = await openPage(browser, link);
+    await waitForDemos(visit.page);
+    const back = await inspect(visit.page, id);
+    const backFields = await visit.page.$$eval(`${section(id)} form.controls input[name]`, (inputs) =>
+      inputs.map((i) => `${i.name}=${i.type === 'checkbox' ? i.checked : i.value}`));
+    assert.deepEqual(backFields, fields, `${id}: the same settings`);
+    assert.equal(back.seed, original.seed, `${id}: the same seed`);
+    assert.equal(back.hash, original.hash, `${id}: the same picture`);
+    assert.equal(back.alert, '', `${id}: nothing to report`);
+    const inView = await visit.page.$eval(section(id), (s) => {
+      const r = s.getBoundingClientRect();
+      return r.top < window.innerHeight && r.bottom > 0;
+    });
+    assert.ok(inView, `${id}: scrolled into view`);
+    assert.deepEqual(visit.problems, []);
+    await visit.context.close();
+    for (const [name] of changes[id] ?? []) {
+      const start = { exponent: '5', spread: '0.3', wrap: 'false', iterations: id === 'line-1d' ? '8' : '1500', roughness: '1', fuzziness: '3' };
+      await setField(page, id, name, start[name]);
+    }
+  }
+});
+
+test('refused link values and a refused address seed are reported like bad fields', async () => {
+  const cases = [
+    ['#ds-final?exponent=40&seed=5', 'ds-final', /^This link's value was not allowed: Exponent must be a whole number from 1 to 12, got "40"\. The demo starts at its defaults\./],
+    ['#line-1d?iterations=0', 'line-1d', /Iterations must be a whole number from 1 to 20/],
+    ['#fault-shapes?shapes=hexagon', 'fault-shapes', /Shapes must be chosen from line, circle, rect, triangle/],
+    ['#mpd-final?colour=red', 'mpd-final', /the link names no setting "colour"/i],
+    ['#ds-final?wrap=maybe', 'ds-final', /Wrap must be true or false/],
+  ];
+  for (const [fragment, id, message] of cases) {
+    const visit = await openPage(browser, `${server.url}${fragment}`);
+    await waitForDemos(visit.page);
+    const view = await inspect(visit.page, id);
+    assert.match(view.alert, message, fragment);
+    assert.equal(view.state, 'ready', `${fragment}: the demo runs at its defaults`);
+    assert.ok(view.drawn > 0.03, `${fragment}: drawn`);
+    const exponent = await visit.page.$eval(`${section(id)} form.controls input`, (i) => i.value);
+    if (id === 'ds-final') assert.equal(exponent, '5', 'the default exponent');
+    assert.deepEqual(visit.problems, []);
+    await visit.context.close();
+  }
+  const visit = await openPage(browser, `${server.url}?seed=abc`);
+  await waitForDemos(visit.page);
+  for (const id of DEMO_IDS) {
+    const view = await inspect(visit.page, id);
+    assert.match(view.alert, /^The page address's seed was not allowed: Seed must be a whole number from 0 to 18446744073709551615, got "abc"\./, id);
+    assert.notEqual(view.seed, 'abc');
+  }
+  // The notice goes once the reader changes something.
+  await setField(visit.page, 'mpd-final', 'seed', '7');
+  assert.equal((await inspect(visit.page, 'mpd-final')).alert, '');
+  await visit.context.close();
+});
+
+test('the tileable preview shows four copies that join without a seam', async () => {
+  const { page } = session;
+  const id = 'ds-final';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await setField(page, id, 'seed', '31');
+  const single = await inspect(page, id);
+  await setField(page, id, 'wrap', 'true');
+  const tiled = await inspect(page, id);
+  assert.notEqual(tiled.hash, single.hash, 'a different picture');
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.locator(`${section(id)} figure`).screenshot({ path: join(ARTIFACTS, 'ds-final-tileable.png') });
+  await page.selectOption(`${section(id)} select[name="view"]`, 'map');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // In the map the left and right halves repeat each other, pixel for pixel.
+  const repeat = await page.$eval(`${section(id)} canvas`, (canvas) => {
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const context = copy.getContext('2d', { willReadFrequently: true });
+    context.drawImage(canvas, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, copy.width, copy.height);
+    // Find the map's square: the pixels that are not sky on the middle row.
+    const row = Math.floor(height / 2);
+    const sky = [data[0], data[1], data[2]];
+    const at = (x, y) => (y * width + x) * 4;
+    let left = 0;
+    while (left < width && Math.abs(data[at(left, row)] - sky[0]) + Math.abs(data[at(left, row) + 1] - sky[1]) < 6) left += 1;
+    let right = width - 1;
+    while (right > 0 && Math.abs(data[at(right, row)] - sky[0]) + Math.abs(data[at(right, row) + 1] - sky[1]) < 6) right -= 1;
+    // 2 x 2 copies of a 33-point tile: 65 blocks a side, repeating every 32. Compare the centers
+    // of blocks (i, j) and (i + 32, j).
+    const cell = (right - left + 1) / 65;
+    const top = Math.round((height - cell * 65) / 2);
+    let same = 0;
+    let total = 0;
+    for (let j = 0; j < 65; j += 1) {
+      for (let i = 0; i < 33; i += 1) {
+        const y = Math.floor(top + (j + 0.5) * cell);
+        const a = at(Math.floor(left + (i + 0.5) * cell), y);
+        const b = at(Math.floor(left + (i + 32.5) * cell), y);
+        total += 1;
+        if (Math.abs(data[a] - data[b]) <= 2) same += 1;
+      }
+    }
+    return { same, total };
+  });
+  assert.ok(repeat.total > 100 && repeat.same / repeat.total > 0.97, `halves repeat: ${repeat.same} of ${repeat.total}`);
+  await page.locator(`${section(id)} figure`).screenshot({ path: join(ARTIFACTS, 'ds-final-tileable-map.png') });
+  await page.selectOption(`${section(id)} select[name="view"]`, 'terrain');
+  await setField(page, id, 'wrap', 'false');
+  assert.deepEqual(session.problems, []);
+});
