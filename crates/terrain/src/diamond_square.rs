@@ -246,28 +246,44 @@ pub fn generate_tileable(params: &MpdParams, seed: u64) -> Result<Heightmap, Par
     for (x, y) in [(0, last), (last, 0), (last, last)] {
         map.set(x, y, corner);
     }
-    let mut radius = last / 2;
+    // The last row and column are copies of the first: the diamonds stop short of them.
+    levels_point_by_point(&mut map, params, points, last, diamond_wrapping);
+    map.normalize();
+    Ok(map)
+}
+
+/// A diamond step at one point (`map`, `x`, `y`, `radius`, `spread`, `points`).
+type DiamondAt = fn(&mut Heightmap, usize, usize, usize, f32, PointRng);
+
+/// Every level read straight from the post, one point at a time: the square steps with
+/// [`square`], then the diamond steps with `diamond_at` on the points of columns and rows below
+/// `end`.
+fn levels_point_by_point(
+    map: &mut Heightmap,
+    params: &MpdParams,
+    points: PointRng,
+    end: usize,
+    diamond_at: DiamondAt,
+) {
+    let mut radius = map.last() / 2;
     for spread in params.spreads() {
-        for y in (radius..last).step_by(2 * radius) {
-            for x in (radius..last).step_by(2 * radius) {
-                square(&mut map, x, y, radius, spread, points);
+        for y in (radius..end).step_by(2 * radius) {
+            for x in (radius..end).step_by(2 * radius) {
+                square(map, x, y, radius, spread, points);
             }
         }
-        // Rows `radius` apart, the last (a copy of the first) left out.
-        for y in (0..last).step_by(radius) {
+        for y in (0..end).step_by(radius) {
             let shift = if (y / radius).is_multiple_of(2) {
                 radius
             } else {
                 0
             };
-            for x in (shift..last).step_by(2 * radius) {
-                diamond_wrapping(&mut map, x, y, radius, spread, points);
+            for x in (shift..end).step_by(2 * radius) {
+                diamond_at(map, x, y, radius, spread, points);
             }
         }
         radius /= 2;
     }
-    map.normalize();
-    Ok(map)
 }
 
 /// How far along the algorithm to go: the third post shows each step on its own.
@@ -328,25 +344,8 @@ pub fn generate(params: &MpdParams, seed: u64) -> Result<Heightmap, ParamError> 
 /// [`diamond`]: the reference [`generate`] is tested against and the benchmarks' baseline.
 pub fn generate_point_by_point(params: &MpdParams, seed: u64) -> Result<Heightmap, ParamError> {
     let (mut map, points) = midpoint::start(params, seed)?;
-    let (side, mut radius) = (map.width(), map.last() / 2);
-    for spread in params.spreads() {
-        for y in (radius..side).step_by(2 * radius) {
-            for x in (radius..side).step_by(2 * radius) {
-                square(&mut map, x, y, radius, spread, points);
-            }
-        }
-        for y in (0..side).step_by(radius) {
-            let shift = if (y / radius).is_multiple_of(2) {
-                radius
-            } else {
-                0
-            };
-            for x in (shift..side).step_by(2 * radius) {
-                diamond(&mut map, x, y, radius, spread, points);
-            }
-        }
-        radius /= 2;
-    }
+    let side = map.width();
+    levels_point_by_point(&mut map, params, points, side, diamond);
     map.normalize();
     Ok(map)
 }
