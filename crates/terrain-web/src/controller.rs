@@ -71,6 +71,8 @@ pub enum Message {
     Reply(Reply),
     /// The generator itself could not start or stopped.
     Trouble(Trouble),
+    /// The browser took the shared WebGL context away: drawing pauses, the terrains are kept.
+    ContextLost,
     /// The browser gave the shared WebGL context back.
     ContextRestored,
     /// The window changed size.
@@ -218,6 +220,7 @@ impl App {
             }
             Message::Reply(reply) => self.receive(reply),
             Message::Trouble(trouble) => self.recover(trouble),
+            Message::ContextLost => self.views.iter().for_each(|v| v.show_paused(true)),
             Message::ContextRestored => self.context_restored(),
             Message::Resize => self.views.iter_mut().for_each(DemoView::fit_canvas),
             Message::Frame => {
@@ -313,9 +316,7 @@ impl App {
                         view.show_failure(&message);
                         view.show_state();
                     }
-                    if view.is_downloading() {
-                        view.abandon_download(&message);
-                    }
+                    view.abandon_download(&message);
                 }
             }
         }
@@ -330,6 +331,7 @@ impl App {
         let renderer = &self.renderer;
         for view in &mut self.views {
             view.upload_again(renderer);
+            view.show_paused(false);
         }
     }
 }

@@ -163,9 +163,15 @@ fn figure(document: &Document, demo: &Demo) -> Result<(Element, HtmlCanvasElemen
     let note = element(document, "span", &[])?;
     note.set_text_content(Some("Generating…"));
     append(&busy, &[&element(document, "progress", &[])?, &note])?;
+    // Shown by the style sheet while the browser has taken the 3-D context away.
+    let paused = element(document, "p", &[("class", "paused"), ("role", "status")])?;
+    paused.set_text_content(Some(
+        "Drawing is paused: the browser took the 3-D context away. The terrain is kept and comes \
+         back when drawing resumes.",
+    ));
     let caption = element(document, "figcaption", &[])?;
     caption.set_text_content(Some(demo.caption));
-    append(&figure, &[&canvas, &busy, &caption])?;
+    append(&figure, &[&canvas, &busy, &paused, &caption])?;
     Ok((figure, canvas))
 }
 

@@ -16,7 +16,7 @@
 //! comes back later, through the same callback (from a microtask): callers have one path.
 
 use std::cell::RefCell;
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 
 use js_sys::{Array, Float32Array, Object, Reflect};
 use serde::{Deserialize, Serialize};
@@ -25,14 +25,14 @@ use terrain::variogram::Variogram;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    Blob, BlobPropertyBag, DedicatedWorkerGlobalScope, ErrorEvent, MessageEvent, Url, Worker,
-    WorkerOptions, WorkerType,
+    Blob, BlobPropertyBag, ErrorEvent, MessageEvent, Url, Worker, WorkerOptions, WorkerType,
 };
 
 use terrain::export::{self, Format};
 
 use crate::demos::{self, Answer, Demo};
 use crate::fields::Setup;
+use crate::watchdog::{Watchdog, ANSWER_LIMIT_MS};
 
 /// The worker's start-up script.
 const BOOTSTRAP: &str = include_str!("worker.js");
@@ -64,7 +64,7 @@ impl Request {
     }
 
     /// Makes what was asked for: the terrain's shown points, or the file.
-    fn answer(&self) -> Payload {
+    pub(crate) fn answer(&self) -> Payload {
         match &self.download {
             Some(extension) => Payload::File(self.file(extension)),
             None => Payload::Terrain(
@@ -94,19 +94,19 @@ impl Request {
 }
 
 // Field names of the replies.
-const VIEW: &str = "view";
-const TOKEN: &str = "token";
-const XS: &str = "xs";
-const ZS: &str = "zs";
-const HEIGHTS: &str = "heights";
-const BATCHES: &str = "batches";
-const VARIOGRAM: &str = "variogram";
-const SLOPE: &str = "slope";
-const FILE: &str = "file";
-const KIND: &str = "kind";
-const ERROR: &str = "error";
-const FATAL: &str = "fatal";
-const MEMORY: &str = "memory";
+pub(crate) const VIEW: &str = "view";
+pub(crate) const TOKEN: &str = "token";
+pub(crate) const XS: &str = "xs";
+pub(crate) const ZS: &str = "zs";
+pub(crate) const HEIGHTS: &str = "heights";
+pub(crate) const BATCHES: &str = "batches";
+pub(crate) const VARIOGRAM: &str = "variogram";
+pub(crate) const SLOPE: &str = "slope";
+pub(crate) const FILE: &str = "file";
+pub(crate) const KIND: &str = "kind";
+pub(crate) const ERROR: &str = "error";
+pub(crate) const FATAL: &str = "fatal";
+pub(crate) const MEMORY: &str = "memory";
 
 #[wasm_bindgen]
 extern "C" {
@@ -155,13 +155,17 @@ pub struct Generator {
     worker: RefCell<Option<Worker>>,
     on_reply: ReplyHandler,
     on_trouble: TroubleHandler,
+    /// What is waited for, to notice a worker that stopped answering.
+    watchdog: RefCell<Watchdog>,
+    /// This generator, for the watchdog's timers.
+    me: RefCell<Weak<Generator>>,
 }
 
-fn get(object: &JsValue, key: &str) -> JsValue {
+pub(crate) fn get(object: &JsValue, key: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
 }
 
-fn set(object: &Object, key: &str, value: &JsValue) {
+pub(crate) fn set(object: &Object, key: &str, value: &JsValue) {
     // Setting a property on a plain object made here does not fail.
     let _ = Reflect::set(object, &JsValue::from_str(key), value);
 }
@@ -234,7 +238,10 @@ impl Generator {
             worker: RefCell::new(None),
             on_reply: Rc::new(on_reply),
             on_trouble: Rc::new(on_trouble),
+            watchdog: RefCell::default(),
+            me: RefCell::default(),
         });
+        *generator.me.borrow_mut() = Rc::downgrade(&generator);
         if let Err(error) = Self::spawn(&generator) {
             (generator.on_trouble)(Trouble::NoWorker(describe(&error)));
         }
@@ -266,6 +273,15 @@ impl Generator {
                 generator.stop();
                 (generator.on_trouble)(Trouble::NoWorker(message));
             } else if let Some(reply) = read_reply(&data) {
+                let file = matches!(reply.payload, Payload::File(_));
+                let waiting =
+                    generator
+                        .watchdog
+                        .borrow_mut()
+                        .answered(reply.view, file, reply.token);
+                if let Some(armed) = waiting {
+                    generator.arm(armed);
+                }
                 (generator.on_reply)(reply);
             }
         });
@@ -300,7 +316,37 @@ impl Generator {
         Ok(())
     }
 
+    /// Checks in [`ANSWER_LIMIT_MS`] whether the worker said anything since activity `armed`;
+    /// if not, while requests wait, it is replaced and what it held is reported lost.
+    fn arm(&self, armed: u32) {
+        let weak = self.me.borrow().clone();
+        let check = Closure::once_into_js(move || {
+            let Some(generator) = weak.upgrade() else {
+                return;
+            };
+            if !generator.watchdog.borrow().stalled(armed) {
+                return;
+            }
+            generator.stop();
+            let seconds = ANSWER_LIMIT_MS / 1000;
+            match Self::spawn(&generator) {
+                Ok(()) => (generator.on_trouble)(Trouble::Crashed(format!(
+                    "the generator stopped answering for {seconds} s, so a fresh one was started"
+                ))),
+                Err(error) => (generator.on_trouble)(Trouble::NoWorker(describe(&error))),
+            }
+        });
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                check.unchecked_ref(),
+                ANSWER_LIMIT_MS,
+            );
+        }
+    }
+
+    /// Stops the worker; nothing is waited for from it any more.
     fn stop(&self) {
+        self.watchdog.borrow_mut().reset();
         if let Some(worker) = self.worker.borrow_mut().take() {
             worker.set_onmessage(None);
             worker.set_onerror(None);
@@ -330,6 +376,11 @@ impl Generator {
                 .map_err(JsValue::from)
                 .and_then(|message| worker.post_message(&message));
             if sent.is_ok() {
+                let armed = self
+                    .watchdog
+                    .borrow_mut()
+                    .sent(view, download.is_some(), token);
+                self.arm(armed);
                 return;
             }
         }
@@ -358,65 +409,4 @@ fn describe(error: &JsValue) -> String {
                 .map(|e| String::from(e.message()))
         })
         .unwrap_or_else(|| "unknown error".to_string())
-}
-
-/// The worker end: answers one request message from the page by posting the shown points of the
-/// terrain (or an error) back, with the arrays moved, not copied, and the size of the worker's
-/// wasm memory (`memory`, in bytes, for watching it stay flat). Called by `worker.js`.
-#[wasm_bindgen]
-pub fn answer_request(request: JsValue) -> Result<(), JsValue> {
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
-    let reply = Object::new();
-    set(&reply, VIEW, &get(&request, VIEW));
-    set(&reply, TOKEN, &get(&request, TOKEN));
-    let transfer = Array::new();
-    match generate(request) {
-        Payload::Terrain(Ok(answer)) => {
-            let grid = &answer.grid;
-            let pairs: Vec<f32> = answer
-                .variogram
-                .points
-                .iter()
-                .flat_map(|&(d, g)| [d, g])
-                .collect();
-            set(&reply, SLOPE, &JsValue::from(answer.variogram.slope));
-            let parts = [
-                (XS, &grid.xs),
-                (ZS, &grid.zs),
-                (HEIGHTS, &grid.heights),
-                (BATCHES, &answer.batches),
-                (VARIOGRAM, &pairs),
-            ];
-            for (key, values) in parts {
-                let array = Float32Array::from(&values[..]);
-                transfer.push(&array.buffer());
-                set(&reply, key, &array);
-            }
-        }
-        Payload::File(Ok(bytes)) => {
-            set(&reply, KIND, &JsValue::from_str(FILE));
-            let array = js_sys::Uint8Array::from(&bytes[..]);
-            transfer.push(&array.buffer());
-            set(&reply, FILE, &array);
-        }
-        Payload::File(Err(message)) => {
-            set(&reply, KIND, &JsValue::from_str(FILE));
-            set(&reply, ERROR, &JsValue::from_str(&message));
-        }
-        Payload::Terrain(Err(message)) => set(&reply, ERROR, &JsValue::from_str(&message)),
-    }
-    if let Ok(memory) = wasm_bindgen::memory().dyn_into::<js_sys::WebAssembly::Memory>() {
-        if let Ok(buffer) = memory.buffer().dyn_into::<js_sys::ArrayBuffer>() {
-            set(&reply, MEMORY, &JsValue::from(buffer.byte_length()));
-        }
-    }
-    scope.post_message_with_transfer(&reply, &transfer)
-}
-
-/// Reads a request and generates its terrain.
-fn generate(request: JsValue) -> Payload {
-    match serde_wasm_bindgen::from_value::<Request>(request) {
-        Ok(request) => request.answer(),
-        Err(e) => Payload::Terrain(Err(format!("malformed request: {e}"))),
-    }
 }

@@ -18,6 +18,8 @@
 //! unit-tested natively; the rest needs a browser and exists only on `wasm32`.
 
 #[cfg(target_arch = "wasm32")]
+pub mod answering;
+#[cfg(target_arch = "wasm32")]
 pub mod controller;
 pub mod demos;
 #[cfg(target_arch = "wasm32")]
@@ -42,6 +44,7 @@ pub mod takehome;
 pub mod toolbar;
 #[cfg(target_arch = "wasm32")]
 pub mod view;
+pub mod watchdog;
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;

@@ -260,12 +260,11 @@ fn wire_toolbar(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Res
 fn wire_page(scheduler: &Rc<Scheduler>, renderer: &Renderer) -> Result<(), JsValue> {
     let canvas = renderer.canvas();
     // Without preventDefault the browser would never give the context back.
-    listen(
-        canvas,
-        "webglcontextlost",
-        false,
-        |event: web_sys::Event| event.prevent_default(),
-    )?;
+    let lost = sender(scheduler, |event: web_sys::Event| {
+        event.prevent_default();
+        Some(Message::ContextLost)
+    });
+    listen(canvas, "webglcontextlost", false, lost)?;
     let restored = sender(scheduler, |_: web_sys::Event| {
         Some(Message::ContextRestored)
     });

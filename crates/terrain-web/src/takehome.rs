@@ -7,6 +7,35 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+/// The file requests of one demo: a token per request, and the newest one's file name while it
+/// is on its way.
+#[derive(Debug, Default)]
+pub struct Downloads {
+    tokens: u32,
+    waiting: Option<(u32, String)>,
+}
+
+impl Downloads {
+    /// A file named `name` is asked for: its token.
+    pub fn start(&mut self, name: String) -> u32 {
+        self.tokens = self.tokens.wrapping_add(1);
+        self.waiting = Some((self.tokens, name));
+        self.tokens
+    }
+
+    /// The reply to `token` arrived: the file's name when it is the one awaited.
+    pub fn finish(&mut self, token: u32) -> Option<String> {
+        self.waiting
+            .take_if(|(t, _)| *t == token)
+            .map(|(_, name)| name)
+    }
+
+    /// The token of the file on its way, if any.
+    pub fn pending(&self) -> Option<u32> {
+        self.waiting.as_ref().map(|(t, _)| *t)
+    }
+}
+
 /// Hands `bytes` to the browser as a download named `name`.
 pub fn save(name: &str, bytes: &[u8]) -> Result<(), String> {
     let failed = |_| "the browser refused the file".to_string();

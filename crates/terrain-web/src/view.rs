@@ -54,9 +54,8 @@ pub struct DemoView {
     /// A message from the page address (a refused link value) shown until the reader changes
     /// something.
     notice: Option<String>,
-    /// Tokens of file requests so far, and the one on its way with its file name.
-    downloads: u32,
-    downloading: Option<(u32, String)>,
+    /// The file on its way, if any.
+    downloads: takehome::Downloads,
     elements: Elements,
     camera: Camera,
     control: OrbitControl,
@@ -75,8 +74,7 @@ impl DemoView {
             mode: ViewMode::Terrain,
             hover: None,
             notice: None,
-            downloads: 0,
-            downloading: None,
+            downloads: takehome::Downloads::default(),
             elements,
             camera: renderer::new_camera(1, 1, demo.look),
             control: renderer::new_control(),
@@ -166,6 +164,11 @@ impl DemoView {
         self.clear_errors();
     }
 
+    /// Shows or hides the notice that drawing is paused (the browser took the 3-D context away).
+    pub fn show_paused(&self, paused: bool) {
+        self.set_attribute("data-drawing", ["ready", "paused"][usize::from(paused)]);
+    }
+
     /// Says what share or download did, beside their buttons.
     pub fn set_status(&self, text: &str) {
         self.elements.toolbar.status.set_text_content(Some(text));
@@ -176,18 +179,18 @@ impl DemoView {
     /// screen.
     pub fn start_download(&mut self, extension: &str) -> Option<(u32, Setup)> {
         let setup = self.shown.as_ref()?.setup;
-        self.downloads = self.downloads.wrapping_add(1);
-        let name = setup.recipe.file_name(setup.seed, extension);
-        self.downloading = Some((self.downloads, name));
+        let token = self
+            .downloads
+            .start(setup.recipe.file_name(setup.seed, extension));
         self.set_attribute("data-download", "busy");
         self.set_status("Preparing the file…");
-        Some((self.downloads, setup))
+        Some((token, setup))
     }
 
     /// The file asked for under `token` arrived (or could not be made): saves it, or says why in
     /// the alert; the terrain stays either way. Returns false for a stale token.
     pub fn finish_download(&mut self, token: u32, file: Result<Vec<u8>, String>) -> bool {
-        let Some((_, name)) = self.downloading.take_if(|(t, _)| *t == token) else {
+        let Some(name) = self.downloads.finish(token) else {
             return false;
         };
         self.set_attribute("data-download", "ready");
@@ -205,14 +208,9 @@ impl DemoView {
 
     /// The file on its way is lost (the generator stopped): says so.
     pub fn abandon_download(&mut self, message: &str) {
-        if let Some((token, _)) = self.downloading {
+        if let Some(token) = self.downloads.pending() {
             self.finish_download(token, Err(message.to_string()));
         }
-    }
-
-    /// Whether a file is on its way.
-    pub fn is_downloading(&self) -> bool {
-        self.downloading.is_some()
     }
 
     /// Builds the link to this demo as shown, sets it as `data-link`, and copies it where the
@@ -387,7 +385,10 @@ impl DemoView {
     /// Uploads the terrain on screen again (after the context came back).
     pub fn upload_again(&mut self, renderer: &Renderer) {
         if let Some(shown) = self.shown.as_mut() {
-            shown.model = renderer.model(&shown.mesh);
+            let lost = std::mem::replace(&mut shown.model, renderer.model(&shown.mesh));
+            // Its buffers belonged to the lost context: deleting them only makes WebGL warn
+            // ("object does not belong to this context"); they went with that context.
+            std::mem::forget(lost);
             shown.stale = true;
         }
         self.needs_draw = true;

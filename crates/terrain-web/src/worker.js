@@ -4,8 +4,9 @@
 // Every later message asks for one demo's terrain; the Rust function `answer_request` answers
 // it and posts the reply.
 //
-// Requests wait in `waiting` while another is being answered. For each view only the newest is
-// kept, so a reader pressing Refresh ten times gets the terrain asked for last, not a backlog.
+// Requests wait in `waiting` while another is being answered. For each view only the newest
+// terrain (and the newest file) is kept, so a reader pressing Refresh ten times gets the terrain
+// asked for last, not a backlog.
 const waiting = new Map();
 let answer = null;
 let scheduled = false;
@@ -40,7 +41,8 @@ self.onmessage = ({ data }) => {
   if (data.glue !== undefined) {
     start(data);
   } else {
-    waiting.set(data.view, data);
+    // The newest request per view and kind: a download never replaces a terrain or the reverse.
+    waiting.set(`${data.view}:${data.download ?? 'terrain'}`, data);
     schedule();
   }
 };

@@ -1,0 +1,85 @@
+//! Noticing a generator worker that stopped answering (terminated, or stuck), as plain data.
+//!
+//! The page keeps, per view and kind (terrain or file), the token of the request it waits for.
+//! Every request sent and every reply counts as activity. A timer armed with the activity count
+//! that finds the count unchanged and requests still waiting means the worker said nothing for
+//! the whole wait: it is replaced and the requests it held are reported lost.
+
+use std::collections::HashMap;
+
+/// How long the worker may stay silent while requests wait, in milliseconds: far longer than the
+/// slowest request the page can make (100000 fuzzy faults take about 5 s here).
+pub const ANSWER_LIMIT_MS: i32 = 30_000;
+
+/// What the page waits for from the worker.
+#[derive(Debug, Default)]
+pub struct Watchdog {
+    waiting: HashMap<(usize, bool), u32>,
+    activity: u32,
+}
+
+impl Watchdog {
+    /// A request went out for `view` (`file`: a download); returns the activity count to arm a
+    /// timer with.
+    pub fn sent(&mut self, view: usize, file: bool, token: u32) -> u32 {
+        self.waiting.insert((view, file), token);
+        self.activity = self.activity.wrapping_add(1);
+        self.activity
+    }
+
+    /// A reply came for `view`; returns the activity count to arm a timer with while requests
+    /// still wait.
+    pub fn answered(&mut self, view: usize, file: bool, token: u32) -> Option<u32> {
+        if self.waiting.get(&(view, file)) == Some(&token) {
+            self.waiting.remove(&(view, file));
+        }
+        self.activity = self.activity.wrapping_add(1);
+        (!self.waiting.is_empty()).then_some(self.activity)
+    }
+
+    /// Whether a timer armed at `armed` finds the worker silent with requests waiting.
+    pub fn stalled(&self, armed: u32) -> bool {
+        armed == self.activity && !self.waiting.is_empty()
+    }
+
+    /// The worker was replaced: nothing is waited for any more.
+    pub fn reset(&mut self) {
+        self.waiting.clear();
+        self.activity = self.activity.wrapping_add(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn silence_with_requests_waiting_is_a_stall_and_anything_heard_is_not() {
+        let mut dog = Watchdog::default();
+        let armed = dog.sent(0, false, 1);
+        assert!(dog.stalled(armed), "nothing heard since");
+        let later = dog.sent(1, true, 1);
+        assert!(!dog.stalled(armed), "an older timer is stale");
+        assert!(dog.stalled(later));
+        let rearmed = dog.answered(1, true, 1).expect("view 0 still waits");
+        assert!(!dog.stalled(later), "a reply is activity");
+        assert!(dog.stalled(rearmed));
+        assert_eq!(dog.answered(0, false, 1), None, "nothing waits");
+        assert!(!dog.stalled(rearmed + 1));
+    }
+
+    #[test]
+    fn a_superseded_request_waits_no_longer_and_a_reset_forgets_all() {
+        let mut dog = Watchdog::default();
+        dog.sent(3, false, 1);
+        dog.sent(3, false, 2);
+        // The worker answers only the newest of a view's requests.
+        assert_eq!(dog.answered(3, false, 2), None);
+        let armed = dog.sent(4, false, 7);
+        dog.reset();
+        assert!(!dog.stalled(armed));
+        let fresh = dog.sent(4, false, 8);
+        assert!(!dog.stalled(fresh - 1), "an older count is stale");
+        assert!(dog.stalled(fresh));
+    }
+}
