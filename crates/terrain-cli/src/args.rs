@@ -65,6 +65,17 @@ pub struct Preset {
     pub engine: Option<Engine>,
 }
 
+/// Where a 2-D map goes: the file and seed, and the engine it is prepared for.
+#[derive(Debug, Args)]
+pub struct MapOutput {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub output: Output,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub preset: Preset,
+}
+
 /// Options of the three subdivision algorithms (defaults differ per algorithm; see `--help`).
 #[derive(Debug, Args)]
 pub struct SubdivisionArgs {
@@ -82,10 +93,7 @@ pub struct SubdivisionArgs {
     pub reduction: f32,
     #[command(flatten)]
     #[allow(missing_docs)]
-    pub output: Output,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub preset: Preset,
+    pub map: MapOutput,
 }
 
 /// Options of Diamond-Square: those of the subdivision algorithms, and tiling.
@@ -115,10 +123,7 @@ pub struct NoiseArgs {
     pub height: Option<usize>,
     #[command(flatten)]
     #[allow(missing_docs)]
-    pub output: Output,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub preset: Preset,
+    pub map: MapOutput,
 }
 
 /// Options of the fault generator.
@@ -146,10 +151,7 @@ pub struct FaultArgs {
     pub fuzziness: f32,
     #[command(flatten)]
     #[allow(missing_docs)]
-    pub output: Output,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub preset: Preset,
+    pub map: MapOutput,
 }
 
 /// Options of 1-D midpoint displacement.
@@ -237,20 +239,9 @@ impl SubdivisionArgs {
 }
 
 impl Command {
-    /// The engine preset asked for, if any (the 1-D line has none).
-    fn engine(&self) -> Option<Engine> {
-        match self {
-            Command::Noise(args) => args.preset.engine,
-            Command::Mpd(args) | Command::MpdRecursive(args) => args.preset.engine,
-            Command::Ds(args) => args.subdivision.preset.engine,
-            Command::Fault(args) => args.preset.engine,
-            Command::Line(_) => None,
-        }
-    }
-
-    /// What to generate, and where to write it.
-    fn recipe(&self) -> (Recipe, &Output) {
-        match self {
+    /// What to generate, where to write it, and the engine it is for (the 1-D line has none).
+    fn recipe(&self) -> (Recipe, &Output, Option<Engine>) {
+        let (recipe, map) = match self {
             Command::Noise(args) => {
                 let side = args.exponent.map(limits::side_for_exponent);
                 let default = NoiseParams::DEFAULT;
@@ -262,14 +253,14 @@ impl Command {
                         .or(side)
                         .unwrap_or(default.height),
                 };
-                (Recipe::Noise { params }, &args.output)
+                (Recipe::Noise { params }, &args.map)
             }
-            Command::Mpd(args) => (Recipe::midpoint(args.params()), &args.output),
+            Command::Mpd(args) => (Recipe::midpoint(args.params()), &args.map),
             Command::MpdRecursive(args) => (
                 Recipe::MidpointRecursive {
                     params: args.params(),
                 },
-                &args.output,
+                &args.map,
             ),
             Command::Ds(args) => {
                 let recipe = Recipe::DiamondSquare {
@@ -277,7 +268,7 @@ impl Command {
                     stage: terrain::diamond_square::Stage::Full,
                     wrap: args.wrap,
                 };
-                (recipe, &args.subdivision.output)
+                (recipe, &args.subdivision.map)
             }
             Command::Fault(args) => {
                 let params = FaultParams {
@@ -287,16 +278,17 @@ impl Command {
                     shapes: args.shapes,
                     fuzziness: args.fuzziness,
                 };
-                (Recipe::Faults { params }, &args.output)
+                (Recipe::Faults { params }, &args.map)
             }
             Command::Line(args) => {
                 let params = LineParams {
                     iterations: args.iterations,
                     roughness: args.roughness,
                 };
-                (Recipe::Line { params }, &args.output)
+                return (Recipe::Line { params }, &args.output, None);
             }
-        }
+        };
+        (recipe, &map.output, map.preset.engine)
     }
 }
 
@@ -359,13 +351,12 @@ impl Cli {
     /// Generates and writes the file (and, for an engine, its sidecar `NAME.json`); returns a
     /// one-line summary for stdout or a one-line error.
     pub fn run(&self) -> Result<String, String> {
-        let (recipe, output) = self.command.recipe();
+        let (recipe, output, engine) = self.command.recipe();
         let format = if matches!(recipe, Recipe::Line { .. }) {
             Format::from_path_1d(&output.out)?
         } else {
             Format::from_path(&output.out)?
         };
-        let engine = self.command.engine();
         if let Some(engine) = engine {
             check_engine(engine, format, recipe.size())?;
         }

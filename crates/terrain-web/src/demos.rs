@@ -65,10 +65,8 @@ impl Demo {
 
     /// The shown points of `map`.
     fn shown(&self, map: &Heightmap) -> DisplayGrid {
-        match self.look {
-            Look::Terrain => mesh::display_grid(map, DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE),
-            Look::Profile => mesh::display_grid(map, PROFILE_MAX_POINTS, 1),
-        }
+        let (columns, rows) = self.look.most_shown();
+        mesh::display_grid(map, columns, rows)
     }
 
     /// Generates the full terrain for `setup` and keeps the points shown on screen.
@@ -97,10 +95,10 @@ impl Demo {
         seed: u64,
     ) -> Result<(Heightmap, Vec<f32>), ParamError> {
         let (width, height) = (params.width, params.height);
-        let probe = Heightmap::new(width, height)?;
-        let shown = self.shown(&probe);
-        let columns = mesh::display_positions(width, shown.xs.len());
-        let rows = mesh::display_positions(height, shown.zs.len());
+        // The same points `shown` keeps of the finished map.
+        let (most_columns, most_rows) = self.look.most_shown();
+        let columns = mesh::display_positions(width, most_columns.max(2));
+        let rows = mesh::display_positions(height, most_rows.max(2));
         let count = columns.len() * rows.len();
         // Step 0: no fault yet, every level 0.
         let mut levels: Vec<i32> = vec![0; count];
@@ -129,6 +127,14 @@ impl Demo {
 }
 
 impl Look {
+    /// Most columns and rows of a map shown this way.
+    pub fn most_shown(self) -> (usize, usize) {
+        match self {
+            Look::Terrain => (DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE),
+            Look::Profile => (PROFILE_MAX_POINTS, 1),
+        }
+    }
+
     /// The mesh that shows a display grid this way, coloured by `marks` (one per shown point;
     /// empty when nothing is marked), heights multiplied by `height_scale`.
     pub fn mesh(self, grid: &DisplayGrid, marks: &[Mark], height_scale: f32) -> MeshData {

@@ -233,6 +233,15 @@ pub fn read_setup<'a>(
     }
 }
 
+/// Errors as the alert says them: "Exponent must be ... . Spread must be ... ."
+pub fn sentences(errors: &[ParamError]) -> String {
+    let said: Vec<String> = errors
+        .iter()
+        .map(|e| format!("{}.", capitalise(&e.message)))
+        .collect();
+    said.join(" ")
+}
+
 /// "exponent must ..." becomes "Exponent must ...".
 pub fn capitalise(text: &str) -> String {
     let mut chars = text.chars();

@@ -16,7 +16,7 @@ use web_sys::{Document, Element, KeyboardEvent, NodeList, PointerEvent, WheelEve
 use crate::controller::{fresh_seed, App, Message, PLAY_INTERVAL_MS};
 use crate::demos;
 use crate::element::{self, listen};
-use crate::fields::capitalise;
+use crate::fields::sentences;
 use crate::generator::Generator;
 use crate::gestures;
 use crate::links;
@@ -287,15 +287,6 @@ fn address() -> (String, String) {
         part(web_sys::Location::search),
         part(web_sys::Location::hash),
     )
-}
-
-/// `errors` as the alert says them: "Exponent must be ... ."
-fn sentences(errors: &[terrain::ParamError]) -> String {
-    let said: Vec<String> = errors
-        .iter()
-        .map(|e| format!("{}.", capitalise(&e.message)))
-        .collect();
-    said.join(" ")
 }
 
 /// The value of a link, percent-decoded as the browser encoded it.

@@ -10,7 +10,7 @@ use three_d::{Camera, Event, OrbitControl, Viewport};
 
 use crate::demos::{Answer, Demo, Look};
 use crate::element::Elements;
-use crate::fields::{self, capitalise, Field, Setup};
+use crate::fields::{self, Field, Setup};
 use crate::flat::{self, MapLayout};
 use crate::gestures::Gestures;
 use crate::links;
@@ -138,13 +138,8 @@ impl DemoView {
 
     /// Shows what is wrong next to the fields and marks the bad ones.
     pub fn show_errors(&self, errors: &[ParamError]) {
-        let message: Vec<String> = errors
-            .iter()
-            .map(|e| format!("{}.", capitalise(&e.message)))
-            .collect();
-        self.elements
-            .alert
-            .set_text_content(Some(&message.join(" ")));
+        let message = fields::sentences(errors);
+        self.elements.alert.set_text_content(Some(&message));
         for (field, control) in &self.elements.controls {
             control.mark_invalid(errors.iter().any(|e| e.field == field.name()));
         }
