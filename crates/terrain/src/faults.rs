@@ -12,19 +12,23 @@
 //! - **Boundary convention**: a cell is on the raised side when its signed distance to the
 //!   boundary is negative (inside a shape, or the line's negative half-plane); distance 0 is outside.
 //! - **Fuzziness F**: within F cells of the boundary, the side is decided by 2-D Perlin noise
-//!   (from the `noise` crate) instead: raised when F x noise(x, y) > distance. Edges become ragged.
+//!   (from the `noise` crate) instead: raised when F x noise(x + ox, y + oy) > distance, where
+//!   (ox, oy) is the fault's own whole-cell offset into the noise. Edges become ragged.
 
 mod divider;
+mod ragged;
 mod shapes;
 mod sweep;
 
-use noise::Perlin;
-
-pub(crate) use divider::{Divider, Fuzz};
+pub(crate) use divider::Divider;
+pub(crate) use ragged::{Fuzz, Ragged};
 pub use shapes::{check_shapes, parse_shapes, ShapeKind, ShapeSet};
 pub use sweep::HEIGHT_BITS;
 
-use sweep::{apply, apply_per_cell, heightmap_from_levels, straight_cuts, FaultSums, StraightCut};
+use sweep::{
+    apply_per_cell, apply_sharp_shape, heightmap_from_levels, ragged_bands, straight_cuts,
+    FaultSums, RaggedCut, StraightCut,
+};
 
 use crate::heightmap::Heightmap;
 use crate::params::{self, ParamError};
@@ -89,6 +93,10 @@ impl Default for FaultParams {
     }
 }
 
+/// One fault: its divider, its height in whole units of 2^-[`HEIGHT_BITS`], and where its
+/// ragged edge samples the noise.
+type Cut = (Divider, i32, [usize; 2]);
+
 /// The random faults of one map, in order: each a divider, a height in whole units of
 /// 2^-[`HEIGHT_BITS`] (uniform below 1) and where its ragged edge samples the noise.
 struct Cuts<'a> {
@@ -97,58 +105,96 @@ struct Cuts<'a> {
 }
 
 impl Cuts<'_> {
-    fn next_cut(&mut self) -> (Divider, i32, [f64; 2]) {
+    fn next_cut(&mut self) -> Cut {
         let shapes = self.params.shapes;
         let pick = ((self.rng.uniform() * shapes.len() as f32) as usize).min(shapes.len() - 1);
         let kind = shapes.nth(pick).unwrap_or(ShapeKind::Line);
         let (width, height) = (self.params.width, self.params.height);
         let divider = Divider::random(kind, width, height, &mut self.rng);
         let units = self.rng.uniform_units(HEIGHT_BITS) as i32;
-        let offset = [
-            f64::from(self.rng.uniform()) * 1000.0,
-            f64::from(self.rng.uniform()) * 1000.0,
-        ];
+        let mut offset =
+            || ((self.rng.uniform() * ragged::OFFSETS as f32) as usize).min(ragged::OFFSETS - 1);
+        let offset = [offset(), offset()];
         (divider, units, offset)
     }
 }
 
-/// Validates, seeds the generator and the noise field, and hands each fault to `cut`.
-fn each_cut(
+/// The noise of a map's fuzzy edges, evaluated cell by cell (the definition) or, when that is
+/// less work, through a table of the whole field (the same numbers).
+fn ragged(params: &FaultParams, noise_seed: u32, table: bool) -> Ragged {
+    if table {
+        Ragged::for_map(
+            params.fuzziness,
+            noise_seed,
+            params.width,
+            params.height,
+            params.iterations,
+        )
+    } else {
+        Ragged::new(params.fuzziness, noise_seed)
+    }
+}
+
+/// Validates the knobs and seeds the generator: the seed of the noise field and the map's faults
+/// in order.
+fn start(
     params: &FaultParams,
     seed: u64,
-    mut cut: impl FnMut(&Divider, i32, &Fuzz<'_>),
-) -> Result<(), ParamError> {
+) -> Result<(u32, impl Iterator<Item = Cut> + '_), ParamError> {
     params.validate()?;
     let mut rng = TerrainRng::new(seed);
-    let noise = Perlin::new(rng.next_u64() as u32);
+    let noise_seed = rng.next_u64() as u32;
     let mut cuts = Cuts { params, rng };
-    for _ in 0..params.iterations {
-        let (divider, units, offset) = cuts.next_cut();
-        let fuzz = Fuzz {
-            fuzziness: params.fuzziness,
-            noise: &noise,
-            offset,
-        };
-        cut(&divider, units, &fuzz);
+    Ok((
+        noise_seed,
+        (0..params.iterations).map(move |_| cuts.next_cut()),
+    ))
+}
+
+/// Faults waiting to be swept together, a block of rows at a time: sharp straight cuts and the
+/// ragged bands of fuzzy faults. Any other sharp cut is made at once.
+#[derive(Default)]
+struct Pending {
+    straight: Vec<StraightCut>,
+    ragged: Vec<RaggedCut>,
+}
+
+impl Pending {
+    /// Takes one fault: a line joins the straight cuts, any other divider is cut row by row now;
+    /// a fuzzy fault's band waits.
+    fn add(&mut self, sums: &mut FaultSums, divider: &Divider, units: i32, fuzz: &Fuzz<'_>) {
+        let (width, height) = (sums.width(), sums.height());
+        match StraightCut::new(divider, units, width, height) {
+            Some(cut) => self.straight.push(cut),
+            None => apply_sharp_shape(sums, divider, units),
+        }
+        self.ragged
+            .extend(RaggedCut::new(divider, units, fuzz, width, height));
     }
-    Ok(())
+
+    /// Sweeps everything waiting into `sums`.
+    fn sweep(&mut self, sums: &mut FaultSums, noise: &Ragged) {
+        straight_cuts(sums, &self.straight);
+        ragged_bands(sums, noise, &self.ragged);
+        self.straight.clear();
+        self.ragged.clear();
+    }
 }
 
 /// Runs the fault generator from `seed`, normalised to 0..1, row by row ([`apply`]).
 pub fn generate(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError> {
     let mut sums = FaultSums::new(params.width, params.height)?;
-    // Sharp straight faults are swept together at the end, a block of rows at a time.
-    let mut straight = Vec::new();
-    each_cut(params, seed, |divider, units, fuzz| match StraightCut::new(
-        divider,
-        units,
-        params.width,
-        params.height,
-    ) {
-        Some(cut) if fuzz.is_sharp() => straight.push(cut),
-        _ => apply(&mut sums, divider, units, fuzz),
-    })?;
-    straight_cuts(&mut sums, &straight);
+    let (noise_seed, cuts) = start(params, seed)?;
+    let noise = ragged(params, noise_seed, true);
+    let mut pending = Pending::default();
+    for (divider, units, offset) in cuts {
+        let fuzz = Fuzz {
+            noise: &noise,
+            offset,
+        };
+        pending.add(&mut sums, &divider, units, &fuzz);
+    }
+    pending.sweep(&mut sums, &noise);
     sums.into_heightmap()
 }
 
@@ -164,27 +210,28 @@ pub fn generate_in_batches(
     mut batch_done: impl FnMut(u32, &[i32]),
 ) -> Result<Heightmap, ParamError> {
     let mut sums = FaultSums::new(params.width, params.height)?;
+    let (noise_seed, cuts) = start(params, seed)?;
+    let noise = ragged(params, noise_seed, true);
     let batches = batches.max(1);
     let end = |b: u32| (u64::from(params.iterations) * u64::from(b) / u64::from(batches)) as u32;
-    let mut straight = Vec::new();
-    let (mut done, mut batch) = (0u32, 1u32);
-    let mut finish_batches = |sums: &mut FaultSums, straight: &mut Vec<StraightCut>, done: u32| {
+    let mut pending = Pending::default();
+    let mut batch = 1u32;
+    let mut finish_batches = |sums: &mut FaultSums, pending: &mut Pending, done: u32| {
         while batch <= batches && end(batch) <= done {
-            straight_cuts(sums, straight);
-            straight.clear();
+            pending.sweep(sums, &noise);
             batch_done(batch, &sums.clone().into_levels());
             batch += 1;
         }
     };
-    finish_batches(&mut sums, &mut straight, 0);
-    each_cut(params, seed, |divider, units, fuzz| {
-        match StraightCut::new(divider, units, params.width, params.height) {
-            Some(cut) if fuzz.is_sharp() => straight.push(cut),
-            _ => apply(&mut sums, divider, units, fuzz),
-        }
-        done += 1;
-        finish_batches(&mut sums, &mut straight, done);
-    })?;
+    finish_batches(&mut sums, &mut pending, 0);
+    for (done, (divider, units, offset)) in (1..).zip(cuts) {
+        let fuzz = Fuzz {
+            noise: &noise,
+            offset,
+        };
+        pending.add(&mut sums, &divider, units, &fuzz);
+        finish_batches(&mut sums, &mut pending, done);
+    }
     sums.into_heightmap()
 }
 
@@ -192,21 +239,27 @@ pub fn generate_in_batches(
 /// ([`apply_per_cell`]). Slow; it is the reference the tests and benchmarks compare against.
 pub fn generate_per_cell(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError> {
     let mut levels = vec![0; Heightmap::cells(params.width, params.height)?];
-    each_cut(params, seed, |divider, units, fuzz| {
-        apply_per_cell(&mut levels, params.width, divider, units, fuzz)
-    })?;
+    let (noise_seed, cuts) = start(params, seed)?;
+    let noise = ragged(params, noise_seed, false);
+    for (divider, units, offset) in cuts {
+        let fuzz = Fuzz {
+            noise: &noise,
+            offset,
+        };
+        apply_per_cell(&mut levels, params.width, &divider, units, &fuzz);
+    }
     heightmap_from_levels(params.width, params.height, levels)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::sweep::apply;
     use super::*;
 
-    fn sharp(noise: &Perlin) -> Fuzz<'_> {
+    fn sharp(noise: &Ragged) -> Fuzz<'_> {
         Fuzz {
-            fuzziness: 0.0,
             noise,
-            offset: [0.0, 0.0],
+            offset: [0, 0],
         }
     }
 
@@ -227,14 +280,14 @@ mod tests {
             sums.into_levels(),
             per_cell,
             "{divider:?} fuzz {}",
-            fuzz.fuzziness
+            fuzz.fuzziness()
         );
         per_cell
     }
 
     #[test]
     fn one_straight_fault_splits_the_map_into_exactly_two_values() {
-        let noise = Perlin::new(1);
+        let noise = Ragged::new(0.0, 1);
         let divider = Divider::Line {
             normal: [0.6, 0.8],
             offset: 9.0,
@@ -253,7 +306,7 @@ mod tests {
 
     #[test]
     fn shapes_raise_their_inside() {
-        let noise = Perlin::new(1);
+        let noise = Ragged::new(0.0, 1);
         let shapes = [
             Divider::Circle {
                 center: [5.0, 5.0],
@@ -297,16 +350,16 @@ mod tests {
 
     #[test]
     fn fuzziness_only_changes_cells_near_the_boundary() {
-        let noise = Perlin::new(3);
+        let noise = Ragged::new(0.0, 3);
+        let ragged = Ragged::new(4.0, 3);
         let divider = Divider::Line {
             normal: [1.0, 0.0],
             offset: 16.5,
         };
         let sharp_map = cut_both_ways(33, 33, &divider, 1, &sharp(&noise));
         let fuzzy = Fuzz {
-            fuzziness: 4.0,
-            noise: &noise,
-            offset: [0.3, 0.7],
+            noise: &ragged,
+            offset: [3, 7],
         };
         let fuzzy_map = cut_both_ways(33, 33, &divider, 1, &fuzzy);
         let mut changed = 0;
@@ -374,7 +427,7 @@ mod tests {
             }
         }
         // Lines whose crossings land on or a hair from cell centers, steep and flat ones.
-        let noise = Perlin::new(2);
+        let noise = Ragged::new(0.0, 2);
         for (normal, offset) in [
             (
                 [
@@ -397,7 +450,6 @@ mod tests {
     #[test]
     fn per_row_sweep_handles_awkward_dividers() {
         // Boundaries through cell centers, shapes hanging off the map, flat lines, thin shapes.
-        let noise = Perlin::new(9);
         let dividers = [
             Divider::Line {
                 normal: [1.0, 0.0],
@@ -451,10 +503,10 @@ mod tests {
         ];
         for divider in &dividers {
             for fuzziness in [0.0, 0.5, 3.0, 40.0] {
+                let noise = Ragged::new(fuzziness, 9);
                 let fuzz = Fuzz {
-                    fuzziness,
                     noise: &noise,
-                    offset: [0.25, 0.5],
+                    offset: [25, 50],
                 };
                 cut_both_ways(13, 11, divider, 3, &fuzz);
                 cut_both_ways(1, 1, divider, 3, &fuzz);
@@ -548,7 +600,7 @@ mod tests {
         assert_eq!(got, GOLDEN);
     }
 
-    const GOLDEN: [u32; 2] = [129353702, 4195755485];
+    const GOLDEN: [u32; 2] = [129353702, 2545700299];
 
     #[test]
     fn invalid_params_are_refused() {

@@ -1,15 +1,10 @@
-//! The dividers that cut a fault map, their signed distance (which side a cell is on) and the
-//! ragged-edge rule.
+//! The dividers that cut a fault map, their signed distance (which side a cell is on) and where
+//! along a row their boundary and its ragged band lie.
 
 use std::ops::Range;
 
-use noise::{NoiseFn, Perlin};
-
 use super::ShapeKind;
 use crate::rng::TerrainRng;
-
-/// Cells per Perlin noise period near fuzzy edges: larger gives broader wiggles.
-const NOISE_SCALE: f64 = 9.0;
 
 /// One random cut of the map. Coordinates are in cells, `(0, 0)` the first point.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,11 +37,13 @@ pub(crate) enum Divider {
     },
 }
 
+#[inline(always)]
 fn length(x: f32, y: f32) -> f32 {
     (x * x + y * y).sqrt()
 }
 
 /// Distance from p to the segment a-b.
+#[inline(always)]
 fn segment_distance(p: [f32; 2], a: [f32; 2], b: [f32; 2]) -> f32 {
     let (abx, aby) = (b[0] - a[0], b[1] - a[1]);
     let (apx, apy) = (p[0] - a[0], p[1] - a[1]);
@@ -59,37 +56,57 @@ fn segment_distance(p: [f32; 2], a: [f32; 2], b: [f32; 2]) -> f32 {
     length(apx - t * abx, apy - t * aby)
 }
 
+/// [`Divider::signed_distance`] for `Divider::Line`.
+#[inline(always)]
+pub(crate) fn line_distance(normal: [f32; 2], offset: f32, x: f32, y: f32) -> f32 {
+    normal[0] * x + normal[1] * y - offset
+}
+
+/// [`Divider::signed_distance`] for `Divider::Circle`.
+#[inline(always)]
+pub(crate) fn circle_distance(center: [f32; 2], radius: f32, x: f32, y: f32) -> f32 {
+    length(x - center[0], y - center[1]) - radius
+}
+
+/// [`Divider::signed_distance`] for `Divider::Rect`.
+#[inline(always)]
+pub(crate) fn rect_distance(center: [f32; 2], half: [f32; 2], x: f32, y: f32) -> f32 {
+    let qx = (x - center[0]).abs() - half[0];
+    let qy = (y - center[1]).abs() - half[1];
+    length(qx.max(0.0), qy.max(0.0)) + qx.max(qy).min(0.0)
+}
+
+/// [`Divider::signed_distance`] for `Divider::Triangle`.
+#[inline(always)]
+pub(crate) fn triangle_distance(corners: [[f32; 2]; 3], x: f32, y: f32) -> f32 {
+    let [a, b, c] = corners;
+    let p = [x, y];
+    let edge = segment_distance(p, a, b)
+        .min(segment_distance(p, b, c))
+        .min(segment_distance(p, c, a));
+    let cross =
+        |u: [f32; 2], v: [f32; 2]| (v[0] - u[0]) * (p[1] - u[1]) - (v[1] - u[1]) * (p[0] - u[0]);
+    let (d1, d2, d3) = (cross(a, b), cross(b, c), cross(c, a));
+    // Strictly inside: a point on an edge is on the boundary (distance 0), and a triangle with
+    // no area has no inside.
+    let inside = (d1 > 0.0 && d2 > 0.0 && d3 > 0.0) || (d1 < 0.0 && d2 < 0.0 && d3 < 0.0);
+    if inside {
+        -edge
+    } else {
+        edge
+    }
+}
+
 impl Divider {
     /// Signed distance in cells from `(x, y)` to the boundary: negative on the raised side
     /// (inside a shape, or below the line), positive on the other.
+    #[inline(always)]
     pub(crate) fn signed_distance(&self, x: f32, y: f32) -> f32 {
         match *self {
-            Divider::Line { normal, offset } => normal[0] * x + normal[1] * y - offset,
-            Divider::Circle { center, radius } => length(x - center[0], y - center[1]) - radius,
-            Divider::Rect { center, half } => {
-                let qx = (x - center[0]).abs() - half[0];
-                let qy = (y - center[1]).abs() - half[1];
-                length(qx.max(0.0), qy.max(0.0)) + qx.max(qy).min(0.0)
-            }
-            Divider::Triangle { corners: [a, b, c] } => {
-                let p = [x, y];
-                let edge = segment_distance(p, a, b)
-                    .min(segment_distance(p, b, c))
-                    .min(segment_distance(p, c, a));
-                let cross = |u: [f32; 2], v: [f32; 2]| {
-                    (v[0] - u[0]) * (p[1] - u[1]) - (v[1] - u[1]) * (p[0] - u[0])
-                };
-                let (d1, d2, d3) = (cross(a, b), cross(b, c), cross(c, a));
-                // Strictly inside: a point on an edge is on the boundary (distance 0), and a
-                // triangle with no area has no inside.
-                let inside =
-                    (d1 > 0.0 && d2 > 0.0 && d3 > 0.0) || (d1 < 0.0 && d2 < 0.0 && d3 < 0.0);
-                if inside {
-                    -edge
-                } else {
-                    edge
-                }
-            }
+            Divider::Line { normal, offset } => line_distance(normal, offset, x, y),
+            Divider::Circle { center, radius } => circle_distance(center, radius, x, y),
+            Divider::Rect { center, half } => rect_distance(center, half, x, y),
+            Divider::Triangle { corners } => triangle_distance(corners, x, y),
         }
     }
 
@@ -137,11 +154,26 @@ impl Divider {
 }
 
 impl Divider {
-    /// Rows of a `height`-row map holding a cell within `reach` of the shape (for a line, every
-    /// row). Rows outside have only cells at least `reach` from the boundary on the lowered side.
-    pub(crate) fn rows_within(&self, reach: f32, height: usize) -> Range<usize> {
+    /// Rows of a `width` x `height` map holding a cell within `reach` of the boundary: for a line,
+    /// the rows it passes within `reach` of (every row when it is nearly horizontal); for a
+    /// shape, the rows of its bounding box widened by `reach`. A shape's rows outside have only
+    /// cells at least `reach` from the boundary on the lowered side.
+    pub(crate) fn rows_within(&self, reach: f32, width: usize, height: usize) -> Range<usize> {
         let (lo, hi) = match *self {
-            Divider::Line { .. } => return 0..height,
+            Divider::Line { normal, offset } => {
+                let (nx, ny) = (f64::from(normal[0]), f64::from(normal[1]));
+                if ny.abs() < 1e-6 {
+                    return 0..height;
+                }
+                // |nx x + ny y - offset| < reach for some x in 0..width: ny y lies within reach
+                // of offset - nx x.
+                let far = nx * (width as f64 - 1.0).max(0.0);
+                let (a, b) = (
+                    (f64::from(offset) - far.max(0.0) - f64::from(reach)) / ny,
+                    (f64::from(offset) - far.min(0.0) + f64::from(reach)) / ny,
+                );
+                (a.min(b) as f32, a.max(b) as f32)
+            }
             Divider::Circle { center, radius } => (center[1] - radius, center[1] + radius),
             Divider::Rect { center, half } => (center[1] - half[1], center[1] + half[1]),
             Divider::Triangle { corners } => corners
@@ -216,42 +248,119 @@ impl Divider {
     }
 }
 
-/// Ragged edges: Perlin noise plus this divider's own offset into it.
-#[derive(Debug, Clone)]
-pub(crate) struct Fuzz<'a> {
-    /// Width of the ragged band in cells; 0 is a sharp edge.
-    pub(crate) fuzziness: f32,
-    /// The noise field.
-    pub(crate) noise: &'a Perlin,
-    /// Where this divider samples the noise field, so dividers do not share one pattern.
-    pub(crate) offset: [f64; 2],
-}
+/// Cells added at each end of a band's span, for the rounding of the span's own arithmetic.
+pub(crate) const SPAN_SLACK: f64 = 0.5;
 
-impl Fuzz<'_> {
-    /// Whether the cell at `(x, y)`, `distance` from the boundary, is on the raised side.
-    ///
-    /// Sharp (fuzziness 0, or at least `fuzziness` from the boundary): raised exactly when the
-    /// distance is negative, so a cell on the boundary itself is lowered. In the band: raised when
-    /// fuzziness x noise(x, y) > distance.
-    pub(crate) fn raised(&self, x: f32, y: f32, distance: f32) -> bool {
-        if self.in_band(distance) {
-            let sample = [
-                f64::from(x) / NOISE_SCALE + self.offset[0],
-                f64::from(y) / NOISE_SCALE + self.offset[1],
-            ];
-            (f64::from(self.fuzziness) * self.noise.get(sample)) as f32 > distance
-        } else {
-            distance < 0.0
+/// Below this |normal x|, a line counts as horizontal: its band in a row is all or nothing.
+pub(crate) const LINE_SPAN_MIN_NX: f64 = 1e-6;
+
+/// How far beyond the fuzziness a band's spans reach, in cells: more than an `f32` signed
+/// distance can be off by (a few roundings of coordinates below 2^13, each at most 2^-11).
+pub(crate) const BAND_MARGIN: f32 = 0.05;
+
+impl Divider {
+    /// Where in row `y` of a `width`-cell row the cells within `reach` of the boundary can be:
+    /// up to three sorted, disjoint spans, written to `spans`, their number returned. A superset:
+    /// every cell whose exact distance has magnitude below `reach` lies in a span (so `reach`
+    /// should add [`BAND_MARGIN`] to the band); cells in a span may be farther.
+    pub(crate) fn band_spans(
+        &self,
+        y: f32,
+        reach: f32,
+        width: usize,
+        spans: &mut [Range<usize>; 3],
+    ) -> usize {
+        let (y, reach) = (f64::from(y), f64::from(reach));
+        let mut found: [(f64, f64); 3] = [(0.0, -1.0); 3];
+        match *self {
+            Divider::Line { normal, offset } => {
+                let (nx, ny) = (f64::from(normal[0]), f64::from(normal[1]));
+                let across = f64::from(offset) - ny * y;
+                if nx.abs() < LINE_SPAN_MIN_NX {
+                    if across.abs() < reach {
+                        found[0] = (0.0, width as f64);
+                    }
+                } else {
+                    let (a, b) = ((across - reach) / nx, (across + reach) / nx);
+                    found[0] = (a.min(b), a.max(b));
+                }
+            }
+            Divider::Circle { center, radius } => {
+                let (cx, dy) = (f64::from(center[0]), y - f64::from(center[1]));
+                let (r, dy2) = (f64::from(radius), dy * dy);
+                let outer = (r + reach).max(0.0);
+                if outer * outer > dy2 {
+                    let a_out = (outer * outer - dy2).sqrt();
+                    let inner = r - reach;
+                    if inner > 0.0 && inner * inner > dy2 {
+                        let a_in = (inner * inner - dy2).sqrt();
+                        found[0] = (cx - a_out, cx - a_in);
+                        found[1] = (cx + a_in, cx + a_out);
+                    } else {
+                        found[0] = (cx - a_out, cx + a_out);
+                    }
+                }
+            }
+            Divider::Rect { center, half } => {
+                let (cx, dy) = (f64::from(center[0]), (y - f64::from(center[1])).abs());
+                let (hx, hy) = (f64::from(half[0]), f64::from(half[1]));
+                if dy < hy + reach {
+                    if dy < hy - reach && hx > reach {
+                        found[0] = (cx - hx - reach, cx - hx + reach);
+                        found[1] = (cx + hx - reach, cx + hx + reach);
+                    } else {
+                        found[0] = (cx - hx - reach, cx + hx + reach);
+                    }
+                }
+            }
+            Divider::Triangle { corners } => {
+                for i in 0..3 {
+                    let (a, b) = (corners[i], corners[(i + 1) % 3]);
+                    let [ax, ay, bx, by] = [a[0], a[1], b[0], b[1]].map(f64::from);
+                    // The part of the edge within `reach` of the row, as a range of t along it.
+                    let (t0, t1) = if ay == by {
+                        if (ay - y).abs() > reach {
+                            continue;
+                        }
+                        (0.0, 1.0)
+                    } else {
+                        let (u, v) = ((y - reach - ay) / (by - ay), (y + reach - ay) / (by - ay));
+                        (u.min(v).max(0.0), u.max(v).min(1.0))
+                    };
+                    if t0 > t1 || t0.is_nan() || t1.is_nan() {
+                        continue;
+                    }
+                    let (x0, x1) = (ax + t0 * (bx - ax), ax + t1 * (bx - ax));
+                    found[i] = (x0.min(x1) - reach, x0.max(x1) + reach);
+                }
+            }
         }
-    }
-
-    /// Whether edges are sharp (fuzziness 0): every cell's side is the sign of its distance.
-    pub(crate) fn is_sharp(&self) -> bool {
-        self.fuzziness <= 0.0 || self.fuzziness.is_nan()
-    }
-
-    /// Whether a cell `distance` from the boundary is in the ragged band, where noise decides.
-    pub(crate) fn in_band(&self, distance: f32) -> bool {
-        self.fuzziness > 0.0 && distance.abs() < self.fuzziness
+        // Widen, clamp to the row, sort and merge overlapping spans. (Truncating after the clamp
+        // rounds down; one more cell at the end stands in for rounding up: floor and ceil are
+        // library calls on plain x86-64.)
+        let mut cells = [(0usize, 0usize); 3];
+        let mut kept = 0;
+        let last = width as f64;
+        for &(from, to) in &found {
+            if from <= to {
+                let start = (from - SPAN_SLACK).clamp(0.0, last) as usize;
+                let end = ((to + SPAN_SLACK).clamp(0.0, last) as usize + 1).min(width);
+                if start < end {
+                    cells[kept] = (start, end);
+                    kept += 1;
+                }
+            }
+        }
+        cells[..kept].sort_unstable();
+        let mut count = 0;
+        for &(start, end) in &cells[..kept] {
+            if count > 0 && start <= spans[count - 1].end {
+                spans[count - 1].end = spans[count - 1].end.max(end);
+            } else {
+                spans[count] = start..end;
+                count += 1;
+            }
+        }
+        count
     }
 }

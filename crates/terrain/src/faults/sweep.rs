@@ -1,6 +1,7 @@
 //! Adding faults up. [`apply_per_cell`] is the definition (every cell asks which side it is on);
 //! [`apply`] gets the same numbers row by row with difference arrays, touching one or two entries
-//! per row instead of every cell.
+//! per row instead of every cell. A fuzzy fault adds, on top of its sharp cut, a correction for
+//! each cell of its ragged band ([`ragged_bands`]), vectorised along the row.
 //!
 //! Heights are kept as whole numbers of 2^-12 in `i32`: every fault's height is drawn at that
 //! resolution, so sums are exact, do not depend on the order of adding, and the fast sweep gives
@@ -9,7 +10,11 @@
 
 use std::ops::{Range, RangeInclusive};
 
-use super::divider::{Divider, Fuzz};
+use super::divider::{
+    circle_distance, line_distance, rect_distance, triangle_distance, Divider, BAND_MARGIN,
+    LINE_SPAN_MIN_NX, SPAN_SLACK,
+};
+use super::ragged::{Fuzz, Ragged};
 use crate::heightmap::Heightmap;
 use crate::params::ParamError;
 
@@ -28,6 +33,8 @@ pub(crate) struct FaultSums {
     row_steps: Vec<i32>,
     /// `width + 1` entries per row; the last is a sink for runs ending at the right edge.
     steps: Vec<i32>,
+    /// What fuzzy bands add cell by cell, row-major (empty until a fuzzy fault needs it).
+    pointwise: Vec<i32>,
 }
 
 impl FaultSums {
@@ -40,7 +47,18 @@ impl FaultSums {
             everywhere: 0,
             row_steps: vec![0; height + 1],
             steps: vec![0; (width + 1) * height],
+            pointwise: Vec::new(),
         })
+    }
+
+    /// Cells per row.
+    pub(crate) fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Rows.
+    pub(crate) fn height(&self) -> usize {
+        self.height
     }
 
     /// Adds `amount` to every cell of the map.
@@ -71,6 +89,14 @@ impl FaultSums {
         self.steps[y * (self.width + 1) + from] += amount;
     }
 
+    /// Row `y` of the cell-by-cell additions, made (all zero) on first use.
+    fn pointwise_row(&mut self, y: usize) -> &mut [i32] {
+        if self.pointwise.is_empty() {
+            self.pointwise = vec![0; self.width * self.height];
+        }
+        &mut self.pointwise[y * self.width..(y + 1) * self.width]
+    }
+
     /// Adds `amount` to cells `from..to` of row `y`.
     pub(crate) fn add_run(&mut self, y: usize, from: usize, to: usize, amount: i32) {
         if from < to {
@@ -95,6 +121,9 @@ impl FaultSums {
             self.steps.copy_within(row, y * width);
         }
         self.steps.truncate(width * self.height);
+        for (level, extra) in self.steps.iter_mut().zip(&self.pointwise) {
+            *level += extra;
+        }
         self.steps
     }
 
@@ -177,15 +206,220 @@ pub(crate) fn apply_per_cell(
 /// rectangle's or triangle's inside is one run of cells, so each row needs one or two difference
 /// entries. The run's ends are first estimated with real-number geometry, then settled by asking
 /// the exact per-cell rule about the cells at the ends, so rounding never makes the two disagree.
-/// With fuzziness, only the cells in the ragged band (closer to the boundary than the fuzziness)
-/// evaluate noise.
+/// With fuzziness, the sharp cut is corrected in the ragged band ([`ragged_bands`]).
+/// (The generators defer lines to one [`straight_cuts`] sweep; the tests cut one fault at a time.)
+#[cfg(test)]
 pub(crate) fn apply(sums: &mut FaultSums, divider: &Divider, units: i32, fuzz: &Fuzz<'_>) {
-    match StraightCut::new(divider, units, sums.width, sums.height) {
-        Some(cut) if fuzz.is_sharp() => straight_cuts(sums, &[cut]),
-        _ => {
-            sums.add_everywhere(-units);
-            row_runs(sums, divider, 2 * units, fuzz);
+    let (width, height) = (sums.width, sums.height);
+    match StraightCut::new(divider, units, width, height) {
+        Some(cut) => straight_cuts(sums, &[cut]),
+        None => apply_sharp_shape(sums, divider, units),
+    }
+    let ragged = RaggedCut::new(divider, units, fuzz, width, height);
+    ragged_bands(sums, fuzz.noise, ragged.as_slice());
+}
+
+/// The sharp cut of a circle, rectangle or triangle (any divider, but a line is faster as a
+/// [`StraightCut`]): per row, the run of raised cells.
+pub(crate) fn apply_sharp_shape(sums: &mut FaultSums, divider: &Divider, units: i32) {
+    sums.add_everywhere(-units);
+    row_runs(sums, divider, 2 * units);
+}
+
+/// A fuzzy fault waiting for its ragged band to be corrected ([`ragged_bands`]).
+#[derive(Debug, Clone)]
+pub(crate) struct RaggedCut {
+    divider: Divider,
+    raise: i32,
+    /// Where this fault samples the noise.
+    offset: [usize; 2],
+    /// The rows its band can reach.
+    rows: Range<usize>,
+    /// For a line that is not horizontal: its band's ends in row y are x = `start + y x step`
+    /// and that plus `across` (a shortcut past [`Divider::band_spans`], the same cells).
+    line_band: Option<LineBand>,
+}
+
+/// Where a slanted line's band lies along each row, as a straight line in y.
+#[derive(Debug, Clone, Copy)]
+struct LineBand {
+    start: f64,
+    step: f64,
+    across: f64,
+}
+
+impl LineBand {
+    /// The band of `normal . (x, y) = offset` out to `reach` either side, unless the line is
+    /// (nearly) horizontal.
+    fn new(divider: &Divider, reach: f32) -> Option<Self> {
+        let Divider::Line { normal, offset } = *divider else {
+            return None;
+        };
+        let [nx, ny] = normal.map(f64::from);
+        if nx.abs() < LINE_SPAN_MIN_NX {
+            return None;
         }
+        let (a, b) = (
+            (f64::from(offset) - f64::from(reach)) / nx,
+            (f64::from(offset) + f64::from(reach)) / nx,
+        );
+        Some(Self {
+            start: a.min(b),
+            step: -ny / nx,
+            across: (b - a).abs(),
+        })
+    }
+
+    /// The cells of row `y` the band can hold, widened by [`SPAN_SLACK`] and clamped.
+    #[inline]
+    fn cells(&self, y: usize, width: usize) -> Range<usize> {
+        let from = self.start + self.step * y as f64;
+        let last = width as f64;
+        // Through i32: map sides fit, and it converts in fewer instructions than usize.
+        let start = (from - SPAN_SLACK).clamp(0.0, last) as i32;
+        let to = (from + self.across + SPAN_SLACK).clamp(0.0, last);
+        let end = to as i32 + i32::from(f64::from(to as i32) < to); // rounded up
+        start as usize..(end.max(start) as usize).min(width)
+    }
+}
+
+impl RaggedCut {
+    /// The band of a fault of height `units` on a `width` x `height` map, or `None` when its
+    /// edge is sharp.
+    pub(crate) fn new(
+        divider: &Divider,
+        units: i32,
+        fuzz: &Fuzz<'_>,
+        width: usize,
+        height: usize,
+    ) -> Option<Self> {
+        if fuzz.is_sharp() {
+            return None;
+        }
+        Some(Self {
+            divider: *divider,
+            raise: 2 * units,
+            offset: fuzz.offset,
+            rows: divider.rows_within(fuzz.fuzziness() + BAND_MARGIN, width, height),
+            line_band: LineBand::new(divider, fuzz.fuzziness() + BAND_MARGIN),
+        })
+    }
+}
+
+/// Rows per block of [`ragged_bands`]: the block's cell-by-cell sums stay in the first-level
+/// cache while every band passes through it.
+const BAND_ROWS: usize = 8;
+
+/// What noise changes near fuzzy boundaries, on top of their sharp cuts: for every cell within
+/// F of a boundary, +2 x units where noise raises a cell the sharp cut lowered, -2 x units the
+/// other way. A band's cells come from [`Divider::band_spans`]; each is decided by the same rule
+/// as [`Fuzz::raised`], so the sum equals the definition exactly. The map is visited a block of
+/// rows at a time, every band in turn, so the sums and the noise rows stay in cache.
+pub(crate) fn ragged_bands(sums: &mut FaultSums, noise: &Ragged, cuts: &[RaggedCut]) {
+    if noise.is_sharp() || cuts.is_empty() {
+        return;
+    }
+    let band = noise.fuzziness;
+    let reach = band + BAND_MARGIN;
+    let (width, height) = (sums.width, sums.height);
+    let mut spans: [Range<usize>; 3] = [0..0, 0..0, 0..0];
+    let mut scratch = Vec::new();
+    for block in (0..height).step_by(BAND_ROWS) {
+        let block = block..(block + BAND_ROWS).min(height);
+        for cut in cuts {
+            let raise = cut.raise;
+            for y in block.start.max(cut.rows.start)..block.end.min(cut.rows.end) {
+                let count = match cut.line_band {
+                    Some(line) => {
+                        spans[0] = line.cells(y, width);
+                        1
+                    }
+                    None => cut.divider.band_spans(y as f32, reach, width, &mut spans),
+                };
+                for span in spans[..count].iter().cloned() {
+                    // (Only a lone span grows: grown neighbours could overlap.)
+                    let span = if count == 1 {
+                        whole_vectors(span, width)
+                    } else {
+                        span
+                    };
+                    let thresholds = noise.thresholds(span.clone(), y, cut.offset, &mut scratch);
+                    let cells = &mut sums.pointwise_row(y)[span.clone()];
+                    let (first, row) = (span.start as i32, y as f32);
+                    // One loop per kind of divider, so each is vectorised with its distance
+                    // inlined.
+                    match cut.divider {
+                        Divider::Line { normal, offset } => correct_band(
+                            cells,
+                            thresholds,
+                            band,
+                            raise,
+                            |x| line_distance(normal, offset, x, row),
+                            first,
+                        ),
+                        Divider::Circle { center, radius } => correct_band(
+                            cells,
+                            thresholds,
+                            band,
+                            raise,
+                            |x| circle_distance(center, radius, x, row),
+                            first,
+                        ),
+                        Divider::Rect { center, half } => correct_band(
+                            cells,
+                            thresholds,
+                            band,
+                            raise,
+                            |x| rect_distance(center, half, x, row),
+                            first,
+                        ),
+                        Divider::Triangle { corners } => correct_band(
+                            cells,
+                            thresholds,
+                            band,
+                            raise,
+                            |x| triangle_distance(corners, x, row),
+                            first,
+                        ),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Cells handled together by the band loop (four `f32` lanes of SSE2 or wasm `simd128`).
+const LANES: usize = 4;
+
+/// `span` grown to a whole number of [`LANES`] within `0..width` (when the row is long enough),
+/// so the band loop runs on whole vectors with no cell-by-cell remainder. The cells added are
+/// farther than the band and change nothing.
+fn whole_vectors(span: Range<usize>, width: usize) -> Range<usize> {
+    let short = (LANES - span.len() % LANES) % LANES;
+    let end = (span.end + short).min(width);
+    let start = span.start.saturating_sub(short - (end - span.end));
+    start..end
+}
+
+/// Adds to `cells` (x from `first` on) what noise changes: in the band (distance below `band`
+/// in magnitude) `raise` when the threshold raises a cell with a non-negative distance, `-raise`
+/// when it lowers one with a negative distance. Branch-free, so it runs on whole vectors.
+#[inline(always)]
+fn correct_band(
+    cells: &mut [i32],
+    thresholds: &[f32],
+    band: f32,
+    raise: i32,
+    distance: impl Fn(f32) -> f32,
+    first: i32,
+) {
+    for ((cell, &threshold), x) in cells.iter_mut().zip(thresholds).zip(first..) {
+        let distance = distance(x as f32);
+        // All ones where each holds: noise raises it, the sharp cut raised it, it is in the band.
+        let noise_raises = -i32::from(threshold > distance);
+        let sharp_raises = -i32::from(distance < 0.0);
+        let in_band = -i32::from(distance.abs() < band);
+        *cell += ((raise & noise_raises) - (raise & sharp_raises)) & in_band;
     }
 }
 
@@ -404,53 +638,16 @@ fn walk_to_first(mut x: usize, width: usize, after: &dyn Fn(usize) -> bool) -> u
     x
 }
 
-/// Any divider, sharp or fuzzy: per row, the run of raised cells plus the band cells noise raises.
-fn row_runs(sums: &mut FaultSums, divider: &Divider, raise: i32, fuzz: &Fuzz<'_>) {
+/// Any divider, sharp: per row, the run of raised cells.
+fn row_runs(sums: &mut FaultSums, divider: &Divider, raise: i32) {
     let width = sums.width;
-    let fuzzy = !fuzz.is_sharp();
-    let band = if fuzzy { fuzz.fuzziness } else { 0.0 };
-    for y in divider.rows_within(band, sums.height) {
+    for y in divider.rows_within(0.0, width, sums.height) {
         let row = y as f32;
         let distance = |x: usize| divider.signed_distance(x as f32, row);
         let (from, to) = divider.row_estimate(row);
         let (start, end) = (index(from.ceil(), width), index(to.floor() + 1.0, width));
         let (start, end) = settle(start, end.max(start), width, |x| distance(x) < 0.0);
-        if !fuzzy {
-            sums.add_run(y, start, end, raise);
-            continue;
-        }
-        // Cells at least `band` inside: raised whatever the noise says.
-        let (mut inner_start, mut inner_end) = (start, end);
-        while inner_start < inner_end && distance(inner_start) > -band {
-            inner_start += 1;
-        }
-        while inner_end > inner_start && distance(inner_end - 1) > -band {
-            inner_end -= 1;
-        }
-        sums.add_run(y, inner_start, inner_end, raise);
-        // Cells closer than `band` outside: the band is around the run (or, for a row with no
-        // raised cell, around the cell nearest the shape).
-        let (mut outer_start, mut outer_end) = (start, end);
-        if start == end {
-            let middle = index(((from + to) / 2.0).floor(), width - 1);
-            match (middle.saturating_sub(1)..(middle + 2).min(width)).find(|&x| distance(x) < band)
-            {
-                Some(x) => (outer_start, outer_end) = (x, x + 1),
-                None => continue,
-            }
-            (inner_start, inner_end) = (outer_start, outer_start);
-        }
-        while outer_start > 0 && distance(outer_start - 1) < band {
-            outer_start -= 1;
-        }
-        while outer_end < width && distance(outer_end) < band {
-            outer_end += 1;
-        }
-        for x in (outer_start..inner_start).chain(inner_end..outer_end) {
-            if fuzz.raised(x as f32, row, distance(x)) {
-                sums.add_run(y, x, x + 1, raise);
-            }
-        }
+        sums.add_run(y, start, end, raise);
     }
 }
 
