@@ -14,6 +14,7 @@
 //! Unlike midpoint displacement, every point but those on the map's border averages four
 //! neighbours, which removes the straight creases along square edges.
 
+use crate::fine_levels::{self, LevelSweep, FUSED_RADIUS};
 use crate::heightmap::{HeightRange, Heightmap};
 use crate::midpoint::{self, MpdParams};
 use crate::params::ParamError;
@@ -95,27 +96,70 @@ pub fn diamond_step(map: &mut Heightmap, radius: usize, spread: f32, points: Poi
 /// and written once per level instead of twice, which matters on the last two levels, where
 /// most points are set.
 pub fn level(map: &mut Heightmap, radius: usize, spread: f32, points: PointRng) {
-    sweep_level(map, radius, spread, points, |_| {});
+    let mut level = LevelRows::new(map, radius, spread, points);
+    while level.next_needs().is_some() {
+        level.step(map);
+    }
 }
 
-/// [`level`], handing `finished` the map's rows top to bottom, each band as soon as this level is
-/// done with it, while it is still in the cache.
-fn sweep_level(
-    map: &mut Heightmap,
+/// One level of [`level`], a step at a time (a row of squares with the diamonds beside it, then
+/// the last row's diamonds), for [`fine_levels::sweep_together`].
+#[derive(Debug, Clone, Copy)]
+struct LevelRows {
     radius: usize,
     spread: f32,
     points: PointRng,
-    mut finished: impl FnMut(&[f32]),
-) {
-    let (side, last) = (map.width(), map.height() - 1);
-    for y in (radius..last).step_by(2 * radius) {
-        square_row(map, y, radius, spread, points);
-        diamond_row(map, y, radius, spread, points);
-        diamond_row(map, y - radius, radius, spread, points);
-        finished(&map.data()[(y - radius) * side..][..2 * radius * side]);
+    /// The next row of squares (an odd multiple of the radius); past the last row once the last
+    /// row's diamonds are done.
+    next: usize,
+    last: usize,
+}
+
+impl LevelRows {
+    fn new(map: &Heightmap, radius: usize, spread: f32, points: PointRng) -> Self {
+        Self {
+            radius,
+            spread,
+            points,
+            next: radius,
+            last: map.height() - 1,
+        }
     }
-    diamond_row(map, last, radius, spread, points);
-    finished(&map.data()[last * side..]);
+}
+
+impl LevelSweep for LevelRows {
+    fn next_needs(&self) -> Option<usize> {
+        // A row of squares reads the rows a radius above and below it; the last row's diamonds
+        // read the last row's corners.
+        match self.next {
+            y if y < self.last => Some(y + self.radius),
+            y if y == self.last + self.radius => Some(self.last),
+            _ => None,
+        }
+    }
+
+    fn step(&mut self, map: &mut Heightmap) {
+        let (y, radius, spread, points) = (self.next, self.radius, self.spread, self.points);
+        if y < self.last {
+            square_row(map, y, radius, spread, points);
+            diamond_row(map, y, radius, spread, points);
+            diamond_row(map, y - radius, radius, spread, points);
+            self.next += 2 * radius;
+        } else {
+            diamond_row(map, self.last, radius, spread, points);
+            self.next = usize::MAX;
+        }
+    }
+
+    fn complete(&self) -> usize {
+        // After the squares of row y, rows up to y are done (row y + radius still waits for its
+        // diamonds).
+        if self.next == usize::MAX {
+            self.last + 1
+        } else {
+            self.next - self.radius
+        }
+    }
 }
 
 /// The squares of row `y` (an odd multiple of `radius`): each center the average of its four
@@ -316,18 +360,21 @@ pub fn generate_stage(
             diamond_step(&mut map, first, params.spread, points);
         }
         Stage::Full => {
-            // The last level (radius 1) sets the last points of every row; the range for
-            // normalising is gathered row by row as it goes.
-            let mut range = HeightRange::new();
+            // Coarse levels sweep the map one after another; the fine ones follow one another
+            // down it (fine_levels). The last level (radius 1) sets the last points of every
+            // row; the range for normalising is gathered row by row as it goes.
+            let mut fine = Vec::new();
             let mut radius = first;
             for spread in params.spreads() {
-                if radius == 1 {
-                    sweep_level(&mut map, radius, spread, points, |rows| range.add(rows));
-                } else {
+                if radius > FUSED_RADIUS {
                     level(&mut map, radius, spread, points);
+                } else {
+                    fine.push(LevelRows::new(&map, radius, spread, points));
                 }
                 radius /= 2;
             }
+            let mut range = HeightRange::new();
+            fine_levels::sweep_together(&mut map, &mut fine, |rows| range.add(rows));
             map.normalize_within(range.get());
         }
     }

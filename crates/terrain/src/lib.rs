@@ -15,6 +15,7 @@ pub mod diamond_square;
 pub mod engines;
 pub mod export;
 pub mod faults;
+mod fine_levels;
 pub mod heightmap;
 pub mod limits;
 pub mod line;

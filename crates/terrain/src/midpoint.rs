@@ -10,6 +10,7 @@
 //!
 //! [`generate`] runs them all and normalises the result to 0..1.
 
+use crate::fine_levels::{self, LevelSweep, FUSED_RADIUS};
 use crate::heightmap::{HeightRange, Heightmap};
 use crate::limits;
 use crate::params::{self, ParamError};
@@ -220,51 +221,97 @@ pub fn pass(map: &mut Heightmap, iteration: u32, spread: f32, points: PointRng) 
 /// them, and each row through square centers gets its left and right edge midpoints and its
 /// centers. Every point is set once, and the map is read and written once.
 pub fn pass_by_rows(map: &mut Heightmap, iteration: u32, spread: f32, points: PointRng) {
-    sweep_pass(map, iteration, spread, points, |_| {});
+    let mut pass = PassRows::new(map, iteration, spread, points);
+    while pass.next_needs().is_some() {
+        pass.step(map);
+    }
 }
 
-/// [`pass_by_rows`], handing `finished` the map's rows top to bottom, each band as soon as this
-/// pass is done with it, while it is still in the cache.
-fn sweep_pass(
-    map: &mut Heightmap,
-    iteration: u32,
+/// One pass of [`pass_by_rows`], a step at a time (the first row's edge midpoints, then each row
+/// of centers with the row of corners below it), for [`fine_levels::sweep_together`].
+#[derive(Debug, Clone, Copy)]
+struct PassRows {
+    radius: usize,
     spread: f32,
     points: PointRng,
-    mut finished: impl FnMut(&[f32]),
-) {
-    let side = map.width();
-    let chunk_width = map.last() >> iteration;
-    let radius = chunk_width / 2;
-    corner_row_midpoints(map, 0, radius, spread, points);
-    for y in (radius..side).step_by(chunk_width) {
-        corner_row_midpoints(map, y + radius, radius, spread, points);
-        let Neighbours { above, row, below } = rows::around(map, y, radius);
-        let (above, below) = (above.unwrap_or_default(), below.unwrap_or_default());
-        // Spans of `chunk_width` points starting just right of each left edge midpoint, as in
-        // Diamond-Square's `square_row`: a span holds a center and the right edge midpoint, which
-        // is set first since the center averages it; the left one is the previous span's right.
-        let step = chunk_width;
-        let mut index = y * side;
-        let mut left = points.jitter_at(average2(above[0], below[0]), index, spread);
-        row[0] = left;
-        let spans = above[1..]
-            .chunks_exact(step)
-            .zip(below[1..].chunks_exact(step))
-            .zip(row[1..].chunks_exact_mut(step));
-        for ((above, below), row) in spans {
-            let right = points.jitter_at(
-                average2(above[step - 1], below[step - 1]),
-                index + step,
-                spread,
-            );
-            row[step - 1] = right;
-            let average = average4(above[radius - 1], below[radius - 1], left, right);
-            row[radius - 1] = points.jitter_at(average, index + radius, spread);
-            left = right;
-            index += step;
+    /// The next row of centers; 0 before the first row's edge midpoints.
+    next: usize,
+    side: usize,
+}
+
+impl PassRows {
+    fn new(map: &Heightmap, iteration: u32, spread: f32, points: PointRng) -> Self {
+        Self {
+            radius: (map.last() >> iteration) / 2,
+            spread,
+            points,
+            next: 0,
+            side: map.width(),
         }
-        let band = if y == radius { 0 } else { y - radius + 1 };
-        finished(&map.data()[band * side..(y + radius + 1) * side]);
+    }
+}
+
+impl LevelSweep for PassRows {
+    fn next_needs(&self) -> Option<usize> {
+        // A row of centers sets the corner row a radius below it and reads the one above.
+        match self.next {
+            0 => Some(0),
+            y if y < self.side => Some(y + self.radius),
+            _ => None,
+        }
+    }
+
+    fn step(&mut self, map: &mut Heightmap) {
+        let (y, radius, spread, points) = (self.next, self.radius, self.spread, self.points);
+        if y == 0 {
+            corner_row_midpoints(map, 0, radius, spread, points);
+            self.next = radius;
+        } else {
+            corner_row_midpoints(map, y + radius, radius, spread, points);
+            center_row(map, y, radius, spread, points);
+            self.next += 2 * radius;
+        }
+    }
+
+    fn complete(&self) -> usize {
+        // After the centers of row y, rows up to the corner row y + radius are done.
+        if self.next == 0 {
+            0
+        } else {
+            (self.next - self.radius + 1).min(self.side)
+        }
+    }
+}
+
+/// The row of centers `y` (an odd multiple of `radius`): its left and right edge midpoints
+/// (averages of the corners a radius above and below) and its centers (averages of the four
+/// edge midpoints around them), jittered.
+fn center_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points: PointRng) {
+    let side = map.width();
+    let Neighbours { above, row, below } = rows::around(map, y, radius);
+    let (above, below) = (above.unwrap_or_default(), below.unwrap_or_default());
+    // Spans of `step` points starting just right of each left edge midpoint, as in
+    // Diamond-Square's `square_row`: a span holds a center and the right edge midpoint, which is
+    // set first since the center averages it; the left one is the previous span's right.
+    let step = 2 * radius;
+    let mut index = y * side;
+    let mut left = points.jitter_at(average2(above[0], below[0]), index, spread);
+    row[0] = left;
+    let spans = above[1..]
+        .chunks_exact(step)
+        .zip(below[1..].chunks_exact(step))
+        .zip(row[1..].chunks_exact_mut(step));
+    for ((above, below), row) in spans {
+        let right = points.jitter_at(
+            average2(above[step - 1], below[step - 1]),
+            index + step,
+            spread,
+        );
+        row[step - 1] = right;
+        let average = average4(above[radius - 1], below[radius - 1], left, right);
+        row[radius - 1] = points.jitter_at(average, index + radius, spread);
+        left = right;
+        index += step;
     }
 }
 
@@ -298,6 +345,8 @@ pub fn iterate(map: &mut Heightmap, spread: f32, reduction: f32, points: PointRn
 }
 
 /// [`iterate`], handing `finished` every row once the last pass has set it, top to bottom.
+/// Coarse passes sweep the map one after another; the fine ones follow one another down it
+/// ([`fine_levels`]).
 fn iterate_sweeping(
     map: &mut Heightmap,
     spread: f32,
@@ -307,13 +356,16 @@ fn iterate_sweeping(
 ) {
     let passes = map.last().trailing_zeros();
     let mut spread = spread;
-    for iteration in 0..passes.saturating_sub(1) {
-        pass_by_rows(map, iteration, spread, points);
+    let mut fine = Vec::new();
+    for iteration in 0..passes {
+        if (map.last() >> iteration) / 2 > FUSED_RADIUS {
+            pass_by_rows(map, iteration, spread, points);
+        } else {
+            fine.push(PassRows::new(map, iteration, spread, points));
+        }
         spread *= reduction;
     }
-    if passes > 0 {
-        sweep_pass(map, passes - 1, spread, points, finished);
-    }
+    fine_levels::sweep_together(map, &mut fine, finished);
 }
 
 /// Validates `params` and returns the map with its corners set, and the point numbers for

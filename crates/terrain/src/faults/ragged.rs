@@ -154,8 +154,16 @@ mod tests {
         let table = Ragged::for_map(2.5, 7, width, height, 10_000);
         let direct = Ragged::new(2.5, 7);
         assert!(!table.table.is_empty() && direct.table.is_empty());
-        assert!(Ragged::for_map(2.5, 7, width, height, 1).table.is_empty(), "too few faults");
-        assert!(Ragged::for_map(0.0, 7, width, height, 10_000).table.is_empty(), "sharp");
+        assert!(
+            Ragged::for_map(2.5, 7, width, height, 1).table.is_empty(),
+            "too few faults"
+        );
+        assert!(
+            Ragged::for_map(0.0, 7, width, height, 10_000)
+                .table
+                .is_empty(),
+            "sharp"
+        );
         let mut scratch = Vec::new();
         for offset in [[0, 0], [5, 90], [OFFSETS - 1, OFFSETS - 1]] {
             for y in [0, 9, height - 1] {
