@@ -3,7 +3,8 @@
 # version, so a second run takes seconds. Sourced by serve.sh and test.sh; run directly it
 # installs everything:  bash scripts/setup.sh [build|test]
 #
-#   build: wasm32 target, Trunk 0.21.14, the wasm-bindgen CLI version Cargo.lock pins
+#   build: wasm32 target, Trunk 0.21.14, the wasm-bindgen CLI version Cargo.lock pins, and
+#          wasm-opt from the npm package binaryen (tools/package-lock.json pins version 132)
 #   test:  all of the above, plus Debian's chromium + chromium-driver and the npm packages of tests/
 #
 # Nothing is downloaded from outside the package registries (crates.io, Debian, npm).
@@ -11,7 +12,8 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TRUNK_VERSION="0.21.14"
-export PATH="$HOME/.cargo/bin:$PATH"
+# tools/node_modules/.bin first: Trunk looks for wasm-opt on PATH (Trunk.toml names its version).
+export PATH="$ROOT/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
@@ -22,6 +24,7 @@ wasm_bindgen_version() {
 
 ensure_build_tools() {
   ensure_wasm_bindgen
+  ensure_wasm_opt
   if [ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]; then
     say "installing Trunk $TRUNK_VERSION (about 20 minutes on 2 cores)"
     cargo install --locked trunk --version "$TRUNK_VERSION"
@@ -40,6 +43,15 @@ ensure_wasm_bindgen() {
     say "installing wasm-bindgen-cli $wbg (about 13 minutes on 2 cores)"
     # Not --locked: its lock file pins a webpki-roots version the registry no longer serves.
     cargo install wasm-bindgen-cli --version "$wbg" --force
+  fi
+}
+
+# wasm-opt 132 from the npm package binaryen. Debian's binaryen 108 breaks wasm-bindgen 0.2.130's
+# output (the page dies at start), so it is never used.
+ensure_wasm_opt() {
+  if [ "$("$ROOT/tools/node_modules/.bin/wasm-opt" --version 2>/dev/null || true)" != "wasm-opt version 132 (version_132)" ]; then
+    say "installing wasm-opt (npm binaryen, tools/package-lock.json)"
+    (cd "$ROOT/tools" && npm ci --no-audit --no-fund)
   fi
 }
 

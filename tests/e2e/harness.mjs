@@ -82,16 +82,41 @@ export async function openPage(browser, url, viewport = { width: 1200, height: 9
   return { page, context, problems };
 }
 
-/** Waits until every demo section has generated at least `count` terrains. */
-export async function waitForDemos(page, count = 1) {
+/**
+ * Waits until the page has built every demo (one per task after the wasm starts): each section
+ * has its canvas, and demos start as they come into view from then on.
+ */
+export async function waitForMount(page) {
   await page.waitForFunction(
-    (n) => {
+    () => {
       const sections = [...document.querySelectorAll('section[data-demo]')];
-      return sections.length > 0 && sections.every((s) => Number(s.dataset.generation) >= n);
+      return sections.length > 0 && sections.every((s) => s.querySelector('canvas'));
     },
-    count,
+    null,
     { timeout: 60_000 },
   );
+}
+
+/**
+ * Waits until every demo section has generated at least `count` terrains. Demos start when the
+ * reader scrolls near them, so this scrolls to each in turn (ending back at the top).
+ */
+export async function waitForDemos(page, count = 1) {
+  await waitForMount(page);
+  const ids = await page.evaluate(() =>
+    [...document.querySelectorAll('section[data-demo]')].map((s) => s.dataset.demo),
+  );
+  for (const id of ids) {
+    await page.evaluate((demoId) => {
+      document.querySelector(`section[data-demo="${demoId}"]`).scrollIntoView({ block: 'center' });
+    }, id);
+    await page.waitForFunction(
+      ([demoId, n]) => Number(document.querySelector(`section[data-demo="${demoId}"]`).dataset.generation) >= n,
+      [id, count],
+      { timeout: 60_000 },
+    );
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** Waits until a demo has no terrain on its way (its worker replied): data-state is not "busy". */

@@ -145,7 +145,13 @@ test('share links bring every demo back: same fields, same picture, scrolled int
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link, `${id}: on the clipboard`);
 
     const visit = await openPage(browser, link);
-    await waitForDemos(visit.page);
+    // The page scrolls the linked demo into view, which starts it.
+    await visit.page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section(id));
+    const inView = await visit.page.$eval(section(id), (s) => {
+      const r = s.getBoundingClientRect();
+      return r.top < window.innerHeight && r.bottom > 0;
+    });
+    assert.ok(inView, `${id}: scrolled into view`);
     const back = await inspect(visit.page, id);
     const backFields = await visit.page.$$eval(`${section(id)} form.controls input[name]`, (inputs) =>
       inputs.map((i) => `${i.name}=${i.type === 'checkbox' ? i.checked : i.value}`));
@@ -153,11 +159,6 @@ test('share links bring every demo back: same fields, same picture, scrolled int
     assert.equal(back.seed, original.seed, `${id}: the same seed`);
     assert.equal(back.hash, original.hash, `${id}: the same picture`);
     assert.equal(back.alert, '', `${id}: nothing to report`);
-    const inView = await visit.page.$eval(section(id), (s) => {
-      const r = s.getBoundingClientRect();
-      return r.top < window.innerHeight && r.bottom > 0;
-    });
-    assert.ok(inView, `${id}: scrolled into view`);
     assert.deepEqual(visit.problems, []);
     await visit.context.close();
     for (const [name] of changes[id] ?? []) {

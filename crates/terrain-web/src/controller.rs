@@ -152,7 +152,14 @@ impl App {
                 }
                 self.apply(index, false);
             }
-            Message::Start(index) => self.apply(index, false),
+            Message::Start(index) => {
+                // Sized now, as it comes into view, rather than all at once while loading.
+                if let Some(view) = self.views.get_mut(index) {
+                    let width = view.css_width();
+                    view.fit_canvas(width);
+                }
+                self.apply(index, false);
+            }
             Message::Download(index, extension) => {
                 if let Some(view) = self.views.get_mut(index) {
                     if let Some((token, setup)) = view.start_download(&extension) {
@@ -222,7 +229,7 @@ impl App {
             Message::Trouble(trouble) => self.recover(trouble),
             Message::ContextLost => self.views.iter().for_each(|v| v.show_paused(true)),
             Message::ContextRestored => self.context_restored(),
-            Message::Resize => self.views.iter_mut().for_each(DemoView::fit_canvas),
+            Message::Resize => crate::view::fit_all(&mut self.views),
             Message::Frame => {
                 let renderer = &self.renderer;
                 for view in self.views.iter_mut().filter(|v| v.needs_draw) {
@@ -276,7 +283,7 @@ impl App {
         match answer {
             Ok(answer) => {
                 if let Some((setup, generation)) = v.requests.receive(token) {
-                    v.show_terrain(&setup, generation, answer, &self.renderer);
+                    v.show_terrain(&setup, generation, answer);
                     // Drawn in the same task as `data-generation` changes, so the section's
                     // attributes never describe a picture that is not on screen yet.
                     v.draw(&self.renderer);
@@ -328,9 +335,8 @@ impl App {
             web_sys::console::warn_1(&message.into());
             return;
         }
-        let renderer = &self.renderer;
         for view in &mut self.views {
-            view.upload_again(renderer);
+            view.upload_again();
             view.show_paused(false);
         }
     }

@@ -22,7 +22,9 @@ fn highlight() -> String {
     css([HIGHLIGHT_COLOR[0], HIGHLIGHT_COLOR[1], HIGHLIGHT_COLOR[2]])
 }
 
-fn clear(out: &CanvasRenderingContext2d, width: f64, height: f64) {
+/// Fills the view with the sky colour: what a demo shows before its first terrain (no WebGL
+/// needed).
+pub fn clear(out: &CanvasRenderingContext2d, width: f64, height: f64) {
     let [r, g, b] = CLEAR_RGB.map(|c| (c * 255.0).round() as u8);
     out.set_fill_style_str(&css([r, g, b]));
     out.fill_rect(0.0, 0.0, width, height);

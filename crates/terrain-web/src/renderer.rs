@@ -4,6 +4,7 @@
 //! A single hidden canvas holds the context; each demo's scene is rendered into its bottom-left
 //! corner and copied into the demo's own 2-D canvas in the same task.
 
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use crate::demos::Look;
@@ -28,43 +29,35 @@ pub const HEIGHT_SCALE: f32 = 0.6;
 /// The point every camera orbits around: the middle of the terrain, a little above the ground.
 const ORBIT_TARGET: Vec3 = Vec3::new(0.0, 0.15, 0.0);
 
-/// The shared hidden WebGL2 canvas and what is needed to draw terrains with it.
+/// The shared hidden WebGL2 canvas and what is needed to draw terrains with it. The context
+/// is made when the first terrain is drawn in 3-D, not when the page loads: starting WebGL is
+/// the most expensive thing the page does (hundreds of milliseconds with software rendering),
+/// and a reader who never scrolls to a demo never needs it.
 pub struct Renderer {
     canvas: HtmlCanvasElement,
+    gl: OnceCell<Result<Gl, String>>,
+}
+
+/// A started WebGL2 context and its lights.
+struct Gl {
     gl: WebGl2RenderingContext,
     context: Context,
     ambient: AmbientLight,
     sun: DirectionalLight,
 }
 
-fn lights(context: &Context) -> (AmbientLight, DirectionalLight) {
-    (
-        AmbientLight::new(context, 0.45, Srgba::WHITE),
-        DirectionalLight::new(context, 2.2, Srgba::WHITE, vec3(-0.6, -1.0, -0.4)),
-    )
-}
-
-impl Renderer {
-    /// Creates the hidden canvas and its WebGL2 context. Fails with a readable message where the
-    /// browser has no WebGL2.
-    pub fn new(document: &Document) -> Result<Self, String> {
-        let canvas: HtmlCanvasElement = document
-            .create_element("canvas")
-            .map_err(|_| "cannot create a canvas".to_string())?
-            .dyn_into()
-            .map_err(|_| "cannot create a canvas".to_string())?;
-        canvas.set_width(1);
-        canvas.set_height(1);
+impl Gl {
+    /// Starts WebGL2 on `canvas`, or says why it cannot.
+    fn start(canvas: &HtmlCanvasElement) -> Result<Self, String> {
         let gl: WebGl2RenderingContext = canvas
             .get_context("webgl2")
             .ok()
             .flatten()
             .and_then(|c| c.dyn_into().ok())
-            .ok_or("this browser cannot draw 3-D (no WebGL2)")?;
+            .ok_or(NO_WEBGL2)?;
         let context = Self::wrap(&gl)?;
         let (ambient, sun) = lights(&context);
         Ok(Self {
-            canvas,
             gl,
             context,
             ambient,
@@ -79,6 +72,48 @@ impl Renderer {
         let glow = Arc::new(glow);
         Context::from_gl_context(glow).map_err(|e| format!("cannot start WebGL: {e}"))
     }
+}
+
+/// What a demo says where 3-D cannot be drawn.
+pub const NO_WEBGL2: &str = "this browser cannot draw 3-D (no WebGL2)";
+
+fn lights(context: &Context) -> (AmbientLight, DirectionalLight) {
+    (
+        AmbientLight::new(context, 0.45, Srgba::WHITE),
+        DirectionalLight::new(context, 2.2, Srgba::WHITE, vec3(-0.6, -1.0, -0.4)),
+    )
+}
+
+impl Renderer {
+    /// Creates the hidden canvas; WebGL2 starts on first use. Fails with a readable message where
+    /// the browser has no WebGL2 at all.
+    pub fn new(document: &Document) -> Result<Self, String> {
+        let has_webgl2 = web_sys::window().is_some_and(|w| {
+            js_sys::Reflect::has(&w, &"WebGL2RenderingContext".into()) == Ok(true)
+        });
+        if !has_webgl2 {
+            return Err(NO_WEBGL2.to_string());
+        }
+        let canvas: HtmlCanvasElement = document
+            .create_element("canvas")
+            .map_err(|_| "cannot create a canvas".to_string())?
+            .dyn_into()
+            .map_err(|_| "cannot create a canvas".to_string())?;
+        canvas.set_width(1);
+        canvas.set_height(1);
+        Ok(Self {
+            canvas,
+            gl: OnceCell::new(),
+        })
+    }
+
+    /// The context, started on first call.
+    fn gl(&self) -> Result<&Gl, String> {
+        self.gl
+            .get_or_init(|| Gl::start(&self.canvas))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
 
     /// The hidden canvas, for listening to `webglcontextlost` and `webglcontextrestored`.
     pub fn canvas(&self) -> &HtmlCanvasElement {
@@ -87,20 +122,21 @@ impl Renderer {
 
     /// Whether the browser has taken the context away (models must be rebuilt once it is back).
     pub fn is_lost(&self) -> bool {
-        self.gl.is_context_lost()
+        matches!(self.gl.get(), Some(Ok(gl)) if gl.gl.is_context_lost())
     }
 
     /// Starts over on a restored context: every earlier [`Model`] is invalid afterwards.
     pub fn rebuild(&mut self) -> Result<(), String> {
-        self.context = Self::wrap(&self.gl)?;
-        let (ambient, sun) = lights(&self.context);
-        self.ambient = ambient;
-        self.sun = sun;
+        if let Some(Ok(gl)) = self.gl.get_mut() {
+            gl.context = Gl::wrap(&gl.gl)?;
+            (gl.ambient, gl.sun) = lights(&gl.context);
+        }
         Ok(())
     }
 
-    /// Uploads a terrain mesh.
-    pub fn model(&self, mesh: &MeshData) -> Model {
+    /// Uploads a terrain mesh (starting WebGL if it has not started yet).
+    pub fn model(&self, mesh: &MeshData) -> Result<Model, String> {
+        let context = &self.gl()?.context;
         let to_vec3 = |p: &[f32; 3]| vec3(p[0], p[1], p[2]);
         let cpu_mesh = CpuMesh {
             positions: Positions::F32(mesh.positions.iter().map(to_vec3).collect()),
@@ -120,15 +156,15 @@ impl Renderer {
             metallic: 0.0,
             ..Default::default()
         };
-        Gm::new(
-            Mesh::new(&self.context, &cpu_mesh),
-            PhysicalMaterial::new_opaque(&self.context, &material),
-        )
+        Ok(Gm::new(
+            Mesh::new(context, &cpu_mesh),
+            PhysicalMaterial::new_opaque(context, &material),
+        ))
     }
 
     /// Refills `model`'s vertex buffers from `mesh` when it has the same number of vertices (a
     /// step of the same terrain), rather than making new buffers; otherwise uploads it anew.
-    pub fn refill(&self, model: &mut Model, mesh: &MeshData) {
+    pub fn refill(&self, model: &mut Model, mesh: &MeshData) -> Result<(), String> {
         let to_vec3 = |p: &[f32; 3]| vec3(p[0], p[1], p[2]);
         let positions: Vec<Vec3> = mesh.positions.iter().map(to_vec3).collect();
         let normals: Vec<Vec3> = mesh.normals.iter().map(to_vec3).collect();
@@ -143,8 +179,9 @@ impl Renderer {
             && geometry.set_normals(&normals).is_ok()
             && geometry.set_colors(&colors).is_ok();
         if !refilled {
-            *model = self.model(mesh);
+            *model = self.model(mesh)?;
         }
+        Ok(())
     }
 
     /// Renders `model` (or just the background) as seen by `camera` and copies the picture into
@@ -156,9 +193,10 @@ impl Renderer {
         out: &CanvasRenderingContext2d,
         width: u32,
         height: u32,
-    ) {
+    ) -> Result<(), String> {
+        let gl = self.gl()?;
         if self.is_lost() || width == 0 || height == 0 {
-            return;
+            return Ok(());
         }
         if self.canvas.width() < width {
             self.canvas.set_width(width);
@@ -167,10 +205,10 @@ impl Renderer {
             self.canvas.set_height(height);
         }
         let [r, g, b] = CLEAR_RGB;
-        let target = RenderTarget::screen(&self.context, width, height);
+        let target = RenderTarget::screen(&gl.context, width, height);
         target.clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0));
         if let Some(model) = model {
-            target.render(camera, model, &[&self.ambient, &self.sun]);
+            target.render(camera, model, &[&gl.ambient, &gl.sun]);
         }
         // The picture sits in the bottom-left corner of the shared canvas.
         let top = f64::from(self.canvas.height() - height);
@@ -188,6 +226,7 @@ impl Renderer {
             w,
             h,
         );
+        Ok(())
     }
 }
 

@@ -3,15 +3,20 @@
 //! runs (a reply, a re-entrant event) waits in the queue and runs right after, never dropped.
 //! Drawing happens on animation frames, asked for only when a view needs it.
 //!
-//! [`mount_all`] builds every demo, wires its events, and sends each its first `Apply`.
+//! [`mount_all`] builds every demo, wires its events, and sends each its first `Start` once the
+//! reader scrolls near it.
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
+use js_sys::Array;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, KeyboardEvent, NodeList, PointerEvent, WheelEvent};
+use web_sys::{
+    Document, Element, IntersectionObserver, IntersectionObserverEntry, IntersectionObserverInit,
+    KeyboardEvent, NodeList, PointerEvent, WheelEvent,
+};
 
 use crate::controller::{fresh_seed, App, Message, PLAY_INTERVAL_MS};
 use crate::demos;
@@ -333,21 +338,79 @@ pub fn mount_all(document: &Document, sections: &NodeList) -> Result<(), JsValue
         ),
         None => (None, None),
     };
-    let linked = links::parse_fragment(&fragment);
-    let mut scroll_to = None;
-    let mut views = Vec::new();
-    for i in 0..sections.length() {
-        let Some(section) = sections.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
-            continue;
+    let mount = Mount {
+        document: document.clone(),
+        sections: (0..sections.length())
+            .filter_map(|i| sections.item(i).and_then(|n| n.dyn_into::<Element>().ok()))
+            .collect(),
+        next: 0,
+        pinned_seed,
+        seed_notice,
+        linked: links::parse_fragment(&fragment),
+        scroll_to: None,
+        views: Vec::new(),
+        scheduler,
+        renderer,
+        generator,
+    };
+    mount.build_later();
+    Ok(())
+}
+
+/// The demos being mounted, one per task so that loading the page never blocks it for long:
+/// each [`Mount::build_next`] builds and wires one demo and hands the rest to a new task; after
+/// the last, the app starts and the demos wait to come into view.
+struct Mount {
+    document: Document,
+    sections: Vec<Element>,
+    /// The next section to build.
+    next: usize,
+    pinned_seed: Option<u64>,
+    seed_notice: Option<String>,
+    linked: Option<links::Linked>,
+    scroll_to: Option<Element>,
+    views: Vec<DemoView>,
+    scheduler: Rc<Scheduler>,
+    renderer: Renderer,
+    generator: Rc<Generator>,
+}
+
+impl Mount {
+    /// Builds the next demo in a task of its own.
+    fn build_later(self) {
+        let callback = Closure::once_into_js(move || self.build_next());
+        if let Some(window) = web_sys::window() {
+            let _ = window
+                .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 0);
+        }
+    }
+
+    /// Builds the next demo, then yields to the browser before the one after (or finishes).
+    fn build_next(mut self) {
+        if let Err(error) = self.build_one() {
+            web_sys::console::error_1(&error);
+        }
+        if self.next < self.sections.len() {
+            self.build_later();
+        } else if let Err(error) = self.finish() {
+            web_sys::console::error_1(&error);
+        }
+    }
+
+    /// Builds and wires section `next`'s demo (skipping a section that names no demo).
+    fn build_one(&mut self) -> Result<(), JsValue> {
+        let Some(section) = self.sections.get(self.next).cloned() else {
+            return Ok(());
         };
+        self.next += 1;
         let id = section.get_attribute("data-demo").unwrap_or_default();
         let Some(demo) = demos::find(&id) else {
             web_sys::console::warn_1(&format!("no demo called {id:?}").into());
-            continue;
+            return Ok(());
         };
-        let mut setup = demo.setup(pinned_seed.unwrap_or_else(fresh_seed));
-        let mut notice = seed_notice.clone();
-        if let Some(link) = linked.as_ref().filter(|l| l.demo.id == demo.id) {
+        let mut setup = demo.setup(self.pinned_seed.unwrap_or_else(fresh_seed));
+        let mut notice = self.seed_notice.clone();
+        if let Some(link) = self.linked.as_ref().filter(|l| l.demo.id == demo.id) {
             let values: Vec<(String, String)> = link
                 .values
                 .iter()
@@ -361,24 +424,70 @@ pub fn mount_all(document: &Document, sections: &NodeList) -> Result<(), JsValue
                     sentences(&errors)
                 ));
             }
-            scroll_to = Some(section.clone());
+            self.scroll_to = Some(section.clone());
         }
-        let elements = element::build(document, section, demo, &setup)?;
+        let elements = element::build(&self.document, section, demo, &setup)?;
         let mut view = DemoView::new(demo, elements);
         view.set_notice(notice);
-        views.push(view);
+        wire_view(&self.scheduler, &view, self.views.len())?;
+        self.views.push(view);
+        Ok(())
     }
-    for (index, view) in views.iter().enumerate() {
-        wire_view(&scheduler, view, index)?;
+
+    /// Every demo is built: starts the app and watches for demos coming into view.
+    fn finish(self) -> Result<(), JsValue> {
+        wire_page(&self.scheduler, &self.renderer)?;
+        let shown: Vec<Element> = self
+            .views
+            .iter()
+            .map(|v| v.elements().section.clone())
+            .collect();
+        self.scheduler
+            .start(App::new(self.renderer, self.generator, self.views));
+        start_when_near(&self.scheduler, shown)?;
+        if let Some(section) = self.scroll_to {
+            section.scroll_into_view();
+        }
+        Ok(())
     }
-    wire_page(&scheduler, &renderer)?;
-    let count = views.len();
-    scheduler.start(App::new(renderer, generator, views));
-    for index in 0..count {
-        scheduler.send(Message::Start(index));
-    }
-    if let Some(section) = scroll_to {
-        section.scroll_into_view();
+}
+
+/// How far outside the window a demo starts: not before it shows. Starting a screen ahead would
+/// start WebGL while the page loads on a phone, whose first screen holds only text; a demo that
+/// scrolls into view draws within a frame or two of generating.
+const START_MARGIN: &str = "0px";
+
+/// Sends each demo its `Start` when its section first comes into the window. Demos down the page
+/// cost nothing until the reader gets to them: loading the page starts neither WebGL nor any
+/// generation nobody sees.
+fn start_when_near(scheduler: &Rc<Scheduler>, sections: Vec<Element>) -> Result<(), JsValue> {
+    let scheduler = Rc::clone(scheduler);
+    let watched = sections.clone();
+    let callback = Closure::<dyn FnMut(Array, IntersectionObserver)>::new(
+        move |entries: Array, observer: IntersectionObserver| {
+            for entry in entries.iter() {
+                let Ok(entry) = entry.dyn_into::<IntersectionObserverEntry>() else {
+                    continue;
+                };
+                if !entry.is_intersecting() {
+                    continue;
+                }
+                let target = entry.target();
+                observer.unobserve(&target);
+                if let Some(index) = watched.iter().position(|s| *s == target) {
+                    scheduler.send(Message::Start(index));
+                }
+            }
+        },
+    );
+    let options = IntersectionObserverInit::new();
+    options.set_root_margin(START_MARGIN);
+    let observer =
+        IntersectionObserver::new_with_options(callback.as_ref().unchecked_ref(), &options)?;
+    // The observer lives as long as the page; so does its callback.
+    callback.forget();
+    for section in &sections {
+        observer.observe(section);
     }
     Ok(())
 }

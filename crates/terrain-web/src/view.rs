@@ -30,7 +30,8 @@ struct Shown {
     staged: DisplayGrid,
     marks: Vec<Mark>,
     mesh: MeshData,
-    model: Model,
+    /// On the GPU once the 3-D view has drawn it (the map and wireframe views need no GPU).
+    model: Option<Model>,
     /// The mesh and model still show an earlier step (rebuilt when the 3-D view next draws).
     stale: bool,
 }
@@ -63,13 +64,15 @@ pub struct DemoView {
 }
 
 impl DemoView {
-    /// A view over the elements [`crate::element::build`] made for `demo`.
+    /// A view over the elements [`crate::element::build`] made for `demo`; its canvas is sized
+    /// by [`fit_all`] once every demo is built.
     pub fn new(demo: &'static Demo, elements: Elements) -> Self {
-        let mut view = Self {
+        Self {
             demo,
             requests: Requests::default(),
             gestures: Gestures::default(),
-            needs_draw: true,
+            // Nothing to draw before the first terrain: the canvas's CSS background is the sky.
+            needs_draw: false,
             stepper: Stepper::default(),
             mode: ViewMode::Terrain,
             hover: None,
@@ -79,9 +82,7 @@ impl DemoView {
             camera: renderer::new_camera(1, 1, demo.look),
             control: renderer::new_control(),
             shown: None,
-        };
-        view.fit_canvas();
-        view
+        }
     }
 
     /// The elements of this demo.
@@ -89,13 +90,20 @@ impl DemoView {
         &self.elements
     }
 
-    /// Sizes the canvas's pixel buffer to its on-screen size (sharp on high-DPI screens).
-    pub fn fit_canvas(&mut self) {
+    /// The canvas's on-screen width in CSS pixels (reading it lays the page out, so read every
+    /// view's before resizing any: see [`fit_all`]).
+    pub fn css_width(&self) -> i32 {
+        self.elements.canvas.client_width()
+    }
+
+    /// Sizes the canvas's pixel buffer to `css_width`, its on-screen width (sharp on high-DPI
+    /// screens).
+    pub fn fit_canvas(&mut self, css_width: i32) {
         let canvas = &self.elements.canvas;
         let ratio = web_sys::window()
             .map_or(1.0, |w| w.device_pixel_ratio())
             .clamp(1.0, 2.0);
-        let css_width = match canvas.client_width() {
+        let css_width = match css_width {
             0 => 640.0,
             w => f64::from(w),
         };
@@ -254,20 +262,13 @@ impl DemoView {
 
     /// Puts a newly arrived terrain on screen, counted as generation `generation`, at its last
     /// step.
-    pub fn show_terrain(
-        &mut self,
-        setup: &Setup,
-        generation: u64,
-        answer: Answer,
-        renderer: &Renderer,
-    ) {
+    pub fn show_terrain(&mut self, setup: &Setup, generation: u64, answer: Answer) {
         self.stepper = Stepper::for_setup(setup);
         let (staged, marks) = self.stepper.staged(setup, &answer.grid, &answer.batches);
         let mesh = self
             .demo
             .look
             .mesh(&staged, &marks, renderer::height_scale(setup));
-        let model = renderer.model(&mesh);
         if let Some(panel) = &self.elements.roughness {
             panel.show(setup, &answer.variogram);
         }
@@ -277,7 +278,7 @@ impl DemoView {
             staged,
             marks,
             mesh,
-            model,
+            model: None,
             stale: false,
         });
         self.set_attribute("data-generation", &generation.to_string());
@@ -377,13 +378,13 @@ impl DemoView {
         }
     }
 
-    /// Uploads the terrain on screen again (after the context came back).
-    pub fn upload_again(&mut self, renderer: &Renderer) {
+    /// Forgets the terrain's GPU copy (after the context came back): the next 3-D draw uploads
+    /// it again.
+    pub fn upload_again(&mut self) {
         if let Some(shown) = self.shown.as_mut() {
-            let lost = std::mem::replace(&mut shown.model, renderer.model(&shown.mesh));
             // Its buffers belonged to the lost context: deleting them only makes WebGL warn
             // ("object does not belong to this context"); they went with that context.
-            std::mem::forget(lost);
+            std::mem::forget(shown.model.take());
             shown.stale = true;
         }
         self.needs_draw = true;
@@ -395,50 +396,84 @@ impl DemoView {
         self.needs_draw |= moved;
     }
 
-    /// Draws the view now, the way its mode says.
+    /// Draws the view now, the way its mode says. The 3-D view uploads the terrain first if the
+    /// GPU does not have it yet (starting WebGL on the page's first 3-D picture); where that
+    /// fails, the demo says why.
     pub fn draw(&mut self, renderer: &Renderer) {
-        let look = self.demo.look;
-        if let Some(shown) = self.shown.as_mut().filter(|s| s.stale) {
-            if self.mode == ViewMode::Terrain {
-                let scale = renderer::height_scale(&shown.setup);
-                shown.mesh = look.mesh(&shown.staged, &shown.marks, scale);
-                // The same grid at another step: the GPU buffers are refilled, not replaced.
-                renderer.refill(&mut shown.model, &shown.mesh);
-                shown.stale = false;
-            }
-        }
+        self.needs_draw = false;
         let canvas = &self.elements.canvas;
         let out = &self.elements.canvas_2d;
         let size = (f64::from(canvas.width()), f64::from(canvas.height()));
-        match (self.mode, &self.shown) {
+        let drawn = match (self.mode, &mut self.shown) {
             (ViewMode::Map, Some(shown)) => {
                 let example = self
                     .stepper
                     .example(&shown.setup, &shown.answer.grid, self.hover);
                 flat::draw_map(out, size, &shown.staged, &shown.marks, example.as_ref());
+                Ok(())
             }
-            (ViewMode::Wireframe, Some(shown)) => flat::draw_wireframe(
-                out,
-                size,
-                &self.camera,
-                &shown.staged,
-                &shown.marks,
-                renderer::height_scale(&shown.setup),
-                self.demo.look == Look::Profile,
-            ),
-            _ => renderer.draw(
-                &self.camera,
-                self.shown.as_ref().map(|s| &s.model),
-                out,
-                canvas.width(),
-                canvas.height(),
-            ),
+            (ViewMode::Wireframe, Some(shown)) => {
+                flat::draw_wireframe(
+                    out,
+                    size,
+                    &self.camera,
+                    &shown.staged,
+                    &shown.marks,
+                    renderer::height_scale(&shown.setup),
+                    self.demo.look == Look::Profile,
+                );
+                Ok(())
+            }
+            (_, None) => {
+                flat::clear(out, size.0, size.1);
+                Ok(())
+            }
+            (_, Some(shown)) => upload(shown, self.demo.look, renderer).and_then(|model| {
+                renderer.draw(
+                    &self.camera,
+                    Some(model),
+                    out,
+                    canvas.width(),
+                    canvas.height(),
+                )
+            }),
+        };
+        if let Err(message) = drawn {
+            self.set_notice(Some(format!("{}.", fields::capitalise(&message))));
         }
-        self.needs_draw = false;
     }
 
     fn set_attribute(&self, name: &str, value: &str) {
         // Setting a plain data attribute on a live element does not fail.
         let _ = self.elements.section.set_attribute(name, value);
+    }
+}
+
+/// The GPU copy of `shown`'s terrain at its current step, uploaded or refilled if it is missing
+/// or stale.
+fn upload<'a>(shown: &'a mut Shown, look: Look, renderer: &Renderer) -> Result<&'a Model, String> {
+    if shown.stale {
+        let scale = renderer::height_scale(&shown.setup);
+        shown.mesh = look.mesh(&shown.staged, &shown.marks, scale);
+    }
+    let model = match shown.model.take() {
+        // The same grid at another step: the GPU buffers are refilled, not replaced.
+        Some(mut model) if shown.stale => {
+            renderer.refill(&mut model, &shown.mesh)?;
+            model
+        }
+        Some(model) => model,
+        None => renderer.model(&shown.mesh)?,
+    };
+    shown.stale = false;
+    Ok(shown.model.insert(model))
+}
+
+/// Fits every view's canvas to its on-screen width: all widths are read first, then all buffers
+/// resized, so the page is laid out once rather than once per demo.
+pub fn fit_all(views: &mut [DemoView]) {
+    let widths: Vec<i32> = views.iter().map(DemoView::css_width).collect();
+    for (view, width) in views.iter_mut().zip(widths) {
+        view.fit_canvas(width);
     }
 }

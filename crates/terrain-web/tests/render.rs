@@ -64,7 +64,9 @@ fn terrain_renders_through_the_shared_context_into_a_2d_canvas() {
 
     // Background only: every pixel is the clear colour, and it is not transparent.
     let empty = canvas_2d(&document);
-    renderer.draw(&camera, None, &empty, WIDTH, HEIGHT);
+    renderer
+        .draw(&camera, None, &empty, WIDTH, HEIGHT)
+        .expect("WebGL2 draws");
     let background = pixels(&empty);
     let clear = background[..4].to_vec();
     assert_eq!(clear[3], 255, "the copy is opaque");
@@ -72,9 +74,13 @@ fn terrain_renders_through_the_shared_context_into_a_2d_canvas() {
 
     // A terrain covers a good part of the view.
     let map = midpoint::generate(&MpdParams::default(), 1).expect("defaults are valid");
-    let model = renderer.model(&terrain_mesh(&map, DISPLAY_MAX_SIDE, HEIGHT_SCALE));
+    let model = renderer
+        .model(&terrain_mesh(&map, DISPLAY_MAX_SIDE, HEIGHT_SCALE))
+        .expect("WebGL2 uploads");
     let out = canvas_2d(&document);
-    renderer.draw(&camera, Some(&model), &out, WIDTH, HEIGHT);
+    renderer
+        .draw(&camera, Some(&model), &out, WIDTH, HEIGHT)
+        .expect("WebGL2 draws");
     let drawn = differing(&pixels(&out), &clear);
     let total = (WIDTH * HEIGHT) as usize;
     assert!(
@@ -93,8 +99,12 @@ fn many_views_share_one_context_without_losing_it() {
     let outs: Vec<_> = (0..20).map(|_| canvas_2d(&document)).collect();
     for (seed, out) in outs.iter().enumerate() {
         let map = midpoint::generate(&MpdParams::default(), seed as u64).expect("valid");
-        let model = renderer.model(&terrain_mesh(&map, DISPLAY_MAX_SIDE, HEIGHT_SCALE));
-        renderer.draw(&camera, Some(&model), out, WIDTH, HEIGHT);
+        let model = renderer
+            .model(&terrain_mesh(&map, DISPLAY_MAX_SIDE, HEIGHT_SCALE))
+            .expect("WebGL2 uploads");
+        renderer
+            .draw(&camera, Some(&model), out, WIDTH, HEIGHT)
+            .expect("WebGL2 draws");
     }
     assert!(!renderer.is_lost());
     let first = pixels(&outs[0]);
