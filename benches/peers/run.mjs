@@ -95,6 +95,13 @@ for (const exponent of EXPONENTS) {
   }
   generation.push(generateOnly);
 
+  // Midpoint displacement: THREE.Terrain has none, so only wasm against native.
+  const midpointOnly = { algorithm: 'Midpoint displacement', side, native: native.get(`midpoint generate ${side}`) };
+  for (const [name, build] of Object.entries(builds)) {
+    midpointOnly[name] = median(() => build.midpoint_height(exponent, 1));
+  }
+  generation.push(midpointOnly);
+
   // Faults.
   const segments = side - 1;
   const faultVertices = vertices(side * side);

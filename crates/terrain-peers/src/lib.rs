@@ -6,6 +6,9 @@
 //! - [`diamond_square`]: a 2^n + 1 square map, the posts' defaults otherwise;
 //! - [`faults`]: sharp straight faults on a square map.
 //!
+//! Midpoint displacement, which THREE.Terrain does not have, is timed generation-only
+//! ([`midpoint_height`]) for the wasm against native comparison.
+//!
 //! Compiled to wasm (`wasm-bindgen --target nodejs`) they run beside THREE.Terrain under node;
 //! compiled natively (`terrain-peers-native`) they give the native figure of the same run.
 //! [`diamond_square_height`] and [`faults_height`] generate without handing the map over (they
@@ -44,6 +47,20 @@ fn diamond_square_map(exponent: u32, seed: u32) -> Result<Heightmap, String> {
     terrain::diamond_square::generate(&params, u64::from(seed)).map_err(|e| e.message)
 }
 
+/// Midpoint displacement with exponent `exponent`, the posts' defaults otherwise.
+fn midpoint_map(exponent: u32, seed: u32) -> Result<Heightmap, String> {
+    let params = MpdParams {
+        exponent,
+        ..MpdParams::default()
+    };
+    terrain::midpoint::generate(&params, u64::from(seed)).map_err(|e| e.message)
+}
+
+/// Midpoint displacement (see `midpoint_map`), keeping the map inside: returns its center height.
+pub fn midpoint_center(exponent: u32, seed: u32) -> Result<f32, String> {
+    Ok(center(&midpoint_map(exponent, seed)?))
+}
+
 /// `count` sharp straight faults on a `side` x `side` map, seeded with `seed`.
 fn faults_map(side: usize, count: u32, seed: u32) -> Result<Heightmap, String> {
     let params = FaultParams {
@@ -80,6 +97,12 @@ pub fn faults_center(side: usize, count: u32, seed: u32) -> Result<f32, String> 
 #[wasm_bindgen]
 pub fn diamond_square_height(exponent: u32, seed: u32) -> Result<f32, JsError> {
     diamond_square_center(exponent, seed).map_err(|e| JsError::new(&e))
+}
+
+/// [`midpoint_center`], for JavaScript.
+#[wasm_bindgen]
+pub fn midpoint_height(exponent: u32, seed: u32) -> Result<f32, JsError> {
+    midpoint_center(exponent, seed).map_err(|e| JsError::new(&e))
 }
 
 /// [`faults_center`], for JavaScript.

@@ -59,6 +59,10 @@ fn main() {
             Ok(h) => kept += h,
             Err(e) => failure = Some(e),
         });
+        let midpoint_only = median_ms(|| match terrain_peers::midpoint_center(exponent, 1) {
+            Ok(h) => kept += h,
+            Err(e) => failure = Some(e),
+        });
         let faults_only = median_ms(
             || match terrain_peers::faults_center(side, fault_count, 1) {
                 Ok(h) => kept += h,
@@ -73,6 +77,7 @@ fn main() {
         println!(r#"{{"case":"diamond-square","side":{side},"ms":{ds}}}"#);
         println!(r#"{{"case":"faults","side":{side},"ms":{faults}}}"#);
         println!(r#"{{"case":"diamond-square generate","side":{side},"ms":{ds_only}}}"#);
+        println!(r#"{{"case":"midpoint generate","side":{side},"ms":{midpoint_only}}}"#);
         println!(r#"{{"case":"faults generate","side":{side},"ms":{faults_only}}}"#);
     }
 }

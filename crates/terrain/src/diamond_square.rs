@@ -20,7 +20,6 @@ use crate::midpoint::{self, MpdParams};
 use crate::params::ParamError;
 use crate::rng::{self, PointRng};
 use crate::rows::{around, Neighbours};
-use std::cell::Cell;
 
 /// The third post's defaults, the same as the first post's: exponent 5, spread 0.3, reduction 0.5.
 pub const DEFAULT: MpdParams = MpdParams::DEFAULT;
@@ -224,20 +223,19 @@ fn diamond_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points
                 row[0] = points.jitter_at(edge(row, 0), first, spread);
                 x += step;
             }
-            // Inner diamonds, in spans of `step` points as in `square_row`: their left and right
-            // points are corners or square centers of this row, which this loop reads but never
-            // sets.
-            let line = Cell::from_mut(&mut *row).as_slice_of_cells();
+            // Inner diamonds, in spans of `step` points as in `square_row`: a span holds a
+            // diamond and its right point (a corner or square center of this row, which this loop
+            // reads but never sets); the left point is the previous span's right one.
             let from = x - radius + 1;
-            let mut left = line[x - radius].get();
-            let spans = line[from..]
-                .chunks_exact(step)
+            let mut left = row[x - radius];
+            let spans = row[from..]
+                .chunks_exact_mut(step)
                 .zip(above[from..].chunks_exact(step))
                 .zip(below[from..].chunks_exact(step));
             for ((line, above), below) in spans {
-                let right = line[step - 1].get();
+                let right = line[step - 1];
                 let average = (left + right + above[radius - 1] + below[radius - 1]) / 4.0;
-                line[radius - 1].set(points.jitter_at(average, first + x, spread));
+                line[radius - 1] = points.jitter_at(average, first + x, spread);
                 left = right;
                 x += step;
             }
