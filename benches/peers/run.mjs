@@ -60,19 +60,24 @@ function check(label, values) {
   if (!(hi > lo)) throw new Error(`${label}: flat map`);
 }
 
-const native = new Map(
-  execFileSync(join(outDir, '..', 'release', 'terrain-peers-native'), [...EXPONENTS.map(String), '--faults', String(FAULTS)])
+// The native figures of one size, timed right before that size's wasm figures: the shared
+// build machine's speed drifts over minutes, so timing all native sizes first and all wasm sizes
+// afterwards could put a busy spell on one side of the ratio only.
+const native = new Map();
+function timeNative(exponent) {
+  execFileSync(join(outDir, '..', 'release', 'terrain-peers-native'), [String(exponent), '--faults', String(FAULTS)])
     .toString()
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line))
-    .map((r) => [`${r.case} ${r.side}`, r.ms]),
-);
+    .forEach((r) => native.set(`${r.case} ${r.side}`, r.ms));
+}
 
 const rows = [];
 const generation = [];
 for (const exponent of EXPONENTS) {
   const side = 2 ** exponent + 1;
+  timeNative(exponent);
   const out = new Float32Array(side * side);
   const options = { maxHeight: 100, minHeight: -100 };
 
