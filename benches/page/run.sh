@@ -36,7 +36,7 @@ for file in dist/*.wasm dist/*.js; do
 done
 printf '  wasm + JS gzipped: %d B (target at most 150 KB)\n' "$total"
 
-node benches/page/serve.mjs dist > "$OUT/address" &
+node scripts/static-server.mjs dist > "$OUT/address" &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do [ -s "$OUT/address" ] && break; sleep 0.1; done

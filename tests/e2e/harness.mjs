@@ -1,42 +1,16 @@
 // Shared set-up for the end-to-end tests: a static server for dist/ on loopback, and headless
 // Chromium (Debian's, driven by playwright-core) with software WebGL.
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { serveDirectory } from '../../scripts/static-server.mjs';
 
 export const DIST = resolve(process.env.DIST_DIR ?? join(fileURLToPath(import.meta.url), '../../../dist'));
 export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifacts'));
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-};
-
 /** Serves DIST on 127.0.0.1 at a free port; resolves to { url, close }. */
-export async function serve() {
-  const server = createServer(async (request, response) => {
-    const path = new URL(request.url, 'http://localhost').pathname;
-    const file = normalize(join(DIST, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(DIST)) {
-      response.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await readFile(file);
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end('not found');
-    }
-  });
-  await new Promise((ready) => server.listen(0, '127.0.0.1', ready));
-  const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(done)) };
+export function serve() {
+  return serveDirectory(DIST);
 }
 
 export const CHROMIUM_ARGS = [
