@@ -181,7 +181,7 @@ impl Pending {
     }
 }
 
-/// Runs the fault generator from `seed`, normalised to 0..1, row by row ([`apply`]).
+/// Runs the fault generator from `seed`, normalised to 0..1, row by row ([`Pending`]).
 pub fn generate(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError> {
     let mut sums = FaultSums::new(params.width, params.height)?;
     let (noise_seed, cuts) = start(params, seed)?;
@@ -253,7 +253,6 @@ pub fn generate_per_cell(params: &FaultParams, seed: u64) -> Result<Heightmap, P
 
 #[cfg(test)]
 mod tests {
-    use super::sweep::apply;
     use super::*;
 
     fn sharp(noise: &Ragged) -> Fuzz<'_> {
@@ -275,7 +274,9 @@ mod tests {
         let mut per_cell = vec![0; width * height];
         apply_per_cell(&mut per_cell, width, divider, units, fuzz);
         let mut sums = FaultSums::new(width, height).expect("map");
-        apply(&mut sums, divider, units, fuzz);
+        let mut pending = Pending::default();
+        pending.add(&mut sums, divider, units, fuzz);
+        pending.sweep(&mut sums, fuzz.noise);
         assert_eq!(
             sums.into_levels(),
             per_cell,

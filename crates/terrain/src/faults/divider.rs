@@ -249,10 +249,67 @@ impl Divider {
 }
 
 /// Cells added at each end of a band's span, for the rounding of the span's own arithmetic.
-pub(crate) const SPAN_SLACK: f64 = 0.5;
+const SPAN_SLACK: f64 = 0.5;
 
 /// Below this |normal x|, a line counts as horizontal: its band in a row is all or nothing.
-pub(crate) const LINE_SPAN_MIN_NX: f64 = 1e-6;
+const LINE_SPAN_MIN_NX: f64 = 1e-6;
+
+/// The cells of a `width`-cell row from real x `from` to `to`, widened by [`SPAN_SLACK`], clamped
+/// to the row and rounded outwards. (Through `i32`, which map sides fit: floor and ceil are library
+/// calls on plain x86-64, and this runs for every row of every fuzzy fault.)
+#[inline]
+fn cells_between(from: f64, to: f64, width: usize) -> Range<usize> {
+    let last = width as f64;
+    let start = (from - SPAN_SLACK).clamp(0.0, last) as i32;
+    let to = (to + SPAN_SLACK).clamp(0.0, last);
+    let end = to as i32 + i32::from(f64::from(to as i32) < to); // rounded up
+    start as usize..(end.max(start) as usize).min(width)
+}
+
+/// Where a slanted line's band lies along each row: its ends in row y are x = `start + y x step`
+/// and that plus `across`. Made once per fault, it gives a row's span without dividing.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LineBand {
+    start: f64,
+    step: f64,
+    across: f64,
+}
+
+impl LineBand {
+    /// The band of a line out to `reach` either side, or `None` for another divider or a
+    /// (nearly) horizontal line.
+    pub(crate) fn new(divider: &Divider, reach: f32) -> Option<Self> {
+        let Divider::Line { normal, offset } = *divider else {
+            return None;
+        };
+        let [nx, ny] = normal.map(f64::from);
+        if nx.abs() < LINE_SPAN_MIN_NX {
+            return None;
+        }
+        let (a, b) = (
+            (f64::from(offset) - f64::from(reach)) / nx,
+            (f64::from(offset) + f64::from(reach)) / nx,
+        );
+        Some(Self {
+            start: a.min(b),
+            step: -ny / nx,
+            across: (b - a).abs(),
+        })
+    }
+
+    /// The band's real x ends in row `y`.
+    fn ends(&self, y: f64) -> (f64, f64) {
+        let from = self.start + self.step * y;
+        (from, from + self.across)
+    }
+
+    /// The cells of row `y` the band can hold, as [`Divider::band_spans`] gives them.
+    #[inline]
+    pub(crate) fn cells(&self, y: usize, width: usize) -> Range<usize> {
+        let (from, to) = self.ends(y as f64);
+        cells_between(from, to, width)
+    }
+}
 
 /// How far beyond the fuzziness a band's spans reach, in cells: more than an `f32` signed
 /// distance can be off by (a few roundings of coordinates below 2^13, each at most 2^-11).
@@ -273,18 +330,15 @@ impl Divider {
         let (y, reach) = (f64::from(y), f64::from(reach));
         let mut found: [(f64, f64); 3] = [(0.0, -1.0); 3];
         match *self {
-            Divider::Line { normal, offset } => {
-                let (nx, ny) = (f64::from(normal[0]), f64::from(normal[1]));
-                let across = f64::from(offset) - ny * y;
-                if nx.abs() < LINE_SPAN_MIN_NX {
-                    if across.abs() < reach {
+            Divider::Line { normal, offset } => match LineBand::new(self, reach as f32) {
+                Some(line) => found[0] = line.ends(y),
+                // (Nearly) horizontal: the whole row is within reach or none of it.
+                None => {
+                    if (f64::from(offset) - f64::from(normal[1]) * y).abs() < reach {
                         found[0] = (0.0, width as f64);
                     }
-                } else {
-                    let (a, b) = ((across - reach) / nx, (across + reach) / nx);
-                    found[0] = (a.min(b), a.max(b));
                 }
-            }
+            },
             Divider::Circle { center, radius } => {
                 let (cx, dy) = (f64::from(center[0]), y - f64::from(center[1]));
                 let (r, dy2) = (f64::from(radius), dy * dy);
@@ -335,18 +389,14 @@ impl Divider {
                 }
             }
         }
-        // Widen, clamp to the row, sort and merge overlapping spans. (Truncating after the clamp
-        // rounds down; one more cell at the end stands in for rounding up: floor and ceil are
-        // library calls on plain x86-64.)
+        // Widen, clamp to the row, sort and merge overlapping spans.
         let mut cells = [(0usize, 0usize); 3];
         let mut kept = 0;
-        let last = width as f64;
         for &(from, to) in &found {
             if from <= to {
-                let start = (from - SPAN_SLACK).clamp(0.0, last) as usize;
-                let end = ((to + SPAN_SLACK).clamp(0.0, last) as usize + 1).min(width);
-                if start < end {
-                    cells[kept] = (start, end);
+                let span = cells_between(from, to, width);
+                if !span.is_empty() {
+                    cells[kept] = (span.start, span.end);
                     kept += 1;
                 }
             }

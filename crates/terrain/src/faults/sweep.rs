@@ -1,6 +1,6 @@
 //! Adding faults up. [`apply_per_cell`] is the definition (every cell asks which side it is on);
-//! [`apply`] gets the same numbers row by row with difference arrays, touching one or two entries
-//! per row instead of every cell. A fuzzy fault adds, on top of its sharp cut, a correction for
+//! [`straight_cuts`] and [`apply_sharp_shape`] get the same numbers row by row with difference
+//! arrays, touching one or two entries per row instead of every cell. A fuzzy fault adds, on top of its sharp cut, a correction for
 //! each cell of its ragged band ([`ragged_bands`]), vectorised along the row.
 //!
 //! Heights are kept as whole numbers of 2^-12 in `i32`: every fault's height is drawn at that
@@ -11,8 +11,8 @@
 use std::ops::{Range, RangeInclusive};
 
 use super::divider::{
-    circle_distance, line_distance, rect_distance, triangle_distance, Divider, BAND_MARGIN,
-    LINE_SPAN_MIN_NX, SPAN_SLACK,
+    circle_distance, line_distance, rect_distance, triangle_distance, Divider, LineBand,
+    BAND_MARGIN,
 };
 use super::ragged::{Fuzz, Ragged};
 use crate::heightmap::Heightmap;
@@ -200,27 +200,14 @@ pub(crate) fn apply_per_cell(
     }
 }
 
-/// Same result as [`apply_per_cell`], row by row.
+/// Same result as [`apply_per_cell`] for a circle, rectangle or triangle (any divider, but a
+/// line is faster as a [`StraightCut`]), row by row.
 ///
-/// Along a row, a straight line's raised side is a prefix or a suffix of the row, and a circle's,
-/// rectangle's or triangle's inside is one run of cells, so each row needs one or two difference
-/// entries. The run's ends are first estimated with real-number geometry, then settled by asking
-/// the exact per-cell rule about the cells at the ends, so rounding never makes the two disagree.
-/// With fuzziness, the sharp cut is corrected in the ragged band ([`ragged_bands`]).
-/// (The generators defer lines to one [`straight_cuts`] sweep; the tests cut one fault at a time.)
-#[cfg(test)]
-pub(crate) fn apply(sums: &mut FaultSums, divider: &Divider, units: i32, fuzz: &Fuzz<'_>) {
-    let (width, height) = (sums.width, sums.height);
-    match StraightCut::new(divider, units, width, height) {
-        Some(cut) => straight_cuts(sums, &[cut]),
-        None => apply_sharp_shape(sums, divider, units),
-    }
-    let ragged = RaggedCut::new(divider, units, fuzz, width, height);
-    ragged_bands(sums, fuzz.noise, ragged.as_slice());
-}
-
-/// The sharp cut of a circle, rectangle or triangle (any divider, but a line is faster as a
-/// [`StraightCut`]): per row, the run of raised cells.
+/// Along a row, a circle's, rectangle's or triangle's inside is one run of cells, so each row
+/// needs one or two difference entries. The run's ends are first estimated with real-number
+/// geometry, then settled by asking the exact per-cell rule about the cells at the ends, so
+/// rounding never makes the two disagree. A fuzzy edge is corrected afterwards in its ragged band
+/// ([`ragged_bands`]).
 pub(crate) fn apply_sharp_shape(sums: &mut FaultSums, divider: &Divider, units: i32) {
     sums.add_everywhere(-units);
     row_runs(sums, divider, 2 * units);
@@ -238,49 +225,6 @@ pub(crate) struct RaggedCut {
     /// For a line that is not horizontal: its band's ends in row y are x = `start + y x step`
     /// and that plus `across` (a shortcut past [`Divider::band_spans`], the same cells).
     line_band: Option<LineBand>,
-}
-
-/// Where a slanted line's band lies along each row, as a straight line in y.
-#[derive(Debug, Clone, Copy)]
-struct LineBand {
-    start: f64,
-    step: f64,
-    across: f64,
-}
-
-impl LineBand {
-    /// The band of `normal . (x, y) = offset` out to `reach` either side, unless the line is
-    /// (nearly) horizontal.
-    fn new(divider: &Divider, reach: f32) -> Option<Self> {
-        let Divider::Line { normal, offset } = *divider else {
-            return None;
-        };
-        let [nx, ny] = normal.map(f64::from);
-        if nx.abs() < LINE_SPAN_MIN_NX {
-            return None;
-        }
-        let (a, b) = (
-            (f64::from(offset) - f64::from(reach)) / nx,
-            (f64::from(offset) + f64::from(reach)) / nx,
-        );
-        Some(Self {
-            start: a.min(b),
-            step: -ny / nx,
-            across: (b - a).abs(),
-        })
-    }
-
-    /// The cells of row `y` the band can hold, widened by [`SPAN_SLACK`] and clamped.
-    #[inline]
-    fn cells(&self, y: usize, width: usize) -> Range<usize> {
-        let from = self.start + self.step * y as f64;
-        let last = width as f64;
-        // Through i32: map sides fit, and it converts in fewer instructions than usize.
-        let start = (from - SPAN_SLACK).clamp(0.0, last) as i32;
-        let to = (from + self.across + SPAN_SLACK).clamp(0.0, last);
-        let end = to as i32 + i32::from(f64::from(to as i32) < to); // rounded up
-        start as usize..(end.max(start) as usize).min(width)
-    }
 }
 
 impl RaggedCut {
