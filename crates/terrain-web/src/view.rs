@@ -65,7 +65,7 @@ pub struct DemoView {
 
 impl DemoView {
     /// A view over the elements [`crate::element::build`] made for `demo`; its canvas is sized
-    /// by [`fit_all`] once every demo is built.
+    /// when the demo starts (`Message::Start`) and again on every resize ([`fit_all`]).
     pub fn new(demo: &'static Demo, elements: Elements) -> Self {
         Self {
             demo,
