@@ -103,12 +103,27 @@ export async function settle(page, id, timeout = 60_000) {
 }
 
 /**
+ * Waits until a demo's canvas shows its current state: the page draws on animation frames, and
+ * a picture waits while the GPU is still busy with the last 3-D one (`data-picture="pending"`),
+ * which with software WebGL can be a few frames.
+ */
+export async function drawn(page, id, timeout = 30_000) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForFunction(
+    (demoId) => document.querySelector(`section[data-demo="${demoId}"]`).dataset.picture === 'current',
+    id,
+    { timeout },
+  );
+}
+
+/**
  * Facts about one demo's canvas and section: pixels that differ from the sky, a hash, attributes.
- * Waits first for any terrain on its way to arrive, so it describes the settled result of the
- * last action.
+ * Waits first for any terrain on its way to arrive and be drawn, so it describes the settled
+ * result of the last action.
  */
 export async function inspect(page, id) {
   await settle(page, id);
+  await drawn(page, id);
   return page.evaluate((demoId) => {
     const section = document.querySelector(`section[data-demo="${demoId}"]`);
     const canvas = section.querySelector('canvas');

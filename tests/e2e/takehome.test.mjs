@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect, settle } from './harness.mjs';
+import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect, settle, drawn } from './harness.mjs';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const DEMO_IDS = [
@@ -213,7 +213,7 @@ test('the tileable preview shows four copies that join without a seam', async ()
   await mkdir(ARTIFACTS, { recursive: true });
   await page.locator(`${section(id)} figure`).screenshot({ path: join(ARTIFACTS, 'ds-final-tileable.png') });
   await page.selectOption(`${section(id)} select[name="view"]`, 'map');
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await drawn(page, id);
   // In the map the left and right halves repeat each other, pixel for pixel.
   const repeat = await page.$eval(`${section(id)} canvas`, (canvas) => {
     const copy = document.createElement('canvas');

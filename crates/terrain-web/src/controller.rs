@@ -136,6 +136,11 @@ impl App {
         self.views.iter().any(|v| v.needs_draw)
     }
 
+    /// Brings every section's `data-picture` up to date (after a run of messages).
+    pub fn publish_pictures(&mut self) {
+        self.views.iter_mut().for_each(DemoView::publish_picture);
+    }
+
     /// Does what `message` asks.
     pub fn handle(&mut self, message: Message) {
         match message {
@@ -231,9 +236,14 @@ impl App {
             Message::ContextRestored => self.context_restored(),
             Message::Resize => crate::view::fit_all(&mut self.views),
             Message::Frame => {
+                // While the GPU is still busy with the last 3-D picture every picture waits
+                // (still wanted, for the next frame): the demos' 2-D canvases are drawn by the
+                // GPU too, behind that picture.
                 let renderer = &self.renderer;
-                for view in self.views.iter_mut().filter(|v| v.needs_draw) {
-                    view.draw(renderer);
+                if renderer.ready() {
+                    for view in self.views.iter_mut().filter(|v| v.needs_draw) {
+                        view.draw(renderer);
+                    }
                 }
             }
         }

@@ -301,6 +301,7 @@ pub fn build(
     };
     section.set_attribute("data-generation", "0")?;
     section.set_attribute("data-state", "ready")?;
+    section.set_attribute("data-picture", "current")?;
 
     let canvas_2d: CanvasRenderingContext2d = canvas
         .get_context("2d")?

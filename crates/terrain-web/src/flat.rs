@@ -143,14 +143,23 @@ pub fn draw_map(
 
 thread_local! {
     /// One scratch canvas for every map image: making a canvas per draw stalls software
-    /// rendering now and then for hundreds of milliseconds.
+    /// rendering now and then for hundreds of milliseconds. It is kept in memory
+    /// (`willReadFrequently`), so writing the pixels is a copy on the main thread: on a
+    /// GPU-backed canvas `putImageData` waits for the GPU, which with software rendering can
+    /// still be busy with a 3-D picture for a few hundred milliseconds.
     static SCRATCH: Option<(HtmlCanvasElement, CanvasRenderingContext2d)> = scratch();
 }
 
 fn scratch() -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
     let document = web_sys::window()?.document()?;
     let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.dyn_into().ok()?;
-    let context = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"willReadFrequently".into(), &true.into()).ok()?;
+    let context = canvas
+        .get_context_with_context_options("2d", &options)
+        .ok()??
+        .dyn_into()
+        .ok()?;
     Some((canvas, context))
 }
 

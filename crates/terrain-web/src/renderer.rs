@@ -3,8 +3,15 @@
 //! Chromium keeps at most 16 live WebGL contexts per page, so the demos do not get one each.
 //! A single hidden canvas holds the context; each demo's scene is rendered into its bottom-left
 //! corner and copied into the demo's own 2-D canvas in the same task.
+//!
+//! Pictures are paced by the GPU: after a 3-D picture the renderer puts a fence in the command
+//! stream, and no new 3-D picture starts until the GPU has passed it (see [`Renderer::ready`]).
+//! Otherwise, where rendering is slow (software WebGL), pictures queue up in the GPU process and
+//! the page's main thread ends up waiting for the whole queue, for up to a second, unable to
+//! answer the reader. With pacing the newest state is drawn as soon as the GPU is free, and the
+//! states in between are skipped.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::sync::Arc;
 
 use crate::demos::Look;
@@ -15,7 +22,9 @@ use three_d::{
     Viewport,
 };
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, WebGl2RenderingContext};
+use web_sys::{
+    CanvasRenderingContext2d, Document, HtmlCanvasElement, WebGl2RenderingContext, WebGlSync,
+};
 
 /// A terrain uploaded to the GPU with its material.
 pub type Model = Gm<Mesh, PhysicalMaterial>;
@@ -36,6 +45,8 @@ const ORBIT_TARGET: Vec3 = Vec3::new(0.0, 0.15, 0.0);
 pub struct Renderer {
     canvas: HtmlCanvasElement,
     gl: OnceCell<Result<Gl, String>>,
+    /// The fence after the last 3-D picture, until the GPU has passed it.
+    in_flight: RefCell<Option<WebGlSync>>,
 }
 
 /// A started WebGL2 context and its lights.
@@ -104,6 +115,7 @@ impl Renderer {
         Ok(Self {
             canvas,
             gl: OnceCell::new(),
+            in_flight: RefCell::new(None),
         })
     }
 
@@ -125,8 +137,43 @@ impl Renderer {
         matches!(self.gl.get(), Some(Ok(gl)) if gl.gl.is_context_lost())
     }
 
+    /// Whether the GPU has finished the last 3-D picture, so a new one can start without the
+    /// page waiting for it. A fence is only seen as passed in a later task than the one that
+    /// set it, so a picture asked for in the meantime waits for the next animation frame.
+    pub fn ready(&self) -> bool {
+        let Some(Ok(gl)) = self.gl.get() else {
+            return true;
+        };
+        let mut in_flight = self.in_flight.borrow_mut();
+        let Some(fence) = in_flight.as_ref() else {
+            return true;
+        };
+        let status = gl
+            .gl
+            .get_sync_parameter(fence, WebGl2RenderingContext::SYNC_STATUS);
+        // A lost context answers null: nothing is in flight there any more.
+        let passed = gl.gl.is_context_lost()
+            || status.as_f64() != Some(f64::from(WebGl2RenderingContext::UNSIGNALED));
+        if passed {
+            if let Some(fence) = in_flight.take() {
+                gl.gl.delete_sync(Some(&fence));
+            }
+        }
+        passed
+    }
+
+    /// Puts a fence after the picture just rendered (replacing any earlier one).
+    fn fence(&self, gl: &WebGl2RenderingContext) {
+        let fence = gl.fence_sync(WebGl2RenderingContext::SYNC_GPU_COMMANDS_COMPLETE, 0);
+        if let Some(old) = self.in_flight.replace(fence) {
+            gl.delete_sync(Some(&old));
+        }
+    }
+
     /// Starts over on a restored context: every earlier [`Model`] is invalid afterwards.
     pub fn rebuild(&mut self) -> Result<(), String> {
+        // The fence belonged to the lost context.
+        self.in_flight.get_mut().take();
         if let Some(Ok(gl)) = self.gl.get_mut() {
             gl.context = Gl::wrap(&gl.gl)?;
             (gl.ambient, gl.sun) = lights(&gl.context);
@@ -226,6 +273,7 @@ impl Renderer {
             w,
             h,
         );
+        self.fence(&gl.gl);
         Ok(())
     }
 }

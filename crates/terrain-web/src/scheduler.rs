@@ -68,6 +68,7 @@ impl Scheduler {
             }
             app.handle(message);
         }
+        app.publish_pictures();
         for view in app.take_timers() {
             self.after(PLAY_INTERVAL_MS, Message::Tick(view));
         }

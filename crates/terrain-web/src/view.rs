@@ -46,6 +46,8 @@ pub struct DemoView {
     pub gestures: Gestures,
     /// Whether its picture must be drawn again on the next frame.
     pub needs_draw: bool,
+    /// What `data-picture` says: whether a picture was still to be drawn.
+    picture_pending: bool,
     /// Where its stepping stands.
     pub stepper: Stepper,
     /// How it is drawn.
@@ -73,6 +75,7 @@ impl DemoView {
             gestures: Gestures::default(),
             // Nothing to draw before the first terrain: the canvas's CSS background is the sky.
             needs_draw: false,
+            picture_pending: false,
             stepper: Stepper::default(),
             mode: ViewMode::Terrain,
             hover: None,
@@ -394,6 +397,21 @@ impl DemoView {
     pub fn steer(&mut self, mut events: Vec<Event>) {
         let moved = self.control.handle_events(&mut self.camera, &mut events);
         self.needs_draw |= moved;
+    }
+
+    /// Says in the section's `data-picture` whether the canvas shows the view as it now is
+    /// (`current`) or a picture is still to come (`pending`: on the next frame, or once the GPU
+    /// has finished the last 3-D picture).
+    pub fn publish_picture(&mut self) {
+        if self.picture_pending != self.needs_draw {
+            self.picture_pending = self.needs_draw;
+            let state = if self.needs_draw {
+                "pending"
+            } else {
+                "current"
+            };
+            self.set_attribute("data-picture", state);
+        }
     }
 
     /// Draws the view now, the way its mode says. The 3-D view uploads the terrain first if the
