@@ -30,6 +30,11 @@ pub fn clear(out: &CanvasRenderingContext2d, width: f64, height: f64) {
     out.fill_rect(0.0, 0.0, width, height);
 }
 
+/// How far, in cells, the example point's ring reaches past the edge of the map.
+const EXAMPLE_OVERHANG: f64 = 0.7;
+/// The least room, in pixels, left around the map for the example point's ring.
+const EXAMPLE_MARGIN_PX: f64 = 7.0;
+
 /// Where the map view puts shown point `i` of a grid: the center of its block, in canvas pixels.
 pub struct MapLayout {
     left: f64,
@@ -46,10 +51,17 @@ impl MapLayout {
     pub fn new(grid: &DisplayGrid, width: f64, height: f64) -> Self {
         let (nx, nz) = grid.size();
         let profile = nz == 1;
+        let (across, down) = (nx.max(1) as f64, nz.max(1) as f64);
         let cell = if profile {
-            width / nx.max(1) as f64
+            width / across
         } else {
-            (width / nx.max(1) as f64).min(height / nz.max(1) as f64)
+            // Room around the map for the example point's rings, so an edge point's is whole:
+            // they reach 0.67 cells past a point's block, and at least 6.5 pixels from its center.
+            let relative = (width / (across + 2.0 * EXAMPLE_OVERHANG))
+                .min(height / (down + 2.0 * EXAMPLE_OVERHANG));
+            let fixed = ((width - 2.0 * EXAMPLE_MARGIN_PX) / across)
+                .min((height - 2.0 * EXAMPLE_MARGIN_PX) / down);
+            relative.min(fixed).max(0.0)
         };
         let rows = if profile { 0.0 } else { nz as f64 };
         Self {
