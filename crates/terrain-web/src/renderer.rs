@@ -45,8 +45,19 @@ const ORBIT_TARGET: Vec3 = Vec3::new(0.0, 0.15, 0.0);
 pub struct Renderer {
     canvas: HtmlCanvasElement,
     gl: OnceCell<Result<Gl, String>>,
-    /// The fence after the last 3-D picture, until the GPU has passed it.
-    in_flight: RefCell<Option<WebGlSync>>,
+    /// The fence after the last 3-D picture, until the GPU has passed it, and when it was set
+    /// (milliseconds, `performance.now()`).
+    in_flight: RefCell<Option<(WebGlSync, f64)>>,
+}
+
+/// How long a fence may hold pictures back: past this a picture is drawn anyway, so a driver
+/// that never signals a fence cannot freeze the demos.
+const FENCE_PATIENCE_MS: f64 = 2000.0;
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
 }
 
 /// A started WebGL2 context and its lights.
@@ -145,7 +156,7 @@ impl Renderer {
             return true;
         };
         let mut in_flight = self.in_flight.borrow_mut();
-        let Some(fence) = in_flight.as_ref() else {
+        let Some((fence, set_at)) = in_flight.as_ref() else {
             return true;
         };
         let status = gl
@@ -153,9 +164,10 @@ impl Renderer {
             .get_sync_parameter(fence, WebGl2RenderingContext::SYNC_STATUS);
         // A lost context answers null: nothing is in flight there any more.
         let passed = gl.gl.is_context_lost()
-            || status.as_f64() != Some(f64::from(WebGl2RenderingContext::UNSIGNALED));
+            || status.as_f64() != Some(f64::from(WebGl2RenderingContext::UNSIGNALED))
+            || now_ms() - set_at > FENCE_PATIENCE_MS;
         if passed {
-            if let Some(fence) = in_flight.take() {
+            if let Some((fence, _)) = in_flight.take() {
                 gl.gl.delete_sync(Some(&fence));
             }
         }
@@ -164,8 +176,10 @@ impl Renderer {
 
     /// Puts a fence after the picture just rendered (replacing any earlier one).
     fn fence(&self, gl: &WebGl2RenderingContext) {
-        let fence = gl.fence_sync(WebGl2RenderingContext::SYNC_GPU_COMMANDS_COMPLETE, 0);
-        if let Some(old) = self.in_flight.replace(fence) {
+        let fence = gl
+            .fence_sync(WebGl2RenderingContext::SYNC_GPU_COMMANDS_COMPLETE, 0)
+            .map(|fence| (fence, now_ms()));
+        if let Some((old, _)) = self.in_flight.replace(fence) {
             gl.delete_sync(Some(&old));
         }
     }

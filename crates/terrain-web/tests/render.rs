@@ -118,3 +118,44 @@ fn many_views_share_one_context_without_losing_it() {
         "different seeds, different pictures"
     );
 }
+
+/// Waits for the next task (a zero-delay timeout): fences are only seen as passed in a later task.
+async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .expect("a window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0)
+            .expect("a timeout");
+    });
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .expect("the timeout fires");
+}
+
+#[wasm_bindgen_test]
+async fn pictures_wait_for_the_gpu_and_then_go_on() {
+    let document = document();
+    let renderer = Renderer::new(&document).expect("WebGL2");
+    assert!(
+        renderer.ready(),
+        "nothing in flight before the first picture"
+    );
+    let camera = renderer::new_camera(WIDTH, HEIGHT, terrain_web::demos::Look::Terrain);
+    let map = midpoint::generate(&MpdParams::default(), 3).expect("valid");
+    let model = renderer
+        .model(&terrain_mesh(&map, DISPLAY_MAX_SIDE, HEIGHT_SCALE))
+        .expect("WebGL2 uploads");
+    let out = canvas_2d(&document);
+    renderer
+        .draw(&camera, Some(&model), &out, WIDTH, HEIGHT)
+        .expect("WebGL2 draws");
+    // In the task that drew it the picture's fence cannot have been seen to pass.
+    assert!(!renderer.ready(), "the next picture waits for this one");
+    let mut tasks = 0;
+    while !renderer.ready() {
+        tasks += 1;
+        assert!(tasks < 10_000, "the GPU never finished the picture");
+        next_task().await;
+    }
+    assert!(renderer.ready(), "once passed, the fence is gone");
+}
