@@ -56,6 +56,25 @@ fn differing(pixels: &[u8], reference: &[u8]) -> usize {
         .count()
 }
 
+/// Uploads the default midpoint-displacement terrain of `seed` and draws it, as `camera` sees it,
+/// into a new 2-D canvas.
+fn draw_terrain(
+    renderer: &Renderer,
+    document: &Document,
+    camera: &three_d::Camera,
+    seed: u64,
+) -> CanvasRenderingContext2d {
+    let map = midpoint::generate(&MpdParams::default(), seed).expect("defaults are valid");
+    let model = renderer
+        .model(&terrain_mesh(&map, DISPLAY_MAX_SIDE, HEIGHT_SCALE))
+        .expect("WebGL2 uploads");
+    let out = canvas_2d(document);
+    renderer
+        .draw(camera, Some(&model), &out, WIDTH, HEIGHT)
+        .expect("WebGL2 draws");
+    out
+}
+
 #[wasm_bindgen_test]
 fn terrain_renders_through_the_shared_context_into_a_2d_canvas() {
     let document = document();
@@ -73,14 +92,7 @@ fn terrain_renders_through_the_shared_context_into_a_2d_canvas() {
     assert_eq!(differing(&background, &clear), 0, "nothing drawn yet");
 
     // A terrain covers a good part of the view.
-    let map = midpoint::generate(&MpdParams::default(), 1).expect("defaults are valid");
-    let model = renderer
-        .model(&terrain_mesh(&map, DISPLAY_MAX_SIDE, HEIGHT_SCALE))
-        .expect("WebGL2 uploads");
-    let out = canvas_2d(&document);
-    renderer
-        .draw(&camera, Some(&model), &out, WIDTH, HEIGHT)
-        .expect("WebGL2 draws");
+    let out = draw_terrain(&renderer, &document, &camera, 1);
     let drawn = differing(&pixels(&out), &clear);
     let total = (WIDTH * HEIGHT) as usize;
     assert!(
@@ -96,16 +108,9 @@ fn many_views_share_one_context_without_losing_it() {
     let document = document();
     let renderer = Renderer::new(&document).expect("WebGL2");
     let camera = renderer::new_camera(WIDTH, HEIGHT, terrain_web::demos::Look::Terrain);
-    let outs: Vec<_> = (0..20).map(|_| canvas_2d(&document)).collect();
-    for (seed, out) in outs.iter().enumerate() {
-        let map = midpoint::generate(&MpdParams::default(), seed as u64).expect("valid");
-        let model = renderer
-            .model(&terrain_mesh(&map, DISPLAY_MAX_SIDE, HEIGHT_SCALE))
-            .expect("WebGL2 uploads");
-        renderer
-            .draw(&camera, Some(&model), out, WIDTH, HEIGHT)
-            .expect("WebGL2 draws");
-    }
+    let outs: Vec<_> = (0..20)
+        .map(|seed| draw_terrain(&renderer, &document, &camera, seed))
+        .collect();
     assert!(!renderer.is_lost());
     let first = pixels(&outs[0]);
     assert!(
@@ -141,14 +146,7 @@ async fn pictures_wait_for_the_gpu_and_then_go_on() {
         "nothing in flight before the first picture"
     );
     let camera = renderer::new_camera(WIDTH, HEIGHT, terrain_web::demos::Look::Terrain);
-    let map = midpoint::generate(&MpdParams::default(), 3).expect("valid");
-    let model = renderer
-        .model(&terrain_mesh(&map, DISPLAY_MAX_SIDE, HEIGHT_SCALE))
-        .expect("WebGL2 uploads");
-    let out = canvas_2d(&document);
-    renderer
-        .draw(&camera, Some(&model), &out, WIDTH, HEIGHT)
-        .expect("WebGL2 draws");
+    draw_terrain(&renderer, &document, &camera, 3);
     // In the task that drew it the picture's fence cannot have been seen to pass.
     assert!(!renderer.ready(), "the next picture waits for this one");
     let mut tasks = 0;

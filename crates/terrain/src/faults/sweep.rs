@@ -1,7 +1,8 @@
 //! Adding faults up. [`apply_per_cell`] is the definition (every cell asks which side it is on);
 //! [`straight_cuts`] and [`apply_sharp_shape`] get the same numbers row by row with difference
-//! arrays, touching one or two entries per row instead of every cell. A fuzzy fault adds, on top of its sharp cut, a correction for
-//! each cell of its ragged band ([`ragged_bands`]), vectorised along the row.
+//! arrays, touching one or two entries per row instead of every cell. A fuzzy fault adds, on top
+//! of its sharp cut, a correction for each cell of its ragged band ([`ragged_bands`]), vectorised
+//! along the row.
 //!
 //! Heights are kept as whole numbers of 2^-12 in `i32`: every fault's height is drawn at that
 //! resolution, so sums are exact, do not depend on the order of adding, and the fast sweep gives
