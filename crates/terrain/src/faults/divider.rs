@@ -84,16 +84,57 @@ pub(crate) fn triangle_distance(corners: [[f32; 2]; 3], x: f32, y: f32) -> f32 {
     let edge = segment_distance(p, a, b)
         .min(segment_distance(p, b, c))
         .min(segment_distance(p, c, a));
+    signed_by_inside(corners, p, edge)
+}
+
+/// Whether `p` is strictly inside the triangle: a point on an edge is on the boundary (distance
+/// 0), and a triangle with no area has no inside.
+#[inline(always)]
+fn strictly_inside(corners: [[f32; 2]; 3], p: [f32; 2]) -> bool {
+    let [a, b, c] = corners;
     let cross =
         |u: [f32; 2], v: [f32; 2]| (v[0] - u[0]) * (p[1] - u[1]) - (v[1] - u[1]) * (p[0] - u[0]);
     let (d1, d2, d3) = (cross(a, b), cross(b, c), cross(c, a));
-    // Strictly inside: a point on an edge is on the boundary (distance 0), and a triangle with
-    // no area has no inside.
-    let inside = (d1 > 0.0 && d2 > 0.0 && d3 > 0.0) || (d1 < 0.0 && d2 < 0.0 && d3 < 0.0);
-    if inside {
+    (d1 > 0.0 && d2 > 0.0 && d3 > 0.0) || (d1 < 0.0 && d2 < 0.0 && d3 < 0.0)
+}
+
+/// `edge`, the distance from `p` to the triangle's edges, negative when `p` is inside.
+#[inline(always)]
+fn signed_by_inside(corners: [[f32; 2]; 3], p: [f32; 2], edge: f32) -> f32 {
+    if strictly_inside(corners, p) {
         -edge
     } else {
         edge
+    }
+}
+
+/// [`triangle_distance`] wherever it is below `reach` in magnitude, for a point known to be at
+/// least `reach` from every edge but the one from `a` to `b`: one distance to an
+/// edge instead of three. Elsewhere it is at least `reach` too. The minimum of three distances
+/// is the one attained, so where it is below `reach` the two agree bit for bit.
+#[inline(always)]
+pub(crate) fn triangle_distance_near_edge(
+    corners: [[f32; 2]; 3],
+    [a, b]: [[f32; 2]; 2],
+    x: f32,
+    y: f32,
+) -> f32 {
+    let p = [x, y];
+    let edge = segment_distance(p, a, b);
+    signed_by_inside(corners, p, edge)
+}
+
+/// Whether [`triangle_distance`] is negative, measuring edges only for points inside: outside
+/// it is a distance, never negative; inside it is minus one, negative unless it is 0.
+#[inline]
+fn triangle_inside(corners: [[f32; 2]; 3], x: f32, y: f32) -> bool {
+    let p = [x, y];
+    strictly_inside(corners, p) && {
+        let [a, b, c] = corners;
+        let edge = segment_distance(p, a, b)
+            .min(segment_distance(p, b, c))
+            .min(segment_distance(p, c, a));
+        -edge < 0.0
     }
 }
 
@@ -107,6 +148,16 @@ impl Divider {
             Divider::Circle { center, radius } => circle_distance(center, radius, x, y),
             Divider::Rect { center, half } => rect_distance(center, half, x, y),
             Divider::Triangle { corners } => triangle_distance(corners, x, y),
+        }
+    }
+
+    /// Whether `(x, y)` is on the raised side, the signed distance being negative: the same
+    /// answer as `signed_distance(x, y) < 0.0`, sooner for a triangle.
+    #[inline]
+    pub(crate) fn raises(&self, x: f32, y: f32) -> bool {
+        match *self {
+            Divider::Triangle { corners } => triangle_inside(corners, x, y),
+            _ => self.signed_distance(x, y) < 0.0,
         }
     }
 
@@ -315,17 +366,31 @@ impl LineBand {
 /// distance can be off by (a few roundings of coordinates below 2^13, each at most 2^-11).
 pub(crate) const BAND_MARGIN: f32 = 0.05;
 
+/// Cells of a row that can be near a divider's boundary ([`Divider::band_spans`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct BandSpan {
+    /// The cells.
+    pub(crate) cells: Range<usize>,
+    /// For a triangle, the edges the cells can be near: bit i for the edge from corner i to
+    /// corner i + 1. Every cell is at least the span's reach from the other edges.
+    pub(crate) edges: u8,
+}
+
+/// [`BandSpan::edges`] when every edge counts (and for dividers other than triangles).
+pub(crate) const ALL_EDGES: u8 = 0b111;
+
 impl Divider {
     /// Where in row `y` of a `width`-cell row the cells within `reach` of the boundary can be:
     /// up to three sorted, disjoint spans, written to `spans`, their number returned. A superset:
     /// every cell whose exact distance has magnitude below `reach` lies in a span (so `reach`
-    /// should add [`BAND_MARGIN`] to the band); cells in a span may be farther.
+    /// should add [`BAND_MARGIN`] to the band); cells in a span may be farther. For a triangle
+    /// each span says which edges its cells can be within `reach` of.
     pub(crate) fn band_spans(
         &self,
         y: f32,
         reach: f32,
         width: usize,
-        spans: &mut [Range<usize>; 3],
+        spans: &mut [BandSpan; 3],
     ) -> usize {
         let (y, reach) = (f64::from(y), f64::from(reach));
         let mut found: [(f64, f64); 3] = [(0.0, -1.0); 3];
@@ -389,28 +454,111 @@ impl Divider {
                 }
             }
         }
-        // Widen, clamp to the row, sort and merge overlapping spans.
-        let mut cells = [(0usize, 0usize); 3];
+        // Widen, clamp to the row, sort and merge overlapping spans. A triangle's span i is
+        // its edge i's; the others come from the one boundary.
+        let triangle = matches!(self, Divider::Triangle { .. });
+        let mut cells = [(0usize, 0usize, 0u8); 3];
         let mut kept = 0;
-        for &(from, to) in &found {
+        for (i, &(from, to)) in found.iter().enumerate() {
             if from <= to {
                 let span = cells_between(from, to, width);
                 if !span.is_empty() {
-                    cells[kept] = (span.start, span.end);
+                    let edges = if triangle { 1 << i } else { ALL_EDGES };
+                    cells[kept] = (span.start, span.end, edges);
                     kept += 1;
                 }
             }
         }
         cells[..kept].sort_unstable();
         let mut count = 0;
-        for &(start, end) in &cells[..kept] {
-            if count > 0 && start <= spans[count - 1].end {
-                spans[count - 1].end = spans[count - 1].end.max(end);
+        for &(start, end, edges) in &cells[..kept] {
+            if count > 0 && start <= spans[count - 1].cells.end {
+                let last: &mut BandSpan = &mut spans[count - 1];
+                last.cells.end = last.cells.end.max(end);
+                last.edges |= edges;
             } else {
-                spans[count] = start..end;
+                spans[count] = BandSpan {
+                    cells: start..end,
+                    edges,
+                };
                 count += 1;
             }
         }
         count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random triangles on and around a 48 x 40 map, thin and flat ones among them.
+    fn triangles() -> impl Iterator<Item = [[f32; 2]; 3]> {
+        let mut rng = TerrainRng::new(14);
+        let random = (0..400).map(move |_| {
+            let Divider::Triangle { corners } =
+                Divider::random(ShapeKind::Triangle, 48, 40, &mut rng)
+            else {
+                unreachable!("asked for a triangle")
+            };
+            corners
+        });
+        let awkward = [
+            [[3.0, 5.0], [30.0, 5.0], [12.0, 30.0]],
+            [[0.5, 0.5], [40.0, 20.5], [20.25, 10.5]],
+            [[10.0, -4.0], [10.0, 50.0], [10.5, 20.0]],
+        ];
+        awkward.into_iter().chain(random)
+    }
+
+    #[test]
+    fn a_triangles_band_spans_name_every_edge_their_cells_can_be_near() {
+        let (width, height, reach) = (48, 40, 3.05);
+        let mut spans: [BandSpan; 3] = Default::default();
+        for corners in triangles() {
+            let divider = Divider::Triangle { corners };
+            let edges = [0, 1, 2].map(|i| (corners[i], corners[(i + 1) % 3]));
+            for y in 0..height {
+                let count = divider.band_spans(y as f32, reach, width, &mut spans);
+                for x in 0..width {
+                    let p = [x as f32, y as f32];
+                    let span = spans[..count].iter().find(|s| s.cells.contains(&x));
+                    for (i, &(a, b)) in edges.iter().enumerate() {
+                        let near = segment_distance(p, a, b) < reach;
+                        let named = span.is_some_and(|s| s.edges & (1 << i) != 0);
+                        assert!(
+                            !near || named,
+                            "{corners:?}: cell ({x}, {y}) is near edge {i} but no span names it"
+                        );
+                    }
+                    if let Some(span) = span {
+                        let distance = triangle_distance(corners, p[0], p[1]);
+                        if span.edges.count_ones() == 1 && distance.abs() < reach {
+                            let i = span.edges.trailing_zeros() as usize;
+                            let near_edge = triangle_distance_near_edge(
+                                corners,
+                                [edges[i].0, edges[i].1],
+                                p[0],
+                                p[1],
+                            );
+                            assert_eq!(near_edge.to_bits(), distance.to_bits());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn raises_agrees_with_the_sign_of_the_distance() {
+        for corners in triangles() {
+            let divider = Divider::Triangle { corners };
+            for y in -2..42 {
+                for x in -2..50 {
+                    let (x, y) = (x as f32 * 0.5 + 0.25, y as f32);
+                    assert_eq!(divider.raises(x, y), divider.signed_distance(x, y) < 0.0);
+                }
+            }
+        }
     }
 }

@@ -12,8 +12,8 @@
 use std::ops::{Range, RangeInclusive};
 
 use super::divider::{
-    circle_distance, line_distance, rect_distance, triangle_distance, Divider, LineBand,
-    BAND_MARGIN,
+    circle_distance, line_distance, rect_distance, triangle_distance, triangle_distance_near_edge,
+    BandSpan, Divider, LineBand, ALL_EDGES, BAND_MARGIN,
 };
 use super::ragged::{Fuzz, Ragged};
 use crate::heightmap::Heightmap;
@@ -267,7 +267,7 @@ pub(crate) fn ragged_bands(sums: &mut FaultSums, noise: &Ragged, cuts: &[RaggedC
     let band = noise.fuzziness;
     let reach = band + BAND_MARGIN;
     let (width, height) = (sums.width, sums.height);
-    let mut spans: [Range<usize>; 3] = [0..0, 0..0, 0..0];
+    let mut spans: [BandSpan; 3] = Default::default();
     let mut scratch = Vec::new();
     for block in (0..height).step_by(BAND_ROWS) {
         let block = block..(block + BAND_ROWS).min(height);
@@ -276,13 +276,17 @@ pub(crate) fn ragged_bands(sums: &mut FaultSums, noise: &Ragged, cuts: &[RaggedC
             for y in block.start.max(cut.rows.start)..block.end.min(cut.rows.end) {
                 let count = match cut.line_band {
                     Some(line) => {
-                        spans[0] = line.cells(y, width);
+                        spans[0] = BandSpan {
+                            cells: line.cells(y, width),
+                            edges: ALL_EDGES,
+                        };
                         1
                     }
                     None => cut.divider.band_spans(y as f32, reach, width, &mut spans),
                 };
-                for span in spans[..count].iter().cloned() {
-                    // (Only a lone span grows: grown neighbours could overlap.)
+                for BandSpan { cells: span, edges } in spans[..count].iter().cloned() {
+                    // (Only a lone span grows: grown neighbours could overlap. The cells added
+                    // are at least `reach` from every edge.)
                     let span = if count == 1 {
                         whole_vectors(span, width)
                     } else {
@@ -318,14 +322,29 @@ pub(crate) fn ragged_bands(sums: &mut FaultSums, noise: &Ragged, cuts: &[RaggedC
                             |x| rect_distance(center, half, x, row),
                             first,
                         ),
-                        Divider::Triangle { corners } => correct_band(
-                            cells,
-                            thresholds,
-                            band,
-                            raise,
-                            |x| triangle_distance(corners, x, row),
-                            first,
-                        ),
+                        // Cells near one edge only (most of them) measure that edge alone.
+                        Divider::Triangle { corners } => match edges {
+                            0b001 | 0b010 | 0b100 => {
+                                let i = edges.trailing_zeros() as usize;
+                                let edge = [corners[i], corners[(i + 1) % 3]];
+                                correct_band(
+                                    cells,
+                                    thresholds,
+                                    band,
+                                    raise,
+                                    |x| triangle_distance_near_edge(corners, edge, x, row),
+                                    first,
+                                )
+                            }
+                            _ => correct_band(
+                                cells,
+                                thresholds,
+                                band,
+                                raise,
+                                |x| triangle_distance(corners, x, row),
+                                first,
+                            ),
+                        },
                     }
                 }
             }
@@ -588,10 +607,11 @@ fn row_runs(sums: &mut FaultSums, divider: &Divider, raise: i32) {
     let width = sums.width;
     for y in divider.rows_within(0.0, width, sums.height) {
         let row = y as f32;
-        let distance = |x: usize| divider.signed_distance(x as f32, row);
         let (from, to) = divider.row_estimate(row);
         let (start, end) = (index(from.ceil(), width), index(to.floor() + 1.0, width));
-        let (start, end) = settle(start, end.max(start), width, |x| distance(x) < 0.0);
+        let (start, end) = settle(start, end.max(start), width, |x| {
+            divider.raises(x as f32, row)
+        });
         sums.add_run(y, start, end, raise);
     }
 }
