@@ -297,53 +297,29 @@ pub(crate) fn ragged_bands(sums: &mut FaultSums, noise: &Ragged, cuts: &[RaggedC
                     let (first, row) = (span.start as i32, y as f32);
                     // One loop per kind of divider, so each is vectorised with its distance
                     // inlined.
+                    macro_rules! correct {
+                        ($distance:expr) => {
+                            correct_band(cells, thresholds, band, raise, $distance, first)
+                        };
+                    }
                     match cut.divider {
-                        Divider::Line { normal, offset } => correct_band(
-                            cells,
-                            thresholds,
-                            band,
-                            raise,
-                            |x| line_distance(normal, offset, x, row),
-                            first,
-                        ),
-                        Divider::Circle { center, radius } => correct_band(
-                            cells,
-                            thresholds,
-                            band,
-                            raise,
-                            |x| circle_distance(center, radius, x, row),
-                            first,
-                        ),
-                        Divider::Rect { center, half } => correct_band(
-                            cells,
-                            thresholds,
-                            band,
-                            raise,
-                            |x| rect_distance(center, half, x, row),
-                            first,
-                        ),
+                        Divider::Line { normal, offset } => {
+                            correct!(|x| line_distance(normal, offset, x, row))
+                        }
+                        Divider::Circle { center, radius } => {
+                            correct!(|x| circle_distance(center, radius, x, row))
+                        }
+                        Divider::Rect { center, half } => {
+                            correct!(|x| rect_distance(center, half, x, row))
+                        }
                         // Cells near one edge only (most of them) measure that edge alone.
                         Divider::Triangle { corners } => match edges {
                             0b001 | 0b010 | 0b100 => {
                                 let i = edges.trailing_zeros() as usize;
                                 let edge = [corners[i], corners[(i + 1) % 3]];
-                                correct_band(
-                                    cells,
-                                    thresholds,
-                                    band,
-                                    raise,
-                                    |x| triangle_distance_near_edge(corners, edge, x, row),
-                                    first,
-                                )
+                                correct!(|x| triangle_distance_near_edge(corners, edge, x, row))
                             }
-                            _ => correct_band(
-                                cells,
-                                thresholds,
-                                band,
-                                raise,
-                                |x| triangle_distance(corners, x, row),
-                                first,
-                            ),
+                            _ => correct!(|x| triangle_distance(corners, x, row)),
                         },
                     }
                 }
