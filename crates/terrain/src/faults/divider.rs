@@ -79,12 +79,23 @@ pub(crate) fn rect_distance(center: [f32; 2], half: [f32; 2], x: f32, y: f32) ->
 /// [`Divider::signed_distance`] for `Divider::Triangle`.
 #[inline(always)]
 pub(crate) fn triangle_distance(corners: [[f32; 2]; 3], x: f32, y: f32) -> f32 {
-    let [a, b, c] = corners;
     let p = [x, y];
-    let edge = segment_distance(p, a, b)
+    signed_by_inside(corners, p, edges_distance(corners, p))
+}
+
+/// Edge `i` of a triangle: from corner i to corner i + 1.
+#[inline(always)]
+pub(crate) fn triangle_edge(corners: [[f32; 2]; 3], i: usize) -> [[f32; 2]; 2] {
+    [corners[i], corners[(i + 1) % 3]]
+}
+
+/// Distance from `p` to the nearest of the triangle's edges.
+#[inline(always)]
+fn edges_distance(corners: [[f32; 2]; 3], p: [f32; 2]) -> f32 {
+    let [a, b, c] = corners;
+    segment_distance(p, a, b)
         .min(segment_distance(p, b, c))
-        .min(segment_distance(p, c, a));
-    signed_by_inside(corners, p, edge)
+        .min(segment_distance(p, c, a))
 }
 
 /// Whether `p` is strictly inside the triangle: a point on an edge is on the boundary (distance
@@ -129,13 +140,7 @@ pub(crate) fn triangle_distance_near_edge(
 #[inline]
 fn triangle_inside(corners: [[f32; 2]; 3], x: f32, y: f32) -> bool {
     let p = [x, y];
-    strictly_inside(corners, p) && {
-        let [a, b, c] = corners;
-        let edge = segment_distance(p, a, b)
-            .min(segment_distance(p, b, c))
-            .min(segment_distance(p, c, a));
-        -edge < 0.0
-    }
+    strictly_inside(corners, p) && -edges_distance(corners, p) < 0.0
 }
 
 impl Divider {
@@ -517,13 +522,13 @@ mod tests {
         let mut spans: [BandSpan; 3] = Default::default();
         for corners in triangles() {
             let divider = Divider::Triangle { corners };
-            let edges = [0, 1, 2].map(|i| (corners[i], corners[(i + 1) % 3]));
+            let edges = [0, 1, 2].map(|i| triangle_edge(corners, i));
             for y in 0..height {
                 let count = divider.band_spans(y as f32, reach, width, &mut spans);
                 for x in 0..width {
                     let p = [x as f32, y as f32];
                     let span = spans[..count].iter().find(|s| s.cells.contains(&x));
-                    for (i, &(a, b)) in edges.iter().enumerate() {
+                    for (i, &[a, b]) in edges.iter().enumerate() {
                         let near = segment_distance(p, a, b) < reach;
                         let named = span.is_some_and(|s| s.edges & (1 << i) != 0);
                         assert!(
@@ -535,12 +540,8 @@ mod tests {
                         let distance = triangle_distance(corners, p[0], p[1]);
                         if span.edges.count_ones() == 1 && distance.abs() < reach {
                             let i = span.edges.trailing_zeros() as usize;
-                            let near_edge = triangle_distance_near_edge(
-                                corners,
-                                [edges[i].0, edges[i].1],
-                                p[0],
-                                p[1],
-                            );
+                            let near_edge =
+                                triangle_distance_near_edge(corners, edges[i], p[0], p[1]);
                             assert_eq!(near_edge.to_bits(), distance.to_bits());
                         }
                     }

@@ -13,7 +13,7 @@ use std::ops::{Range, RangeInclusive};
 
 use super::divider::{
     circle_distance, line_distance, rect_distance, triangle_distance, triangle_distance_near_edge,
-    BandSpan, Divider, LineBand, ALL_EDGES, BAND_MARGIN,
+    triangle_edge, BandSpan, Divider, LineBand, ALL_EDGES, BAND_MARGIN,
 };
 use super::ragged::{Fuzz, Ragged};
 use crate::heightmap::Heightmap;
@@ -315,8 +315,7 @@ pub(crate) fn ragged_bands(sums: &mut FaultSums, noise: &Ragged, cuts: &[RaggedC
                         // Cells near one edge only (most of them) measure that edge alone.
                         Divider::Triangle { corners } => match edges {
                             0b001 | 0b010 | 0b100 => {
-                                let i = edges.trailing_zeros() as usize;
-                                let edge = [corners[i], corners[(i + 1) % 3]];
+                                let edge = triangle_edge(corners, edges.trailing_zeros() as usize);
                                 correct!(|x| triangle_distance_near_edge(corners, edge, x, row))
                             }
                             _ => correct!(|x| triangle_distance(corners, x, row)),
