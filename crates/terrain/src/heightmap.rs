@@ -1,9 +1,11 @@
-//! The heightmap: a grid of heights stored as one flat, row-major `Vec<f32>`.
+//! The heightmap: a grid of heights stored as one flat, row-major list of `f32`.
 
+use crate::cells::Cells;
 use crate::limits;
 use crate::params::ParamError;
 
-/// A `width` x `height` grid of heights, stored row by row in one contiguous vector.
+/// A `width` x `height` grid of heights, stored row by row in one contiguous slice (natively, a
+/// map of 32 MiB and more on huge pages: see `cells.rs`).
 ///
 /// Point `(x, y)` lives at index `y * width + x`. The subdivision algorithms use square maps
 /// with 2^n + 1 points per side ([`Heightmap::square`]); noise and faults take any size.
@@ -11,7 +13,7 @@ use crate::params::ParamError;
 pub struct Heightmap {
     width: usize,
     height: usize,
-    data: Vec<f32>,
+    data: Cells,
     /// The lowest and highest heights before the map was stretched to 0..1, if it was.
     raw_range: Option<(f32, f32)>,
 }
@@ -26,7 +28,7 @@ impl Heightmap {
         Ok(Self {
             width,
             height,
-            data: vec![0.0; cells],
+            data: Cells::zeroed(cells),
             raw_range: None,
         })
     }
@@ -47,7 +49,7 @@ impl Heightmap {
         Ok(Self {
             width,
             height,
-            data,
+            data: Cells::Heap(data),
             raw_range: None,
         })
     }
@@ -81,7 +83,7 @@ impl Heightmap {
         Self {
             width: side,
             height: side,
-            data: vec![0.0; side * side],
+            data: Cells::zeroed(side * side),
             raw_range: None,
         }
     }
@@ -176,7 +178,7 @@ impl Heightmap {
         if span * scale < 1.0 {
             scale = f32::from_bits(scale.to_bits() + 1);
         }
-        for v in &mut self.data {
+        for v in self.data.iter_mut() {
             // A comparison, not `f32::min`: wasm has no instruction with `min`'s NaN rule and
             // would call a library function per height.
             let stretched = (*v - lo) * scale;
@@ -202,7 +204,7 @@ impl Heightmap {
         let mut hasher = crc32fast::Hasher::new();
         hasher.update(&(self.width as u64).to_le_bytes());
         hasher.update(&(self.height as u64).to_le_bytes());
-        for v in &self.data {
+        for v in self.data.iter() {
             hasher.update(&v.to_bits().to_le_bytes());
         }
         hasher.finalize()
@@ -213,7 +215,7 @@ impl PartialEq for Heightmap {
     /// Two maps are equal when their sizes and heights are (bit for bit, NaN aside); how they
     /// were normalised does not count.
     fn eq(&self, other: &Self) -> bool {
-        self.width == other.width && self.height == other.height && self.data == other.data
+        self.width == other.width && self.height == other.height && *self.data == *other.data
     }
 }
 

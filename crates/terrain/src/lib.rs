@@ -11,6 +11,7 @@
 //! assert_eq!(map.width(), 33); // exponent 5 gives 2^5 + 1 points per side
 //! ```
 
+mod cells;
 pub mod diamond_square;
 pub mod engines;
 pub mod export;
