@@ -25,7 +25,7 @@ say "peer benchmark smoke: THREE.Terrain beside our wasm and native builds, once
 bash benches/peers/run.sh --smoke
 
 say "wasm tests in headless Chromium"
-CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --test render
+CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --test render --test messages
 
 say "page build"
 trunk build --release --offline

@@ -66,7 +66,7 @@ pub fn answer_request(request: JsValue) -> Result<(), JsValue> {
 
 /// Reads a request and generates its terrain.
 fn generate(request: JsValue) -> Payload {
-    match serde_wasm_bindgen::from_value::<Request>(request) {
+    match Request::from_js(&request) {
         Ok(request) => request.answer(),
         Err(e) => Payload::Terrain(Err(format!("malformed request: {e}"))),
     }

@@ -10,7 +10,7 @@ use terrain::params::{self, ParamError};
 use terrain::{line, Recipe};
 
 /// Everything that decides a demo's terrain: what to generate and the seed.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Setup {
     /// The algorithm and its parameters.
     pub recipe: Recipe,
@@ -242,13 +242,15 @@ pub fn sentences(errors: &[ParamError]) -> String {
     said.join(" ")
 }
 
-/// "exponent must ..." becomes "Exponent must ...".
+/// "exponent must ..." becomes "Exponent must ...". Only an ASCII first letter changes (every
+/// message starts with a field's name): Unicode case mapping would add its 10 KB of tables to
+/// the page's download for nothing.
 pub fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
+    let mut capitalised = text.to_string();
+    if let Some(first) = capitalised.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    capitalised
 }
 
 #[cfg(test)]

@@ -19,7 +19,6 @@ use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
 use js_sys::{Array, Float32Array, Object, Reflect};
-use serde::{Deserialize, Serialize};
 use terrain::mesh::DisplayGrid;
 use terrain::variogram::Variogram;
 use wasm_bindgen::prelude::*;
@@ -29,20 +28,22 @@ use web_sys::{
 };
 
 use terrain::export::{self, Format};
+use terrain::params;
 
 use crate::demos::{self, Answer, Demo};
 use crate::fields::Setup;
+use crate::links;
 use crate::watchdog::{Watchdog, ANSWER_LIMIT_MS};
 
 /// The worker's start-up script.
 const BOOTSTRAP: &str = include_str!("worker.js");
 
-/// A request from the page to the worker, sent as a plain object with these named fields (by
-/// `serde-wasm-bindgen`; the 64-bit seed travels as a `BigInt`, so it arrives exactly).
-#[derive(Debug, Serialize, Deserialize)]
+/// A request from the page to the worker. It travels as a plain object of strings and numbers
+/// (see [`Request::to_js`]): the setup as the demo's share-link query, read back by the same
+/// field parsers, so the page needs no serialisation library.
+#[derive(Debug)]
 pub struct Request {
-    /// Index of the view that asks; the reply carries it back. (A `u32`, so it travels as a
-    /// plain number: the serializer writes 64-bit types, `usize` included, as `BigInt`s.)
+    /// Index of the view that asks; the reply carries it back.
     pub view: u32,
     /// The view's token for this request; the reply carries it back.
     pub token: u32,
@@ -52,15 +53,60 @@ pub struct Request {
     pub setup: Setup,
     /// When set, the reply is the full map written in the format with this extension (`png`,
     /// `r16`, `r32`, `glb`), byte for byte what `terrain` writes, instead of the shown points.
-    #[serde(default)]
     pub download: Option<String>,
 }
 
 impl Request {
-    fn to_js(&self) -> Result<JsValue, serde_wasm_bindgen::Error> {
-        let serializer =
-            serde_wasm_bindgen::Serializer::new().serialize_large_number_types_as_bigints(true);
-        self.serialize(&serializer)
+    /// The message: `{view, token, demo, setup, seed, download}`, where `setup` is the demo's
+    /// fields as a share link's query (`exponent=9&spread=0.3`) and `seed` is decimal text (a
+    /// JS number cannot hold every 64-bit seed). `download` is left out for a terrain.
+    pub fn to_js(&self) -> Result<JsValue, String> {
+        let demo =
+            demos::find(&self.demo).ok_or_else(|| format!("no demo called {:?}", self.demo))?;
+        let message = Object::new();
+        set(&message, VIEW, &JsValue::from(self.view));
+        set(&message, TOKEN, &JsValue::from(self.token));
+        set(&message, DEMO, &JsValue::from_str(demo.id));
+        set(
+            &message,
+            SETUP,
+            &JsValue::from_str(&links::query(demo, &self.setup)),
+        );
+        set(
+            &message,
+            SEED,
+            &JsValue::from_str(&self.setup.seed.to_string()),
+        );
+        if let Some(extension) = &self.download {
+            set(&message, DOWNLOAD, &JsValue::from_str(extension));
+        }
+        Ok(message.into())
+    }
+
+    /// Reads a message made by [`Request::to_js`], or says what is wrong with it.
+    pub fn from_js(message: &JsValue) -> Result<Self, String> {
+        let text = |key: &str| {
+            get(message, key)
+                .as_string()
+                .ok_or_else(|| format!("the request has no {key}"))
+        };
+        let number = |key: &str| {
+            index(&get(message, key)).ok_or_else(|| format!("the request has no {key}"))
+        };
+        let id = text(DEMO)?;
+        let demo = demos::find(&id).ok_or_else(|| format!("no demo called {id:?}"))?;
+        let seed = params::parse_seed(&text(SEED)?).map_err(|e| e.message)?;
+        let setup = links::setup_from_query(demo, &text(SETUP)?, seed).map_err(|errors| {
+            let messages: Vec<String> = errors.into_iter().map(|e| e.message).collect();
+            messages.join("; ")
+        })?;
+        Ok(Self {
+            view: number(VIEW)?,
+            token: number(TOKEN)?,
+            demo: id,
+            setup,
+            download: get(message, DOWNLOAD).as_string(),
+        })
     }
 
     /// Makes what was asked for: the terrain's shown points, or the file.
@@ -93,8 +139,12 @@ impl Request {
     }
 }
 
-// Field names of the replies.
+// Field names of the requests and replies.
 pub(crate) const VIEW: &str = "view";
+pub(crate) const DEMO: &str = "demo";
+pub(crate) const SETUP: &str = "setup";
+pub(crate) const SEED: &str = "seed";
+pub(crate) const DOWNLOAD: &str = "download";
 pub(crate) const TOKEN: &str = "token";
 pub(crate) const XS: &str = "xs";
 pub(crate) const ZS: &str = "zs";
@@ -373,7 +423,7 @@ impl Generator {
         if let Some(worker) = self.worker.borrow().as_ref() {
             let sent = request
                 .to_js()
-                .map_err(JsValue::from)
+                .map_err(|message| JsValue::from_str(&message))
                 .and_then(|message| worker.post_message(&message));
             if sent.is_ok() {
                 let armed = self

@@ -11,12 +11,30 @@ use crate::fields::{self, Setup};
 
 /// The link to `demo` showing `setup`, on the page at `base` (origin and path).
 pub fn link(base: &str, demo: &Demo, setup: &Setup) -> String {
+    format!("{base}#{}?{}", demo.id, query(demo, setup))
+}
+
+/// `demo`'s fields as they stand in `setup`, as a link's query: `exponent=9&spread=0.3&seed=5`.
+/// With the demo's defaults and the seed, it gives `setup` back ([`setup_from_query`]).
+pub fn query(demo: &Demo, setup: &Setup) -> String {
     let pairs: Vec<String> = demo
         .fields
         .iter()
         .map(|f| format!("{}={}", f.name(), f.show(setup)))
         .collect();
-    format!("{base}#{}?{}", demo.id, pairs.join("&"))
+    pairs.join("&")
+}
+
+/// The `name=value` pairs of a link's query, in order.
+fn pairs(query: &str) -> Vec<(String, String)> {
+    query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            (name.to_string(), value.to_string())
+        })
+        .collect()
 }
 
 /// A demo named by a link's fragment and the values it gives (still percent-encoded).
@@ -34,21 +52,33 @@ pub fn parse_fragment(fragment: &str) -> Option<Linked> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let (id, query) = fragment.split_once('?').unwrap_or((fragment, ""));
     let demo = demos::find(id)?;
-    let values = query
-        .split('&')
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| {
-            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-            (name.to_string(), value.to_string())
-        })
-        .collect();
-    Some(Linked { demo, values })
+    Some(Linked {
+        demo,
+        values: pairs(query),
+    })
 }
 
 /// The setup a link's (decoded) values give `demo`, starting from its defaults with `seed`; or,
 /// when any value is refused or names no field of the demo, the defaults and every message.
 pub fn restore(demo: &Demo, values: &[(String, String)], seed: u64) -> (Setup, Vec<ParamError>) {
-    let start = demo.setup(seed);
+    match read_values(demo, values, seed) {
+        Ok(setup) => (setup, Vec::new()),
+        Err(errors) => (demo.setup(seed), errors),
+    }
+}
+
+/// The setup a query made by [`query`] gives `demo` with `seed`, or every message when a value
+/// is refused or names no field of the demo. The generator worker reads its requests with it.
+pub fn setup_from_query(demo: &Demo, query: &str, seed: u64) -> Result<Setup, Vec<ParamError>> {
+    read_values(demo, &pairs(query), seed)
+}
+
+/// `demo`'s defaults with `seed`, changed by the fields `values` name.
+fn read_values(
+    demo: &Demo,
+    values: &[(String, String)],
+    seed: u64,
+) -> Result<Setup, Vec<ParamError>> {
     let mut unknown = Vec::new();
     let mut known = Vec::new();
     for (name, value) in values {
@@ -60,12 +90,12 @@ pub fn restore(demo: &Demo, values: &[(String, String)], seed: u64) -> (Setup, V
             )),
         }
     }
-    match fields::read_setup(start, known) {
-        Ok(setup) if unknown.is_empty() => (setup, Vec::new()),
-        Ok(_) => (start, unknown),
+    match fields::read_setup(demo.setup(seed), known) {
+        Ok(setup) if unknown.is_empty() => Ok(setup),
+        Ok(_) => Err(unknown),
         Err(mut errors) => {
             errors.extend(unknown);
-            (start, errors)
+            Err(errors)
         }
     }
 }

@@ -1,0 +1,89 @@
+//! The generator worker's request messages, made and read in the browser's JS engine: every
+//! demo's setup survives the trip exactly, and a damaged message is refused with a reason.
+
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Object, Reflect};
+use terrain_web::demos::{self, DEMOS};
+use terrain_web::fields::Field;
+use terrain_web::generator::Request;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A value for `field` away from every demo's default, picked by `k`: awkward floats (no short
+/// decimal, tiny, the limits) and whole numbers at their ends.
+fn value(field: Field, k: usize) -> Option<&'static str> {
+    let pick = |values: &'static [&'static str]| values[k % values.len()];
+    Some(match field {
+        Field::Exponent => pick(&["1", "7", "12"]),
+        Field::Spread => pick(&["0.1", "0.30000001", "1e-7", "0", "2"]),
+        Field::Reduction => pick(&["0.333", "0.9999999", "0"]),
+        Field::Wrap => pick(&["true", "false"]),
+        Field::LineIterations => pick(&["1", "9", "16"]),
+        Field::Roughness => pick(&["0.01", "1.25", "3"]),
+        Field::FaultIterations => pick(&["1", "321", "100000"]),
+        Field::Shapes => pick(&["circle,rect", "line", "line,circle,rect,triangle"]),
+        Field::Fuzziness => pick(&["0", "1.5", "0.1"]),
+        Field::Seed => return None,
+    })
+}
+
+#[wasm_bindgen_test]
+fn every_demos_setup_survives_the_trip_to_the_worker() {
+    let seeds = [0, 1, 987_654_321, u64::MAX];
+    for (k, &seed) in seeds.iter().enumerate() {
+        for demo in DEMOS {
+            let mut setup = demo.setup(seed);
+            for &field in demo.fields {
+                if let Some(text) = value(field, k) {
+                    if field.apply(text, &mut setup).is_err() {
+                        // Some demos cap a value lower (the page's largest exponent, say).
+                        continue;
+                    }
+                }
+            }
+            for download in [None, Some("png")] {
+                let sent = Request {
+                    view: 3,
+                    token: 41,
+                    demo: demo.id.to_string(),
+                    setup,
+                    download: download.map(str::to_string),
+                };
+                let message = sent.to_js().expect("a message");
+                let got = Request::from_js(&message).expect("a readable message");
+                assert_eq!(got.setup, setup, "{} with seed {seed}", demo.id);
+                assert_eq!((got.view, got.token), (3, 41));
+                assert_eq!(got.demo, demo.id);
+                assert_eq!(got.download.as_deref(), download);
+            }
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_damaged_request_is_refused_with_a_reason() {
+    let demo = demos::find("ds-final").expect("a demo with an exponent");
+    let good = Request {
+        view: 0,
+        token: 1,
+        demo: demo.id.to_string(),
+        setup: demo.setup(5),
+        download: None,
+    }
+    .to_js()
+    .expect("a message");
+    let damaged = |key: &str, value: JsValue| {
+        let copy = Object::assign(&Object::new(), good.unchecked_ref());
+        Reflect::set(&copy, &JsValue::from_str(key), &value).expect("settable");
+        Request::from_js(&copy).expect_err("refused")
+    };
+    assert!(damaged("demo", "no-such-demo".into()).contains("no demo called"));
+    assert!(damaged("seed", "-3".into()).starts_with("seed must be"));
+    assert!(damaged("setup", "exponent=40".into()).starts_with("exponent must be"));
+    assert!(damaged("setup", "colour=red".into()).contains("\"colour\""));
+    assert!(damaged("view", JsValue::from(1.5)).contains("view"));
+    assert!(damaged("token", JsValue::UNDEFINED).contains("token"));
+}
