@@ -199,8 +199,10 @@ fn diamond_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points
     };
     let Neighbours { above, row, below } = around(map, y, radius);
     let first = y * side;
-    // Border points (first and last row and column) have three neighbours on the map.
-    let edge = |row: &[f32], x: usize| {
+    // Border points (first and last row and column) have three neighbours on the map. The
+    // closure takes its copies (`move`): one that borrowed `radius` would keep it in memory, and
+    // the wasm build then reloaded it after every store of the inner loop below.
+    let edge = move |row: &[f32], x: usize| {
         let mut sum = 0.0f32;
         let mut count = 0u32;
         let candidates = [
