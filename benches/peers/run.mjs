@@ -23,6 +23,11 @@ const outDir = args[args.indexOf('--out') + 1];
 const EXPONENTS = smoke ? [5] : [9, 10, 11];
 const FAULTS = 100;
 const BUDGET_MS = smoke ? 0 : 1000;
+// Generation-only wasm / native ratios are taken in this many paired rounds per size (native,
+// then wasm, then native again, ...), and the table gives their median and range: the shared
+// machine's speed drifts by tens of percent within minutes, and a ratio of two timings taken
+// seconds apart is only as steady as that drift.
+const ROUNDS = smoke ? 1 : Number(process.env.ROUNDS ?? 5);
 
 const require = createRequire(import.meta.url);
 const builds = {
@@ -75,6 +80,7 @@ function timeNative(exponent) {
 
 const rows = [];
 const generation = [];
+const paired = [];
 for (const exponent of EXPONENTS) {
   const side = 2 ** exponent + 1;
   timeNative(exponent);
@@ -138,6 +144,22 @@ for (const exponent of EXPONENTS) {
     faultsOnly[name] = median(() => build.faults_height(side, FAULTS, 1));
   }
   generation.push(faultsOnly);
+
+  // Paired rounds: native right before wasm, ROUNDS times.
+  const cases = [
+    ['Diamond-Square', 'diamond-square generate', () => builds.simd128.diamond_square_height(exponent, 1)],
+    ['Midpoint displacement', 'midpoint generate', () => builds.simd128.midpoint_height(exponent, 1)],
+    [`Faults (${FAULTS} lines)`, 'faults generate', () => builds.simd128.faults_height(side, FAULTS, 1)],
+  ];
+  const ratios = cases.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    timeNative(exponent);
+    cases.forEach(([, key, run], k) => ratios[k].push(median(run) / native.get(`${key} ${side}`)));
+  }
+  cases.forEach(([algorithm], k) => {
+    const sorted = ratios[k].toSorted((a, b) => a - b);
+    paired.push({ algorithm, side, median: sorted[Math.floor(sorted.length / 2)], low: sorted[0], high: sorted.at(-1) });
+  });
 }
 
 const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toPrecision(3));
@@ -164,6 +186,14 @@ const lines = [
       `| ${r.algorithm} | ${r.side}² | ${ms(r.simd128)} | ${ms(r.wasm)} | ${ms(r.native)} | ` +
       `${ratio(r.simd128, r.native)} | ${ratio(r.wasm, r.native)} |`,
   ),
+  '',
+  `Generation only, paired: ${ROUNDS} rounds per size, each timing the native build right before the wasm (simd128) build; the median and the range of the rounds' wasm / native ratios.`,
+  '',
+  '| algorithm | size | wasm / native, median | lowest | highest |',
+  '|---|---|---:|---:|---:|',
+  ...paired
+    .toSorted((a, b) => a.algorithm.localeCompare(b.algorithm) || a.side - b.side)
+    .map((r) => `| ${r.algorithm} | ${r.side}² | ${r.median.toFixed(2)}x | ${r.low.toFixed(2)}x | ${r.high.toFixed(2)}x |`),
 ];
 console.log(lines.join('\n'));
 mkdirSync(outDir, { recursive: true });
