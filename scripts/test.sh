@@ -13,7 +13,7 @@ cargo fmt --all --check
 
 say "lints (native and wasm32)"
 cargo clippy --workspace --all-targets -- -D warnings
-cargo clippy -p terrain-web --target wasm32-unknown-unknown --all-targets -- -D warnings
+cargo clippy -p terrain-web -p terrain-files --target wasm32-unknown-unknown --all-targets -- -D warnings
 
 say "native tests"
 cargo test --workspace

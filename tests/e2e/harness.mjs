@@ -38,6 +38,9 @@ export async function openPage(browser, url, viewport = { width: 1200, height: 9
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const problems = [];
+  // Every URL the page and its workers ask for, in order.
+  const requested = [];
+  context.on('request', (r) => requested.push(r.url()));
   const origin = new URL(url).origin;
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
@@ -53,7 +56,7 @@ export async function openPage(browser, url, viewport = { width: 1200, height: 9
     if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
   });
   await page.goto(url);
-  return { page, context, problems };
+  return { page, context, problems, requested };
 }
 
 /**

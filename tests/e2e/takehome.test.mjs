@@ -66,7 +66,9 @@ after(async () => {
 });
 
 test('downloads of every format from ds-final and fault-shapes equal the command line\'s files', async () => {
-  const { page } = session;
+  const { page, requested } = session;
+  const encoders = () => requested.filter((url) => /\/terrain-files(_bg\.wasm|\.js)$/.test(url));
+  assert.deepEqual(encoders(), [], 'the file encoders are not part of the first load');
   const cases = {
     'ds-final': ['ds', '--exponent', '5', '--spread', '0.3', '--reduction', '0.5'],
     'fault-shapes': ['fault', '--width', '129', '--height', '129', '--iterations', '1500',
@@ -92,6 +94,7 @@ test('downloads of every format from ds-final and fault-shapes equal the command
     assert.equal(after.hash, before.hash);
     assert.equal(after.alert, '');
   }
+  assert.equal(encoders().length, 2, `the encoders load once, on the first download: ${encoders()}`);
   // A tile downloads as the command line's --wrap writes it.
   await setField(page, 'ds-final', 'wrap', 'true');
   const tile = await download(page, 'ds-final', 'r32');

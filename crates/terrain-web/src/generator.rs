@@ -27,8 +27,9 @@ use web_sys::{
     Blob, BlobPropertyBag, ErrorEvent, MessageEvent, Url, Worker, WorkerOptions, WorkerType,
 };
 
-use terrain::export::{self, Format};
+use terrain::export;
 use terrain::params;
+use terrain::Heightmap;
 
 use crate::demos::{self, Answer, Demo};
 use crate::fields::Setup;
@@ -109,11 +110,11 @@ impl Request {
         })
     }
 
-    /// Makes what was asked for: the terrain's shown points, or the file.
-    pub(crate) fn answer(&self) -> Payload {
+    /// Makes what was asked for: the terrain's shown points, or the full map to write as a file.
+    pub(crate) fn answer(&self) -> Made {
         match &self.download {
-            Some(extension) => Payload::File(self.file(extension)),
-            None => Payload::Terrain(
+            Some(extension) => Made::Map(self.map(extension)),
+            None => Made::Terrain(
                 demos::find(&self.demo)
                     .ok_or_else(|| format!("no demo called {:?}", self.demo))
                     .and_then(|demo| demo.answer(&self.setup).map_err(|e| e.message)),
@@ -121,23 +122,29 @@ impl Request {
         }
     }
 
-    /// The full map in the format with `extension`, as `terrain` writes it.
-    fn file(&self, extension: &str) -> Result<Vec<u8>, String> {
-        let format = Format::from_extension(extension)
-            .filter(|f| Format::MAPS.contains(f))
-            .ok_or_else(|| format!("no file format called {extension:?}"))?;
+    /// The full map for a file in the format with `extension`, checked against the format's
+    /// limits before it is generated. The worker hands it to the file encoders
+    /// ([`FILES_MODULE`]), which write it as `terrain` does.
+    fn map(&self, extension: &str) -> Result<(String, Heightmap), String> {
         let (width, height) = self.setup.recipe.size();
-        export::check_size(format, width, height)?;
+        export::map_format(extension, width, height)?;
         let map = self
             .setup
             .recipe
             .generate(self.setup.seed)
             .map_err(|e| e.message)?;
-        let mut bytes = Vec::new();
-        export::write(&map, format, &mut bytes).map_err(|e| e.to_string())?;
-        Ok(bytes)
+        Ok((extension.to_string(), map))
     }
 }
+
+/// The file encoders' module (`crates/terrain-files`), which Trunk builds beside the page's
+/// module under this name. The generator worker imports it the first time a file is asked for,
+/// so the PNG and glTF writers are not part of the page's first download.
+pub const FILES_MODULE: &str = "terrain-files.js";
+
+/// Why a page without a generator worker cannot write files: the encoders load in the worker.
+pub const NO_WORKER_FILES: &str =
+    "downloads need the page's background worker, which this browser could not start";
 
 // Field names of the requests and replies.
 pub(crate) const VIEW: &str = "view";
@@ -153,6 +160,7 @@ pub(crate) const BATCHES: &str = "batches";
 pub(crate) const VARIOGRAM: &str = "variogram";
 pub(crate) const SLOPE: &str = "slope";
 pub(crate) const FILE: &str = "file";
+pub(crate) const MAP: &str = "map";
 pub(crate) const KIND: &str = "kind";
 pub(crate) const ERROR: &str = "error";
 pub(crate) const FATAL: &str = "fatal";
@@ -176,6 +184,15 @@ pub enum Payload {
     Terrain(Result<Answer, String>),
     /// The file's bytes, or why there are none.
     File(Result<Vec<u8>, String>),
+}
+
+/// What [`Request::answer`] makes, in the worker.
+pub enum Made {
+    /// The points to show, or why there are none.
+    Terrain(Result<Answer, String>),
+    /// The full map for a file, with the format's extension, for the file encoders to write; or
+    /// why there is none.
+    Map(Result<(String, Heightmap), String>),
 }
 
 /// What became of one request.
@@ -355,12 +372,14 @@ impl Generator {
         on_error.forget();
 
         let hello = Object::new();
+        let glue = IMPORT_META.with(ImportMeta::url);
+        set(&hello, "glue", &JsValue::from_str(&glue));
+        set(&hello, "module", &wasm_bindgen::module());
         set(
             &hello,
-            "glue",
-            &JsValue::from_str(&IMPORT_META.with(ImportMeta::url)),
+            "files",
+            &JsValue::from_str(&Url::new_with_base(FILES_MODULE, &glue)?.href()),
         );
-        set(&hello, "module", &wasm_bindgen::module());
         worker.post_message(&hello)?;
         *this.worker.borrow_mut() = Some(worker);
         Ok(())
@@ -436,7 +455,10 @@ impl Generator {
         }
         let on_reply = Rc::clone(&self.on_reply);
         let answer = Closure::once_into_js(move || {
-            let payload = request.answer();
+            let payload = match request.answer() {
+                Made::Terrain(answer) => Payload::Terrain(answer),
+                Made::Map(_) => Payload::File(Err(NO_WORKER_FILES.to_string())),
+            };
             on_reply(Reply {
                 view,
                 token,

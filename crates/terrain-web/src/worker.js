@@ -1,8 +1,9 @@
 // Start-up script of the generator worker (see generator.rs). The page builds the worker from
 // this text and sends, first, the URL of its wasm-bindgen module and the compiled wasm module
-// itself, so the worker runs the very same code without fetching or compiling anything again.
-// Every later message asks for one demo's terrain; the Rust function `answer_request` answers
-// it and posts the reply.
+// itself, so the worker runs the very same code without fetching or compiling anything again,
+// and the URL of the file encoders' module (`terrain-files.js`), imported on the first download.
+// Every later message asks for one demo's terrain or file; the Rust function `answer_request`
+// makes it and this script posts the reply, after the encoders have written a file.
 //
 // Requests wait in `waiting` while another is being answered. For each view only the newest
 // terrain (and the newest file) is kept, so a reader pressing Refresh ten times gets the terrain
@@ -10,9 +11,13 @@
 const waiting = new Map();
 let answer = null;
 let scheduled = false;
+// A file being written (the encoders load and run asynchronously): requests wait meanwhile.
+let writing = false;
+let filesUrl = null;
+let files = null;
 
 function schedule() {
-  if (answer !== null && waiting.size > 0 && !scheduled) {
+  if (answer !== null && waiting.size > 0 && !scheduled && !writing) {
     scheduled = true;
     setTimeout(answerOldest, 0);
   }
@@ -22,12 +27,42 @@ function answerOldest() {
   scheduled = false;
   const [view, request] = waiting.entries().next().value;
   waiting.delete(view);
-  answer(request);
-  schedule();
+  // Synchronous on purpose: a trap or out-of-memory inside the generator throws here, and the
+  // page hears it as the worker's `error` event.
+  const [reply, transfer] = answer(request);
+  if (reply.kind === 'map') {
+    writing = true;
+    write(reply).then(([file, moved]) => {
+      self.postMessage(file, moved);
+      writing = false;
+      schedule();
+    });
+  } else {
+    self.postMessage(reply, transfer);
+    schedule();
+  }
 }
 
-async function start({ glue, module }) {
+// The file for a map reply, written by the encoders' module (loaded once, on first use), as a
+// reply and its transfer list; a failure, including one to load the module, is the reply's
+// `error`, so this never rejects.
+async function write({ view, token, extension, width, height, heights, memory }) {
   try {
+    files ??= import(filesUrl).then(async (module) => {
+      await module.default();
+      return module;
+    });
+    const file = (await files).encode(extension, width, height, heights);
+    return [{ view, token, kind: 'file', file, memory }, [file.buffer]];
+  } catch (error) {
+    files = null;
+    return [{ view, token, kind: 'file', error: `the file could not be written: ${error}` }, []];
+  }
+}
+
+async function start({ glue, module, files: url }) {
+  try {
+    filesUrl = url;
     const bindings = await import(glue);
     await bindings.default({ module_or_path: module });
     answer = bindings.answer_request;

@@ -96,6 +96,16 @@ impl Format {
     }
 }
 
+/// The map format for a download with `extension` (one of [`Format::MAPS`]) that can hold a
+/// `width` x `height` map, or a readable reason why there is none.
+pub fn map_format(extension: &str, width: usize, height: usize) -> Result<Format, String> {
+    let format = Format::from_extension(extension)
+        .filter(|f| Format::MAPS.contains(f))
+        .ok_or_else(|| format!("no file format called {extension:?}"))?;
+    check_size(format, width, height)?;
+    Ok(format)
+}
+
 /// Most points a `.glb` mesh may hold: 4097 x 4097 (exponent 12), about 800 MB of mesh.
 pub const MAX_MESH_POINTS: usize = 4097 * 4097;
 
@@ -237,6 +247,18 @@ fn write_png16(map: &Heightmap, out: &mut impl Write) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_download_format_is_a_map_format_that_holds_the_map() {
+        assert_eq!(map_format("PNG", 9, 9), Ok(Format::Png16));
+        assert_eq!(map_format("glb", 4097, 4097), Ok(Format::Glb));
+        assert!(map_format("pgm", 9, 9)
+            .expect_err("not offered for download")
+            .contains("\"pgm\""));
+        assert!(map_format("glb", 4097, 4098)
+            .expect_err("too many points")
+            .starts_with("a .glb mesh holds at most"));
+    }
 
     fn ramp() -> Heightmap {
         let mut map = Heightmap::new(3, 2).expect("small map");
