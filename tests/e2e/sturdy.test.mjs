@@ -1,6 +1,6 @@
 // End-to-end: faults the page must survive. The shared WebGL2 context lost and restored (with a
-// refresh during the loss), an error raised on the generator worker mid-generation, and a worker
-// that stops answering altogether.
+// refresh during the loss), an error raised on the generator worker mid-generation, a worker
+// that stops answering altogether, and a browser where no worker starts at all.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, waitForDemos, inspect, settle } from './harness.mjs';
@@ -160,5 +160,41 @@ test('a worker that stops answering is noticed after a generous wait; the next r
   assert.equal((await inspect(page, id)).state, 'ready');
   assert.equal(await page.evaluate(() => window.__workers.length), 2, 'a fresh worker');
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('without a worker the page generates in place, and a download says it needs one and keeps the terrain', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await context.addInitScript(() => {
+    window.Worker = class {
+      constructor() {
+        throw new Error('workers are switched off in this test');
+      }
+    };
+  });
+  const page = await context.newPage();
+  const warnings = [];
+  const errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url);
+  await waitForDemos(page);
+  const id = 'ds-final';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  const before = await inspect(page, id);
+  assert.ok(before.generation >= 1 && before.drawn > 0.05, 'the terrain was made on the page and drawn');
+  assert.ok(warnings.some((w) => w.startsWith('generating on the main thread')), `said so: ${warnings}`);
+
+  await page.selectOption(`${section(id)} select[name="format"]`, 'png');
+  await page.click(`${section(id)} [data-action="download"]`);
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.download === 'ready', section(id));
+  const after = await inspect(page, id);
+  assert.match(after.alert, /downloads need the page's background worker, which this browser could not start/);
+  assert.equal(after.hash, before.hash, 'the terrain stays');
+  assert.equal(after.generation, before.generation);
+  assert.deepEqual(errors, []);
   await context.close();
 });

@@ -13,7 +13,8 @@
 //! The worker's start-up script is `worker.js`; the page sends it the wasm-bindgen module's URL
 //! and the already compiled `WebAssembly.Module`, so nothing is fetched or compiled twice.
 //! Where a worker cannot be created, the page generates in place instead, and the answer still
-//! comes back later, through the same callback (from a microtask): callers have one path.
+//! comes back later, through the same callback (from a microtask): callers have one path. (Files
+//! are then refused with a reason: the file encoders are a module the worker loads.)
 
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -114,12 +115,15 @@ impl Request {
     pub(crate) fn answer(&self) -> Made {
         match &self.download {
             Some(extension) => Made::Map(self.map(extension)),
-            None => Made::Terrain(
-                demos::find(&self.demo)
-                    .ok_or_else(|| format!("no demo called {:?}", self.demo))
-                    .and_then(|demo| demo.answer(&self.setup).map_err(|e| e.message)),
-            ),
+            None => Made::Terrain(self.terrain()),
         }
+    }
+
+    /// The terrain's shown points (and fault batches and variogram), or why there are none.
+    fn terrain(&self) -> Result<Answer, String> {
+        demos::find(&self.demo)
+            .ok_or_else(|| format!("no demo called {:?}", self.demo))
+            .and_then(|demo| demo.answer(&self.setup).map_err(|e| e.message))
     }
 
     /// The full map for a file in the format with `extension`, checked against the format's
@@ -455,9 +459,11 @@ impl Generator {
         }
         let on_reply = Rc::clone(&self.on_reply);
         let answer = Closure::once_into_js(move || {
-            let payload = match request.answer() {
-                Made::Terrain(answer) => Payload::Terrain(answer),
-                Made::Map(_) => Payload::File(Err(NO_WORKER_FILES.to_string())),
+            // Without the worker there are no file encoders: a download is refused before
+            // anything is generated.
+            let payload = match request.download {
+                Some(_) => Payload::File(Err(NO_WORKER_FILES.to_string())),
+                None => Payload::Terrain(request.terrain()),
             };
             on_reply(Reply {
                 view,
