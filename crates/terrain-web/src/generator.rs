@@ -49,8 +49,8 @@ pub struct Request {
     pub view: u32,
     /// The view's token for this request; the reply carries it back.
     pub token: u32,
-    /// The demo's ID: says how the terrain is shown (its look).
-    pub demo: String,
+    /// The demo: says how the terrain is shown (its look) and which fields the setup has.
+    pub demo: &'static Demo,
     /// What to generate.
     pub setup: Setup,
     /// When set, the reply is the full map written in the format with this extension (`png`,
@@ -62,9 +62,8 @@ impl Request {
     /// The message: `{view, token, demo, setup, seed, download}`, where `setup` is the demo's
     /// fields as a share link's query (`exponent=9&spread=0.3`) and `seed` is decimal text (a
     /// JS number cannot hold every 64-bit seed). `download` is left out for a terrain.
-    pub fn to_js(&self) -> Result<JsValue, String> {
-        let demo =
-            demos::find(&self.demo).ok_or_else(|| format!("no demo called {:?}", self.demo))?;
+    pub fn to_js(&self) -> JsValue {
+        let demo = self.demo;
         let message = Object::new();
         set(&message, VIEW, &JsValue::from(self.view));
         set(&message, TOKEN, &JsValue::from(self.token));
@@ -82,7 +81,7 @@ impl Request {
         if let Some(extension) = &self.download {
             set(&message, DOWNLOAD, &JsValue::from_str(extension));
         }
-        Ok(message.into())
+        message.into()
     }
 
     /// Reads a message made by [`Request::to_js`], or says what is wrong with it.
@@ -105,7 +104,7 @@ impl Request {
         Ok(Self {
             view: number(VIEW)?,
             token: number(TOKEN)?,
-            demo: id,
+            demo,
             setup,
             download: get(message, DOWNLOAD).as_string(),
         })
@@ -121,9 +120,7 @@ impl Request {
 
     /// The terrain's shown points (and fault batches and variogram), or why there are none.
     fn terrain(&self) -> Result<Answer, String> {
-        demos::find(&self.demo)
-            .ok_or_else(|| format!("no demo called {:?}", self.demo))
-            .and_then(|demo| demo.answer(&self.setup).map_err(|e| e.message))
+        self.demo.answer(&self.setup).map_err(|e| e.message)
     }
 
     /// The full map for a file in the format with `extension`, checked against the format's
@@ -432,23 +429,19 @@ impl Generator {
     pub fn request(
         &self,
         (view, token): (usize, u32),
-        demo: &Demo,
+        demo: &'static Demo,
         setup: &Setup,
         download: Option<&str>,
     ) {
         let request = Request {
             view: view as u32,
             token,
-            demo: demo.id.to_string(),
+            demo,
             setup: *setup,
             download: download.map(str::to_string),
         };
         if let Some(worker) = self.worker.borrow().as_ref() {
-            let sent = request
-                .to_js()
-                .map_err(|message| JsValue::from_str(&message))
-                .and_then(|message| worker.post_message(&message));
-            if sent.is_ok() {
+            if worker.post_message(&request.to_js()).is_ok() {
                 let armed = self
                     .watchdog
                     .borrow_mut()

@@ -48,15 +48,15 @@ fn every_demos_setup_survives_the_trip_to_the_worker() {
                 let sent = Request {
                     view: 3,
                     token: 41,
-                    demo: demo.id.to_string(),
+                    demo,
                     setup,
                     download: download.map(str::to_string),
                 };
-                let message = sent.to_js().expect("a message");
+                let message = sent.to_js();
                 let got = Request::from_js(&message).expect("a readable message");
                 assert_eq!(got.setup, setup, "{} with seed {seed}", demo.id);
                 assert_eq!((got.view, got.token), (3, 41));
-                assert_eq!(got.demo, demo.id);
+                assert_eq!(got.demo.id, demo.id);
                 assert_eq!(got.download.as_deref(), download);
             }
         }
@@ -69,12 +69,11 @@ fn a_damaged_request_is_refused_with_a_reason() {
     let good = Request {
         view: 0,
         token: 1,
-        demo: demo.id.to_string(),
+        demo,
         setup: demo.setup(5),
         download: None,
     }
-    .to_js()
-    .expect("a message");
+    .to_js();
     let damaged = |key: &str, value: JsValue| {
         let copy = Object::assign(&Object::new(), good.unchecked_ref());
         Reflect::set(&copy, &JsValue::from_str(key), &value).expect("settable");
