@@ -17,17 +17,17 @@ use std::sync::Arc;
 use crate::demos::Look;
 use terrain::mesh::MeshData;
 use three_d::{
-    vec3, AmbientLight, Camera, ClearState, Context, CpuMaterial, CpuMesh, DirectionalLight, Gm,
-    Indices, Mesh, OrbitControl, PhysicalMaterial, Positions, RenderTarget, Srgba, Vec3, Vec4,
-    Viewport,
+    vec3, Camera, ClearState, ColorMapping, Context, CpuMesh, EffectMaterialId, Indices, Light,
+    Material, MaterialType, Mesh, OrbitControl, Positions, Program, RenderStates, RenderTarget,
+    Srgba, ToneMapping, Vec3, Vec4, Viewer, Viewport,
 };
 use wasm_bindgen::JsCast;
 use web_sys::{
     CanvasRenderingContext2d, Document, HtmlCanvasElement, WebGl2RenderingContext, WebGlSync,
 };
 
-/// A terrain uploaded to the GPU with its material.
-pub type Model = Gm<Mesh, PhysicalMaterial>;
+/// A terrain uploaded to the GPU: positions, normals and colours; [`Shading`] lights it.
+pub type Model = Mesh;
 
 /// Background colour of every view (a pale sky), as RGB in 0..1.
 pub const CLEAR_RGB: [f32; 3] = [0.87, 0.92, 0.96];
@@ -60,12 +60,10 @@ fn now_ms() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
-/// A started WebGL2 context and its lights.
+/// A started WebGL2 context.
 struct Gl {
     gl: WebGl2RenderingContext,
     context: Context,
-    ambient: AmbientLight,
-    sun: DirectionalLight,
 }
 
 impl Gl {
@@ -78,13 +76,7 @@ impl Gl {
             .and_then(|c| c.dyn_into().ok())
             .ok_or(NO_WEBGL2)?;
         let context = Self::wrap(&gl)?;
-        let (ambient, sun) = lights(&context);
-        Ok(Self {
-            gl,
-            context,
-            ambient,
-            sun,
-        })
+        Ok(Self { gl, context })
     }
 
     fn wrap(gl: &WebGl2RenderingContext) -> Result<Context, String> {
@@ -99,11 +91,61 @@ impl Gl {
 /// What a demo says where 3-D cannot be drawn.
 pub const NO_WEBGL2: &str = "this browser cannot draw 3-D (no WebGL2)";
 
-fn lights(context: &Context) -> (AmbientLight, DirectionalLight) {
-    (
-        AmbientLight::new(context, 0.45, Srgba::WHITE),
-        DirectionalLight::new(context, 2.2, Srgba::WHITE, vec3(-0.6, -1.0, -0.4)),
-    )
+/// How every terrain is lit: its vertex colours under an even sky light plus a sun from one
+/// side, high up, so slopes facing away from it are darker and the relief reads at a glance.
+/// Diffuse (Lambert) only, as suits rock and grass; the picture then goes through the camera's
+/// tone and colour mapping like any three-d material. Written for the page rather than using
+/// three-d's physically based material and lights: that needs several kilobytes of shader
+/// source and code for textures and deferred rendering the terrains never use (see README,
+/// "Size").
+pub struct Shading;
+
+/// The fragment shader of [`Shading`]; `nor` and `col` come from three-d's mesh vertex shader
+/// (world-space normal, linear vertex colour).
+const SHADING_FRAG: &str = "
+in vec3 nor;
+in vec4 col;
+layout (location = 0) out vec4 outColor;
+// Light from the sky, all around, and from the sun, whose rays travel along (-0.6, -1, -0.4).
+const float SKY = 0.45;
+const float SUN = 0.67;
+const vec3 TOWARD_SUN = vec3(0.48666, 0.81111, 0.32444);
+void main()
+{
+    vec3 normal = normalize(gl_FrontFacing ? nor : -nor);
+    float sun = SUN * max(dot(normal, TOWARD_SUN), 0.0);
+    vec3 color = col.rgb * (SKY + sun);
+    outColor = vec4(color_mapping(tone_mapping(color)), 1.0);
+}
+";
+
+impl Material for Shading {
+    fn id(&self) -> EffectMaterialId {
+        // Any ID in three-d's public range (below 0x5000) names a material of ours.
+        EffectMaterialId(0x0001)
+    }
+
+    fn fragment_shader_source(&self, _lights: &[&dyn Light]) -> String {
+        [
+            ToneMapping::fragment_shader_source(),
+            ColorMapping::fragment_shader_source(),
+            SHADING_FRAG,
+        ]
+        .concat()
+    }
+
+    fn use_uniforms(&self, program: &Program, viewer: &dyn Viewer, _lights: &[&dyn Light]) {
+        viewer.tone_mapping().use_uniforms(program);
+        viewer.color_mapping().use_uniforms(program);
+    }
+
+    fn render_states(&self) -> RenderStates {
+        RenderStates::default()
+    }
+
+    fn material_type(&self) -> MaterialType {
+        MaterialType::Opaque
+    }
 }
 
 impl Renderer {
@@ -190,7 +232,6 @@ impl Renderer {
         self.in_flight.get_mut().take();
         if let Some(Ok(gl)) = self.gl.get_mut() {
             gl.context = Gl::wrap(&gl.gl)?;
-            (gl.ambient, gl.sun) = lights(&gl.context);
         }
         Ok(())
     }
@@ -211,16 +252,7 @@ impl Renderer {
             indices: Indices::U32(mesh.indices.clone()),
             ..Default::default()
         };
-        let material = CpuMaterial {
-            albedo: Srgba::WHITE,
-            roughness: 0.95,
-            metallic: 0.0,
-            ..Default::default()
-        };
-        Ok(Gm::new(
-            Mesh::new(context, &cpu_mesh),
-            PhysicalMaterial::new_opaque(context, &material),
-        ))
+        Ok(Mesh::new(context, &cpu_mesh))
     }
 
     /// Refills `model`'s vertex buffers from `mesh` when it has the same number of vertices (a
@@ -234,11 +266,10 @@ impl Renderer {
             .iter()
             .map(|c| Srgba::new(c[0], c[1], c[2], c[3]).to_linear_srgb())
             .collect();
-        let geometry = &mut model.geometry;
-        let refilled = geometry.vertex_count() as usize == positions.len()
-            && geometry.set_positions(&positions).is_ok()
-            && geometry.set_normals(&normals).is_ok()
-            && geometry.set_colors(&colors).is_ok();
+        let refilled = model.vertex_count() as usize == positions.len()
+            && model.set_positions(&positions).is_ok()
+            && model.set_normals(&normals).is_ok()
+            && model.set_colors(&colors).is_ok();
         if !refilled {
             *model = self.model(mesh)?;
         }
@@ -269,7 +300,7 @@ impl Renderer {
         let target = RenderTarget::screen(&gl.context, width, height);
         target.clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0));
         if let Some(model) = model {
-            target.render(camera, model, &[&gl.ambient, &gl.sun]);
+            target.render_with_material(&Shading, camera, [model], &[]);
         }
         // The picture sits in the bottom-left corner of the shared canvas.
         let top = f64::from(self.canvas.height() - height);
