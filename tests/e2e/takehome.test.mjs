@@ -4,12 +4,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect, settle, drawn } from './harness.mjs';
+import { ARTIFACTS, DIST, serve, launch, openPage, waitForDemos, inspect, settle, drawn } from './harness.mjs';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const DEMO_IDS = [
@@ -67,7 +68,7 @@ after(async () => {
 
 test('downloads of every format from ds-final and fault-shapes equal the command line\'s files', async () => {
   const { page, requested } = session;
-  const encoders = () => requested.filter((url) => /\/terrain-files(_bg\.wasm|\.js)$/.test(url));
+  const encoders = () => requested.filter((url) => /\/terrain-files(_bg\.wasm|\.js)(\?|$)/.test(url));
   assert.deepEqual(encoders(), [], 'the file encoders are not part of the first load');
   const cases = {
     'ds-final': ['ds', '--exponent', '5', '--spread', '0.3', '--reduction', '0.5'],
@@ -95,6 +96,11 @@ test('downloads of every format from ds-final and fault-shapes equal the command
     assert.equal(after.alert, '');
   }
   assert.equal(encoders().length, 2, `the encoders load once, on the first download: ${encoders()}`);
+  // Both by their content: SHA-256 over the glue and then the wasm, as built (stamp-files.mjs).
+  const hash = createHash('sha256');
+  for (const name of ['terrain-files.js', 'terrain-files_bg.wasm']) hash.update(await readFile(join(DIST, name)));
+  const version = hash.digest('hex').slice(0, 16);
+  for (const url of encoders()) assert.match(url, new RegExp(`\\?v=${version}$`), `${url} names the encoders' content`);
   // A tile downloads as the command line's --wrap writes it.
   await setField(page, 'ds-final', 'wrap', 'true');
   const tile = await download(page, 'ds-final', 'r32');

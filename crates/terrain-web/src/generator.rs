@@ -143,6 +143,23 @@ impl Request {
 /// so the PNG and glTF writers are not part of the page's first download.
 pub const FILES_MODULE: &str = "terrain-files.js";
 
+/// The encoders' module with its content hash (`terrain-files.js?v=HASH`), as the build writes
+/// it into the page's `<meta name="terrain-files">` (`scripts/stamp-files.mjs`), so a cached old
+/// copy is never paired with a new page; plain [`FILES_MODULE`] where the page has no such tag
+/// (the wasm tests' bare page).
+fn files_module() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector("meta[name=\"terrain-files\"]")
+                .ok()
+                .flatten()
+        })
+        .and_then(|meta| meta.get_attribute("content"))
+        .filter(|content| content.starts_with(FILES_MODULE))
+        .unwrap_or_else(|| FILES_MODULE.to_string())
+}
+
 /// Why a page without a generator worker cannot write files: the encoders load in the worker.
 pub const NO_WORKER_FILES: &str =
     "downloads need the page's background worker, which this browser could not start";
@@ -379,7 +396,7 @@ impl Generator {
         set(
             &hello,
             "files",
-            &JsValue::from_str(&Url::new_with_base(FILES_MODULE, &glue)?.href()),
+            &JsValue::from_str(&Url::new_with_base(&files_module(), &glue)?.href()),
         );
         worker.post_message(&hello)?;
         *this.worker.borrow_mut() = Some(worker);

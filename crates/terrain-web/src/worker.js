@@ -1,7 +1,8 @@
 // Start-up script of the generator worker (see generator.rs). The page builds the worker from
 // this text and sends, first, the URL of its wasm-bindgen module and the compiled wasm module
 // itself, so the worker runs the very same code without fetching or compiling anything again,
-// and the URL of the file encoders' module (`terrain-files.js`), imported on the first download.
+// and the URL of the file encoders' module (`terrain-files.js?v=HASH`), imported on the first
+// download.
 // Every later message asks for one demo's terrain or file; the Rust function `answer_request`
 // makes it and this script posts the reply, after the encoders have written a file.
 //
@@ -48,8 +49,11 @@ function answerOldest() {
 // `error`, so this never rejects.
 async function write({ view, token, extension, width, height, heights, memory }) {
   try {
+    // The wasm carries the module's `?v=` content hash too (scripts/stamp-files.mjs).
     files ??= import(filesUrl).then(async (module) => {
-      await module.default();
+      const wasm = new URL('terrain-files_bg.wasm', filesUrl);
+      wasm.search = new URL(filesUrl).search;
+      await module.default({ module_or_path: wasm });
       return module;
     });
     const file = (await files).encode(extension, width, height, heights);
