@@ -77,6 +77,8 @@ pub enum Message {
     ContextRestored,
     /// The window changed size.
     Resize,
+    /// Time to do the next piece of getting WebGL ready (see [`Renderer::warm_up`]).
+    WarmUp,
     /// An animation frame: draw what changed.
     Frame,
 }
@@ -88,6 +90,10 @@ pub struct App {
     views: Vec<DemoView>,
     /// Views whose play needs a timer for its next step.
     timers: Vec<usize>,
+    /// WebGL has a piece of getting ready left ([`Message::WarmUp`] in a task of its own).
+    warming: bool,
+    /// Terrains that arrived for the 3-D view before WebGL was ready, shown once it is.
+    held: Vec<Reply>,
 }
 
 /// View `index`, if its stepper may move now: not while a terrain is on its way (the step would
@@ -118,7 +124,14 @@ impl App {
             generator,
             views,
             timers: Vec::new(),
+            warming: false,
+            held: Vec::new(),
         }
+    }
+
+    /// True when WebGL wants its next piece of getting ready, in a task of its own.
+    pub fn take_warm_up(&mut self) -> bool {
+        std::mem::take(&mut self.warming)
     }
 
     /// The views that want a [`Message::Tick`] in [`PLAY_INTERVAL_MS`].
@@ -162,6 +175,8 @@ impl App {
                 if let Some(view) = self.views.get_mut(index) {
                     let width = view.css_width();
                     view.fit_canvas(width);
+                    // While its terrain is generated, WebGL gets ready for the picture.
+                    self.warming |= view.mode == ViewMode::Terrain;
                 }
                 self.apply(index, false);
             }
@@ -230,11 +245,25 @@ impl App {
                     v.set_mode(mode);
                 }
             }
+            Message::Reply(reply) if self.waits_for_webgl(&reply) => {
+                // Shown once WebGL is ready, so that getting it ready and drawing the terrain
+                // are not one long task.
+                self.held.push(reply);
+                self.warming = true;
+            }
             Message::Reply(reply) => self.receive(reply),
             Message::Trouble(trouble) => self.recover(trouble),
             Message::ContextLost => self.views.iter().for_each(|v| v.show_paused(true)),
             Message::ContextRestored => self.context_restored(),
             Message::Resize => crate::view::fit_all(&mut self.views),
+            Message::WarmUp => {
+                self.warming = self.renderer.warm_up();
+                if !self.warming {
+                    for reply in std::mem::take(&mut self.held) {
+                        self.receive(reply);
+                    }
+                }
+            }
             Message::Frame => {
                 // While the GPU is still busy with the last 3-D picture every picture waits
                 // (still wanted, for the next frame): the demos' 2-D canvases are drawn by the
@@ -271,6 +300,16 @@ impl App {
         }
         view.show_state();
         view.show_step();
+    }
+
+    /// True when `reply` is a terrain to draw in 3-D and WebGL is not ready for it yet.
+    fn waits_for_webgl(&self, reply: &Reply) -> bool {
+        matches!(reply.payload, Payload::Terrain(Ok(_)))
+            && self
+                .views
+                .get(reply.view)
+                .is_some_and(|v| v.mode == ViewMode::Terrain)
+            && !self.renderer.is_warm()
     }
 
     /// Shows a reply, if it answers its view's newest request.

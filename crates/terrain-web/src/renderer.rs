@@ -11,7 +11,7 @@
 //! answer the reader. With pacing the newest state is drawn as soon as the GPU is free, and the
 //! states in between are skipped.
 
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::sync::Arc;
 
 use crate::demos::Look;
@@ -39,12 +39,18 @@ pub const HEIGHT_SCALE: f32 = 0.6;
 const ORBIT_TARGET: Vec3 = Vec3::new(0.0, 0.15, 0.0);
 
 /// The shared hidden WebGL2 canvas and what is needed to draw terrains with it. The context
-/// is made when the first terrain is drawn in 3-D, not when the page loads: starting WebGL is
-/// the most expensive thing the page does (hundreds of milliseconds with software rendering),
-/// and a reader who never scrolls to a demo never needs it.
+/// is made when the first demo comes into view ([`Renderer::warm_up`]) or its first terrain is
+/// drawn in 3-D, not when the page loads: starting WebGL is the most expensive thing the page
+/// does (tens of milliseconds even on a fast machine with software rendering), and a reader who
+/// never scrolls to a demo never needs it.
 pub struct Renderer {
     canvas: HtmlCanvasElement,
+    /// The browser's WebGL2 context on `canvas`, if it gave one.
+    webgl: OnceCell<Option<WebGl2RenderingContext>>,
+    /// three-d over `webgl`.
     gl: OnceCell<Result<Gl, String>>,
+    /// The terrain shader is compiled (by [`Renderer::warm_up`] or a first picture).
+    compiled: Cell<bool>,
     /// The fence after the last 3-D picture, until the GPU has passed it, and when it was set
     /// (milliseconds, `performance.now()`).
     in_flight: RefCell<Option<(WebGlSync, f64)>>,
@@ -67,14 +73,10 @@ struct Gl {
 }
 
 impl Gl {
-    /// Starts WebGL2 on `canvas`, or says why it cannot.
-    fn start(canvas: &HtmlCanvasElement) -> Result<Self, String> {
-        let gl: WebGl2RenderingContext = canvas
-            .get_context("webgl2")
-            .ok()
-            .flatten()
-            .and_then(|c| c.dyn_into().ok())
-            .ok_or(NO_WEBGL2)?;
+    /// Starts three-d on `gl` (the browser's WebGL2 context, if it gave one), or says why it
+    /// cannot.
+    fn start(gl: Option<&WebGl2RenderingContext>) -> Result<Self, String> {
+        let gl = gl.ok_or(NO_WEBGL2)?.clone();
         let context = Self::wrap(&gl)?;
         Ok(Self { gl, context })
     }
@@ -167,15 +169,71 @@ impl Renderer {
         canvas.set_height(1);
         Ok(Self {
             canvas,
+            webgl: OnceCell::new(),
             gl: OnceCell::new(),
+            compiled: Cell::new(false),
             in_flight: RefCell::new(None),
         })
     }
 
-    /// The context, started on first call.
+    /// Gets WebGL ready for the first 3-D picture while the first terrain is being generated,
+    /// one piece per call, so that no piece is a long task of the page. The first call asks the
+    /// browser for the context, the second starts three-d on it (glow asks the browser for
+    /// every extension it has), the third compiles [`Shading`] by drawing a single triangle into
+    /// a corner of the hidden canvas that no demo copies. Returns true while a piece is left.
+    pub fn warm_up(&self) -> bool {
+        if self.webgl.get().is_none() {
+            return self.webgl().is_some();
+        }
+        match self.gl.get() {
+            None => self.gl().is_ok(),
+            Some(Ok(gl)) if !self.compiled.get() && !self.is_lost() => {
+                let triangle = MeshData {
+                    positions: vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]],
+                    normals: vec![[0.0, 1.0, 0.0]; 3],
+                    colors: vec![[255; 4]; 3],
+                    indices: vec![0, 1, 2],
+                    grid: (0, 0),
+                };
+                if let Ok(model) = self.model(&triangle) {
+                    self.render(gl, &new_camera(1, 1, Look::Terrain), Some(&model), 1, 1);
+                }
+                false
+            }
+            Some(_) => false,
+        }
+    }
+
+    /// Whether the first 3-D picture can be drawn without starting anything: WebGL and the
+    /// terrain shader are ready (or cannot be: no WebGL2, or the context is lost).
+    pub fn is_warm(&self) -> bool {
+        if let Some(None) = self.webgl.get() {
+            return true;
+        }
+        match self.gl.get() {
+            Some(Ok(_)) => self.compiled.get() || self.is_lost(),
+            Some(Err(_)) => true,
+            None => false,
+        }
+    }
+
+    /// The browser's WebGL2 context, asked for on first call.
+    fn webgl(&self) -> Option<&WebGl2RenderingContext> {
+        self.webgl
+            .get_or_init(|| {
+                self.canvas
+                    .get_context("webgl2")
+                    .ok()
+                    .flatten()
+                    .and_then(|c| c.dyn_into().ok())
+            })
+            .as_ref()
+    }
+
+    /// three-d's context, started on first call.
     fn gl(&self) -> Result<&Gl, String> {
         self.gl
-            .get_or_init(|| Gl::start(&self.canvas))
+            .get_or_init(|| Gl::start(self.webgl()))
             .as_ref()
             .map_err(Clone::clone)
     }
@@ -276,6 +334,18 @@ impl Renderer {
         Ok(())
     }
 
+    /// Renders `model` (or just the background) as seen by `camera` into the bottom-left
+    /// `width` x `height` pixels of the hidden canvas.
+    fn render(&self, gl: &Gl, camera: &Camera, model: Option<&Model>, width: u32, height: u32) {
+        let [r, g, b] = CLEAR_RGB;
+        let target = RenderTarget::screen(&gl.context, width, height);
+        target.clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0));
+        if let Some(model) = model {
+            target.render_with_material(&Shading, camera, [model], &[]);
+            self.compiled.set(true);
+        }
+    }
+
     /// Renders `model` (or just the background) as seen by `camera` and copies the picture into
     /// `out`, a 2-D context of a `width` x `height` canvas.
     pub fn draw(
@@ -296,12 +366,7 @@ impl Renderer {
         if self.canvas.height() < height {
             self.canvas.set_height(height);
         }
-        let [r, g, b] = CLEAR_RGB;
-        let target = RenderTarget::screen(&gl.context, width, height);
-        target.clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0));
-        if let Some(model) = model {
-            target.render_with_material(&Shading, camera, [model], &[]);
-        }
+        self.render(gl, camera, model, width, height);
         // The picture sits in the bottom-left corner of the shared canvas.
         let top = f64::from(self.canvas.height() - height);
         let (w, h) = (f64::from(width), f64::from(height));

@@ -72,6 +72,9 @@ impl Scheduler {
         for view in app.take_timers() {
             self.after(PLAY_INTERVAL_MS, Message::Tick(view));
         }
+        if app.take_warm_up() {
+            self.after(0, Message::WarmUp);
+        }
         if app.wants_frame() {
             self.request_frame();
         }

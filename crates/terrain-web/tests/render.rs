@@ -124,6 +124,44 @@ fn many_views_share_one_context_without_losing_it() {
     );
 }
 
+#[wasm_bindgen_test]
+fn warming_up_takes_three_pieces_and_then_draws_the_same_picture() {
+    let document = document();
+    let renderer = Renderer::new(&document).expect("WebGL2");
+    let camera = renderer::new_camera(WIDTH, HEIGHT, terrain_web::demos::Look::Terrain);
+    assert!(
+        !renderer.is_warm(),
+        "nothing is started by making the renderer"
+    );
+    // The context, then three-d on it, then the shader: a piece per call.
+    assert!(
+        renderer.warm_up(),
+        "a piece is left after the browser's context"
+    );
+    assert!(!renderer.is_warm());
+    assert!(renderer.warm_up(), "a piece is left after three-d");
+    assert!(!renderer.is_warm(), "the shader is not compiled yet");
+    assert!(!renderer.warm_up(), "nothing is left after the shader");
+    assert!(renderer.is_warm());
+    assert!(
+        !renderer.warm_up(),
+        "warming up a warm renderer does nothing"
+    );
+
+    // The warm renderer draws what a cold one draws, and the triangle it drew is nowhere.
+    let warm = pixels(&draw_terrain(&renderer, &document, &camera, 3));
+    let cold = Renderer::new(&document).expect("WebGL2");
+    let reference = pixels(&draw_terrain(&cold, &document, &camera, 3));
+    assert!(cold.is_warm(), "a first picture leaves the renderer warm");
+    let changed = warm
+        .chunks(4)
+        .zip(reference.chunks(4))
+        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(a, b)| a.abs_diff(*b) > 3))
+        .count();
+    assert!(differing(&warm, &warm[..4]) > 0, "a terrain is drawn");
+    assert_eq!(changed, 0, "the same picture, pixel for pixel");
+}
+
 /// Waits for the next task (a zero-delay timeout): fences are only seen as passed in a later task.
 async fn next_task() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
