@@ -175,9 +175,9 @@ impl App {
                 if let Some(view) = self.views.get_mut(index) {
                     let width = view.css_width();
                     view.fit_canvas(width);
-                    // While its terrain is generated, WebGL gets ready for the picture.
-                    self.warming |= view.mode == ViewMode::Terrain;
                 }
+                // While its terrain is generated, WebGL gets ready for the picture.
+                self.warming |= self.wants_webgl(index);
                 self.apply(index, false);
             }
             Message::Download(index, extension) => {
@@ -302,14 +302,17 @@ impl App {
         view.show_step();
     }
 
+    /// True when view `index` draws in 3-D and WebGL is not ready for it yet.
+    fn wants_webgl(&self, index: usize) -> bool {
+        self.views
+            .get(index)
+            .is_some_and(|v| v.mode == ViewMode::Terrain)
+            && !self.renderer.is_warm()
+    }
+
     /// True when `reply` is a terrain to draw in 3-D and WebGL is not ready for it yet.
     fn waits_for_webgl(&self, reply: &Reply) -> bool {
-        matches!(reply.payload, Payload::Terrain(Ok(_)))
-            && self
-                .views
-                .get(reply.view)
-                .is_some_and(|v| v.mode == ViewMode::Terrain)
-            && !self.renderer.is_warm()
+        matches!(reply.payload, Payload::Terrain(Ok(_))) && self.wants_webgl(reply.view)
     }
 
     /// Shows a reply, if it answers its view's newest request.
