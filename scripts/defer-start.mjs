@@ -1,4 +1,4 @@
-// Trunk post-build hook (Trunk.toml): starts the page's wasm after the text has painted.
+// Trunk post-build step (run by post-build.mjs): starts the page's wasm after the text has painted.
 //
 // Trunk's loader preloads the JS and wasm in <head> and starts them as soon as the HTML is
 // parsed, so on a slow phone connection the 270 KB of demo code competes with the text the

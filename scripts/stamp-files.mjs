@@ -1,4 +1,4 @@
-// Trunk post-build hook (Trunk.toml): names the file encoders' module by its content.
+// Trunk post-build step (run by post-build.mjs): names the file encoders' module by its content.
 //
 // Trunk names a worker-type output after its crate (`terrain-files.js`, `terrain-files_bg.wasm`),
 // not by content as it does the page's own module, so after a deploy a browser's cache could
