@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every check and test: format, lints, native tests, wasm tests in headless Chromium, the
-# page build, and the end-to-end suite. Installs whatever is missing first (see setup.sh).
+# Runs every check and test: format, lints, native tests, docs, wasm tests in headless Chromium,
+# the page build, and the end-to-end suite. Installs whatever is missing first (see setup.sh).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 ensure_build_tools
@@ -18,6 +18,10 @@ cargo clippy -p terrain-web -p terrain-files --target wasm32-unknown-unknown --a
 say "native tests"
 cargo test --workspace
 
+say "docs (warnings denied; the front end's page and GPU parts are documented for wasm32)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
+RUSTDOCFLAGS="-D warnings" cargo doc -p terrain-web -p terrain-files --no-deps --target wasm32-unknown-unknown
+
 say "benchmark smoke: every benchmark case once, optimised (figures: BENCHMARKS.md)"
 cargo bench -p terrain --bench generators -- --test
 
@@ -25,7 +29,7 @@ say "peer benchmark smoke: THREE.Terrain beside our wasm and native builds, once
 bash benches/peers/run.sh --smoke
 
 say "wasm tests in headless Chromium"
-CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --test render --test messages
+CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --test render --test messages --test replies
 
 say "page build"
 trunk build --release --offline

@@ -353,15 +353,16 @@ impl Cli {
     pub fn run(&self) -> Result<String, String> {
         let (recipe, output, engine) = self.command.recipe();
         let format = if matches!(recipe, Recipe::Line { .. }) {
-            Format::from_path_1d(&output.out)?
+            Format::from_path_1d(&output.out)
         } else {
-            Format::from_path(&output.out)?
-        };
+            Format::from_path(&output.out)
+        }
+        .map_err(|e| e.to_string())?;
         if let Some(engine) = engine {
             check_engine(engine, format, recipe.size())?;
         }
         let (width, height) = recipe.size();
-        export::check_size(format, width, height)?;
+        export::check_size(format, width, height).map_err(|e| e.to_string())?;
         let seed = match output.seed {
             Some(seed) => seed,
             None => fresh_seed()?,

@@ -18,7 +18,7 @@ pub fn encode_file(
     height: usize,
     heights: Vec<f32>,
 ) -> Result<Vec<u8>, String> {
-    let format = export::map_format(extension, width, height)?;
+    let format = export::map_format(extension, width, height).map_err(|e| e.to_string())?;
     let map = Heightmap::from_data(width, height, heights).map_err(|e| e.message)?;
     let mut bytes = Vec::new();
     export::write(&map, format, &mut bytes).map_err(|e| e.to_string())?;

@@ -2,49 +2,26 @@
 //!
 //! A thin front end over the `terrain` core. The page's HTML holds one
 //! `<section data-demo="ID">` per demo; on start this crate looks each ID up in the demo table
-//! ([`demos::DEMOS`]) and mounts the one generic widget on it. Every demo renders through a
-//! single shared WebGL2 context ([`renderer`]) and only when something changed.
+//! ([`model::demos::DEMOS`]) and mounts the one generic widget on it.
 //!
-//! The widget is split by job, as the wasm-bindgen `todomvc` example splits a web-sys UI:
+//! The folders say what each part does:
 //!
-//! - [`element`] builds a demo's DOM and returns every element it made;
-//! - [`view`] shows one demo's state in its elements and canvas;
-//! - [`controller`] decides what each [`controller::Message`] does;
-//! - [`scheduler`] turns DOM events into messages and runs them one at a time, in order;
-//! - [`requests`] is the per-demo request state machine (tokens, busy, errors), plain data;
-//! - [`generator`] sends requests to the generator worker and is the worker's entry point.
+//! - [`model`]: plain data, no DOM: the demo table, fields, share links, requests, stepping,
+//!   gestures; compiled and tested natively;
+//! - `page`: the app and the DOM: start-up, event wiring, the message queue, the demo's view,
+//!   its toolbar (view choice, stepper, download, share);
+//! - `gpu`: drawing: the one shared WebGL2 context, shading, cameras, the 2-D map and wireframe;
+//! - [`worker`]: the generator worker: the message protocol, the page's client, the worker's
+//!   host and `worker.js`.
 //!
-//! The demo table, fields, request state machine and gesture logic are plain Rust, compiled and
-//! unit-tested natively; the rest needs a browser and exists only on `wasm32`.
+//! `page` and `gpu` need a browser and exist only on `wasm32`, as do the worker's two ends.
 
 #[cfg(target_arch = "wasm32")]
-pub mod answering;
+pub mod gpu;
+pub mod model;
 #[cfg(target_arch = "wasm32")]
-pub mod controller;
-pub mod demos;
-#[cfg(target_arch = "wasm32")]
-pub mod element;
-pub mod fields;
-#[cfg(target_arch = "wasm32")]
-pub mod flat;
-#[cfg(target_arch = "wasm32")]
-pub mod generator;
-pub mod gestures;
-pub mod links;
-pub mod plot;
-#[cfg(target_arch = "wasm32")]
-pub mod renderer;
-pub mod requests;
-#[cfg(target_arch = "wasm32")]
-pub mod scheduler;
-pub mod stepping;
-#[cfg(target_arch = "wasm32")]
-pub mod takehome;
-#[cfg(target_arch = "wasm32")]
-pub mod toolbar;
-#[cfg(target_arch = "wasm32")]
-pub mod view;
-pub mod watchdog;
+pub mod page;
+pub mod worker;
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
@@ -62,5 +39,5 @@ pub fn start() -> Result<(), JsValue> {
     if sections.length() == 0 {
         return Ok(());
     }
-    scheduler::mount_all(&document, &sections)
+    page::startup::mount_all(&document, &sections)
 }

@@ -4,9 +4,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Object, Reflect};
-use terrain_web::demos::{self, DEMOS};
-use terrain_web::fields::Field;
-use terrain_web::generator::Request;
+use terrain_web::model::demos::{self, DEMOS};
+use terrain_web::model::fields::Field;
+use terrain_web::worker::protocol::{Request, Ticket};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
@@ -46,8 +46,7 @@ fn every_demos_setup_survives_the_trip_to_the_worker() {
             }
             for download in [None, Some("png")] {
                 let sent = Request {
-                    view: 3,
-                    token: 41,
+                    ticket: Ticket { view: 3, token: 41 },
                     demo,
                     setup,
                     download: download.map(str::to_string),
@@ -55,7 +54,7 @@ fn every_demos_setup_survives_the_trip_to_the_worker() {
                 let message = sent.to_js();
                 let got = Request::from_js(&message).expect("a readable message");
                 assert_eq!(got.setup, setup, "{} with seed {seed}", demo.id);
-                assert_eq!((got.view, got.token), (3, 41));
+                assert_eq!((got.ticket.view, got.ticket.token), (3, 41));
                 assert_eq!(got.demo.id, demo.id);
                 assert_eq!(got.download.as_deref(), download);
             }
@@ -67,8 +66,7 @@ fn every_demos_setup_survives_the_trip_to_the_worker() {
 fn a_damaged_request_is_refused_with_a_reason() {
     let demo = demos::find("ds-final").expect("a demo with an exponent");
     let good = Request {
-        view: 0,
-        token: 1,
+        ticket: Ticket { view: 0, token: 1 },
         demo,
         setup: demo.setup(5),
         download: None,

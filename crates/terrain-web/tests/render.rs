@@ -2,9 +2,11 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use terrain::mesh::{terrain_mesh, DISPLAY_MAX_SIDE};
+use terrain::display::DISPLAY_MAX_SIDE;
+use terrain::mesh::terrain_mesh;
 use terrain::midpoint::{self, MpdParams};
-use terrain_web::renderer::{self, Renderer, HEIGHT_SCALE};
+use terrain_web::gpu::camera::{self, HEIGHT_SCALE};
+use terrain_web::gpu::renderer::Renderer;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement};
@@ -79,7 +81,7 @@ fn draw_terrain(
 fn terrain_renders_through_the_shared_context_into_a_2d_canvas() {
     let document = document();
     let renderer = Renderer::new(&document).expect("WebGL2 in headless Chromium");
-    let camera = renderer::new_camera(WIDTH, HEIGHT, terrain_web::demos::Look::Terrain);
+    let camera = camera::new_camera(WIDTH, HEIGHT, terrain_web::model::demos::Look::Terrain);
 
     // Background only: every pixel is the clear colour, and it is not transparent.
     let empty = canvas_2d(&document);
@@ -107,7 +109,7 @@ fn many_views_share_one_context_without_losing_it() {
     // Twenty views, more than Chromium's 16-context limit, all drawn through the one context.
     let document = document();
     let renderer = Renderer::new(&document).expect("WebGL2");
-    let camera = renderer::new_camera(WIDTH, HEIGHT, terrain_web::demos::Look::Terrain);
+    let camera = camera::new_camera(WIDTH, HEIGHT, terrain_web::model::demos::Look::Terrain);
     let outs: Vec<_> = (0..20)
         .map(|seed| draw_terrain(&renderer, &document, &camera, seed))
         .collect();
@@ -128,7 +130,7 @@ fn many_views_share_one_context_without_losing_it() {
 fn warming_up_takes_three_pieces_and_then_draws_the_same_picture() {
     let document = document();
     let renderer = Renderer::new(&document).expect("WebGL2");
-    let camera = renderer::new_camera(WIDTH, HEIGHT, terrain_web::demos::Look::Terrain);
+    let camera = camera::new_camera(WIDTH, HEIGHT, terrain_web::model::demos::Look::Terrain);
     assert!(
         !renderer.is_warm(),
         "nothing is started by making the renderer"
@@ -183,7 +185,7 @@ async fn pictures_wait_for_the_gpu_and_then_go_on() {
         renderer.ready(),
         "nothing in flight before the first picture"
     );
-    let camera = renderer::new_camera(WIDTH, HEIGHT, terrain_web::demos::Look::Terrain);
+    let camera = camera::new_camera(WIDTH, HEIGHT, terrain_web::model::demos::Look::Terrain);
     draw_terrain(&renderer, &document, &camera, 3);
     // In the task that drew it the picture's fence cannot have been seen to pass.
     assert!(!renderer.ready(), "the next picture waits for this one");

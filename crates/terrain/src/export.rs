@@ -10,10 +10,66 @@
 //!   vertex per point, one unit per cell, y up, peaks 0.3 x the map's width (as on the page);
 //!   at most [`MAX_MESH_POINTS`] points.
 
+use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
 
 use crate::heightmap::Heightmap;
+
+/// Why a map cannot be written as asked: the file name names no format, or the format cannot
+/// hold this map. Each reads as one sentence for the person who asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExportError {
+    /// The file name's extension is not one of the map formats.
+    UnknownFormat {
+        /// The file name as given.
+        file: String,
+    },
+    /// A line profile's file name is not `.txt` or `.csv`.
+    NotALineFormat {
+        /// The file name as given.
+        file: String,
+    },
+    /// A line profile was asked for as a `.glb` mesh, which needs a surface.
+    LineAsMesh,
+    /// A download asked for an extension that is not one of [`Format::MAPS`].
+    NotADownload {
+        /// The extension asked for.
+        extension: String,
+    },
+    /// A `.glb` mesh was asked for a map with more than [`MAX_MESH_POINTS`] points.
+    MeshTooLarge {
+        /// The map's columns.
+        width: usize,
+        /// The map's rows.
+        height: usize,
+    },
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::UnknownFormat { file } => write!(
+                f,
+                "cannot tell the format of {file:?}: use a .png, .r16, .r32, .pgm or .glb file name"
+            ),
+            Self::NotALineFormat { file } => write!(
+                f,
+                "cannot tell the format of {file:?}: a line profile is written to a .txt or .csv file"
+            ),
+            Self::LineAsMesh => f.write_str(
+                "a line profile has no surface to write as a .glb mesh: use a .txt or .csv file",
+            ),
+            Self::NotADownload { extension } => write!(f, "no file format called {extension:?}"),
+            Self::MeshTooLarge { width, height } => write!(
+                f,
+                "a .glb mesh holds at most 4097 x 4097 points (exponent 12), not {width} x {height}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ExportError {}
 
 /// A heightmap file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,16 +105,13 @@ impl Format {
     }
 
     /// Picks the format from a file name's extension (case-insensitive), or explains which are known.
-    pub fn from_path(path: &Path) -> Result<Self, String> {
+    pub fn from_path(path: &Path) -> Result<Self, ExportError> {
         let extension = path
             .extension()
             .and_then(|e| e.to_str())
             .unwrap_or_default();
-        Self::from_extension(extension).ok_or_else(|| {
-            format!(
-                "cannot tell the format of {:?}: use a .png, .r16, .r32, .pgm or .glb file name",
-                path.display().to_string()
-            )
+        Self::from_extension(extension).ok_or_else(|| ExportError::UnknownFormat {
+            file: path.display().to_string(),
         })
     }
 
@@ -77,31 +130,29 @@ impl Format {
 
 impl Format {
     /// The format of a 1-D profile file: `.txt` or `.csv`, one height per line.
-    pub fn from_path_1d(path: &Path) -> Result<Self, String> {
+    pub fn from_path_1d(path: &Path) -> Result<Self, ExportError> {
         let extension = path
             .extension()
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase);
         match extension.as_deref() {
             Some("txt" | "csv") => Ok(Self::Lines),
-            Some("glb") => Err(
-                "a line profile has no surface to write as a .glb mesh: use a .txt or .csv file"
-                    .to_string(),
-            ),
-            _ => Err(format!(
-                "cannot tell the format of {:?}: a line profile is written to a .txt or .csv file",
-                path.display().to_string()
-            )),
+            Some("glb") => Err(ExportError::LineAsMesh),
+            _ => Err(ExportError::NotALineFormat {
+                file: path.display().to_string(),
+            }),
         }
     }
 }
 
 /// The map format for a download with `extension` (one of [`Format::MAPS`]) that can hold a
 /// `width` x `height` map, or a readable reason why there is none.
-pub fn map_format(extension: &str, width: usize, height: usize) -> Result<Format, String> {
+pub fn map_format(extension: &str, width: usize, height: usize) -> Result<Format, ExportError> {
     let format = Format::from_extension(extension)
         .filter(|f| Format::MAPS.contains(f))
-        .ok_or_else(|| format!("no file format called {extension:?}"))?;
+        .ok_or_else(|| ExportError::NotADownload {
+            extension: extension.to_string(),
+        })?;
     check_size(format, width, height)?;
     Ok(format)
 }
@@ -110,11 +161,9 @@ pub fn map_format(extension: &str, width: usize, height: usize) -> Result<Format
 pub const MAX_MESH_POINTS: usize = 4097 * 4097;
 
 /// Checks that a `width` x `height` map fits `format` (only meshes have a limit below the maps').
-pub fn check_size(format: Format, width: usize, height: usize) -> Result<(), String> {
+pub fn check_size(format: Format, width: usize, height: usize) -> Result<(), ExportError> {
     if format == Format::Glb && width.saturating_mul(height) > MAX_MESH_POINTS {
-        return Err(format!(
-            "a .glb mesh holds at most 4097 x 4097 points (exponent 12), not {width} x {height}"
-        ));
+        return Err(ExportError::MeshTooLarge { width, height });
     }
     Ok(())
 }
@@ -254,9 +303,11 @@ mod tests {
         assert_eq!(map_format("glb", 4097, 4097), Ok(Format::Glb));
         assert!(map_format("pgm", 9, 9)
             .expect_err("not offered for download")
+            .to_string()
             .contains("\"pgm\""));
         assert!(map_format("glb", 4097, 4098)
             .expect_err("too many points")
+            .to_string()
             .starts_with("a .glb mesh holds at most"));
     }
 

@@ -1,7 +1,7 @@
 //! Fault lines: a heightmap built from thousands of random cuts, after Paul Bourke's planet
 //! algorithm moved to 2-D (the fifth source).
 //!
-//! Each iteration picks a random [`Divider`] (a straight line, circle, rectangle or triangle) and
+//! Each iteration picks a random divider (a straight line, circle, rectangle or triangle) and
 //! a height v = uniform(0, 1), adds +v on one side and -v on the other, and the sum is normalised.
 //!
 //! - **Unbiased lines**: a line is a direction uniform over the circle and a signed distance from
@@ -181,7 +181,7 @@ impl Pending {
     }
 }
 
-/// Runs the fault generator from `seed`, normalised to 0..1, row by row ([`Pending`]).
+/// Runs the fault generator from `seed`, normalised to 0..1, row by row.
 pub fn generate(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError> {
     let mut sums = FaultSums::new(params.width, params.height)?;
     let (noise_seed, cuts) = start(params, seed)?;
@@ -236,7 +236,7 @@ pub fn generate_in_batches(
 }
 
 /// The same map as [`generate`], by the definition: every fault visits every cell
-/// ([`apply_per_cell`]). Slow; it is the reference the tests and benchmarks compare against.
+/// (`apply_per_cell`). Slow; it is the reference the tests and benchmarks compare against.
 pub fn generate_per_cell(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError> {
     let mut levels = vec![0; Heightmap::cells(params.width, params.height)?];
     let (noise_seed, cuts) = start(params, seed)?;

@@ -13,6 +13,7 @@
 
 mod cells;
 pub mod diamond_square;
+pub mod display;
 pub mod engines;
 pub mod export;
 pub mod faults;

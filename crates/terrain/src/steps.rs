@@ -9,9 +9,9 @@
 //! regenerated. Fault maps change everywhere with every fault; they step in [`FAULT_BATCHES`]
 //! batches of faults instead (see [`crate::faults::generate_in_batches`]).
 
+use crate::display::Mark;
 use crate::faults::FaultParams;
 use crate::line::LineParams;
-use crate::mesh::Mark;
 use crate::midpoint::MpdParams;
 use crate::{diamond_square, midpoint, Recipe};
 

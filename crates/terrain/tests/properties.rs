@@ -133,7 +133,7 @@ proptest! {
     #[test]
     fn the_mesh_of_any_map_has_indices_in_range_and_unit_normals(recipe in recipe(), seed in any::<u64>()) {
         let map = recipe.generate(seed).expect("valid");
-        let surface = mesh::terrain_mesh(&map, mesh::DISPLAY_MAX_SIDE, 0.6);
+        let surface = mesh::terrain_mesh(&map, terrain::display::DISPLAY_MAX_SIDE, 0.6);
         let count = surface.positions.len();
         prop_assert_eq!(surface.normals.len(), count);
         prop_assert!(surface.indices.iter().all(|&i| (i as usize) < count));

@@ -14,12 +14,13 @@
 use std::cell::{Cell, OnceCell, RefCell};
 use std::sync::Arc;
 
-use crate::demos::Look;
+use super::camera::new_camera;
+use super::shading::Shading;
+use crate::model::demos::Look;
 use terrain::mesh::MeshData;
 use three_d::{
-    vec3, Camera, ClearState, ColorMapping, Context, CpuMesh, EffectMaterialId, Indices, Light,
-    Material, MaterialType, Mesh, OrbitControl, Positions, Program, RenderStates, RenderTarget,
-    Srgba, ToneMapping, Vec3, Vec4, Viewer, Viewport,
+    vec3, Camera, ClearState, Context, CpuMesh, Indices, Mesh, Positions, RenderTarget, Srgba,
+    Vec3, Vec4,
 };
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -31,12 +32,6 @@ pub type Model = Mesh;
 
 /// Background colour of every view (a pale sky), as RGB in 0..1.
 pub const CLEAR_RGB: [f32; 3] = [0.87, 0.92, 0.96];
-
-/// How tall a height of 1.0 stands, relative to the terrain's width of 2.
-pub const HEIGHT_SCALE: f32 = 0.6;
-
-/// The point every camera orbits around: the middle of the terrain, a little above the ground.
-const ORBIT_TARGET: Vec3 = Vec3::new(0.0, 0.15, 0.0);
 
 /// The shared hidden WebGL2 canvas and what is needed to draw terrains with it. The context
 /// is made when the first demo comes into view ([`Renderer::warm_up`]) or its first terrain is
@@ -92,63 +87,6 @@ impl Gl {
 
 /// What a demo says where 3-D cannot be drawn.
 pub const NO_WEBGL2: &str = "this browser cannot draw 3-D (no WebGL2)";
-
-/// How every terrain is lit: its vertex colours under an even sky light plus a sun from one
-/// side, high up, so slopes facing away from it are darker and the relief reads at a glance.
-/// Diffuse (Lambert) only, as suits rock and grass; the picture then goes through the camera's
-/// tone and colour mapping like any three-d material. Written for the page rather than using
-/// three-d's physically based material and lights: that needs several kilobytes of shader
-/// source and code for textures and deferred rendering the terrains never use (see README,
-/// "Size").
-pub struct Shading;
-
-/// The fragment shader of [`Shading`]; `nor` and `col` come from three-d's mesh vertex shader
-/// (world-space normal, linear vertex colour).
-const SHADING_FRAG: &str = "
-in vec3 nor;
-in vec4 col;
-layout (location = 0) out vec4 outColor;
-// Light from the sky, all around, and from the sun, whose rays travel along (-0.6, -1, -0.4).
-const float SKY = 0.45;
-const float SUN = 0.67;
-const vec3 TOWARD_SUN = vec3(0.48666, 0.81111, 0.32444);
-void main()
-{
-    vec3 normal = normalize(gl_FrontFacing ? nor : -nor);
-    float sun = SUN * max(dot(normal, TOWARD_SUN), 0.0);
-    vec3 color = col.rgb * (SKY + sun);
-    outColor = vec4(color_mapping(tone_mapping(color)), 1.0);
-}
-";
-
-impl Material for Shading {
-    fn id(&self) -> EffectMaterialId {
-        // Any ID in three-d's public range (below 0x5000) names a material of ours.
-        EffectMaterialId(0x0001)
-    }
-
-    fn fragment_shader_source(&self, _lights: &[&dyn Light]) -> String {
-        [
-            ToneMapping::fragment_shader_source(),
-            ColorMapping::fragment_shader_source(),
-            SHADING_FRAG,
-        ]
-        .concat()
-    }
-
-    fn use_uniforms(&self, program: &Program, viewer: &dyn Viewer, _lights: &[&dyn Light]) {
-        viewer.tone_mapping().use_uniforms(program);
-        viewer.color_mapping().use_uniforms(program);
-    }
-
-    fn render_states(&self) -> RenderStates {
-        RenderStates::default()
-    }
-
-    fn material_type(&self) -> MaterialType {
-        MaterialType::Opaque
-    }
-}
 
 impl Renderer {
     /// Creates the hidden canvas; WebGL2 starts on first use. Fails with a readable message where
@@ -385,40 +323,5 @@ impl Renderer {
         );
         self.fence(&gl.gl);
         Ok(())
-    }
-}
-
-/// A camera for a `width` x `height` view: terrains are seen from above one corner, profiles
-/// from the front and a little to the side.
-pub fn new_camera(width: u32, height: u32, look: Look) -> Camera {
-    let position = match look {
-        Look::Terrain => vec3(1.9, 1.5, 2.1),
-        Look::Profile => vec3(0.5, 0.45, 2.3),
-    };
-    Camera::new_perspective(
-        Viewport::new_at_origo(width.max(1), height.max(1)),
-        position,
-        ORBIT_TARGET,
-        vec3(0.0, 1.0, 0.0),
-        three_d::degrees(40.0),
-        0.01,
-        100.0,
-    )
-}
-
-/// The orbit control every demo uses: around the terrain's middle, from close up to far away.
-/// The closest distance keeps the camera outside the terrain's bounding sphere (radius about
-/// 0.8), so zooming all the way in never puts it inside a hill looking at nothing.
-pub fn new_control() -> OrbitControl {
-    OrbitControl::new(ORBIT_TARGET, 1.0, 8.0)
-}
-
-/// How tall a height of 1 stands: half as tall when a tile is shown 2 x 2 in the same width, so
-/// its slopes look as they do alone.
-pub fn height_scale(setup: &crate::fields::Setup) -> f32 {
-    if setup.recipe.wrap() == Some(true) {
-        HEIGHT_SCALE / 2.0
-    } else {
-        HEIGHT_SCALE
     }
 }

@@ -1,53 +1,12 @@
-//! Stepping through a demo's algorithm and choosing how it is shown, as plain data: which step
-//! is on screen, what the shown points look like at that step, and which point of the step is
+//! Stepping through a demo's algorithm, as plain data: which step is on screen, what the shown points look like at that step, and which point of the step is
 //! the example whose averaged neighbours the map view draws. Nothing is regenerated: the
 //! finished grid plus the core's [`Schedule`] (or, for faults, the batches the worker sent) give
 //! every step.
 
-use terrain::mesh::{self, DisplayGrid, Mark};
+use terrain::display::{self, DisplayGrid, Mark};
 use terrain::steps::{self, Schedule};
 
-use crate::fields::Setup;
-
-/// How a demo is drawn (`<select name="view">`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ViewMode {
-    /// The lit 3-D terrain.
-    #[default]
-    Terrain,
-    /// The same surface as lines.
-    Wireframe,
-    /// A top-down greyscale map, one block per shown point, north up.
-    Map,
-}
-
-impl ViewMode {
-    /// Every mode, in the order the select lists them.
-    pub const ALL: [ViewMode; 3] = [ViewMode::Terrain, ViewMode::Wireframe, ViewMode::Map];
-
-    /// The option's value.
-    pub fn name(self) -> &'static str {
-        match self {
-            ViewMode::Terrain => "terrain",
-            ViewMode::Wireframe => "wireframe",
-            ViewMode::Map => "map",
-        }
-    }
-
-    /// The option's text.
-    pub fn label(self) -> &'static str {
-        match self {
-            ViewMode::Terrain => "Terrain",
-            ViewMode::Wireframe => "Wireframe",
-            ViewMode::Map => "Map (top-down)",
-        }
-    }
-
-    /// The mode an option value names.
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|m| m.name() == name)
-    }
-}
+use super::fields::Setup;
 
 /// Where a demo's stepping stands.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -153,7 +112,7 @@ impl Stepper {
     ) -> (DisplayGrid, Vec<Mark>) {
         let (staged, marks) = self.stage(setup, grid, batches);
         if setup.recipe.wrap() == Some(true) {
-            mesh::tiled_2x2(&staged, &marks)
+            display::tiled_2x2(&staged, &marks)
         } else {
             (staged, marks)
         }
@@ -201,7 +160,7 @@ impl Stepper {
                 _ => Mark::Set,
             })
             .collect();
-        (mesh::staged(grid, &marks), marks)
+        (display::staged(grid, &marks), marks)
     }
 
     /// The map view's example point of the current step and the points it averaged, as indices
@@ -247,8 +206,8 @@ fn positions(setup: &Setup, grid: &DisplayGrid) -> (Vec<usize>, Vec<usize>) {
     let (width, height) = setup.recipe.size();
     let (nx, nz) = grid.size();
     (
-        mesh::display_positions(width, nx),
-        mesh::display_positions(height, nz),
+        display::display_positions(width, nx),
+        display::display_positions(height, nz),
     )
 }
 
@@ -270,7 +229,7 @@ mod tests {
 
     fn grid(setup: &Setup) -> DisplayGrid {
         let map = setup.recipe.generate(setup.seed).expect("valid");
-        mesh::display_grid(&map, mesh::DISPLAY_MAX_SIDE, mesh::DISPLAY_MAX_SIDE)
+        display::display_grid(&map, display::DISPLAY_MAX_SIDE, display::DISPLAY_MAX_SIDE)
     }
 
     #[test]
@@ -382,7 +341,7 @@ mod tests {
     }
 
     #[test]
-    fn step_demos_mark_their_stage_and_views_parse() {
+    fn step_demos_mark_their_stage() {
         let s = Setup {
             recipe: Recipe::Midpoint {
                 params: MpdParams::DEFAULT,
@@ -395,7 +354,5 @@ mod tests {
         assert_eq!(stepper.count(), 0, "no stepper on a step demo");
         let (_, marks) = stepper.staged(&s, &g, &[]);
         assert_eq!(marks.iter().filter(|&&m| m == Mark::Highlight).count(), 1);
-        assert_eq!(ViewMode::from_name("map"), Some(ViewMode::Map));
-        assert_eq!(ViewMode::from_name("3d"), None);
     }
 }

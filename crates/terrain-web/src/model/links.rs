@@ -6,8 +6,8 @@
 
 use terrain::params::{self, ParamError};
 
-use crate::demos::{self, Demo};
-use crate::fields::{self, Setup};
+use super::demos::{self, Demo};
+use super::fields::{self, Setup};
 
 /// The link to `demo` showing `setup`, on the page at `base` (origin and path).
 pub fn link(base: &str, demo: &Demo, setup: &Setup) -> String {
@@ -113,7 +113,7 @@ pub fn seed_from_query(query: &str) -> Option<Result<u64, ParamError>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fields::Field;
+    use crate::model::fields::Field;
 
     fn decoded(linked: &Linked) -> Vec<(String, String)> {
         linked.values.clone()

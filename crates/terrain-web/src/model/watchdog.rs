@@ -5,7 +5,7 @@
 //! that finds the count unchanged and requests still waiting means the worker said nothing for
 //! the whole wait: it is replaced and the requests it held are reported lost.
 
-use std::collections::HashMap;
+use super::newest::Newest;
 
 /// How long the worker may stay silent while requests wait, in milliseconds: far longer than the
 /// slowest request the page can make (100000 fuzzy faults take about 5 s here).
@@ -14,7 +14,8 @@ pub const ANSWER_LIMIT_MS: i32 = 30_000;
 /// What the page waits for from the worker.
 #[derive(Debug, Default)]
 pub struct Watchdog {
-    waiting: HashMap<(usize, bool), u32>,
+    /// Per view and kind (`true`: a file), the newest request's token.
+    waiting: Newest<(usize, bool), ()>,
     activity: u32,
 }
 
@@ -22,7 +23,7 @@ impl Watchdog {
     /// A request went out for `view` (`file`: a download); returns the activity count to arm a
     /// timer with.
     pub fn sent(&mut self, view: usize, file: bool, token: u32) -> u32 {
-        self.waiting.insert((view, file), token);
+        self.waiting.file((view, file), token, ());
         self.activity = self.activity.wrapping_add(1);
         self.activity
     }
@@ -30,9 +31,7 @@ impl Watchdog {
     /// A reply came for `view`; returns the activity count to arm a timer with while requests
     /// still wait.
     pub fn answered(&mut self, view: usize, file: bool, token: u32) -> Option<u32> {
-        if self.waiting.get(&(view, file)) == Some(&token) {
-            self.waiting.remove(&(view, file));
-        }
+        self.waiting.take(&(view, file), token);
         self.activity = self.activity.wrapping_add(1);
         (!self.waiting.is_empty()).then_some(self.activity)
     }

@@ -9,9 +9,10 @@ use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 use terrain::export::Format;
 use terrain::variogram::{self, Variogram};
 
-use crate::element::element;
-use crate::fields::Setup;
-use crate::stepping::{Stepper, ViewMode};
+use super::dom::element;
+use crate::model::fields::Setup;
+use crate::model::stepping::Stepper;
+use crate::model::view_mode::ViewMode;
 
 /// The stepper's controls.
 pub struct StepControls {
@@ -27,7 +28,7 @@ pub struct StepControls {
 
 /// The row of view and step controls under a demo's canvas.
 pub struct Toolbar {
-    /// The toolbar itself.
+    /// The `<div class="toolbar">` holding them, placed under the canvas.
     pub container: Element,
     /// `<select name="view">`.
     pub view: HtmlSelectElement,
@@ -76,7 +77,7 @@ impl Toolbar {
 
 /// The roughness panel of rows with a spread reduction.
 pub struct Roughness {
-    /// The panel.
+    /// The `<div class="roughness">` holding the sentence and the plot.
     pub container: Element,
     /// "H = 1.00: smooth hills" for the reduction in the field.
     pub hurst: Element,
@@ -246,7 +247,7 @@ impl Roughness {
             )));
         }
         self.plot
-            .set_inner_html(&crate::plot::variogram_svg(measured));
+            .set_inner_html(&crate::model::plot::variogram_svg(measured));
     }
 }
 

@@ -2,12 +2,12 @@
 //! example point of a step and the neighbours it averaged) and the wireframe view (the surface's
 //! grid lines projected through the demo's camera).
 
-use terrain::mesh::{self, DisplayGrid, Mark, HIGHLIGHT_COLOR};
+use terrain::display::{self, DisplayGrid, Mark, HIGHLIGHT_COLOR};
 use three_d::{vec4, Camera};
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use crate::renderer::CLEAR_RGB;
+use super::renderer::CLEAR_RGB;
 
 /// Most grid lines drawn each way in the wireframe view, and most points along each: software
 /// 2-D canvases take over a second for 257 lines of 257 points.
@@ -183,7 +183,7 @@ fn map_image(grid: &DisplayGrid, marks: &[Mark]) -> Option<HtmlCanvasElement> {
         canvas.set_width(nx as u32);
         canvas.set_height(nz as u32);
     }
-    let pixels = mesh::map_pixels(grid, marks);
+    let pixels = display::map_pixels(grid, marks);
     let image =
         ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), nx as u32, nz as u32).ok()?;
     context.put_image_data(&image, 0.0, 0.0).ok()?;

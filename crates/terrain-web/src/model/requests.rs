@@ -3,11 +3,14 @@
 //! what to do and shows what it says; it never touches the DOM, so it is tested natively.
 //!
 //! Rules:
-//! - every request gets a fresh token, and only the reply to the newest token is shown;
+//! - every request gets a fresh token, and only the reply to the newest token is shown (the
+//!   [`Newest`] rule);
 //! - a rejected field generates nothing and keeps the terrain on screen;
 //! - a failed generation is reported and keeps the terrain on screen;
 //! - asking for the setup already on screen (or on its way) does nothing unless forced
 //!   (Refresh forces, since its new seed is the point).
+
+use super::newest::Newest;
 
 /// What the demo's section says about itself (its `data-state`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,8 +46,7 @@ pub struct Pending<S> {
 /// One demo's requests. `S` is what a request asks for (the page's `Setup`).
 #[derive(Debug, Clone)]
 pub struct Requests<S> {
-    tokens: u32,
-    pending: Option<Pending<S>>,
+    pending: Newest<(), S>,
     shown: Option<S>,
     troubled: bool,
     generation: u64,
@@ -53,8 +55,7 @@ pub struct Requests<S> {
 impl<S> Default for Requests<S> {
     fn default() -> Self {
         Self {
-            tokens: 0,
-            pending: None,
+            pending: Newest::default(),
             shown: None,
             troubled: false,
             generation: 0,
@@ -67,17 +68,12 @@ impl<S: Copy + PartialEq> Requests<S> {
     /// send, if one is needed (`force`, or a setup other than the one shown or on its way).
     pub fn ask(&mut self, setup: S, force: bool) -> Option<Pending<S>> {
         self.troubled = false;
-        let target = self.pending.map(|p| p.setup).or(self.shown);
+        let target = self.pending().map(|p| p.setup).or(self.shown);
         if !force && target == Some(setup) {
             return None;
         }
-        self.tokens = self.tokens.wrapping_add(1);
-        let pending = Pending {
-            token: self.tokens,
-            setup,
-        };
-        self.pending = Some(pending);
-        Some(pending)
+        let token = self.pending.issue((), setup);
+        Some(Pending { token, setup })
     }
 
     /// A field holds a value that is not allowed: nothing is generated, the terrain stays, and
@@ -89,36 +85,33 @@ impl<S: Copy + PartialEq> Requests<S> {
     /// The reply to `token` arrived with a terrain. Returns what it shows and the new generation
     /// count when it answers the newest request; `None` (ignore it) otherwise.
     pub fn receive(&mut self, token: u32) -> Option<(S, u64)> {
-        let pending = self.pending.filter(|p| p.token == token)?;
-        self.pending = None;
-        self.shown = Some(pending.setup);
+        let setup = self.pending.take(&(), token)?;
+        self.shown = Some(setup);
         self.generation += 1;
-        Some((pending.setup, self.generation))
+        Some((setup, self.generation))
     }
 
     /// The reply to `token` says the terrain could not be made. True when that was the newest
     /// request (report it); the terrain on screen stays.
     pub fn fail(&mut self, token: u32) -> bool {
-        if self.pending.is_some_and(|p| p.token == token) {
-            self.pending = None;
-            self.troubled = true;
-            true
-        } else {
-            false
-        }
+        let newest = self.pending.take(&(), token).is_some();
+        self.troubled |= newest;
+        newest
     }
 
     /// The generator lost every request it held: true when one of this demo's was among them
     /// (report it).
     pub fn lose(&mut self) -> bool {
-        self.pending
-            .map(|p| p.token)
-            .is_some_and(|token| self.fail(token))
+        self.pending().is_some_and(|p| self.fail(p.token))
     }
 
     /// The request on its way, to send again to a generator that replaced the one it went to.
     pub fn pending(&self) -> Option<Pending<S>> {
-        self.pending
+        let (token, setup) = self.pending.get(&())?;
+        Some(Pending {
+            token,
+            setup: *setup,
+        })
     }
 
     /// The setup on screen.
@@ -135,7 +128,7 @@ impl<S: Copy + PartialEq> Requests<S> {
     pub fn state(&self) -> State {
         if self.troubled {
             State::Error
-        } else if self.pending.is_some() {
+        } else if self.is_busy() {
             State::Busy
         } else {
             State::Ready
@@ -144,7 +137,7 @@ impl<S: Copy + PartialEq> Requests<S> {
 
     /// Whether a terrain is on its way (`aria-busy`), even while an error is shown.
     pub fn is_busy(&self) -> bool {
-        self.pending.is_some()
+        !self.pending.is_empty()
     }
 }
 

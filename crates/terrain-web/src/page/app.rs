@@ -1,7 +1,7 @@
 //! What happens on the page, as [`Message`]s, and what each one does to the demos ([`App`]).
 //!
 //! Every event (a click, a field change, a pointer move, a reply from the generator, a frame)
-//! becomes a message; the [`crate::scheduler`] queues them and hands them here one at a time, so
+//! becomes a message ([`super::wiring`]); the [`super::queue`] hands them here one at a time, so
 //! an event never finds the app busy and is never dropped.
 
 use std::rc::Rc;
@@ -9,11 +9,13 @@ use std::rc::Rc;
 use rand::TryRngCore;
 use three_d::Event;
 
-use crate::generator::{Generator, Payload, Reply, Trouble};
-use crate::renderer::Renderer;
-use crate::requests::State;
-use crate::stepping::{StepAction, ViewMode};
-use crate::view::DemoView;
+use super::view::{self, DemoView};
+use crate::gpu::renderer::Renderer;
+use crate::model::fields::Setup;
+use crate::model::stepping::StepAction;
+use crate::model::view_mode::ViewMode;
+use crate::worker::client::{Generator, Trouble};
+use crate::worker::protocol::{Body, Reply, Request, Ticket};
 
 /// Time between two steps while playing, in milliseconds.
 pub const PLAY_INTERVAL_MS: i32 = 700;
@@ -31,31 +33,24 @@ pub enum Message {
     Download(usize, String),
     /// Share was pressed in view `.0`.
     Share(usize),
-    /// A pointer went down on a view's canvas, at a canvas position in CSS pixels.
+    /// A pointer (`pointer` is its id) went down on view `view`'s canvas at `at`, in CSS pixels
+    /// from the canvas's corner.
+    #[allow(missing_docs)]
     Press {
-        /// The view.
         view: usize,
-        /// The pointer's id.
         pointer: i32,
-        /// Canvas position.
         at: (f32, f32),
     },
-    /// A pointer moved over a view's canvas.
+    /// A pointer moved over a view's canvas, to `at`.
+    #[allow(missing_docs)]
     Move {
-        /// The view.
         view: usize,
-        /// The pointer's id.
         pointer: i32,
-        /// Canvas position.
         at: (f32, f32),
     },
     /// A pointer went up or was cancelled.
-    Release {
-        /// The view.
-        view: usize,
-        /// The pointer's id.
-        pointer: i32,
-    },
+    #[allow(missing_docs)]
+    Release { view: usize, pointer: i32 },
     /// A camera event (wheel, key) for view `.0`.
     Steer(usize, Event),
     /// A stepper control of view `.0` was used.
@@ -94,17 +89,6 @@ pub struct App {
     warming: bool,
     /// Terrains that arrived for the 3-D view before WebGL was ready, shown once it is.
     held: Vec<Reply>,
-}
-
-/// View `index`, if its stepper may move now: not while a terrain is on its way (the step would
-/// belong to the old one) nor while a field is rejected.
-fn steppable(views: &mut [DemoView], index: usize) -> Option<&mut DemoView> {
-    let view = views.get_mut(index)?;
-    let ready = !view.requests.is_busy() && view.requests.state() != State::Error;
-    if !ready {
-        view.show_step();
-    }
-    ready.then_some(view)
 }
 
 /// A fresh seed from the browser's crypto source (through `rand`); kept to 32 bits so it is
@@ -146,7 +130,7 @@ impl App {
 
     /// True when some view must be drawn on the next frame.
     pub fn wants_frame(&self) -> bool {
-        self.views.iter().any(|v| v.needs_draw)
+        self.views.iter().any(DemoView::needs_draw)
     }
 
     /// Brings every section's `data-picture` up to date (after a run of messages).
@@ -183,8 +167,7 @@ impl App {
             Message::Download(index, extension) => {
                 if let Some(view) = self.views.get_mut(index) {
                     if let Some((token, setup)) = view.start_download(&extension) {
-                        self.generator
-                            .request((index, token), view.demo, &setup, Some(&extension));
+                        self.send(index, token, setup, Some(extension));
                     }
                 }
             }
@@ -195,20 +178,17 @@ impl App {
             }
             Message::Press { view, pointer, at } => {
                 if let Some(v) = self.views.get_mut(view) {
-                    v.gestures.press(pointer, at.0, at.1);
+                    v.press(pointer, at);
                 }
             }
             Message::Move { view, pointer, at } => {
                 if let Some(v) = self.views.get_mut(view) {
-                    v.hover(at);
-                    if let Some(motion) = v.gestures.motion(pointer, at.0, at.1) {
-                        v.steer(vec![motion]);
-                    }
+                    v.pointer_moved(pointer, at);
                 }
             }
             Message::Release { view, pointer } => {
                 if let Some(v) = self.views.get_mut(view) {
-                    v.gestures.release(pointer);
+                    v.release(pointer);
                 }
             }
             Message::Steer(view, event) => {
@@ -217,26 +197,19 @@ impl App {
                 }
             }
             Message::Step(index, action) => {
-                if let Some(v) = steppable(&mut self.views, index) {
-                    v.stepper.playing = false;
+                if let Some(v) = self.views.get_mut(index).filter(|v| v.steppable()) {
                     v.step(action);
                 }
             }
             Message::Play(index, reduced_motion) => {
-                if let Some(v) = steppable(&mut self.views, index) {
-                    v.toggle_play(reduced_motion);
-                    if v.stepper.playing {
+                if let Some(v) = self.views.get_mut(index).filter(|v| v.steppable()) {
+                    if v.toggle_play(reduced_motion) {
                         self.timers.push(index);
                     }
                 }
             }
             Message::Tick(index) => {
-                let playing = match self.views.get_mut(index) {
-                    Some(v) if v.stepper.playing && !v.requests.is_busy() => v.tick(),
-                    Some(v) => v.stepper.playing,
-                    None => false,
-                };
-                if playing {
+                if self.views.get_mut(index).is_some_and(DemoView::tick) {
                     self.timers.push(index);
                 }
             }
@@ -255,7 +228,7 @@ impl App {
             Message::Trouble(trouble) => self.recover(trouble),
             Message::ContextLost => self.views.iter().for_each(|v| v.show_paused(true)),
             Message::ContextRestored => self.context_restored(),
-            Message::Resize => crate::view::fit_all(&mut self.views),
+            Message::Resize => view::fit_all(&mut self.views),
             Message::WarmUp => {
                 self.warming = self.renderer.warm_up();
                 if !self.warming {
@@ -270,7 +243,7 @@ impl App {
                 // GPU too, behind that picture.
                 let renderer = &self.renderer;
                 if renderer.ready() {
-                    for view in self.views.iter_mut().filter(|v| v.needs_draw) {
+                    for view in self.views.iter_mut().filter(|v| v.needs_draw()) {
                         view.draw(renderer);
                     }
                 }
@@ -278,76 +251,65 @@ impl App {
         }
     }
 
-    /// Reads view `index`'s fields: on success asks for a terrain (when `force`, or when they
-    /// differ from what is on screen or on its way); on failure flags the bad fields and keeps
-    /// the terrain on screen.
+    /// Reads view `index`'s fields and asks for a terrain when they hold a new setup (or when
+    /// `force`d); bad fields are flagged and the terrain on screen stays.
     fn apply(&mut self, index: usize, force: bool) {
-        let Some(view) = self.views.get_mut(index) else {
+        let pending = self
+            .views
+            .get_mut(index)
+            .and_then(|v| v.apply_fields(force));
+        if let Some(pending) = pending {
+            self.send(index, pending.token, pending.setup, None);
+        }
+    }
+
+    /// Sends view `index`'s request under `token` to the generator: its terrain, or with
+    /// `download` its file in the format of that extension.
+    fn send(&self, index: usize, token: u32, setup: Setup, download: Option<String>) {
+        let Some(view) = self.views.get(index) else {
             return;
         };
-        match view.read_fields() {
-            Ok(setup) => {
-                view.clear_errors();
-                if let Some(pending) = view.requests.ask(setup, force) {
-                    self.generator
-                        .request((index, pending.token), view.demo, &pending.setup, None);
-                }
-            }
-            Err(errors) => {
-                view.requests.reject();
-                view.show_errors(&errors);
-            }
-        }
-        view.show_state();
-        view.show_step();
+        self.generator.request(Request {
+            ticket: Ticket { view: index, token },
+            demo: view.demo(),
+            setup,
+            download,
+        });
     }
 
     /// True when view `index` draws in 3-D and WebGL is not ready for it yet.
     fn wants_webgl(&self, index: usize) -> bool {
         self.views
             .get(index)
-            .is_some_and(|v| v.mode == ViewMode::Terrain)
+            .is_some_and(|v| v.mode() == ViewMode::Terrain)
             && !self.renderer.is_warm()
     }
 
     /// True when `reply` is a terrain to draw in 3-D and WebGL is not ready for it yet.
     fn waits_for_webgl(&self, reply: &Reply) -> bool {
-        matches!(reply.payload, Payload::Terrain(Ok(_))) && self.wants_webgl(reply.view)
+        matches!(reply.body, Body::Terrain(Ok(_))) && self.wants_webgl(reply.ticket.view)
     }
 
     /// Shows a reply, if it answers its view's newest request.
     fn receive(&mut self, reply: Reply) {
-        let Reply {
-            view,
-            token,
-            payload,
-        } = reply;
+        let Ticket { view, token } = reply.ticket;
         let Some(v) = self.views.get_mut(view) else {
             return;
         };
-        let answer = match payload {
-            Payload::Terrain(answer) => answer,
-            Payload::File(file) => {
-                v.finish_download(token, file);
-                return;
-            }
-        };
-        match answer {
-            Ok(answer) => {
-                if let Some((setup, generation)) = v.requests.receive(token) {
-                    v.show_terrain(&setup, generation, answer);
+        match reply.body {
+            Body::Terrain(answer) => {
+                if v.receive_terrain(token, answer) {
                     // Drawn in the same task as `data-generation` changes, so the section's
                     // attributes never describe a picture that is not on screen yet.
                     v.draw(&self.renderer);
                 }
             }
-            Err(message) => {
-                if v.requests.fail(token) {
-                    v.show_failure(&message);
-                }
+            Body::File(file) => {
+                v.finish_download(token, file);
             }
+            // Maps stay in the worker, on their way to the file encoders.
+            Body::Map { .. } => {}
         }
-        v.show_state();
     }
 
     /// A worker that could not start: everything on its way is asked for again (the generator
@@ -358,24 +320,19 @@ impl App {
                 web_sys::console::warn_1(
                     &format!("generating on the main thread: {message}").into(),
                 );
-                for (index, view) in self.views.iter().enumerate() {
-                    if let Some(pending) = view.requests.pending() {
-                        self.generator.request(
-                            (index, pending.token),
-                            view.demo,
-                            &pending.setup,
-                            None,
-                        );
-                    }
+                let pending: Vec<_> = self
+                    .views
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(index, v)| Some((index, v.pending_request()?)))
+                    .collect();
+                for (index, request) in pending {
+                    self.send(index, request.token, request.setup, None);
                 }
             }
             Trouble::Crashed(message) => {
                 for view in &mut self.views {
-                    if view.requests.lose() {
-                        view.show_failure(&message);
-                        view.show_state();
-                    }
-                    view.abandon_download(&message);
+                    view.lose_requests(&message);
                 }
             }
         }

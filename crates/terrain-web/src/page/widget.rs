@@ -2,17 +2,14 @@
 //! inside its `<section data-demo>`. [`build`] returns every element it made, so nothing is
 //! looked up again by selector.
 
-use wasm_bindgen::convert::FromWasmAbi;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{
-    AddEventListenerOptions, CanvasRenderingContext2d, Document, Element, EventTarget,
-    HtmlCanvasElement, HtmlInputElement,
-};
+use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlInputElement};
 
-use crate::demos::Demo;
-use crate::fields::{Entry, Field, Setup};
-use crate::toolbar::{self, Roughness, Toolbar};
+use super::dom::{append, element};
+use super::toolbar::{self, Roughness, Toolbar};
+use crate::model::demos::{Demo, Look};
+use crate::model::fields::{Entry, Field, Setup};
 
 /// A field's form control: a text box, or a group of checkboxes whose value is the checked
 /// names joined by commas (the same text the command line takes).
@@ -96,46 +93,6 @@ pub struct Elements {
     pub toolbar: Toolbar,
     /// The roughness panel, on rows with a spread reduction.
     pub roughness: Option<Roughness>,
-}
-
-/// Creates an element with attributes.
-pub fn element(
-    document: &Document,
-    tag: &str,
-    attributes: &[(&str, &str)],
-) -> Result<Element, JsValue> {
-    let el = document.create_element(tag)?;
-    for (name, value) in attributes {
-        el.set_attribute(name, value)?;
-    }
-    Ok(el)
-}
-
-/// Adds an event listener that lives as long as the page.
-pub fn listen<E: FromWasmAbi + 'static>(
-    target: &EventTarget,
-    kind: &str,
-    passive: bool,
-    handler: impl FnMut(E) + 'static,
-) -> Result<(), JsValue> {
-    let closure = Closure::<dyn FnMut(E)>::new(handler);
-    let options = AddEventListenerOptions::new();
-    options.set_passive(passive);
-    target.add_event_listener_with_callback_and_add_event_listener_options(
-        kind,
-        closure.as_ref().unchecked_ref(),
-        &options,
-    )?;
-    closure.forget();
-    Ok(())
-}
-
-/// Appends `children` to `parent`.
-fn append(parent: &Element, children: &[&Element]) -> Result<(), JsValue> {
-    for child in children {
-        parent.append_child(child)?;
-    }
-    Ok(())
 }
 
 /// The canvas, the busy indicator and the caption, in a `<figure>`.
@@ -287,7 +244,7 @@ pub fn build(
         &[("role", "alert"), ("id", &alert_id), ("class", "alert")],
     )?;
     let stepping = terrain::steps::Schedule::of(&demo.recipe).is_some();
-    let downloadable = demo.look == crate::demos::Look::Terrain;
+    let downloadable = demo.look == Look::Terrain;
     let toolbar = toolbar::toolbar(document, id, stepping, downloadable)?;
     // The step caption sits under the canvas, above the demo's own caption.
     figure.insert_before(&toolbar.caption, figure.last_child().as_ref())?;

@@ -1,0 +1,52 @@
+//! How a demo is drawn: the choices of its `<select name="view">`.
+
+/// How a demo is drawn (`<select name="view">`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ViewMode {
+    /// The lit 3-D terrain.
+    #[default]
+    Terrain,
+    /// The same surface as lines.
+    Wireframe,
+    /// A top-down greyscale map, one block per shown point, north up.
+    Map,
+}
+
+impl ViewMode {
+    /// Every mode, in the order the select lists them.
+    pub const ALL: [ViewMode; 3] = [ViewMode::Terrain, ViewMode::Wireframe, ViewMode::Map];
+
+    /// The option's value.
+    pub fn name(self) -> &'static str {
+        match self {
+            ViewMode::Terrain => "terrain",
+            ViewMode::Wireframe => "wireframe",
+            ViewMode::Map => "map",
+        }
+    }
+
+    /// The option's text.
+    pub fn label(self) -> &'static str {
+        match self {
+            ViewMode::Terrain => "Terrain",
+            ViewMode::Wireframe => "Wireframe",
+            ViewMode::Map => "Map (top-down)",
+        }
+    }
+
+    /// The mode an option value names.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn views_parse() {
+        assert_eq!(ViewMode::from_name("map"), Some(ViewMode::Map));
+        assert_eq!(ViewMode::from_name("3d"), None);
+    }
+}

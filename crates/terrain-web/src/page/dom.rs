@@ -1,0 +1,46 @@
+//! Small DOM helpers the page's builders and wiring share.
+
+use wasm_bindgen::convert::FromWasmAbi;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{AddEventListenerOptions, Document, Element, EventTarget};
+
+/// Creates an element with attributes.
+pub fn element(
+    document: &Document,
+    tag: &str,
+    attributes: &[(&str, &str)],
+) -> Result<Element, JsValue> {
+    let el = document.create_element(tag)?;
+    for (name, value) in attributes {
+        el.set_attribute(name, value)?;
+    }
+    Ok(el)
+}
+
+/// Adds an event listener that lives as long as the page.
+pub fn listen<E: FromWasmAbi + 'static>(
+    target: &EventTarget,
+    kind: &str,
+    passive: bool,
+    handler: impl FnMut(E) + 'static,
+) -> Result<(), JsValue> {
+    let closure = Closure::<dyn FnMut(E)>::new(handler);
+    let options = AddEventListenerOptions::new();
+    options.set_passive(passive);
+    target.add_event_listener_with_callback_and_add_event_listener_options(
+        kind,
+        closure.as_ref().unchecked_ref(),
+        &options,
+    )?;
+    closure.forget();
+    Ok(())
+}
+
+/// Appends `children` to `parent`.
+pub fn append(parent: &Element, children: &[&Element]) -> Result<(), JsValue> {
+    for child in children {
+        parent.append_child(child)?;
+    }
+    Ok(())
+}

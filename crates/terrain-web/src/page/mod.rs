@@ -1,0 +1,19 @@
+//! The page: the app that decides what every event does, and the DOM it shows it in.
+//!
+//! - [`startup`]: builds every demo on the page and starts the app;
+//! - [`wiring`]: turns DOM events into [`app::Message`]s;
+//! - [`queue`]: runs the messages one at a time, in order, and asks for timers and frames;
+//! - [`app`]: what each message does to the demos;
+//! - [`view`]: one demo's state and how it shows (with its drawing, downloads and share link);
+//! - [`widget`] and [`toolbar`]: build a demo's elements (fields; view choice, stepper,
+//!   download, share; the roughness panel);
+//! - [`dom`]: small helpers they share.
+
+pub mod app;
+pub mod dom;
+pub mod queue;
+pub mod startup;
+pub mod toolbar;
+pub mod view;
+pub mod widget;
+pub mod wiring;

@@ -1,0 +1,152 @@
+//! Drawing a demo: its camera moved by gestures, its picture in the way its view mode says (the
+//! lit terrain through the shared WebGL context, or the map and wireframe in 2-D), and whether
+//! the canvas shows it yet (`data-picture`).
+
+use three_d::Event;
+
+use super::{DemoView, Shown};
+use crate::gpu::camera;
+use crate::gpu::canvas2d::{self, MapLayout};
+use crate::gpu::renderer::{Model, Renderer};
+use crate::model::demos::Look;
+use crate::model::fields;
+use crate::model::view_mode::ViewMode;
+
+impl DemoView {
+    /// A pointer went down on the canvas at `at` (CSS pixels).
+    pub fn press(&mut self, pointer: i32, at: (f32, f32)) {
+        self.gestures.press(pointer, at.0, at.1);
+    }
+
+    /// A pointer moved to `at`: in the map view the point under it becomes the step's example;
+    /// a drag orbits or pinches the camera.
+    pub fn pointer_moved(&mut self, pointer: i32, at: (f32, f32)) {
+        self.hover(at);
+        if let Some(motion) = self.gestures.motion(pointer, at.0, at.1) {
+            self.steer(vec![motion]);
+        }
+    }
+
+    /// A pointer went up or was cancelled.
+    pub fn release(&mut self, pointer: i32) {
+        self.gestures.release(pointer);
+    }
+
+    /// The pointer moved to canvas position `at` (CSS pixels): in the map view, the point under
+    /// it becomes the step's example.
+    fn hover(&mut self, at: (f32, f32)) {
+        let Some(shown) = self.shown.as_ref().filter(|_| self.mode == ViewMode::Map) else {
+            return;
+        };
+        let canvas = &self.elements.canvas;
+        let ratio = f64::from(canvas.width()) / f64::from(canvas.client_width().max(1));
+        let size = (f64::from(canvas.width()), f64::from(canvas.height()));
+        let layout = MapLayout::new(&shown.staged, size.0, size.1);
+        let point = layout.point_at(
+            &shown.staged,
+            f64::from(at.0) * ratio,
+            f64::from(at.1) * ratio,
+        );
+        if point != self.hover {
+            self.hover = point;
+            self.needs_draw = true;
+        }
+    }
+
+    /// Feeds camera events to the orbit control; marks the view for drawing if it moved.
+    pub fn steer(&mut self, mut events: Vec<Event>) {
+        let moved = self.control.handle_events(&mut self.camera, &mut events);
+        self.needs_draw |= moved;
+    }
+
+    /// Says in the section's `data-picture` whether the canvas shows the view as it now is
+    /// (`current`) or a picture is still to come (`pending`: on the next frame, or once the GPU
+    /// has finished the last 3-D picture).
+    pub fn publish_picture(&mut self) {
+        if self.picture_pending != self.needs_draw {
+            self.picture_pending = self.needs_draw;
+            let state = if self.needs_draw {
+                "pending"
+            } else {
+                "current"
+            };
+            self.set_attribute("data-picture", state);
+        }
+    }
+
+    /// Draws the view now, the way its mode says. The 3-D view uploads the terrain first if the
+    /// GPU does not have it yet (starting WebGL on the page's first 3-D picture); where that
+    /// fails, the demo says why.
+    pub fn draw(&mut self, renderer: &Renderer) {
+        self.needs_draw = false;
+        let canvas = &self.elements.canvas;
+        let out = &self.elements.canvas_2d;
+        let size = (f64::from(canvas.width()), f64::from(canvas.height()));
+        let drawn = match (self.mode, &mut self.shown) {
+            (ViewMode::Map, Some(shown)) => {
+                let example = self
+                    .stepper
+                    .example(&shown.setup, &shown.answer.grid, self.hover);
+                canvas2d::draw_map(out, size, &shown.staged, &shown.marks, example.as_ref());
+                Ok(())
+            }
+            (ViewMode::Wireframe, Some(shown)) => {
+                canvas2d::draw_wireframe(
+                    out,
+                    size,
+                    &self.camera,
+                    &shown.staged,
+                    &shown.marks,
+                    camera::height_scale(&shown.setup),
+                    self.demo.look == Look::Profile,
+                );
+                Ok(())
+            }
+            (_, None) => {
+                canvas2d::clear(out, size.0, size.1);
+                Ok(())
+            }
+            (_, Some(shown)) => upload(shown, self.demo.look, renderer).and_then(|model| {
+                renderer.draw(
+                    &self.camera,
+                    Some(model),
+                    out,
+                    canvas.width(),
+                    canvas.height(),
+                )
+            }),
+        };
+        if let Err(message) = drawn {
+            self.set_notice(Some(format!("{}.", fields::capitalise(&message))));
+        }
+    }
+}
+
+/// The GPU copy of `shown`'s terrain at its current step, uploaded or refilled if it is missing
+/// or stale.
+fn upload<'a>(shown: &'a mut Shown, look: Look, renderer: &Renderer) -> Result<&'a Model, String> {
+    if shown.stale {
+        let scale = camera::height_scale(&shown.setup);
+        shown.mesh = look.mesh(&shown.staged, &shown.marks, scale);
+    }
+    let model = match shown.model.take() {
+        // The same grid at another step: the GPU buffers are refilled, not replaced.
+        Some(mut model) if shown.stale => {
+            renderer.refill(&mut model, &shown.mesh)?;
+            model
+        }
+        Some(model) => model,
+        None => renderer.model(&shown.mesh)?,
+    };
+    shown.stale = false;
+    Ok(shown.model.insert(model))
+}
+
+/// Fits every view's canvas to its on-screen width: all widths are read first, then all buffers
+/// resized, so the page is laid out once rather than once per demo.
+pub fn fit_all(views: &mut [DemoView]) {
+    let widths: Vec<i32> = views.iter().map(DemoView::css_width).collect();
+    for (view, width) in views.iter_mut().zip(widths) {
+        view.fit_canvas(width);
+    }
+}

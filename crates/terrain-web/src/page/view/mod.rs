@@ -1,0 +1,334 @@
+//! One mounted demo: its elements, camera and terrain on screen, and how its state shows in the
+//! DOM (`data-generation`, `data-seed`, `data-state`, `data-step`, `data-steps`, `aria-busy`,
+//! the alert, invalid marks). What to do when is decided by the app ([`super::app`]); a view
+//! keeps its own state and shows it. Drawing is in `draw`, the stepper in `stepper`, downloads
+//! and share links in `takehome`.
+
+mod draw;
+mod stepper;
+mod takehome;
+
+pub use draw::fit_all;
+
+use terrain::display::{DisplayGrid, Mark};
+use terrain::mesh::MeshData;
+use terrain::ParamError;
+use three_d::{Camera, OrbitControl, Viewport};
+
+use super::widget::Elements;
+use crate::gpu::camera;
+use crate::gpu::renderer::Model;
+use crate::model::answer::Answer;
+use crate::model::demos::Demo;
+use crate::model::fields::{self, Field, Setup};
+use crate::model::gestures::Gestures;
+use crate::model::newest::Newest;
+use crate::model::requests::{Pending, Requests};
+use crate::model::stepping::Stepper;
+use crate::model::view_mode::ViewMode;
+
+/// Width over height of every demo canvas.
+const ASPECT: f64 = 16.0 / 10.0;
+
+/// The terrain a demo shows: what it was made from, what the worker sent, the grid and marks at
+/// the step on screen, and its mesh (kept to upload again after a lost context) and model.
+struct Shown {
+    setup: Setup,
+    answer: Answer,
+    staged: DisplayGrid,
+    marks: Vec<Mark>,
+    mesh: MeshData,
+    /// On the GPU once the 3-D view has drawn it (the map and wireframe views need no GPU).
+    model: Option<Model>,
+    /// The mesh and model still show an earlier step (rebuilt when the 3-D view next draws).
+    stale: bool,
+}
+
+/// One mounted demo.
+pub struct DemoView {
+    /// Its row in the demo table.
+    demo: &'static Demo,
+    /// What it asked for and what it shows.
+    requests: Requests<Setup>,
+    /// Pointer gestures in progress on its canvas.
+    gestures: Gestures,
+    /// Whether its picture must be drawn again on the next frame.
+    needs_draw: bool,
+    /// What `data-picture` says: whether a picture was still to be drawn.
+    picture_pending: bool,
+    /// Where its stepping stands.
+    stepper: Stepper,
+    /// How it is drawn.
+    mode: ViewMode,
+    /// The shown point under the pointer in the map view.
+    hover: Option<usize>,
+    /// A message from the page address (a refused link value) shown until the reader changes
+    /// something.
+    notice: Option<String>,
+    /// The file on its way, if any: its name under its token.
+    downloads: Newest<(), String>,
+    elements: Elements,
+    camera: Camera,
+    control: OrbitControl,
+    shown: Option<Shown>,
+}
+
+impl DemoView {
+    /// A view over the elements [`super::widget::build`] made for `demo`; its canvas is sized
+    /// when the demo starts (`Message::Start`) and again on every resize ([`fit_all`]).
+    pub fn new(demo: &'static Demo, elements: Elements) -> Self {
+        Self {
+            demo,
+            requests: Requests::default(),
+            gestures: Gestures::default(),
+            // Nothing to draw before the first terrain: the canvas's CSS background is the sky.
+            needs_draw: false,
+            picture_pending: false,
+            stepper: Stepper::default(),
+            mode: ViewMode::Terrain,
+            hover: None,
+            notice: None,
+            downloads: Newest::default(),
+            elements,
+            camera: camera::new_camera(1, 1, demo.look),
+            control: camera::new_control(),
+            shown: None,
+        }
+    }
+
+    /// Its row in the demo table.
+    pub fn demo(&self) -> &'static Demo {
+        self.demo
+    }
+
+    /// The elements of this demo.
+    pub fn elements(&self) -> &Elements {
+        &self.elements
+    }
+
+    /// How it is drawn now.
+    pub fn mode(&self) -> ViewMode {
+        self.mode
+    }
+
+    /// Whether its picture must be drawn again on the next frame.
+    pub fn needs_draw(&self) -> bool {
+        self.needs_draw
+    }
+
+    /// The canvas's on-screen width in CSS pixels (reading it lays the page out, so read every
+    /// view's before resizing any: see [`fit_all`]).
+    pub fn css_width(&self) -> i32 {
+        self.elements.canvas.client_width()
+    }
+
+    /// Sizes the canvas's pixel buffer to `css_width`, its on-screen width (sharp on high-DPI
+    /// screens).
+    pub fn fit_canvas(&mut self, css_width: i32) {
+        let canvas = &self.elements.canvas;
+        let ratio = web_sys::window()
+            .map_or(1.0, |w| w.device_pixel_ratio())
+            .clamp(1.0, 2.0);
+        let css_width = match css_width {
+            0 => 640.0,
+            w => f64::from(w),
+        };
+        let width = (css_width * ratio).round().max(1.0) as u32;
+        let height = (css_width / ASPECT * ratio).round().max(1.0) as u32;
+        if canvas.width() != width || canvas.height() != height {
+            canvas.set_width(width);
+            canvas.set_height(height);
+            self.needs_draw = true;
+        }
+        self.camera
+            .set_viewport(Viewport::new_at_origo(width, height));
+    }
+
+    /// Reads every field, starting from the row's own recipe.
+    fn read_fields(&self) -> Result<Setup, Vec<ParamError>> {
+        let texts: Vec<(Field, String)> = self
+            .elements
+            .controls
+            .iter()
+            .map(|(f, control)| (*f, control.value()))
+            .collect();
+        fields::read_setup(
+            self.demo.setup(0),
+            texts.iter().map(|(f, t)| (*f, t.as_str())),
+        )
+    }
+
+    /// Shows `seed` in the seed field.
+    pub fn show_seed(&self, seed: u64) {
+        let seed_field = self
+            .elements
+            .controls
+            .iter()
+            .find(|(f, _)| *f == Field::Seed);
+        if let Some((_, control)) = seed_field {
+            control.set_value(&seed.to_string());
+        }
+    }
+
+    /// Shows what is wrong next to the fields and marks the bad ones.
+    fn show_errors(&self, errors: &[ParamError]) {
+        let message = fields::sentences(errors);
+        self.elements.alert.set_text_content(Some(&message));
+        for (field, control) in &self.elements.controls {
+            control.mark_invalid(errors.iter().any(|e| e.field == field.name()));
+        }
+    }
+
+    /// Clears every invalid mark, and the alert but for a notice from the page address.
+    fn clear_errors(&self) {
+        self.show_errors(&[]);
+        if let Some(notice) = &self.notice {
+            self.elements.alert.set_text_content(Some(notice));
+        }
+    }
+
+    /// Keeps `notice` in the alert (while the fields are fine) until the reader changes something.
+    pub fn set_notice(&mut self, notice: Option<String>) {
+        self.notice = notice;
+        self.clear_errors();
+    }
+
+    /// Shows or hides the notice that drawing is paused (the browser took the 3-D context away).
+    pub fn show_paused(&self, paused: bool) {
+        self.set_attribute("data-drawing", ["ready", "paused"][usize::from(paused)]);
+    }
+
+    /// Says what share or download did, beside their buttons.
+    fn set_status(&self, text: &str) {
+        self.elements.toolbar.status.set_text_content(Some(text));
+    }
+
+    /// Says that the terrain could not be made; the one on screen stays.
+    fn show_failure(&self, message: &str) {
+        self.elements.alert.set_text_content(Some(&format!(
+            "This terrain could not be generated ({message}). The one shown is the last good one; \
+             try smaller values or press Refresh."
+        )));
+    }
+
+    /// Sets `data-state` and `aria-busy` from the requests.
+    fn show_state(&self) {
+        self.set_attribute("data-state", self.requests.state().name());
+        let busy = if self.requests.is_busy() {
+            "true"
+        } else {
+            "false"
+        };
+        self.set_attribute("aria-busy", busy);
+    }
+
+    /// Puts a newly arrived terrain on screen, counted as generation `generation`, at its last
+    /// step.
+    fn show_terrain(&mut self, setup: &Setup, generation: u64, answer: Answer) {
+        self.stepper = Stepper::for_setup(setup);
+        let (staged, marks) = self.stepper.staged(setup, &answer.grid, &answer.batches);
+        let mesh = self
+            .demo
+            .look
+            .mesh(&staged, &marks, camera::height_scale(setup));
+        if let Some(panel) = &self.elements.roughness {
+            panel.show(setup, &answer.variogram);
+        }
+        self.shown = Some(Shown {
+            setup: *setup,
+            answer,
+            staged,
+            marks,
+            mesh,
+            model: None,
+            stale: false,
+        });
+        self.set_attribute("data-generation", &generation.to_string());
+        self.set_attribute("data-seed", &setup.seed.to_string());
+        self.show_step();
+        self.needs_draw = true;
+    }
+
+    /// Reads the fields. When they hold allowed values, returns the request to send, if one is
+    /// needed (`force`, or a setup other than the one on screen or on its way); otherwise marks
+    /// the bad fields, and the terrain on screen stays. Shows the state and step either way.
+    pub fn apply_fields(&mut self, force: bool) -> Option<Pending<Setup>> {
+        let pending = match self.read_fields() {
+            Ok(setup) => {
+                self.clear_errors();
+                self.requests.ask(setup, force)
+            }
+            Err(errors) => {
+                self.requests.reject();
+                self.show_errors(&errors);
+                None
+            }
+        };
+        self.show_state();
+        self.show_step();
+        pending
+    }
+
+    /// The terrain request on its way, to send again to a generator that replaced the one it
+    /// went to.
+    pub fn pending_request(&self) -> Option<Pending<Setup>> {
+        self.requests.pending()
+    }
+
+    /// The generator lost every request it held (it crashed or went silent): says so where this
+    /// demo's terrain or file was among them.
+    pub fn lose_requests(&mut self, message: &str) {
+        if self.requests.lose() {
+            self.show_failure(message);
+            self.show_state();
+        }
+        self.abandon_download(message);
+    }
+
+    /// The reply to terrain request `token`. Shows the terrain when it answers the newest
+    /// request and returns true (draw it now); says why when it could not be made.
+    pub fn receive_terrain(&mut self, token: u32, answer: Result<Answer, String>) -> bool {
+        let shown = match answer {
+            Ok(answer) => match self.requests.receive(token) {
+                Some((setup, generation)) => {
+                    self.show_terrain(&setup, generation, answer);
+                    true
+                }
+                None => false,
+            },
+            Err(message) => {
+                if self.requests.fail(token) {
+                    self.show_failure(&message);
+                }
+                false
+            }
+        };
+        self.show_state();
+        shown
+    }
+
+    /// Draws the demo another way.
+    pub fn set_mode(&mut self, mode: ViewMode) {
+        if mode != self.mode {
+            self.mode = mode;
+            self.needs_draw = true;
+        }
+    }
+
+    /// Forgets the terrain's GPU copy (after the context came back): the next 3-D draw uploads
+    /// it again.
+    pub fn upload_again(&mut self) {
+        if let Some(shown) = self.shown.as_mut() {
+            // Its buffers belonged to the lost context: deleting them only makes WebGL warn
+            // ("object does not belong to this context"); they went with that context.
+            std::mem::forget(shown.model.take());
+            shown.stale = true;
+        }
+        self.needs_draw = true;
+    }
+
+    fn set_attribute(&self, name: &str, value: &str) {
+        // Setting a plain data attribute on a live element does not fail.
+        let _ = self.elements.section.set_attribute(name, value);
+    }
+}

@@ -1,0 +1,134 @@
+//! Taking a terrain home: a demo's download (asked of the worker, then handed to the browser's
+//! downloads) and its share link (copied to the clipboard where the browser allows it).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::DemoView;
+use crate::model::fields::Setup;
+use crate::model::links;
+
+impl DemoView {
+    /// The setup on screen and a fresh token for its file in `extension`, now on its way (the
+    /// section shows `data-download="busy"` and the progress display); `None` with nothing on
+    /// screen.
+    pub fn start_download(&mut self, extension: &str) -> Option<(u32, Setup)> {
+        let setup = self.shown.as_ref()?.setup;
+        let token = self
+            .downloads
+            .issue((), setup.recipe.file_name(setup.seed, extension));
+        self.set_attribute("data-download", "busy");
+        self.set_status("Preparing the file…");
+        Some((token, setup))
+    }
+
+    /// The file asked for under `token` arrived (or could not be made): saves it, or says why in
+    /// the alert; the terrain stays either way. Returns false for a stale token.
+    pub fn finish_download(&mut self, token: u32, file: Result<Vec<u8>, String>) -> bool {
+        let Some(name) = self.downloads.take(&(), token) else {
+            return false;
+        };
+        self.set_attribute("data-download", "ready");
+        match file.and_then(|bytes| save(&name, &bytes).map(|()| bytes.len())) {
+            Ok(size) => self.set_status(&format!("Downloaded {name} ({size} bytes)")),
+            Err(message) => {
+                self.set_status("");
+                self.elements.alert.set_text_content(Some(&format!(
+                    "The file could not be made ({message}). The terrain shown stays."
+                )));
+            }
+        }
+        true
+    }
+
+    /// The file on its way is lost (the generator stopped): says so.
+    pub fn abandon_download(&mut self, message: &str) {
+        if let Some((token, _)) = self.downloads.get(&()) {
+            self.finish_download(token, Err(message.to_string()));
+        }
+    }
+
+    /// Builds the link to this demo as shown, sets it as `data-link`, and copies it where the
+    /// browser allows, saying which.
+    pub fn share(&self) {
+        let Some(shown) = &self.shown else {
+            return;
+        };
+        let Some(location) = web_sys::window().map(|w| w.location()) else {
+            return;
+        };
+        let base = format!(
+            "{}{}",
+            location.origin().unwrap_or_default(),
+            location.pathname().unwrap_or_default()
+        );
+        let url = links::link(&base, self.demo, &shown.setup);
+        self.set_attribute("data-link", &url);
+        let status = self.elements.toolbar.status.clone();
+        status.set_text_content(Some("Link ready: it is in this demo's data-link"));
+        copy_to_clipboard(&url, move |copied| {
+            if copied {
+                status.set_text_content(Some("Link copied"));
+            }
+        });
+    }
+}
+
+/// Hands `bytes` to the browser as a download named `name`.
+fn save(name: &str, bytes: &[u8]) -> Result<(), String> {
+    let failed = |_| "the browser refused the file".to_string();
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/octet-stream");
+    let blob =
+        web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).map_err(failed)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(failed)?;
+    let anchor: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(failed)?
+        .dyn_into()
+        .map_err(|_| "no link element".to_string())?;
+    anchor.set_href(&url);
+    anchor.set_download(name);
+    anchor.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// Writes `text` to the clipboard where the browser allows; `done(true)` once it is there.
+fn copy_to_clipboard(text: &str, done: impl FnOnce(bool) + 'static) {
+    let clipboard = web_sys::window()
+        .map(|w| w.navigator())
+        .and_then(|n| js_sys::Reflect::get(&n, &"clipboard".into()).ok())
+        .filter(|c| !c.is_undefined());
+    let write = clipboard.as_ref().and_then(|c| {
+        let function = js_sys::Reflect::get(c, &"writeText".into()).ok()?;
+        let function: js_sys::Function = function.dyn_into().ok()?;
+        let promise = function.call1(c, &text.into()).ok()?;
+        promise.dyn_into::<js_sys::Promise>().ok()
+    });
+    let Some(promise) = write else {
+        return done(false);
+    };
+    let done = Rc::new(RefCell::new(Some(done)));
+    let (ok, err) = (Rc::clone(&done), done);
+    let on_ok = Closure::once(move |_: JsValue| {
+        if let Some(f) = ok.borrow_mut().take() {
+            f(true)
+        }
+    });
+    let on_err = Closure::once(move |_: JsValue| {
+        if let Some(f) = err.borrow_mut().take() {
+            f(false)
+        }
+    });
+    let _ = promise.then2(&on_ok, &on_err);
+    on_ok.forget();
+    on_err.forget();
+}

@@ -1,0 +1,227 @@
+//! The page's events as [`Message`]s: every listener a demo, its toolbar, the shared WebGL
+//! canvas and the window need, and the observer that starts each demo as it comes into view.
+//! Each listener only builds a message and sends it to the [`Scheduler`].
+
+use std::rc::{Rc, Weak};
+
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Element, IntersectionObserver, IntersectionObserverEntry, IntersectionObserverInit,
+    KeyboardEvent, PointerEvent, WheelEvent,
+};
+
+use super::app::Message;
+use super::dom::listen;
+use super::queue::Scheduler;
+use super::view::DemoView;
+use crate::gpu::renderer::Renderer;
+use crate::model::gestures;
+use crate::model::stepping::StepAction;
+use crate::model::view_mode::ViewMode;
+
+/// A DOM listener that sends `make(event)` to the scheduler. Listeners live as long as the page,
+/// and so, through them, does the scheduler.
+pub fn sender<E>(
+    scheduler: &Rc<Scheduler>,
+    make: impl Fn(E) -> Option<Message> + 'static,
+) -> impl Fn(E) + 'static {
+    let scheduler = Rc::clone(scheduler);
+    move |event| {
+        if let Some(message) = make(event) {
+            scheduler.send(message);
+        }
+    }
+}
+
+/// A generator callback that sends `make(value)` to the scheduler. It holds the scheduler weakly:
+/// the app owns the generator, and a strong hold would make a cycle.
+pub fn weak_sender<T>(
+    scheduler: &Rc<Scheduler>,
+    make: impl Fn(T) -> Message + 'static,
+) -> impl Fn(T) + 'static {
+    let weak: Weak<Scheduler> = Rc::downgrade(scheduler);
+    move |value| {
+        if let Some(scheduler) = weak.upgrade() {
+            scheduler.send(make(value));
+        }
+    }
+}
+
+/// Canvas-relative CSS pixel position of a pointer event.
+fn canvas_position(event: &PointerEvent) -> (f32, f32) {
+    (event.offset_x() as f32, event.offset_y() as f32)
+}
+
+/// Turns view `index`'s DOM events into messages.
+pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Result<(), JsValue> {
+    let elements = view.elements();
+    let refresh = sender(scheduler, move |_: web_sys::Event| {
+        Some(Message::Refresh(index))
+    });
+    listen(&elements.refresh, "click", true, refresh)?;
+    for (_, control) in &elements.controls {
+        for input in control.inputs() {
+            let apply = sender(scheduler, move |_: web_sys::Event| {
+                Some(Message::Apply(index))
+            });
+            listen(input, "change", true, apply)?;
+        }
+    }
+    let submit = sender(scheduler, move |event: web_sys::Event| {
+        event.prevent_default();
+        Some(Message::Apply(index))
+    });
+    listen(&elements.form, "submit", false, submit)?;
+
+    wire_toolbar(scheduler, view, index)?;
+
+    let canvas = elements.canvas.clone();
+    let target = canvas.clone();
+    let press = sender(scheduler, move |event: PointerEvent| {
+        let _ = target.set_pointer_capture(event.pointer_id());
+        let (view, pointer, at) = (index, event.pointer_id(), canvas_position(&event));
+        Some(Message::Press { view, pointer, at })
+    });
+    listen(&canvas, "pointerdown", true, press)?;
+    let motion = sender(scheduler, move |event: PointerEvent| {
+        let (view, pointer, at) = (index, event.pointer_id(), canvas_position(&event));
+        Some(Message::Move { view, pointer, at })
+    });
+    listen(&canvas, "pointermove", true, motion)?;
+    for kind in ["pointerup", "pointercancel"] {
+        let release = sender(scheduler, move |event: PointerEvent| {
+            let (view, pointer) = (index, event.pointer_id());
+            Some(Message::Release { view, pointer })
+        });
+        listen(&canvas, kind, true, release)?;
+    }
+    let wheel = sender(scheduler, move |event: WheelEvent| {
+        event.prevent_default();
+        let zoom = gestures::wheel(event.delta_y(), event.delta_mode());
+        Some(Message::Steer(index, zoom))
+    });
+    listen(&canvas, "wheel", false, wheel)?;
+    let key = sender(scheduler, move |event: KeyboardEvent| {
+        let action = gestures::key(&event.key())?;
+        event.prevent_default();
+        Some(Message::Steer(index, action))
+    });
+    listen(&canvas, "keydown", false, key)
+}
+
+/// Whether the reader asked the system for reduced motion.
+fn prefers_reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|query| query.matches())
+}
+
+/// Turns view `index`'s view choice and stepper into messages.
+fn wire_toolbar(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Result<(), JsValue> {
+    let toolbar = &view.elements().toolbar;
+    let select = toolbar.view.clone();
+    let change = sender(scheduler, move |_: web_sys::Event| {
+        ViewMode::from_name(&select.value()).map(|mode| Message::View(index, mode))
+    });
+    listen(&toolbar.view, "change", true, change)?;
+    let share = sender(scheduler, move |_: web_sys::Event| {
+        Some(Message::Share(index))
+    });
+    listen(&toolbar.share, "click", true, share)?;
+    if let Some((format, button)) = &toolbar.download {
+        let format = format.clone();
+        let download = sender(scheduler, move |_: web_sys::Event| {
+            Some(Message::Download(index, format.value()))
+        });
+        listen(button, "click", true, download)?;
+    }
+    let Some(controls) = &toolbar.stepper else {
+        return Ok(());
+    };
+    for (button, action) in [
+        (&controls.back, StepAction::Back),
+        (&controls.forward, StepAction::Forward),
+    ] {
+        let press = sender(scheduler, move |_: web_sys::Event| {
+            Some(Message::Step(index, action))
+        });
+        listen(button, "click", true, press)?;
+    }
+    let play = sender(scheduler, move |_: web_sys::Event| {
+        Some(Message::Play(index, prefers_reduced_motion()))
+    });
+    listen(&controls.play, "click", true, play)?;
+    let scrubber = controls.scrubber.clone();
+    let scrub = sender(scheduler, move |_: web_sys::Event| {
+        // The range only offers whole steps; anything else is refused by the core's parser.
+        let step =
+            terrain::params::parse_whole("step", &scrubber.value(), 0, u64::from(u32::MAX)).ok()?;
+        Some(Message::Step(index, StepAction::To(step as u32)))
+    });
+    listen(&controls.scrubber, "input", true, scrub)
+}
+
+/// Watches the shared context (drawing pauses while it is lost and every terrain is uploaded
+/// again when it comes back) and the window's size.
+pub fn wire_page(scheduler: &Rc<Scheduler>, renderer: &Renderer) -> Result<(), JsValue> {
+    let canvas = renderer.canvas();
+    // Without preventDefault the browser would never give the context back.
+    let lost = sender(scheduler, |event: web_sys::Event| {
+        event.prevent_default();
+        Some(Message::ContextLost)
+    });
+    listen(canvas, "webglcontextlost", false, lost)?;
+    let restored = sender(scheduler, |_: web_sys::Event| {
+        Some(Message::ContextRestored)
+    });
+    listen(canvas, "webglcontextrestored", true, restored)?;
+    let window = web_sys::window().ok_or("no window")?;
+    let resize = sender(scheduler, |_: web_sys::Event| Some(Message::Resize));
+    listen(&window, "resize", true, resize)
+}
+
+/// How far outside the window a demo starts: not before it shows. Starting a screen ahead would
+/// start WebGL while the page loads on a phone, whose first screen holds only text; a demo that
+/// scrolls into view draws within a frame or two of generating.
+const START_MARGIN: &str = "0px";
+
+/// Sends each demo its `Start` when its section first comes into the window. Demos down the page
+/// cost nothing until the reader gets to them: loading the page starts neither WebGL nor any
+/// generation nobody sees.
+pub fn start_when_near(scheduler: &Rc<Scheduler>, sections: Vec<Element>) -> Result<(), JsValue> {
+    let scheduler = Rc::clone(scheduler);
+    let watched = sections.clone();
+    let callback = Closure::<dyn FnMut(Array, IntersectionObserver)>::new(
+        move |entries: Array, observer: IntersectionObserver| {
+            for entry in entries.iter() {
+                let Ok(entry) = entry.dyn_into::<IntersectionObserverEntry>() else {
+                    continue;
+                };
+                if !entry.is_intersecting() {
+                    continue;
+                }
+                let target = entry.target();
+                observer.unobserve(&target);
+                if let Some(index) = watched.iter().position(|s| *s == target) {
+                    scheduler.send(Message::Start(index));
+                }
+            }
+        },
+    );
+    let options = IntersectionObserverInit::new();
+    options.set_root_margin(START_MARGIN);
+    let observer =
+        IntersectionObserver::new_with_options(callback.as_ref().unchecked_ref(), &options)?;
+    // The observer lives as long as the page; so does its callback.
+    callback.forget();
+    for section in &sections {
+        observer.observe(section);
+    }
+    Ok(())
+}

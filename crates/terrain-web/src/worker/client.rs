@@ -1,0 +1,251 @@
+//! The page end of the generator worker: [`Generator`] sends a [`Request`] to one worker shared
+//! by every demo and hands each [`Reply`] back to the app; a stalled or crashed worker is
+//! replaced ([`Watchdog`]).
+//!
+//! Exponent 12 (16.8 million points) or 100000 faults take longer than a page may stall, so every
+//! generation happens in the worker, which runs this same wasm module (see [`super::host`]).
+//! Where a worker cannot be created, the page generates in place instead, and the reply still
+//! comes back later, through the same callback (from a microtask): callers have one path. Files
+//! are then refused with a reason: the file encoders are a module the worker loads.
+
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Blob, BlobPropertyBag, ErrorEvent, MessageEvent, Url, Worker, WorkerOptions, WorkerType,
+};
+
+use super::host;
+use super::protocol::{self, Body, Kind, Reply, Request};
+use crate::model::watchdog::{Watchdog, ANSWER_LIMIT_MS};
+
+/// The file encoders' module (`crates/terrain-files`), which Trunk builds beside the page's
+/// module under this name. The generator worker imports it the first time a file is asked for,
+/// so the PNG and glTF writers are not part of the page's first download.
+pub const FILES_MODULE: &str = "terrain-files.js";
+
+/// The encoders' module with its content hash (`terrain-files.js?v=HASH`), as the build writes
+/// it into the page's `<meta name="terrain-files">` (`scripts/stamp-files.mjs`), so a cached old
+/// copy is never paired with a new page; plain [`FILES_MODULE`] where the page has no such tag
+/// (the wasm tests' bare page).
+fn files_module() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector("meta[name=\"terrain-files\"]")
+                .ok()
+                .flatten()
+        })
+        .and_then(|meta| meta.get_attribute("content"))
+        .filter(|content| content.starts_with(FILES_MODULE))
+        .unwrap_or_else(|| FILES_MODULE.to_string())
+}
+
+/// Why a page without a generator worker cannot write files: the encoders load in the worker.
+pub const NO_WORKER_FILES: &str =
+    "downloads need the page's background worker, which this browser could not start";
+
+#[wasm_bindgen]
+extern "C" {
+    type ImportMeta;
+
+    #[wasm_bindgen(method, getter)]
+    fn url(this: &ImportMeta) -> String;
+
+    /// `import.meta` of the wasm-bindgen module: its `url` is what the worker imports.
+    #[wasm_bindgen(thread_local_v2, js_namespace = import, js_name = meta)]
+    static IMPORT_META: ImportMeta;
+}
+
+/// Something went wrong with the worker itself rather than with one request.
+pub enum Trouble {
+    /// The worker could not start; the page now generates in place.
+    NoWorker(String),
+    /// The worker stopped while generating (for example out of memory); it has been replaced,
+    /// and every request it held is lost.
+    Crashed(String),
+}
+
+type ReplyHandler = Rc<dyn Fn(Reply)>;
+type TroubleHandler = Rc<dyn Fn(Trouble)>;
+
+/// The page end: one worker shared by every demo.
+pub struct Generator {
+    worker: RefCell<Option<Worker>>,
+    on_reply: ReplyHandler,
+    on_trouble: TroubleHandler,
+    /// What is waited for, to notice a worker that stopped answering.
+    watchdog: RefCell<Watchdog>,
+    /// This generator, for the watchdog's timers.
+    me: RefCell<Weak<Generator>>,
+}
+
+impl Generator {
+    /// Starts the worker. `on_reply` receives every answer; `on_trouble` hears when the worker
+    /// could not start or stopped.
+    pub fn start(
+        on_reply: impl Fn(Reply) + 'static,
+        on_trouble: impl Fn(Trouble) + 'static,
+    ) -> Rc<Self> {
+        let generator = Rc::new(Self {
+            worker: RefCell::new(None),
+            on_reply: Rc::new(on_reply),
+            on_trouble: Rc::new(on_trouble),
+            watchdog: RefCell::default(),
+            me: RefCell::default(),
+        });
+        *generator.me.borrow_mut() = Rc::downgrade(&generator);
+        if let Err(error) = Self::spawn(&generator) {
+            (generator.on_trouble)(Trouble::NoWorker(describe(&error)));
+        }
+        generator
+    }
+
+    /// Creates a worker from [`protocol::worker_script`], wires its messages and errors, and
+    /// sends it the module.
+    fn spawn(this: &Rc<Self>) -> Result<(), JsValue> {
+        let parts = Array::of1(&JsValue::from_str(&protocol::worker_script()));
+        let options = BlobPropertyBag::new();
+        options.set_type("text/javascript");
+        let blob = Blob::new_with_str_sequence_and_options(&parts, &options)?;
+        let url = Url::create_object_url_with_blob(&blob)?;
+        let worker_options = WorkerOptions::new();
+        worker_options.set_type(WorkerType::Module);
+        worker_options.set_name("terrain generator");
+        let worker = Worker::new_with_options(&url, &worker_options);
+        // The worker has read its script once it runs; the URL is not needed after that.
+        let _ = Url::revoke_object_url(&url);
+        let worker = worker?;
+
+        let weak = Rc::downgrade(this);
+        let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+            let Some(generator) = weak.upgrade() else {
+                return;
+            };
+            let data = event.data();
+            if let Some(message) = protocol::fatal(&data) {
+                generator.stop();
+                (generator.on_trouble)(Trouble::NoWorker(message));
+            } else if let Some(reply) = Reply::from_js(&data) {
+                let file = matches!(reply.body, Body::File(_));
+                let (view, token) = (reply.ticket.view, reply.ticket.token);
+                let waiting = generator.watchdog.borrow_mut().answered(view, file, token);
+                if let Some(armed) = waiting {
+                    generator.arm(armed);
+                }
+                (generator.on_reply)(reply);
+            }
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        on_message.forget();
+
+        let weak = Rc::downgrade(this);
+        let on_error = Closure::<dyn Fn(ErrorEvent)>::new(move |event: ErrorEvent| {
+            event.prevent_default();
+            let Some(generator) = weak.upgrade() else {
+                return;
+            };
+            generator.stop();
+            let message = event.message();
+            match Self::spawn(&generator) {
+                Ok(()) => (generator.on_trouble)(Trouble::Crashed(message)),
+                Err(error) => (generator.on_trouble)(Trouble::NoWorker(describe(&error))),
+            }
+        });
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        on_error.forget();
+
+        let glue = IMPORT_META.with(ImportMeta::url);
+        let files = Url::new_with_base(&files_module(), &glue)?.href();
+        worker.post_message(&protocol::hello(&glue, &wasm_bindgen::module(), &files))?;
+        *this.worker.borrow_mut() = Some(worker);
+        Ok(())
+    }
+
+    /// Checks in [`ANSWER_LIMIT_MS`] whether the worker said anything since activity `armed`;
+    /// if not, while requests wait, it is replaced and what it held is reported lost.
+    fn arm(&self, armed: u32) {
+        let weak = self.me.borrow().clone();
+        let check = Closure::once_into_js(move || {
+            let Some(generator) = weak.upgrade() else {
+                return;
+            };
+            if !generator.watchdog.borrow().stalled(armed) {
+                return;
+            }
+            generator.stop();
+            let seconds = ANSWER_LIMIT_MS / 1000;
+            match Self::spawn(&generator) {
+                Ok(()) => (generator.on_trouble)(Trouble::Crashed(format!(
+                    "the generator stopped answering for {seconds} s, so a fresh one was started"
+                ))),
+                Err(error) => (generator.on_trouble)(Trouble::NoWorker(describe(&error))),
+            }
+        });
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                check.unchecked_ref(),
+                ANSWER_LIMIT_MS,
+            );
+        }
+    }
+
+    /// Stops the worker; nothing is waited for from it any more.
+    fn stop(&self) {
+        self.watchdog.borrow_mut().reset();
+        if let Some(worker) = self.worker.borrow_mut().take() {
+            worker.set_onmessage(None);
+            worker.set_onerror(None);
+            worker.terminate();
+        }
+    }
+
+    /// Sends `request`; the reply comes later, through `on_reply`, made by the worker or,
+    /// without one, here in a microtask.
+    pub fn request(&self, request: Request) {
+        let (ticket, file) = (request.ticket, request.kind() == Kind::File);
+        if let Some(worker) = self.worker.borrow().as_ref() {
+            if worker.post_message(&request.to_js()).is_ok() {
+                let armed = self
+                    .watchdog
+                    .borrow_mut()
+                    .sent(ticket.view, file, ticket.token);
+                self.arm(armed);
+                return;
+            }
+        }
+        let on_reply = Rc::clone(&self.on_reply);
+        let answer = Closure::once_into_js(move || {
+            // Without the worker there are no file encoders: a download is refused before
+            // anything is generated.
+            let body = if file {
+                Body::File(Err(NO_WORKER_FILES.to_string()))
+            } else {
+                host::answer(&request)
+            };
+            on_reply(Reply {
+                ticket,
+                body,
+                memory: None,
+            });
+        });
+        // The closure runs once the current task is done, as a reply from the worker would.
+        if let Some(window) = web_sys::window() {
+            window.queue_microtask(answer.unchecked_ref());
+        }
+    }
+}
+
+fn describe(error: &JsValue) -> String {
+    error
+        .as_string()
+        .or_else(|| {
+            error
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .unwrap_or_else(|| "unknown error".to_string())
+}

@@ -1,0 +1,116 @@
+//! The worker end of the generator: what `worker.js` calls. Requests wait in a mailbox that
+//! keeps only the newest per view and kind ([`Newest`]), so a reader pressing Refresh ten times
+//! gets the terrain asked for last, not a backlog; each is answered with the shown points, or,
+//! for a download, the full map, which `worker.js` has the file encoders write.
+
+use std::cell::RefCell;
+
+use js_sys::Array;
+use terrain::export;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::protocol::{Body, Kind, Reply, Request, Ticket};
+use crate::model::newest::Newest;
+
+/// A request as read: answerable, or why not (answered with that message).
+type Mail = Result<Request, String>;
+
+thread_local! {
+    /// The worker's waiting requests, the newest per view and kind.
+    static MAILBOX: RefCell<Newest<(usize, Kind), Mail>> = RefCell::default();
+}
+
+/// Puts a request message from the page in the mailbox, replacing an older one of the same
+/// view and kind. A message without a view and token cannot be answered and is dropped.
+#[wasm_bindgen]
+pub fn take_request(message: JsValue) {
+    let Ok(ticket) = Ticket::from_js(&message) else {
+        web_sys::console::warn_1(&"the generator dropped a request with no view or token".into());
+        return;
+    };
+    let mail = Request::from_js(&message).map_err(|e| format!("malformed request: {e}"));
+    let key = (ticket.view, Kind::of_request(&message));
+    MAILBOX.with_borrow_mut(|mailbox| mailbox.file(key, ticket.token, mail));
+}
+
+/// True while requests wait.
+#[wasm_bindgen]
+pub fn has_request() -> bool {
+    MAILBOX.with_borrow(|mailbox| !mailbox.is_empty())
+}
+
+/// Answers the request that has waited longest: `[reply, transfer]`, the buffers in `transfer`
+/// to be moved with the reply. A download's reply is a map (`kind: "map"`), for the file
+/// encoders; `worker.js` then makes the file's reply with [`file_reply`].
+#[wasm_bindgen]
+pub fn answer_next() -> Array {
+    let next = MAILBOX.with_borrow_mut(Newest::pop_oldest);
+    let reply = match next {
+        Some(((view, kind), token, mail)) => {
+            let ticket = Ticket { view, token };
+            let body = match (mail, kind) {
+                (Ok(request), _) => answer(&request),
+                (Err(message), Kind::Terrain) => Body::Terrain(Err(message)),
+                (Err(message), Kind::File) => Body::File(Err(message)),
+            };
+            reply(ticket, body)
+        }
+        None => reply(
+            Ticket { view: 0, token: 0 },
+            Body::Terrain(Err("no request waits".into())),
+        ),
+    };
+    let (message, transfer) = reply.to_js();
+    Array::of2(&message, &transfer)
+}
+
+/// The reply for a file: `map` is the map reply [`answer_next`] gave, `outcome` the encoders'
+/// bytes (a `Uint8Array`) or why they could not write them (a string). `[reply, transfer]`.
+#[wasm_bindgen]
+pub fn file_reply(map: JsValue, outcome: JsValue) -> Array {
+    let ticket = Ticket::from_js(&map).unwrap_or(Ticket { view: 0, token: 0 });
+    let file = match outcome.dyn_ref::<js_sys::Uint8Array>() {
+        Some(bytes) => Ok(bytes.to_vec()),
+        None => Err(outcome
+            .as_string()
+            .unwrap_or_else(|| "the file could not be written".into())),
+    };
+    let (message, transfer) = reply(ticket, Body::File(file)).to_js();
+    Array::of2(&message, &transfer)
+}
+
+/// Makes what `request` asks for: the terrain's shown points (and fault batches and
+/// variogram), or for a download the full map, checked against the format's limits before it is
+/// generated.
+pub(crate) fn answer(request: &Request) -> Body {
+    let setup = &request.setup;
+    let Some(extension) = &request.download else {
+        return Body::Terrain(request.demo.answer(setup).map_err(|e| e.message));
+    };
+    let (width, height) = setup.recipe.size();
+    if let Err(error) = export::map_format(extension, width, height) {
+        return Body::File(Err(error.to_string()));
+    }
+    match setup.recipe.generate(setup.seed) {
+        Ok(map) => Body::Map {
+            extension: extension.clone(),
+            map,
+        },
+        Err(error) => Body::File(Err(error.message)),
+    }
+}
+
+/// A reply from this worker, with the size of its wasm memory.
+fn reply(ticket: Ticket, body: Body) -> Reply {
+    let memory = wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .ok()
+        .and_then(|memory| memory.buffer().dyn_into::<js_sys::ArrayBuffer>().ok())
+        .map(|buffer| buffer.byte_length());
+    Reply {
+        ticket,
+        body,
+        memory,
+    }
+}

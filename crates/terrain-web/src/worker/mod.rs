@@ -1,0 +1,15 @@
+//! The generator worker: terrains and files are made off the page's main thread.
+//!
+//! - [`protocol`]: every message key, and both directions' encoding and decoding;
+//! - `client`: the page end, `Generator`, which sends requests and replaces a worker
+//!   that crashed or went silent;
+//! - `host`: the worker end, which `worker.js` calls: a mailbox where the newest request per
+//!   view wins, and the answers;
+//! - `worker.js`: the worker's start-up script; it loads this same wasm module, and the file
+//!   encoders' module (`crates/terrain-files`) on the first download.
+
+#[cfg(target_arch = "wasm32")]
+pub mod client;
+#[cfg(target_arch = "wasm32")]
+pub mod host;
+pub mod protocol;

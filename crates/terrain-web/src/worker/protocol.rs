@@ -1,0 +1,400 @@
+//! Every message between the page and the generator worker, in one place: the keys, and the
+//! encoding and decoding of both directions.
+//!
+//! Messages are plain JS objects of strings, numbers and typed arrays, so the page needs no
+//! serialisation library, and big arrays are moved, not copied. A request carries its setup as
+//! the demo's share-link query (`exponent=9&spread=0.3`), read back by the same field parsers as
+//! a link; a seed travels as decimal text, since a JS number cannot hold every 64-bit seed.
+//!
+//! `worker.js` spells no key itself: the page starts the worker from [`worker_script`], which
+//! puts `const KEY = {…}` (every key of [`KEYS`]) and `const KIND = {…}` in front of it, and
+//! worker.js writes `data[KEY.view]`. A native test checks that every `KEY.…` and `KIND.…`
+//! worker.js names is defined here.
+
+use js_sys::{Array, Float32Array, Object, Reflect, Uint8Array};
+use terrain::display::DisplayGrid;
+use terrain::variogram::Variogram;
+use terrain::{params, Heightmap};
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::model::answer::Answer;
+use crate::model::demos::{self, Demo};
+use crate::model::fields::Setup;
+use crate::model::links;
+
+macro_rules! keys {
+    ($($(#[doc = $doc:literal])* $name:ident = $text:literal;)*) => {
+        $($(#[doc = $doc])* pub const $name: &str = $text;)*
+        /// Every key, as worker.js reads them (`KEY.view` is `"view"`).
+        pub const KEYS: &[&str] = &[$($text),*];
+    };
+}
+
+keys! {
+    /// Hello: the URL of the page's wasm-bindgen module, for the worker to import.
+    GLUE = "glue";
+    /// Hello: the page's compiled `WebAssembly.Module`, so nothing is compiled twice.
+    MODULE = "module";
+    /// Hello: the URL of the file encoders' module (`terrain-files.js?v=HASH`).
+    FILES = "files";
+    /// The worker could not start: why.
+    FATAL = "fatal";
+    /// The index of the view that asked; its reply carries it back.
+    VIEW = "view";
+    /// The view's token for the request; its reply carries it back.
+    TOKEN = "token";
+    /// Request: the demo's ID.
+    DEMO = "demo";
+    /// Request: the demo's fields as a share link's query.
+    SETUP = "setup";
+    /// Request: the seed as decimal text.
+    SEED = "seed";
+    /// Request: the extension of the file wanted, for a download.
+    DOWNLOAD = "download";
+    /// Reply: one of [`KINDS`].
+    KIND = "kind";
+    /// Reply: why nothing was made.
+    ERROR = "error";
+    /// Reply: the worker's wasm memory in bytes.
+    MEMORY = "memory";
+    /// Terrain: the shown columns' world x.
+    XS = "xs";
+    /// Terrain: the shown rows' world z.
+    ZS = "zs";
+    /// Terrain and map: the heights, row after row.
+    HEIGHTS = "heights";
+    /// Terrain: the fault batches' shown heights.
+    BATCHES = "batches";
+    /// Terrain: the variogram as (distance, difference) pairs.
+    VARIOGRAM = "variogram";
+    /// Terrain: the variogram's log-log slope.
+    SLOPE = "slope";
+    /// Map: the extension of the file to write.
+    EXTENSION = "extension";
+    /// Map: the number of columns.
+    WIDTH = "width";
+    /// Map: the number of rows.
+    HEIGHT = "height";
+    /// File: the bytes.
+    FILE = "file";
+}
+
+/// A reply with the points to show (the value under [`KIND`]).
+pub const KIND_TERRAIN: &str = "terrain";
+/// A reply with a full map for the file encoders, inside the worker.
+pub const KIND_MAP: &str = "map";
+/// A reply with a file.
+pub const KIND_FILE: &str = "file";
+/// Every kind of reply, as worker.js reads them (`KIND.map` is `"map"`).
+pub const KINDS: [&str; 3] = [KIND_TERRAIN, KIND_MAP, KIND_FILE];
+
+/// The worker's start-up script, behind the keys it reads and writes.
+const WORKER_JS: &str = include_str!("worker.js");
+
+/// The worker's whole script: `const KEY` and `const KIND` made from [`KEYS`] and [`KINDS`],
+/// then worker.js.
+pub fn worker_script() -> String {
+    let table = |names: &[&str]| {
+        let pairs: Vec<String> = names.iter().map(|k| format!("{k}: '{k}'")).collect();
+        format!("Object.freeze({{ {} }})", pairs.join(", "))
+    };
+    format!(
+        "const KEY = {};\nconst KIND = {};\n{WORKER_JS}",
+        table(KEYS),
+        table(&KINDS)
+    )
+}
+
+/// The view a reply goes to, and its token for the request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ticket {
+    /// Index of the view, in page order.
+    pub view: usize,
+    /// The view's token for this request; only the newest is shown.
+    pub token: u32,
+}
+
+impl Ticket {
+    /// Reads the ticket of a request or reply.
+    pub fn from_js(message: &JsValue) -> Result<Self, String> {
+        let number =
+            |key: &str| whole(&get(message, key)).ok_or(format!("the message has no {key}"));
+        Ok(Self {
+            view: number(VIEW)? as usize,
+            token: number(TOKEN)?,
+        })
+    }
+
+    fn write(&self, message: &Object) {
+        set(message, VIEW, &JsValue::from(self.view as u32));
+        set(message, TOKEN, &JsValue::from(self.token));
+    }
+}
+
+/// What a request asks for: its view's waiting terrain and waiting file are apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The points to show.
+    Terrain,
+    /// A file of the full map.
+    File,
+}
+
+impl Kind {
+    /// The kind of a request message, readable or not.
+    pub fn of_request(message: &JsValue) -> Self {
+        if get(message, DOWNLOAD).is_undefined() {
+            Kind::Terrain
+        } else {
+            Kind::File
+        }
+    }
+}
+
+/// A request from the page to the worker.
+#[derive(Debug)]
+pub struct Request {
+    /// Where the reply goes.
+    pub ticket: Ticket,
+    /// The demo: which fields the setup has, and how the terrain is shown.
+    pub demo: &'static Demo,
+    /// What to generate.
+    pub setup: Setup,
+    /// For a download, the extension of the file format wanted (`png`, `r16`, `r32`, `glb`):
+    /// the reply is then the full map, written by the file encoders byte for byte as `terrain`
+    /// writes it, instead of the shown points.
+    pub download: Option<String>,
+}
+
+impl Request {
+    /// Terrain or file.
+    pub fn kind(&self) -> Kind {
+        match self.download {
+            Some(_) => Kind::File,
+            None => Kind::Terrain,
+        }
+    }
+
+    /// The message: `{view, token, demo, setup, seed, download}`; `download` is left out for a
+    /// terrain.
+    pub fn to_js(&self) -> JsValue {
+        let message = Object::new();
+        self.ticket.write(&message);
+        set(&message, DEMO, &JsValue::from_str(self.demo.id));
+        let query = links::query(self.demo, &self.setup);
+        set(&message, SETUP, &JsValue::from_str(&query));
+        set(
+            &message,
+            SEED,
+            &JsValue::from_str(&self.setup.seed.to_string()),
+        );
+        if let Some(extension) = &self.download {
+            set(&message, DOWNLOAD, &JsValue::from_str(extension));
+        }
+        message.into()
+    }
+
+    /// Reads a message made by [`Request::to_js`], or says what is wrong with it.
+    pub fn from_js(message: &JsValue) -> Result<Self, String> {
+        let text = |key: &str| {
+            get(message, key)
+                .as_string()
+                .ok_or_else(|| format!("the request has no {key}"))
+        };
+        let id = text(DEMO)?;
+        let demo = demos::find(&id).ok_or_else(|| format!("no demo called {id:?}"))?;
+        let seed = params::parse_seed(&text(SEED)?).map_err(|e| e.message)?;
+        let setup = links::setup_from_query(demo, &text(SETUP)?, seed).map_err(|errors| {
+            let messages: Vec<String> = errors.into_iter().map(|e| e.message).collect();
+            messages.join("; ")
+        })?;
+        Ok(Self {
+            ticket: Ticket::from_js(message).map_err(|e| e.replace("message", "request"))?,
+            demo,
+            setup,
+            download: get(message, DOWNLOAD).as_string(),
+        })
+    }
+}
+
+/// What came back for one request.
+#[derive(Debug)]
+pub enum Body {
+    /// The points to show, or why there are none.
+    Terrain(Result<Answer, String>),
+    /// The full map for a file, on its way in the worker from the generator to the file
+    /// encoders (which turn it into [`Body::File`]); the page never receives it.
+    Map {
+        /// The extension of the file format to write.
+        extension: String,
+        /// The map at full resolution.
+        map: Heightmap,
+    },
+    /// The file's bytes, or why there are none.
+    File(Result<Vec<u8>, String>),
+}
+
+/// The one reply type, for every kind of request.
+#[derive(Debug)]
+pub struct Reply {
+    /// The view that asked and its token.
+    pub ticket: Ticket,
+    /// What came back.
+    pub body: Body,
+    /// The worker's wasm memory in bytes when it answered (tests watch it stay flat).
+    pub memory: Option<u32>,
+}
+
+impl Reply {
+    /// The message, and the buffers to move with it rather than copy.
+    pub fn to_js(&self) -> (Object, Array) {
+        let message = Object::new();
+        let transfer = Array::new();
+        self.ticket.write(&message);
+        let floats = |key: &str, values: &[f32]| {
+            let array = Float32Array::from(values);
+            transfer.push(&array.buffer());
+            set(&message, key, &array);
+        };
+        let kind = match &self.body {
+            Body::Terrain(Ok(answer)) => {
+                let grid = &answer.grid;
+                floats(XS, &grid.xs);
+                floats(ZS, &grid.zs);
+                floats(HEIGHTS, &grid.heights);
+                floats(BATCHES, &answer.batches);
+                let pairs: Vec<f32> = answer
+                    .variogram
+                    .points
+                    .iter()
+                    .flat_map(|&(d, g)| [d, g])
+                    .collect();
+                floats(VARIOGRAM, &pairs);
+                set(&message, SLOPE, &JsValue::from(answer.variogram.slope));
+                KIND_TERRAIN
+            }
+            Body::Map { extension, map } => {
+                set(&message, EXTENSION, &JsValue::from_str(extension));
+                set(&message, WIDTH, &JsValue::from(map.width() as u32));
+                set(&message, HEIGHT, &JsValue::from(map.height() as u32));
+                floats(HEIGHTS, map.data());
+                KIND_MAP
+            }
+            Body::File(Ok(bytes)) => {
+                let array = Uint8Array::from(bytes.as_slice());
+                transfer.push(&array.buffer());
+                set(&message, FILE, &array);
+                KIND_FILE
+            }
+            Body::Terrain(Err(error)) => {
+                set(&message, ERROR, &JsValue::from_str(error));
+                KIND_TERRAIN
+            }
+            Body::File(Err(error)) => {
+                set(&message, ERROR, &JsValue::from_str(error));
+                KIND_FILE
+            }
+        };
+        set(&message, KIND, &JsValue::from_str(kind));
+        if let Some(memory) = self.memory {
+            set(&message, MEMORY, &JsValue::from(memory));
+        }
+        (message, transfer)
+    }
+
+    /// Reads a message made by [`Reply::to_js`]; `None` for a message that is not a reply. A
+    /// reply whose parts are damaged reads as a failure of its request.
+    pub fn from_js(data: &JsValue) -> Option<Self> {
+        let ticket = Ticket::from_js(data).ok()?;
+        let kind = get(data, KIND).as_string()?;
+        let error = get(data, ERROR).as_string();
+        let body = match (kind.as_str(), error) {
+            (KIND_TERRAIN, Some(error)) => Body::Terrain(Err(error)),
+            (KIND_TERRAIN, None) => Body::Terrain(
+                read_answer(data).ok_or_else(|| "the generator sent a malformed terrain".into()),
+            ),
+            (KIND_FILE, Some(error)) => Body::File(Err(error)),
+            (KIND_FILE, None) => Body::File(
+                get(data, FILE)
+                    .dyn_ref::<Uint8Array>()
+                    .map(Uint8Array::to_vec)
+                    .ok_or_else(|| "the generator sent no file".to_string()),
+            ),
+            (KIND_MAP, _) => match read_map(data) {
+                Some((extension, map)) => Body::Map { extension, map },
+                None => Body::File(Err("the generator sent a malformed map".into())),
+            },
+            _ => return None,
+        };
+        let memory = whole(&get(data, MEMORY));
+        Some(Self {
+            ticket,
+            body,
+            memory,
+        })
+    }
+}
+
+/// The first message to a new worker: the page's module (URL and compiled module) and the file
+/// encoders' URL.
+pub fn hello(glue: &str, module: &JsValue, files: &str) -> Object {
+    let hello = Object::new();
+    set(&hello, GLUE, &JsValue::from_str(glue));
+    set(&hello, MODULE, module);
+    set(&hello, FILES, &JsValue::from_str(files));
+    hello
+}
+
+/// Why the worker could not start, if `data` says so.
+pub fn fatal(data: &JsValue) -> Option<String> {
+    get(data, FATAL).as_string()
+}
+
+/// The answer in a terrain reply; `None` when a part is missing or malformed.
+fn read_answer(data: &JsValue) -> Option<Answer> {
+    let grid = DisplayGrid::from_parts(
+        floats(&get(data, XS))?,
+        floats(&get(data, ZS))?,
+        floats(&get(data, HEIGHTS))?,
+    )?;
+    let pairs = floats(&get(data, VARIOGRAM))?;
+    let variogram = Variogram {
+        points: pairs.chunks_exact(2).map(|p| (p[0], p[1])).collect(),
+        slope: get(data, SLOPE).as_f64()? as f32,
+    };
+    Some(Answer {
+        grid,
+        batches: floats(&get(data, BATCHES))?,
+        variogram,
+    })
+}
+
+/// The map in a map reply; `None` when a part is missing or malformed.
+fn read_map(data: &JsValue) -> Option<(String, Heightmap)> {
+    let extension = get(data, EXTENSION).as_string()?;
+    let width = whole(&get(data, WIDTH))? as usize;
+    let height = whole(&get(data, HEIGHT))? as usize;
+    let map = Heightmap::from_data(width, height, floats(&get(data, HEIGHTS))?).ok()?;
+    Some((extension, map))
+}
+
+fn get(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn set(object: &Object, key: &str, value: &JsValue) {
+    // Setting a property on a plain object made here does not fail.
+    let _ = Reflect::set(object, &JsValue::from_str(key), value);
+}
+
+/// A whole number from 0 to `u32::MAX`.
+fn whole(value: &JsValue) -> Option<u32> {
+    value
+        .as_f64()
+        .filter(|x| x.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(x))
+        .map(|x| x as u32)
+}
+
+fn floats(value: &JsValue) -> Option<Vec<f32>> {
+    value.dyn_ref::<Float32Array>().map(Float32Array::to_vec)
+}

@@ -1,0 +1,86 @@
+// Start-up script of the generator worker. The page runs it behind `const KEY = {…}` and
+// `const KIND = {…}` (protocol.rs, `worker_script`): every message key comes from there.
+//
+// The page's first message (the hello) holds the URL of its wasm-bindgen module and the compiled
+// wasm module itself, so this worker runs the very same code without fetching or compiling it
+// again, and the URL of the file encoders' module (`terrain-files.js?v=HASH`), imported on the
+// first download. Every later message asks for one demo's terrain or file: the Rust mailbox
+// (host.rs) keeps only the newest per view and kind, and `answer_next` makes the oldest waiting
+// one. A map for a file goes to the encoders, and `file_reply` turns their bytes into the reply.
+let host = null;
+// Requests that came before the module was ready.
+const early = [];
+let scheduled = false;
+// A file being written (the encoders load and run asynchronously): requests wait meanwhile.
+let writing = false;
+let filesUrl = null;
+let files = null;
+
+function schedule() {
+  if (host !== null && !scheduled && !writing && host.has_request()) {
+    scheduled = true;
+    setTimeout(answerNext, 0);
+  }
+}
+
+function answerNext() {
+  scheduled = false;
+  // Synchronous on purpose: a trap or out-of-memory inside the generator throws here, and the
+  // page hears it as the worker's `error` event.
+  const [reply, transfer] = host.answer_next();
+  if (reply[KEY.kind] === KIND.map) {
+    writing = true;
+    write(reply).then(([file, moved]) => {
+      self.postMessage(file, moved);
+      writing = false;
+      schedule();
+    });
+  } else {
+    self.postMessage(reply, transfer);
+    schedule();
+  }
+}
+
+// The file reply for a map reply, written by the encoders' module (loaded once, on first use);
+// a failure, including one to load the module, becomes the reply's error, so this never rejects.
+async function write(map) {
+  let outcome;
+  try {
+    // The wasm carries the module's `?v=` content hash too (scripts/stamp-files.mjs).
+    files ??= import(filesUrl).then(async (module) => {
+      const wasm = new URL('terrain-files_bg.wasm', filesUrl);
+      wasm.search = new URL(filesUrl).search;
+      await module.default({ module_or_path: wasm });
+      return module;
+    });
+    outcome = (await files).encode(map[KEY.extension], map[KEY.width], map[KEY.height], map[KEY.heights]);
+  } catch (error) {
+    files = null;
+    outcome = `the file could not be written: ${error}`;
+  }
+  return host.file_reply(map, outcome);
+}
+
+async function start(hello) {
+  try {
+    filesUrl = hello[KEY.files];
+    const bindings = await import(hello[KEY.glue]);
+    await bindings.default({ module_or_path: hello[KEY.module] });
+    host = bindings;
+    for (const request of early.splice(0)) host.take_request(request);
+    schedule();
+  } catch (error) {
+    self.postMessage({ [KEY.fatal]: `the generator could not start: ${error}` });
+  }
+}
+
+self.onmessage = ({ data }) => {
+  if (data[KEY.glue] !== undefined) {
+    start(data);
+  } else if (host === null) {
+    early.push(data);
+  } else {
+    host.take_request(data);
+    schedule();
+  }
+};

@@ -1,0 +1,107 @@
+//! The generator worker's replies, made and read in the browser's JS engine: every kind of reply
+//! survives the trip whole, and a damaged one reads as a failure of its request, not a crash.
+
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Object, Reflect};
+use terrain_web::model::demos::{self, DEMOS};
+use terrain_web::worker::protocol::{Body, Reply, Ticket};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const TICKET: Ticket = Ticket {
+    view: 7,
+    token: 4_000_000_000,
+};
+
+/// `body` sent as a reply and read back.
+fn trip(body: Body) -> Reply {
+    let sent = Reply {
+        ticket: TICKET,
+        body,
+        memory: Some(1 << 20),
+    };
+    let (message, _transfer) = sent.to_js();
+    let got = Reply::from_js(&message).expect("a reply");
+    assert_eq!(got.ticket, TICKET);
+    assert_eq!(got.memory, Some(1 << 20));
+    got
+}
+
+#[wasm_bindgen_test]
+fn every_demos_terrain_survives_the_trip_from_the_worker() {
+    for demo in DEMOS {
+        let answer = demo.answer(&demo.setup(11)).expect("the defaults generate");
+        match trip(Body::Terrain(Ok(answer.clone()))).body {
+            Body::Terrain(Ok(got)) => assert_eq!(got, answer, "{}", demo.id),
+            other => panic!("{}: {other:?}", demo.id),
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn maps_files_and_failures_survive_the_trip() {
+    let demo = demos::find("ds-final").expect("a 2-D demo");
+    let map = demo.recipe.generate(3).expect("generates");
+    let body = Body::Map {
+        extension: "r16".into(),
+        map: map.clone(),
+    };
+    match trip(body).body {
+        Body::Map {
+            extension,
+            map: got,
+        } => {
+            assert_eq!(extension, "r16");
+            assert_eq!((got.width(), got.height()), (map.width(), map.height()));
+            assert_eq!(got.data(), map.data());
+        }
+        other => panic!("{other:?}"),
+    }
+    let bytes = vec![0, 1, 254, 255];
+    assert!(matches!(trip(Body::File(Ok(bytes.clone()))).body, Body::File(Ok(b)) if b == bytes));
+    let failed = |body| match trip(body).body {
+        Body::Terrain(Err(e)) => ("terrain", e),
+        Body::File(Err(e)) => ("file", e),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        failed(Body::Terrain(Err("too big".into()))),
+        ("terrain", "too big".into())
+    );
+    assert_eq!(
+        failed(Body::File(Err("no encoder".into()))),
+        ("file", "no encoder".into())
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_damaged_reply_is_a_failure_of_its_request_and_a_foreign_message_is_none() {
+    let demo = demos::find("mpd-final").expect("a demo");
+    let answer = demo.answer(&demo.setup(2)).expect("generates");
+    let (good, _) = Reply {
+        ticket: TICKET,
+        body: Body::Terrain(Ok(answer)),
+        memory: None,
+    }
+    .to_js();
+    let damaged = |key: &str, value: JsValue| {
+        let copy = Object::assign(&Object::new(), good.unchecked_ref());
+        Reflect::set(&copy, &JsValue::from_str(key), &value).expect("settable");
+        Reply::from_js(&copy)
+    };
+    let heights = damaged("heights", JsValue::from(3));
+    assert!(
+        matches!(heights.map(|r| r.body), Some(Body::Terrain(Err(e))) if e.contains("malformed")),
+        "a terrain without its heights"
+    );
+    assert!(
+        damaged("view", JsValue::from(-1)).is_none(),
+        "no view to go to"
+    );
+    assert!(damaged("kind", "poem".into()).is_none(), "not a reply");
+    assert!(Reply::from_js(&JsValue::from_str("hello")).is_none());
+    assert_eq!(Reply::from_js(&good).map(|r| r.memory), Some(None));
+}

@@ -1,0 +1,272 @@
+//! What the screen shows of a heightmap: the shown points ([`DisplayGrid`], every k-th point of
+//! a large map), how a point looks while an algorithm is stepped through ([`Mark`]), the
+//! elevation colours, the top-down map's pixels, and a tileable map shown 2 x 2.
+//!
+//! The 3-D surface built from a display grid is in [`crate::mesh`]; export keeps full resolution.
+
+use crate::heightmap::Heightmap;
+
+/// Most points per side shown on screen: 257 x 257 = 66049 vertices, nothing for a GPU to orbit
+/// (in software rendering a frame takes about 150 ms; 65 x 65 about 30 ms: BENCHMARKS.md).
+/// 2^8 + 1 so square maps decimate onto exact grid points.
+pub const DISPLAY_MAX_SIDE: usize = 257;
+
+/// How a shown point looks while an algorithm is stepped through (see [`crate::steps`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// Set before the step shown: its final height, in the view's colours.
+    Set,
+    /// Not set yet: drawn at height 0 in [`UNSET_COLOR`] (the posts' convention).
+    Unset,
+    /// Set by the step shown: in [`HIGHLIGHT_COLOR`].
+    Highlight,
+}
+
+/// Neutral grey of points not set yet.
+pub const UNSET_COLOR: [u8; 4] = [150, 150, 150, 255];
+
+/// The one strong colour of the points the shown step set: a magenta that appears nowhere in
+/// the elevation ramp, and is the only colour in the greyscale map view.
+pub const HIGHLIGHT_COLOR: [u8; 4] = [236, 0, 140, 255];
+
+/// The colour of a point of height `height` marked `mark` (`None`: not stepping).
+pub(crate) fn marked_color(height: f32, mark: Option<&Mark>) -> [u8; 4] {
+    match mark {
+        Some(Mark::Unset) => UNSET_COLOR,
+        Some(Mark::Highlight) => HIGHLIGHT_COLOR,
+        _ => elevation_color(height),
+    }
+}
+
+/// The display grid as it stands at a step: heights of unset points are 0.
+pub fn staged(grid: &DisplayGrid, marks: &[Mark]) -> DisplayGrid {
+    let heights = grid
+        .heights
+        .iter()
+        .zip(marks.iter().chain(std::iter::repeat(&Mark::Set)))
+        .map(|(&h, mark)| if *mark == Mark::Unset { 0.0 } else { h })
+        .collect();
+    DisplayGrid {
+        heights,
+        ..grid.clone()
+    }
+}
+
+/// The top-down map of a grid: one RGBA pixel per shown point, row 0 (north) first, heights as
+/// greys from black (0) to white (1); unset points neutral grey and the step's points in the
+/// highlight colour, the only colour in it.
+pub fn map_pixels(grid: &DisplayGrid, marks: &[Mark]) -> Vec<u8> {
+    let mut pixels = Vec::with_capacity(grid.heights.len() * 4);
+    for (i, &h) in grid.heights.iter().enumerate() {
+        let grey = (h.clamp(0.0, 1.0) * 255.0).round() as u8;
+        let pixel = match marks.get(i) {
+            Some(Mark::Unset) => UNSET_COLOR,
+            Some(Mark::Highlight) => HIGHLIGHT_COLOR,
+            _ => [grey, grey, grey, 255],
+        };
+        pixels.extend_from_slice(&pixel);
+    }
+    pixels
+}
+
+/// Four copies of a tileable grid (its last row and column repeat its first) side by side, 2 x 2,
+/// with the shared edges once, spanning -1..1; every other point is kept where that would pass
+/// [`DISPLAY_MAX_SIDE`]. `marks` (one per point, or empty) are tiled the same way.
+pub fn tiled_2x2(grid: &DisplayGrid, marks: &[Mark]) -> (DisplayGrid, Vec<Mark>) {
+    let (nx, nz) = grid.size();
+    if nx < 2 || nz < 2 {
+        return (grid.clone(), marks.to_vec());
+    }
+    let (tx, tz) = (2 * nx - 1, 2 * nz - 1);
+    let step = if tx.max(tz) > DISPLAY_MAX_SIDE { 2 } else { 1 };
+    let columns: Vec<usize> = (0..tx).step_by(step).collect();
+    let rows: Vec<usize> = (0..tz).step_by(step).collect();
+    let source = |i: usize, n: usize| if i < n { i } else { i - (n - 1) };
+    let mut heights = Vec::with_capacity(columns.len() * rows.len());
+    let mut tiled_marks = Vec::new();
+    for &r in &rows {
+        for &c in &columns {
+            let at = source(r, nz) * nx + source(c, nx);
+            heights.push(grid.heights[at]);
+            if let Some(&mark) = marks.get(at) {
+                tiled_marks.push(mark);
+            }
+        }
+    }
+    let world = |i: usize, len: usize| 2.0 * i as f32 / (len - 1) as f32 - 1.0;
+    let tiled = DisplayGrid {
+        xs: columns.iter().map(|&c| world(c, tx)).collect(),
+        zs: rows.iter().map(|&r| world(r, tz)).collect(),
+        heights,
+    };
+    (tiled, tiled_marks)
+}
+
+/// Evenly spread indices `0..len` picking `count` of them, always including the first and last:
+/// which columns (or rows) of a map of `len` a display grid keeps. For len = 2^a + 1 and
+/// count = 2^b + 1 every step is exactly 2^(a - b).
+pub fn display_positions(len: usize, count: usize) -> Vec<usize> {
+    if count >= len || len < 2 {
+        return (0..len).collect();
+    }
+    (0..count).map(|i| i * (len - 1) / (count - 1)).collect()
+}
+
+/// Colour stops of the elevation ramp, low to high.
+pub(crate) const RAMP: [(f32, [u8; 3]); 7] = [
+    (0.00, [24, 62, 122]),   // deep water
+    (0.28, [52, 118, 178]),  // shallow water
+    (0.32, [214, 200, 148]), // sand
+    (0.42, [92, 148, 64]),   // grass
+    (0.62, [52, 102, 52]),   // forest
+    (0.80, [122, 108, 96]),  // rock
+    (0.95, [246, 246, 250]), // snow
+];
+
+/// Colour for a height: the ramp above, interpolated; heights outside 0..1 are clamped.
+pub fn elevation_color(height: f32) -> [u8; 4] {
+    let h = if height.is_finite() {
+        height.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let upper = RAMP
+        .iter()
+        .position(|&(stop, _)| stop >= h)
+        .unwrap_or(RAMP.len() - 1);
+    if upper == 0 {
+        let [r, g, b] = RAMP[0].1;
+        return [r, g, b, 255];
+    }
+    let (lo_stop, lo) = RAMP[upper - 1];
+    let (hi_stop, hi) = RAMP[upper];
+    let t = ((h - lo_stop) / (hi_stop - lo_stop)).clamp(0.0, 1.0);
+    let mix = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
+    [mix(lo[0], hi[0]), mix(lo[1], hi[1]), mix(lo[2], hi[2]), 255]
+}
+
+/// The points of a heightmap that are shown on screen: every k-th column and row of the map,
+/// with the world position of each. It is all the display needs, small enough to hand from a
+/// worker thread to the page, and the mesh is built from it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DisplayGrid {
+    /// World x of each kept column: -1..1 along the map's longer side, keeping its aspect.
+    pub xs: Vec<f32>,
+    /// World z of each kept row, on the same scale as `xs`.
+    pub zs: Vec<f32>,
+    /// Height of each kept point, row after row (`xs.len()` per row); non-finite heights are 0.
+    pub heights: Vec<f32>,
+}
+
+impl DisplayGrid {
+    /// Number of columns and rows kept.
+    pub fn size(&self) -> (usize, usize) {
+        (self.xs.len(), self.zs.len())
+    }
+
+    /// Rebuilds a grid from its three parts (as sent between threads); `None` when the number
+    /// of heights does not match the columns and rows.
+    pub fn from_parts(xs: Vec<f32>, zs: Vec<f32>, heights: Vec<f32>) -> Option<Self> {
+        (xs.len().checked_mul(zs.len()) == Some(heights.len())).then_some(Self { xs, zs, heights })
+    }
+}
+
+/// Picks the shown points of `map`: at most `max_columns` columns and `max_rows` rows, evenly
+/// spread and always including the map's edges (exact grid points for 2^n + 1 sides).
+pub fn display_grid(map: &Heightmap, max_columns: usize, max_rows: usize) -> DisplayGrid {
+    let columns = display_positions(map.width(), max_columns.max(2));
+    let rows = display_positions(map.height(), max_rows.max(2));
+    let span = (map.width().max(map.height()) - 1).max(1) as f32;
+    let to_world = |i: usize, len: usize| (2.0 * i as f32 - (len - 1) as f32) / span;
+    let mut heights = Vec::with_capacity(columns.len() * rows.len());
+    for &row in &rows {
+        let line = &map.data()[row * map.width()..(row + 1) * map.width()];
+        heights.extend(columns.iter().map(|&c| match line[c] {
+            h if h.is_finite() => h,
+            _ => 0.0,
+        }));
+    }
+    DisplayGrid {
+        xs: columns.iter().map(|&c| to_world(c, map.width())).collect(),
+        zs: rows.iter().map(|&r| to_world(r, map.height())).collect(),
+        heights,
+    }
+}
+
+/// Most points shown of a 1-D profile.
+pub const PROFILE_MAX_POINTS: usize = 1025;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::midpoint::{self, MpdParams};
+
+    #[test]
+    fn a_tile_is_shown_two_by_two_with_shared_edges_once() {
+        // A 3 x 3 tile whose last row and column repeat the first.
+        let heights = vec![0.1, 0.5, 0.1, 0.7, 0.9, 0.7, 0.1, 0.5, 0.1];
+        let grid = DisplayGrid::from_parts(vec![-1.0, 0.0, 1.0], vec![-1.0, 0.0, 1.0], heights)
+            .expect("3 x 3");
+        let (tiled, marks) = tiled_2x2(&grid, &[]);
+        assert_eq!(tiled.size(), (5, 5));
+        assert!(marks.is_empty());
+        assert_eq!(&tiled.heights[..5], &[0.1, 0.5, 0.1, 0.5, 0.1]);
+        assert_eq!(&tiled.heights[5..10], &[0.7, 0.9, 0.7, 0.9, 0.7]);
+        assert_eq!((tiled.xs[0], tiled.xs[4]), (-1.0, 1.0));
+        let big = DisplayGrid::from_parts(
+            vec![0.0; DISPLAY_MAX_SIDE],
+            vec![0.0; DISPLAY_MAX_SIDE],
+            vec![0.5; DISPLAY_MAX_SIDE * DISPLAY_MAX_SIDE],
+        )
+        .expect("grid");
+        assert_eq!(
+            tiled_2x2(&big, &[]).0.size(),
+            (DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE)
+        );
+    }
+
+    #[test]
+    fn display_grids_of_large_maps_keep_their_aspect_and_edges() {
+        let mut map = Heightmap::new(1001, 501).expect("map");
+        map.set(1000, 500, 0.75);
+        map.set(0, 0, f32::NAN);
+        let grid = display_grid(&map, DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE);
+        assert_eq!(grid.size(), (257, 257));
+        assert_eq!((grid.xs[0], grid.xs[256]), (-1.0, 1.0));
+        assert_eq!((grid.zs[0], grid.zs[256]), (-0.5, 0.5));
+        assert_eq!(grid.heights[257 * 257 - 1], 0.75, "the far corner is kept");
+        assert_eq!(grid.heights[0], 0.0, "non-finite heights are shown at 0");
+    }
+
+    #[test]
+    fn display_grids_survive_being_taken_apart_and_rebuilt() {
+        let grid = display_grid(
+            &midpoint::generate(
+                &MpdParams {
+                    exponent: 9,
+                    ..MpdParams::default()
+                },
+                4,
+            )
+            .expect("valid"),
+            DISPLAY_MAX_SIDE,
+            DISPLAY_MAX_SIDE,
+        );
+        let DisplayGrid { xs, zs, heights } = grid.clone();
+        assert_eq!(
+            DisplayGrid::from_parts(xs.clone(), zs.clone(), heights.clone()),
+            Some(grid)
+        );
+        assert_eq!(DisplayGrid::from_parts(xs, zs, heights[1..].to_vec()), None);
+    }
+
+    #[test]
+    fn colours_follow_elevation() {
+        let water = elevation_color(0.1);
+        let snow = elevation_color(1.0);
+        assert!(water[2] > water[0], "low ground is blue: {water:?}");
+        assert!(snow.iter().all(|&c| c > 240), "peaks are white: {snow:?}");
+        assert_eq!(elevation_color(-5.0), elevation_color(0.0));
+        assert_eq!(elevation_color(f32::NAN), elevation_color(0.0));
+    }
+}
