@@ -45,8 +45,9 @@ pub enum Command {
 /// Where to write and which seed to use: every algorithm takes these.
 #[derive(Debug, Args)]
 pub struct Output {
-    /// Output file; its extension picks the format: .png (16-bit greyscale), .r32 (raw
-    /// little-endian f32, row-major), .pgm (binary 16-bit PGM); line: .txt or .csv.
+    /// Output file; its extension picks the format: .png (16-bit greyscale), .r16 (raw
+    /// little-endian u16, row-major), .r32 (raw little-endian f32, row-major), .pgm (binary
+    /// 16-bit PGM), .glb (glTF 2.0 mesh); line: .txt or .csv.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
     /// Seed of the random generator; the same seed always gives the same file [default: random,

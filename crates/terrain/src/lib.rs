@@ -1,9 +1,10 @@
 //! # terrain: heightmaps from the classic terrain-generation posts
 //!
-//! The core of the project. It holds the heightmap type, one seeded random generator, every
+//! The core of the project. It holds the heightmap type, the seeded random generators, every
 //! algorithm split into the steps the posts name, parameter parsing and validation with messages
-//! a person can read, mesh data for display and file export. It has no web dependencies, so all of
-//! it is tested natively; the wasm front end and the `terrain` command only call into it.
+//! a person can read, what the screen shows of a map, mesh data and file export. It has no web
+//! dependencies, so all of it is tested natively; the wasm front end and the `terrain` command
+//! only call into it.
 //!
 //! ```
 //! use terrain::midpoint::{self, MpdParams};

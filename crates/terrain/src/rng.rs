@@ -1,8 +1,13 @@
-//! The one seeded random generator every algorithm draws from.
+//! The two seeded random generators the algorithms draw from, both value-stable: a seed gives the
+//! same terrain on every platform and every future version.
 //!
-//! It is PCG-32 (`rand_pcg::Pcg32`, a named algorithm whose output is fixed by its definition), and
-//! floats are made from its raw 32-bit output by a formula written here rather than by a library
-//! distribution, so a seed gives the same terrain on every platform and every future version.
+//! - [`TerrainRng`], a stream of draws for noise, the 1-D line and faults: PCG-32
+//!   (`rand_pcg::Pcg32`, a named algorithm whose output is fixed by its definition), with floats
+//!   made from its raw 32-bit output by a formula written here rather than by a library
+//!   distribution;
+//! - [`PointRng`], for midpoint displacement and Diamond-Square: each point's number is the
+//!   SplitMix64 output at the point's index, so any order of visiting the points (the fast row
+//!   sweeps, the posts' square-by-square readings) gives the same map.
 
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
