@@ -9,7 +9,7 @@ use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 use terrain::export::Format;
 use terrain::variogram::{self, Variogram};
 
-use super::dom::element;
+use super::dom::{append, element};
 use crate::model::fields::Setup;
 use crate::model::stepping::Stepper;
 use crate::model::view_mode::ViewMode;
@@ -133,9 +133,7 @@ fn download(
         "Download",
         "Download the full-resolution map of the terrain shown",
     )?;
-    for part in [&label, &format, &button] {
-        wrapper.append_child(part)?;
-    }
+    append(&wrapper, &[&label, &format, &button])?;
     Ok((wrapper, format, button))
 }
 
@@ -173,10 +171,7 @@ pub fn toolbar(
             ],
         )?
         .dyn_into()?;
-        for part in [&back, &play, &forward] {
-            group.append_child(part)?;
-        }
-        group.append_child(&scrubber)?;
+        append(&group, &[&back, &play, &forward, &scrubber])?;
         container.append_child(&group)?;
         Some(StepControls {
             back,
@@ -198,8 +193,7 @@ pub fn toolbar(
         option.set_text_content(Some(mode.label()));
         view.append_child(&option)?;
     }
-    wrapper.append_child(&label)?;
-    wrapper.append_child(&view)?;
+    append(&wrapper, &[&label, &view])?;
     container.append_child(&wrapper)?;
     let download = if downloadable {
         let (wrapper, format, button) = download(document, id)?;
@@ -215,8 +209,7 @@ pub fn toolbar(
         "Copy a link that brings this demo back as it is",
     )?;
     let status = element(document, "span", &[("class", "status"), ("role", "status")])?;
-    container.append_child(&share)?;
-    container.append_child(&status)?;
+    append(&container, &[&share, &status])?;
     let caption = element(
         document,
         "p",
@@ -256,8 +249,7 @@ pub fn roughness(document: &Document) -> Result<Roughness, JsValue> {
     let container = element(document, "div", &[("class", "roughness")])?;
     let hurst = element(document, "p", &[("class", "hurst")])?;
     let plot = element(document, "div", &[("class", "variogram")])?;
-    container.append_child(&hurst)?;
-    container.append_child(&plot)?;
+    append(&container, &[&hurst, &plot])?;
     Ok(Roughness {
         container,
         hurst,
