@@ -1,16 +1,45 @@
 // Shared set-up for the end-to-end tests: a static server for dist/ on loopback, and headless
 // Chromium (Debian's, driven by playwright-core) with software WebGL.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serveDirectory } from '../../scripts/static-server.mjs';
 
-export const DIST = resolve(process.env.DIST_DIR ?? join(fileURLToPath(import.meta.url), '../../../dist'));
+export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+export const DIST = resolve(process.env.DIST_DIR ?? join(ROOT, 'dist'));
 export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifacts'));
 
-/** Serves DIST on 127.0.0.1 at a free port; resolves to { url, close }. */
-export function serve() {
-  return serveDirectory(DIST);
+/** Every demo on the page, in page order. */
+export const DEMO_IDS = [
+  'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
+  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final',
+  'line-1d', 'fault-lines', 'fault-shapes',
+];
+
+/** Runs the `terrain` command (built by the native tests; built here if missing). */
+export function terrain(args) {
+  const bin = join(ROOT, 'target', 'debug', 'terrain');
+  if (!existsSync(bin)) execFileSync('cargo', ['build', '-q', '-p', 'terrain-cli'], { cwd: ROOT });
+  execFileSync(bin, args, { stdio: 'pipe' });
+}
+
+/** Chooses `format` in demo `id` and presses Download; resolves to the file's name and bytes. */
+export async function download(page, id, format) {
+  const sel = `section[data-demo="${id}"]`;
+  await page.selectOption(`${sel} select[name="format"]`, format);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click(`${sel} [data-action="download"]`),
+  ]);
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+}
+
+/** Serves DIST on 127.0.0.1 at a free port, under `prefix`; resolves to { url, close }. */
+export function serve(prefix = '/') {
+  return serveDirectory(DIST, 0, prefix);
 }
 
 export const CHROMIUM_ARGS = [
@@ -31,11 +60,13 @@ export function launch() {
 }
 
 /**
- * Opens a page and records every console error, page error, failed request, HTTP error and
- * request to another origin in `problems`.
+ * Opens a page (with `init` run before its scripts, if given) and records every console error,
+ * page error, failed request, HTTP error and request to another origin in `problems`.
  */
-export async function openPage(browser, url, viewport = { width: 1200, height: 900 }) {
+export async function openPage(browser, url, viewport = { width: 1200, height: 900 }, init = null) {
   const context = await browser.newContext({ viewport });
+  // Runs in every page and frame before the page's own scripts.
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const problems = [];
   // Every URL the page and its workers ask for, in order.

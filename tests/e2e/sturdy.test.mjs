@@ -3,13 +3,8 @@
 // that stops answering altogether, and a browser where no worker starts at all.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, waitForDemos, inspect, settle } from './harness.mjs';
+import { DEMO_IDS, serve, launch, waitForDemos, inspect, settle } from './harness.mjs';
 
-const DEMO_IDS = [
-  'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
-  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final',
-  'line-1d', 'fault-lines', 'fault-shapes',
-];
 const section = (id) => `section[data-demo="${id}"]`;
 
 /** Keeps every WebGL2 context and generator worker the page makes, for the tests to reach. */

@@ -3,34 +3,20 @@
 // refused link values are reported; the tileable Diamond-Square shows 2 x 2 without a seam.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ARTIFACTS, DIST, serve, launch, openPage, waitForDemos, inspect, settle, drawn } from './harness.mjs';
+import { join } from 'node:path';
+import {
+  ARTIFACTS, DEMO_IDS, DIST, serve, launch, openPage, waitForDemos, inspect, settle, drawn, terrain, download,
+} from './harness.mjs';
 
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
-const DEMO_IDS = [
-  'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
-  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final',
-  'line-1d', 'fault-lines', 'fault-shapes',
-];
 const section = (id) => `section[data-demo="${id}"]`;
 
 let server;
 let browser;
 let session;
 let scratch;
-
-/** Runs the `terrain` command (built by the native tests; built here if missing). */
-function terrain(args) {
-  const bin = join(ROOT, 'target', 'debug', 'terrain');
-  if (!existsSync(bin)) execFileSync('cargo', ['build', '-q', '-p', 'terrain-cli'], { cwd: ROOT });
-  execFileSync(bin, args, { stdio: 'pipe' });
-}
 
 /** Sets a field as typed and left, and waits for the terrain it makes. */
 async function setField(page, id, name, value) {
@@ -41,16 +27,6 @@ async function setField(page, id, name, value) {
     input.dispatchEvent(new Event('change', { bubbles: true }));
   }, [section(id), name, value]);
   await settle(page, id);
-}
-
-/** Chooses `format` and presses Download; resolves to the file's name and bytes. */
-async function download(page, id, format) {
-  await page.selectOption(`${section(id)} select[name="format"]`, format);
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.click(`${section(id)} [data-action="download"]`),
-  ]);
-  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
 }
 
 before(async () => {

@@ -35,6 +35,9 @@ pub fn start() -> Result<(), JsValue> {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return Ok(());
     };
+    if !page::startup::prepare_embed(&document)? {
+        return Ok(());
+    }
     let sections = document.query_selector_all("section[data-demo]")?;
     if sections.length() == 0 {
         return Ok(());

@@ -89,15 +89,12 @@ impl Gl {
 pub const NO_WEBGL2: &str = "this browser cannot draw 3-D (no WebGL2)";
 
 impl Renderer {
-    /// Creates the hidden canvas; WebGL2 starts on first use. Fails with a readable message where
-    /// the browser has no WebGL2 at all.
+    /// Creates the hidden canvas; WebGL2 starts on first use. Where the browser has no WebGL2
+    /// at all, the renderer says so ([`Renderer::missing`]) and the demos draw without it.
     pub fn new(document: &Document) -> Result<Self, String> {
         let has_webgl2 = web_sys::window().is_some_and(|w| {
             js_sys::Reflect::has(&w, &"WebGL2RenderingContext".into()) == Ok(true)
         });
-        if !has_webgl2 {
-            return Err(NO_WEBGL2.to_string());
-        }
         let canvas: HtmlCanvasElement = document
             .create_element("canvas")
             .map_err(|_| "cannot create a canvas".to_string())?
@@ -105,9 +102,13 @@ impl Renderer {
             .map_err(|_| "cannot create a canvas".to_string())?;
         canvas.set_width(1);
         canvas.set_height(1);
+        let webgl = OnceCell::new();
+        if !has_webgl2 {
+            let _ = webgl.set(None);
+        }
         Ok(Self {
             canvas,
-            webgl: OnceCell::new(),
+            webgl,
             gl: OnceCell::new(),
             compiled: Cell::new(false),
             in_flight: RefCell::new(None),
@@ -152,6 +153,16 @@ impl Renderer {
             Some(Ok(_)) => self.compiled.get() || self.is_lost(),
             Some(Err(_)) => true,
             None => false,
+        }
+    }
+
+    /// Why 3-D cannot be drawn here, once that is known: the browser has no WebGL2, or gave no
+    /// context, or three-d could not start on it. `None` while it works or has not been tried.
+    pub fn missing(&self) -> Option<String> {
+        match (self.webgl.get(), self.gl.get()) {
+            (Some(None), _) => Some(NO_WEBGL2.to_string()),
+            (_, Some(Err(reason))) => Some(reason.clone()),
+            _ => None,
         }
     }
 

@@ -14,6 +14,32 @@ pub fn link(base: &str, demo: &Demo, setup: &Setup) -> String {
     format!("{base}#{}?{}", demo.id, query(demo, setup))
 }
 
+/// The page that shows one demo filling its frame, beside the full page in the site's folder.
+pub const EMBED_PAGE: &str = "embed.html";
+
+/// Height of the embedded demo's frame in CSS pixels: its canvas, toolbar and fields at the
+/// width of a blog's column.
+pub const EMBED_HEIGHT: u32 = 720;
+
+/// The `<iframe>` code that shows `demo` as `setup` in another page; `folder` is the address of
+/// the site's folder (ending in `/`), where [`EMBED_PAGE`] is.
+pub fn embed_code(folder: &str, demo: &Demo, setup: &Setup) -> String {
+    let src = link(&format!("{folder}{EMBED_PAGE}"), demo, setup);
+    format!(
+        "<iframe src=\"{}\" title=\"Terrain generation: {}\" width=\"100%\" \
+         height=\"{EMBED_HEIGHT}\" style=\"border:0\" loading=\"lazy\"></iframe>",
+        escape_attribute(&src),
+        demo.id
+    )
+}
+
+/// `text` as an HTML attribute's value between double quotes.
+fn escape_attribute(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+}
+
 /// `demo`'s fields as they stand in `setup`, as a link's query: `exponent=9&spread=0.3&seed=5`.
 /// With the demo's defaults and the seed, it gives `setup` back ([`setup_from_query`]).
 pub fn query(demo: &Demo, setup: &Setup) -> String {
@@ -163,6 +189,21 @@ mod tests {
         assert!(errors[0].message.contains("\"colour\""));
         assert_eq!(parse_fragment("#faults"), None, "a plain anchor");
         assert_eq!(parse_fragment(""), None);
+    }
+
+    #[test]
+    fn the_embed_code_is_an_iframe_of_the_embed_page_with_the_same_fragment() {
+        let demo = demos::find("ds-final").expect("a demo");
+        let setup = demo.setup(5);
+        let code = embed_code("https://u.github.io/terrain/", demo, &setup);
+        let fragment = link("", demo, &setup);
+        assert!(code.starts_with(
+            "<iframe src=\"https://u.github.io/terrain/embed.html#ds-final?exponent=5&amp;"
+        ));
+        assert!(code.contains(&fragment.replace('&', "&amp;")));
+        assert!(code.ends_with("></iframe>"));
+        assert!(!code.contains("&s"), "every ampersand is escaped: {code}");
+        assert_eq!(escape_attribute("a\"<&"), "a&quot;&lt;&amp;");
     }
 
     #[test]

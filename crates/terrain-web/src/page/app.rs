@@ -89,6 +89,8 @@ pub struct App {
     warming: bool,
     /// Terrains that arrived for the 3-D view before WebGL was ready, shown once it is.
     held: Vec<Reply>,
+    /// The demos were told that this browser cannot draw 3-D.
+    without_3d: bool,
 }
 
 /// A fresh seed from the browser's crypto source (through `rand`); kept to 32 bits so it is
@@ -110,6 +112,7 @@ impl App {
             timers: Vec::new(),
             warming: false,
             held: Vec::new(),
+            without_3d: false,
         }
     }
 
@@ -140,6 +143,7 @@ impl App {
 
     /// Does what `message` asks.
     pub fn handle(&mut self, message: Message) {
+        self.check_webgl();
         match message {
             Message::Refresh(index) => {
                 if let Some(view) = self.views.get_mut(index) {
@@ -232,6 +236,7 @@ impl App {
             Message::WarmUp => {
                 self.warming = self.renderer.warm_up();
                 if !self.warming {
+                    self.check_webgl();
                     for reply in std::mem::take(&mut self.held) {
                         self.receive(reply);
                     }
@@ -275,6 +280,19 @@ impl App {
             setup,
             download,
         });
+    }
+
+    /// Once it is known that this browser cannot draw 3-D, every demo switches to its map.
+    fn check_webgl(&mut self) {
+        if self.without_3d {
+            return;
+        }
+        if let Some(reason) = self.renderer.missing() {
+            self.without_3d = true;
+            for view in &mut self.views {
+                view.without_3d(&reason);
+            }
+        }
     }
 
     /// True when view `index` draws in 3-D and WebGL is not ready for it yet.

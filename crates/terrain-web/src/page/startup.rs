@@ -42,13 +42,48 @@ fn decode(text: &str) -> String {
         .unwrap_or_else(|| text.to_string())
 }
 
-/// Without WebGL2 the page still reads well; every demo says why it is missing.
+/// Where the page cannot even make a canvas to draw with, it still reads well: every demo says
+/// why it is missing.
 fn explain_missing(sections: &NodeList, message: &str) {
     for i in 0..sections.length() {
         if let Some(section) = sections.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
             section.set_text_content(Some(message));
         }
     }
+}
+
+/// Whether this is the embed page (`embed.html`, whose body has `data-embed`).
+fn is_embed_page(document: &Document) -> bool {
+    document
+        .body()
+        .is_some_and(|body| body.has_attribute("data-embed"))
+}
+
+/// On the embed page (`<body data-embed>`, `embed.html#ID?FIELDS`), names its one section's
+/// demo after the address's fragment and points its link to the full page at the same fragment.
+/// Returns false, with a message in the section, when the fragment names no demo; true on the
+/// full page.
+pub fn prepare_embed(document: &Document) -> Result<bool, JsValue> {
+    if !is_embed_page(document) {
+        return Ok(true);
+    }
+    let Some(section) = document.query_selector("section[data-demo]")? else {
+        return Ok(false);
+    };
+    let (_, fragment) = address();
+    let Some(linked) = links::parse_fragment(&fragment) else {
+        section.set_text_content(Some(
+            "This page shows one demo named after # in its address, for example \
+             embed.html#ds-final.",
+        ));
+        return Ok(false);
+    };
+    section.set_attribute("data-demo", linked.demo.id)?;
+    if let Some(full) = document.query_selector(".full-page a")? {
+        full.set_attribute("href", &format!("./{fragment}"))?;
+    }
+    document.set_title(&format!("{} · Terrain generation, live", linked.demo.id));
+    Ok(true)
 }
 
 /// Mounts the widget on every `section[data-demo]` of the page and asks for each demo's first
@@ -185,7 +220,10 @@ impl Mount {
         self.scheduler
             .start(App::new(self.renderer, self.generator, self.views));
         start_when_near(&self.scheduler, shown)?;
-        if let Some(section) = self.scroll_to {
+        // An embedded demo fills its frame already; scrolling it into view would scroll the
+        // page around the frame too.
+        let embedded = is_embed_page(&self.document);
+        if let Some(section) = self.scroll_to.filter(|_| !embedded) {
             section.scroll_into_view();
         }
         Ok(())

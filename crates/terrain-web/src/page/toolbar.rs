@@ -9,7 +9,7 @@ use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 use terrain::export::Format;
 use terrain::variogram::{self, Variogram};
 
-use super::dom::{append, element};
+use super::dom::{append, element, listen};
 use crate::model::fields::Setup;
 use crate::model::stepping::Stepper;
 use crate::model::view_mode::ViewMode;
@@ -32,6 +32,8 @@ pub struct Toolbar {
     pub container: Element,
     /// `<select name="view">`.
     pub view: HtmlSelectElement,
+    /// Its options, one per view mode.
+    view_options: Vec<(ViewMode, Element)>,
     /// The stepper, on rows whose algorithm has steps.
     pub stepper: Option<StepControls>,
     /// The line saying what the step on screen did (or what the step demo shows).
@@ -42,9 +44,31 @@ pub struct Toolbar {
     pub share: Element,
     /// Says what share and download did ("Link copied").
     pub status: Element,
+    /// The `<iframe>` code that embeds the demo in another page, shown once Share was pressed.
+    pub embed: HtmlInputElement,
 }
 
 impl Toolbar {
+    /// Shows `mode` as the chosen view.
+    pub fn show_view(&self, mode: ViewMode) {
+        self.view.set_value(mode.name());
+    }
+
+    /// Takes `mode` off the view choice, saying why in its text and title.
+    pub fn disable_view(&self, mode: ViewMode, reason: &str) {
+        for (_, option) in self.view_options.iter().filter(|(m, _)| *m == mode) {
+            let _ = option.set_attribute("disabled", "");
+            let _ = option.set_attribute("title", reason);
+            option.set_text_content(Some(&format!("{} (needs WebGL2)", mode.label())));
+        }
+    }
+
+    /// Offers `snippet`, the `<iframe>` code for the demo as shared.
+    pub fn offer_embed(&self, snippet: &str) {
+        self.embed.set_value(snippet);
+        self.embed.set_hidden(false);
+    }
+
     /// Shows `caption`, and the stepper's step, range and play state; disables the stepper while
     /// a field is `rejected`.
     pub fn show_step(&self, caption: &str, stepper: &Stepper, rejected: bool) {
@@ -188,10 +212,12 @@ pub fn toolbar(
     label.set_text_content(Some("View"));
     let view: HtmlSelectElement =
         element(document, "select", &[("id", &select_id), ("name", "view")])?.dyn_into()?;
+    let mut view_options = Vec::new();
     for mode in ViewMode::ALL {
         let option = element(document, "option", &[("value", mode.name())])?;
         option.set_text_content(Some(mode.label()));
         view.append_child(&option)?;
+        view_options.push((mode, option));
     }
     append(&wrapper, &[&label, &view])?;
     container.append_child(&wrapper)?;
@@ -215,14 +241,38 @@ pub fn toolbar(
         "p",
         &[("class", "step-caption"), ("aria-live", "polite")],
     )?;
+    // Selected whole on focus, for copying into a course page or a blog post.
+    let embed: HtmlInputElement = element(
+        document,
+        "input",
+        &[
+            ("class", "embed-code"),
+            ("name", "embed"),
+            ("readonly", ""),
+            ("hidden", ""),
+            ("aria-label", "Code that embeds this demo in another page"),
+            (
+                "title",
+                "Paste this into a web page to show this demo there",
+            ),
+        ],
+    )?
+    .dyn_into()?;
+    let select = embed.clone();
+    listen(&embed, "focus", true, move |_: web_sys::Event| {
+        select.select()
+    })?;
+    container.append_child(&embed)?;
     Ok(Toolbar {
         container,
         view,
+        view_options,
         stepper,
         caption,
         download,
         share,
         status,
+        embed,
     })
 }
 

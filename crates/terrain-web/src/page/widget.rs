@@ -87,6 +87,8 @@ pub struct Elements {
     pub controls: Vec<(Field, Control)>,
     /// The refresh button.
     pub refresh: Element,
+    /// Says, where the browser cannot draw 3-D, that the map is shown instead (empty otherwise).
+    pub no_3d: Element,
     /// The `role="alert"` paragraph: empty while all is well.
     pub alert: Element,
     /// The view choice, the stepper (on rows with steps) and the step caption.
@@ -96,7 +98,10 @@ pub struct Elements {
 }
 
 /// The canvas, the busy indicator and the caption, in a `<figure>`.
-fn figure(document: &Document, demo: &Demo) -> Result<(Element, HtmlCanvasElement), JsValue> {
+fn figure(
+    document: &Document,
+    demo: &Demo,
+) -> Result<(Element, HtmlCanvasElement, Element), JsValue> {
     let figure = element(document, "figure", &[])?;
     let canvas: HtmlCanvasElement = element(
         document,
@@ -126,10 +131,12 @@ fn figure(document: &Document, demo: &Demo) -> Result<(Element, HtmlCanvasElemen
         "Drawing is paused: the browser took the 3-D context away. The terrain is kept and comes \
          back when drawing resumes.",
     ));
+    // Filled where the browser cannot draw 3-D: the demo then shows its map.
+    let note = element(document, "p", &[("class", "no-3d"), ("role", "status")])?;
     let caption = element(document, "figcaption", &[])?;
     caption.set_text_content(Some(demo.caption));
-    append(&figure, &[&canvas, &busy, &paused, &caption])?;
-    Ok((figure, canvas))
+    append(&figure, &[&canvas, &busy, &paused, &note, &caption])?;
+    Ok((figure, canvas, note))
 }
 
 /// One field: a label and a text box, or a fieldset of labelled checkboxes.
@@ -211,7 +218,7 @@ pub fn build(
     let id = demo.id;
     section.set_inner_html("");
     section.class_list().add_1("demo")?;
-    let (figure, canvas) = figure(document, demo)?;
+    let (figure, canvas, no_3d) = figure(document, demo)?;
 
     let form = element(
         document,
@@ -271,6 +278,7 @@ pub fn build(
         form,
         controls,
         refresh,
+        no_3d,
         alert,
         toolbar,
         roughness,

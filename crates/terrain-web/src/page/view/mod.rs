@@ -307,6 +307,23 @@ impl DemoView {
         shown
     }
 
+    /// The browser cannot draw 3-D (`reason`): the demo shows its map instead, the lit view is
+    /// taken off the view choice with the reason, and a note under the canvas says so. Stepping,
+    /// the wireframe (drawn in 2-D) and downloads work as before.
+    pub fn without_3d(&mut self, reason: &str) {
+        let toolbar = &self.elements.toolbar;
+        toolbar.disable_view(ViewMode::Terrain, reason);
+        if self.mode == ViewMode::Terrain {
+            toolbar.show_view(ViewMode::Map);
+            self.set_mode(ViewMode::Map);
+        }
+        self.elements.no_3d.set_text_content(Some(&format!(
+            "{}, so the map view is shown. Stepping, the wireframe and downloads work as usual.",
+            fields::capitalise(reason)
+        )));
+        self.set_attribute("data-webgl", "missing");
+    }
+
     /// Draws the demo another way.
     pub fn set_mode(&mut self, mode: ViewMode) {
         if mode != self.mode {

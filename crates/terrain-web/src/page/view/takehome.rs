@@ -51,8 +51,9 @@ impl DemoView {
         }
     }
 
-    /// Builds the link to this demo as shown, sets it as `data-link`, and copies it where the
-    /// browser allows, saying which.
+    /// Builds the link to this demo as shown (always to the full page, also from an embedded
+    /// demo), sets it as `data-link`, and copies it where the browser allows, saying which; sets
+    /// the `<iframe>` code that embeds it as `data-embed` and offers it beside the buttons.
     pub fn share(&self) {
         let Some(shown) = &self.shown else {
             return;
@@ -60,13 +61,22 @@ impl DemoView {
         let Some(location) = web_sys::window().map(|w| w.location()) else {
             return;
         };
-        let base = format!(
+        let page = format!(
             "{}{}",
             location.origin().unwrap_or_default(),
             location.pathname().unwrap_or_default()
         );
-        let url = links::link(&base, self.demo, &shown.setup);
+        let folder = &page[..page.rfind('/').map_or(page.len(), |at| at + 1)];
+        let base = if page.ends_with(links::EMBED_PAGE) {
+            folder
+        } else {
+            &page
+        };
+        let url = links::link(base, self.demo, &shown.setup);
         self.set_attribute("data-link", &url);
+        let code = links::embed_code(folder, self.demo, &shown.setup);
+        self.set_attribute("data-embed", &code);
+        self.elements.toolbar.offer_embed(&code);
         let status = self.elements.toolbar.status.clone();
         status.set_text_content(Some("Link ready: it is in this demo's data-link"));
         copy_to_clipboard(&url, move |copied| {
