@@ -5,7 +5,8 @@
 #
 #   build: wasm32 target, Trunk 0.21.14, the wasm-bindgen CLI version Cargo.lock pins, and
 #          wasm-opt from the npm package binaryen (tools/package-lock.json pins version 132)
-#   test:  all of the above, plus Debian's chromium + chromium-driver and the npm packages of tests/
+#   test:  all of the above, plus Debian's chromium + chromium-driver, firefox-esr, webkit2gtk-driver
+#          (WebKitGTK's WebKitWebDriver and MiniBrowser) and xvfb, and the npm packages of tests/
 #
 # Nothing is downloaded from outside the package registries (crates.io, Debian, npm).
 set -euo pipefail
@@ -55,15 +56,22 @@ ensure_wasm_opt() {
   fi
 }
 
+# The three engines the end-to-end tests drive: Chromium (headless), and Firefox ESR and WebKitGTK
+# (the engine of Safari) in a window on Xvfb, where they have WebGL2.
 ensure_browser() {
-  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  local missing=()
+  [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] || missing+=(chromium chromium-driver)
+  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+  [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+  [ -x /usr/bin/Xvfb ] || missing+=(xvfb)
+  if [ "${#missing[@]}" -eq 0 ]; then
     return
   fi
-  say "installing Debian's chromium and chromium-driver"
+  say "installing Debian's ${missing[*]}"
   local sudo=""
   if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 }
 
 ensure_npm_packages() {

@@ -34,7 +34,7 @@ CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unk
 say "page build"
 trunk build --release --offline
 
-say "end-to-end tests in headless Chromium"
+say "end-to-end tests: headless Chromium, then Firefox and WebKit on Xvfb (engines.test.mjs)"
 (cd tests && npm test)
 
 say "all tests passed; screenshots in tests/e2e/artifacts/"

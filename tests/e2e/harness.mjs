@@ -158,30 +158,36 @@ export async function drawn(page, id, timeout = 30_000) {
 export async function inspect(page, id) {
   await settle(page, id);
   await drawn(page, id);
-  return page.evaluate((demoId) => {
-    const section = document.querySelector(`section[data-demo="${demoId}"]`);
-    const canvas = section.querySelector('canvas');
-    // Read through a copy made for reading, so the page's own canvas is never read back.
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const reader = copy.getContext('2d', { willReadFrequently: true });
-    reader.drawImage(canvas, 0, 0);
-    const { data } = reader.getImageData(0, 0, canvas.width, canvas.height);
-    const sky = [data[0], data[1], data[2]];
-    let drawn = 0;
-    let hash = 2166136261;
-    for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i] - sky[0]) + Math.abs(data[i + 1] - sky[1]) + Math.abs(data[i + 2] - sky[2]) > 9) drawn++;
-      hash = Math.imul(hash ^ data[i] ^ (data[i + 1] << 8) ^ (data[i + 2] << 16), 16777619) >>> 0;
-    }
-    return {
-      drawn: drawn / (data.length / 4),
-      hash,
-      generation: Number(section.dataset.generation),
-      seed: section.dataset.seed,
-      state: section.dataset.state,
-      alert: section.querySelector('[role="alert"]').textContent,
-    };
-  }, id);
+  return page.evaluate(sectionFacts, id);
+}
+
+/**
+ * Run in the page: facts about demo `demoId`'s canvas and section (pixels that differ from the
+ * sky, a hash, its attributes). Self-contained, so any driver can send it.
+ */
+export function sectionFacts(demoId) {
+  const section = document.querySelector(`section[data-demo="${demoId}"]`);
+  const canvas = section.querySelector('canvas');
+  // Read through a copy made for reading, so the page's own canvas is never read back.
+  const copy = document.createElement('canvas');
+  copy.width = canvas.width;
+  copy.height = canvas.height;
+  const reader = copy.getContext('2d', { willReadFrequently: true });
+  reader.drawImage(canvas, 0, 0);
+  const { data } = reader.getImageData(0, 0, canvas.width, canvas.height);
+  const sky = [data[0], data[1], data[2]];
+  let drawn = 0;
+  let hash = 2166136261;
+  for (let i = 0; i < data.length; i += 4) {
+    if (Math.abs(data[i] - sky[0]) + Math.abs(data[i + 1] - sky[1]) + Math.abs(data[i + 2] - sky[2]) > 9) drawn++;
+    hash = Math.imul(hash ^ data[i] ^ (data[i + 1] << 8) ^ (data[i + 2] << 16), 16777619) >>> 0;
+  }
+  return {
+    drawn: drawn / (data.length / 4),
+    hash,
+    generation: Number(section.dataset.generation),
+    seed: section.dataset.seed,
+    state: section.dataset.state,
+    alert: section.querySelector('[role="alert"]').textContent,
+  };
 }

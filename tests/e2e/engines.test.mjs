@@ -1,0 +1,194 @@
+// End-to-end: the page in Firefox and in WebKit (the engine of Safari), one suite for both. Each
+// engine runs in a real window on Xvfb (it has WebGL2 there) through the driver in drivers.mjs:
+// every demo draws and refreshes, a stepper steps back and forward, a download is byte for byte
+// the command line's file, a share link restores its demo, and the console stays silent.
+// `ENGINES=webkit` (or firefox) runs one. The Chromium suite (the other files) is unchanged.
+//
+// The page is served from a copy of dist/ whose index.html starts with a small probe: it records
+// console errors and warnings, uncaught errors and the files the page hands the browser to save
+// (read back as bytes, since neither driver can capture downloads).
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serveDirectory } from '../../scripts/static-server.mjs';
+import { ARTIFACTS, DEMO_IDS, DIST, sectionFacts, terrain } from './harness.mjs';
+import { firefox, startXvfb, webkit } from './drivers.mjs';
+
+const ENGINES = { firefox, webkit };
+const chosen = (process.env.ENGINES ?? 'firefox,webkit').split(',');
+const section = (id) => `section[data-demo="${id}"]`;
+
+const PROBE = `<script>
+(() => {
+  window.__problems = [];
+  for (const level of ['error', 'warn']) {
+    const original = console[level];
+    console[level] = function (...args) {
+      window.__problems.push(level + ': ' + args.map(String).join(' '));
+      return original.apply(this, args);
+    };
+  }
+  addEventListener('error', (e) => window.__problems.push('uncaught: ' + e.message));
+  addEventListener('unhandledrejection', (e) => window.__problems.push('rejection: ' + e.reason));
+  // The files the page saves: a blob behind an <a download> it clicks.
+  const blobs = new Map();
+  const createObjectURL = URL.createObjectURL;
+  URL.createObjectURL = function (object) {
+    const url = createObjectURL.call(this, object);
+    if (object instanceof Blob) blobs.set(url, object);
+    return url;
+  };
+  window.__downloads = [];
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function () {
+    if (this.download && blobs.has(this.href)) {
+      window.__downloads.push({ name: this.download, blob: blobs.get(this.href) });
+      return;
+    }
+    return click.call(this);
+  };
+})();
+</script>`;
+
+/** Serves a copy of dist/ with the probe at the top of index.html. */
+async function serveProbed() {
+  const copy = await mkdtemp(join(tmpdir(), 'terrain-engines-'));
+  await cp(DIST, copy, { recursive: true });
+  const index = join(copy, 'index.html');
+  await writeFile(index, (await readFile(index, 'utf8')).replace('<head>', `<head>\n${PROBE}`));
+  return serveDirectory(copy);
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** Polls `fn(...args)` in the page until it is true. */
+async function until(driver, what, fn, ...args) {
+  const started = Date.now();
+  while (!(await driver.evaluate(fn, ...args))) {
+    if (Date.now() - started > 90_000) throw new Error(`${driver.name}: timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/** Demo `id`'s facts once nothing is on its way and its canvas shows its current state. */
+async function facts(driver, id) {
+  await until(driver, `${id} to settle`, async (sel) => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const s = document.querySelector(sel);
+    return s.dataset.state !== 'busy' && s.dataset.picture === 'current';
+  }, section(id));
+  return driver.evaluate(sectionFacts, id);
+}
+
+/** Scrolls demo `id` into view and waits for its terrain number `count`. */
+async function generated(driver, id, count) {
+  await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView({ block: 'center' }), section(id));
+  await until(driver, `${id}'s terrain ${count}`, (sel, n) => Number(document.querySelector(sel).dataset.generation) >= n, section(id), count);
+  return facts(driver, id);
+}
+
+/** Opens `url` afresh and waits until every demo is built. */
+async function load(driver, url) {
+  await driver.open('about:blank');
+  await driver.open(url);
+  await until(driver, 'the demos to be built', () => {
+    const sections = [...document.querySelectorAll('section[data-demo]')];
+    return sections.length > 0 && sections.every((s) => s.querySelector('canvas'));
+  });
+}
+
+const problems = (driver) => driver.evaluate(() => window.__problems);
+
+for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.includes(n))) {
+  describe(name, () => {
+    let server;
+    let xvfb;
+    let driver;
+
+    before(async () => {
+      server = await serveProbed();
+      xvfb = await startXvfb();
+      driver = await start(xvfb.display);
+      await load(driver, server.url);
+    });
+
+    after(async () => {
+      await driver?.close();
+      xvfb?.stop();
+      await server?.close();
+    });
+
+    test('every demo draws a non-blank canvas and refreshes', async () => {
+      for (const id of DEMO_IDS) {
+        const first = await generated(driver, id, 1);
+        assert.ok(first.drawn > 0.05, `${name} ${id} draws: ${JSON.stringify(first)}`);
+        await driver.click(`${section(id)} [data-action="refresh"]`);
+        const again = await generated(driver, id, first.generation + 1);
+        assert.notEqual(again.seed, first.seed, `${id}: a new seed`);
+        assert.notEqual(again.hash, first.hash, `${id}: a new picture`);
+        assert.ok(again.drawn > 0.05, `${id} draws again`);
+      }
+      await mkdir(ARTIFACTS, { recursive: true });
+      await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section('ds-final'));
+      await driver.screenshot(join(ARTIFACTS, `engine-${name}.png`));
+      assert.deepEqual(await problems(driver), []);
+    });
+
+    test('a stepper steps back and forward', async () => {
+      const id = 'fault-shapes';
+      const end = await generated(driver, id, 1);
+      const steps = await driver.evaluate((sel) => Number(document.querySelector(sel).dataset.steps), section(id));
+      await driver.click(`${section(id)} [data-action="step-back"]`);
+      await until(driver, 'the step back', (sel, n) => Number(document.querySelector(sel).dataset.step) === n, section(id), steps - 1);
+      const back = await facts(driver, id);
+      assert.notEqual(back.hash, end.hash, 'the step shows');
+      assert.equal(back.generation, end.generation, 'nothing regenerated');
+      await driver.click(`${section(id)} [data-action="step"]`);
+      await until(driver, 'the step forward', (sel, n) => Number(document.querySelector(sel).dataset.step) === n, section(id), steps);
+      assert.equal((await facts(driver, id)).hash, end.hash, 'the finished terrain again');
+      assert.deepEqual(await problems(driver), []);
+    });
+
+    test('a download is byte for byte the command line\'s file', async () => {
+      const id = 'ds-final';
+      const before = await generated(driver, id, 1);
+      await driver.type(`${section(id)} input[name="seed"]`, '4242');
+      await generated(driver, id, before.generation + 1);
+      await driver.click(`${section(id)} [data-action="download"]`);
+      await until(driver, 'the file', () => window.__downloads.length > 0);
+      const file = await driver.evaluate(async () => {
+        const { name, blob } = window.__downloads.at(-1);
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        let text = '';
+        for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        return { name, base64: btoa(text) };
+      });
+      assert.equal(file.name, 'ds-e5-seed-4242.png');
+      const out = join(await mkdtemp(join(tmpdir(), `terrain-${name}-`)), file.name);
+      terrain(['ds', '--exponent', '5', '--seed', '4242', '--out', out]);
+      assert.ok(Buffer.from(file.base64, 'base64').equals(await readFile(out)), 'the same bytes as terrain ds');
+      assert.deepEqual(await problems(driver), []);
+    });
+
+    test('a share link restores its demo', async () => {
+      const id = 'mpd-final';
+      const first = await generated(driver, id, 1);
+      await driver.type(`${section(id)} input[name="exponent"]`, '6');
+      const shared = await generated(driver, id, first.generation + 1);
+      await driver.click(`${section(id)} [data-action="share"]`);
+      await until(driver, 'the link', (sel) => Boolean(document.querySelector(sel).dataset.link), section(id));
+      const link = await driver.evaluate((sel) => document.querySelector(sel).dataset.link, section(id));
+      assert.match(link, /#mpd-final\?exponent=6&/);
+      assert.deepEqual(await problems(driver), []);
+      await load(driver, link);
+      const restored = await generated(driver, id, 1);
+      const exponent = await driver.evaluate((sel) => document.querySelector(`${sel} input[name="exponent"]`).value, section(id));
+      assert.equal(exponent, '6');
+      assert.equal(restored.seed, shared.seed, 'the same seed');
+      assert.equal(restored.hash, shared.hash, 'the same picture');
+      assert.deepEqual(await problems(driver), [], 'the console stayed silent');
+    });
+  });
+}
