@@ -13,8 +13,8 @@ const STEPPERS = {
   'mpd-recursive': 5, // one per recursion depth
   'ds-final': 10, // square and diamond apart: twice the exponent
   'line-1d': 8, // one per iteration
-  'fault-lines': 20, // 20 batches of faults
-  'fault-shapes': 20,
+  'fault-lines': 10, // fault counts doubling: 1, 2, 4 ... 256, then all 500
+  'fault-shapes': 12, // 1 ... 1024, then all 1500
 };
 const STEP_DEMOS = ['mpd-corners', 'mpd-edges', 'mpd-center', 'ds-corners', 'ds-square', 'ds-diamond'];
 
@@ -264,5 +264,35 @@ test('ds-final mid-way and the variogram plot (screenshots)', async () => {
   const label = await page.$eval(`${section(id)} .variogram svg`, (svg) => svg.getAttribute("aria-label"));
   assert.match(label, /slope \d\.\d\d, so H ≈ \d\.\d\d/);
   await scrub(page, id, 10);
+  assert.deepEqual(session.problems, []);
+});
+
+test('a fault step outlines the cuts it added, in the map and the 3-D view (screenshots)', async () => {
+  const { page } = session;
+  const id = 'fault-shapes';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await mkdir(ARTIFACTS, { recursive: true });
+  const end = STEPPERS[id];
+  // A pinned seed: its second cut is a circle in a corner, seen from the 3-D camera.
+  await page.fill(`${section(id)} input[name="seed"]`, '12');
+  await page.press(`${section(id)} input[name="seed"]`, 'Enter');
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.seed === '12', section(id));
+  for (const mode of ['map', 'terrain']) {
+    await setView(page, id, mode);
+    await scrub(page, id, end);
+    const finished = await look(page, id);
+    assert.equal((await highlightPixels(page, id)).found.length, 0, `${mode}: the finished map has no outline`);
+    await scrub(page, id, 2);
+    const two = await look(page, id);
+    assert.match(two.caption, /^Step 2 of 12: fault 2 of 1500, outlined/);
+    assert.notEqual(two.hash, finished.hash);
+    const marked = (await highlightPixels(page, id)).found.length;
+    assert.ok(marked > 50, `${mode}: step 2 outlines its cut (${marked} pixels)`);
+    await page.locator(`${section(id)} figure`).screenshot({ path: join(ARTIFACTS, `fault-step2-${mode}.png`) });
+    await scrub(page, id, 4);
+    assert.match((await look(page, id)).caption, /^Step 4 of 12: faults 5 to 8 of 1500 \(4 new cuts, outlined\)/);
+    assert.ok((await highlightPixels(page, id)).found.length > marked, `${mode}: four cuts outline more`);
+  }
+  await scrub(page, id, end);
   assert.deepEqual(session.problems, []);
 });

@@ -30,6 +30,8 @@ use sweep::{
     FaultSums, RaggedCut, StraightCut,
 };
 
+use std::ops::Range;
+
 use crate::heightmap::Heightmap;
 use crate::params::{self, ParamError};
 use crate::rng::TerrainRng;
@@ -198,41 +200,89 @@ pub fn generate(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError
     sums.into_heightmap()
 }
 
-/// The same map as [`generate`], made in `batches` batches of equal size (the faults
-/// `iterations x (b - 1) / batches` up to `iterations x b / batches` in batch b): after each, its
-/// number (1 to `batches`) and every cell's level so far (whole numbers, row-major) go to
-/// `batch_done`, so the map can be shown fault batch by fault batch. The levels after batch b are
+/// The same map as [`generate`], made in steps that end after the faults `ends[0]`, `ends[1]`,
+/// ... (counts of faults, rising; see [`crate::steps::Schedule::faults_in`], which doubles
+/// them): after each, its number (1-based) and every cell's level so far (whole numbers,
+/// row-major) go to `step_done`, so the map can be shown step by step. The levels after a step are
 /// exactly those of a map of just its first faults (the same random stream, summed exactly).
-pub fn generate_in_batches(
+pub fn generate_in_steps(
     params: &FaultParams,
     seed: u64,
-    batches: u32,
-    mut batch_done: impl FnMut(u32, &[i32]),
+    ends: &[u32],
+    mut step_done: impl FnMut(u32, &[i32]),
 ) -> Result<Heightmap, ParamError> {
     let mut sums = FaultSums::new(params.width, params.height)?;
     let (noise_seed, cuts) = start(params, seed)?;
     let noise = ragged(params, noise_seed, true);
-    let batches = batches.max(1);
-    let end = |b: u32| (u64::from(params.iterations) * u64::from(b) / u64::from(batches)) as u32;
     let mut pending = Pending::default();
-    let mut batch = 1u32;
-    let mut finish_batches = |sums: &mut FaultSums, pending: &mut Pending, done: u32| {
-        while batch <= batches && end(batch) <= done {
+    let mut step = 0usize;
+    let mut finish_steps = |sums: &mut FaultSums, pending: &mut Pending, done: u32| {
+        while step < ends.len() && ends[step] <= done {
             pending.sweep(sums, &noise);
-            batch_done(batch, &sums.clone().into_levels());
-            batch += 1;
+            step += 1;
+            step_done(step as u32, &sums.clone().into_levels());
         }
     };
-    finish_batches(&mut sums, &mut pending, 0);
+    finish_steps(&mut sums, &mut pending, 0);
     for (done, (divider, units, offset)) in (1..).zip(cuts) {
         let fuzz = Fuzz {
             noise: &noise,
             offset,
         };
         pending.add(&mut sums, &divider, units, &fuzz);
-        finish_batches(&mut sums, &mut pending, done);
+        finish_steps(&mut sums, &mut pending, done);
     }
     sums.into_heightmap()
+}
+
+/// Where one fault runs, for drawing it: the boundary of its divider and the band either side
+/// where a fuzzy fault's ragged edge may fall.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Outline {
+    divider: Divider,
+    band: f32,
+}
+
+impl Outline {
+    /// Signed distance in cells from `(x, y)` (cells, `(0, 0)` the map's first point) to the
+    /// boundary: negative on the raised side.
+    pub fn distance(&self, x: f32, y: f32) -> f32 {
+        self.divider.signed_distance(x, y)
+    }
+
+    /// How far either side of the boundary, in cells, the ragged edge of a fuzzy fault may fall
+    /// (the fuzziness; 0 for a sharp fault).
+    pub fn band(&self) -> f32 {
+        self.band
+    }
+
+    /// The divider's shape.
+    pub fn kind(&self) -> ShapeKind {
+        match self.divider {
+            Divider::Line { .. } => ShapeKind::Line,
+            Divider::Circle { .. } => ShapeKind::Circle,
+            Divider::Rect { .. } => ShapeKind::Rect,
+            Divider::Triangle { .. } => ShapeKind::Triangle,
+        }
+    }
+}
+
+/// The outlines of the faults `faults` (0-based, in the order they are cut) of the map that
+/// `params` and `seed` make: the same random draws as [`generate`], so they are the faults it cut.
+pub fn outlines(
+    params: &FaultParams,
+    seed: u64,
+    faults: Range<u32>,
+) -> Result<Vec<Outline>, ParamError> {
+    let (_, cuts) = start(params, seed)?;
+    Ok(cuts
+        .take(faults.end as usize)
+        .skip(faults.start as usize)
+        .map(|(divider, _, _)| Outline {
+            divider,
+            band: params.fuzziness,
+        })
+        .collect())
 }
 
 /// The same map as [`generate`], by the definition: every fault visits every cell
@@ -534,7 +584,7 @@ mod tests {
     }
 
     #[test]
-    fn batches_are_prefixes_of_the_same_faults_and_end_at_the_same_map() {
+    fn steps_are_prefixes_of_the_same_faults_and_end_at_the_same_map() {
         for (iterations, shapes, fuzziness) in [
             (500, ShapeSet::LINES, 0.0),
             (130, ShapeSet::ALL, 2.0),
@@ -547,9 +597,13 @@ mod tests {
                 shapes,
                 fuzziness,
             };
+            let schedule = crate::steps::Schedule::Faults(params);
+            let ends: Vec<u32> = (1..=schedule.count())
+                .map(|s| schedule.faults_in(s).1)
+                .collect();
             let mut seen = Vec::new();
-            let map = generate_in_batches(&params, 3, 20, |batch, levels| {
-                let faults = (iterations as u64 * u64::from(batch) / 20) as u32;
+            let map = generate_in_steps(&params, 3, &ends, |batch, levels| {
+                let faults = ends[batch as usize - 1];
                 seen.push(batch);
                 if faults == 0 {
                     assert!(levels.iter().all(|&l| l == 0), "batch {batch}: flat");
@@ -564,13 +618,59 @@ mod tests {
                 assert_eq!(got, expected, "{iterations} faults, batch {batch}");
             })
             .expect("valid");
-            assert_eq!(seen, (1..=20).collect::<Vec<_>>());
+            assert_eq!(seen, (1..=schedule.count()).collect::<Vec<_>>());
             assert_eq!(
                 map,
                 generate(&params, 3).expect("valid"),
                 "the same finished map"
             );
         }
+    }
+
+    #[test]
+    fn outlines_are_the_faults_the_map_was_cut_with() {
+        let params = FaultParams {
+            width: 48,
+            height: 40,
+            iterations: 12,
+            shapes: ShapeSet::ALL,
+            fuzziness: 0.0,
+        };
+        let all = outlines(&params, 9, 0..12).expect("valid");
+        assert_eq!(all.len(), 12);
+        assert_eq!(outlines(&params, 9, 5..7).expect("valid"), all[5..7]);
+        // Fault by fault, the levels rise on the raised side of its outline and fall on the other.
+        let ends: Vec<u32> = (1..=12).collect();
+        let mut levels = vec![vec![0; 48 * 40]];
+        generate_in_steps(&params, 9, &ends, |_, now| levels.push(now.to_vec())).expect("valid");
+        for (k, outline) in all.iter().enumerate() {
+            assert_eq!(outline.band(), 0.0, "sharp");
+            for y in 0..40 {
+                for x in 0..48 {
+                    let i = y * 48 + x;
+                    let change = levels[k + 1][i] - levels[k][i];
+                    let raised = outline.distance(x as f32, y as f32) < 0.0;
+                    assert_eq!(change > 0, raised, "fault {k} at ({x}, {y}): {change}");
+                }
+            }
+        }
+        let fuzzy = FaultParams {
+            fuzziness: 3.0,
+            ..params
+        };
+        let kinds: Vec<ShapeKind> = outlines(&fuzzy, 9, 0..12)
+            .expect("valid")
+            .iter()
+            .map(|o| {
+                assert_eq!(o.band(), 3.0);
+                o.kind()
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            all.iter().map(Outline::kind).collect::<Vec<_>>(),
+            "the same draws"
+        );
     }
 
     #[test]

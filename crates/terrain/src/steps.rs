@@ -6,8 +6,9 @@
 //! is set exactly once, and *when* depends only on its coordinates: the coarser the grid it lies
 //! on, the earlier. So the finished map plus [`Schedule::step_of`] gives the map at every step
 //! (points set by then keep their final height; the others are not set yet), with nothing
-//! regenerated. Fault maps change everywhere with every fault; they step in [`FAULT_BATCHES`]
-//! batches of faults instead (see [`crate::faults::generate_in_batches`]).
+//! regenerated. Fault maps change everywhere with every fault; they step by fault counts that
+//! double, 1, 2, 4, 8 ... then all of them, so the first cuts are seen one by one (see
+//! [`crate::faults::generate_in_steps`]).
 
 use crate::display::Mark;
 use crate::faults::FaultParams;
@@ -15,8 +16,15 @@ use crate::line::LineParams;
 use crate::midpoint::MpdParams;
 use crate::{diamond_square, midpoint, Recipe};
 
-/// Number of steps of a fault map: the faults in this many batches of equal size.
-pub const FAULT_BATCHES: u32 = 20;
+/// Most faults a step outlines: a step that adds more outlines its first ones (the caption says
+/// so), as hundreds of outlines would hide the map under them.
+pub const MOST_OUTLINED: u32 = 64;
+
+/// The number of steps of a map of `iterations` faults: the steps end after 1, 2, 4 ... faults,
+/// and the last after all of them (12 steps for 1500 faults, 18 for 100000).
+pub fn fault_steps(iterations: u32) -> u32 {
+    1 + (u32::BITS - iterations.saturating_sub(1).leading_zeros())
+}
 
 /// How an algorithm's points are set, step by step. Step 0 is the start (the corners, the two end
 /// points, no fault yet); the last step, [`Schedule::count`], is the finished map.
@@ -29,7 +37,7 @@ pub enum Schedule {
     DiamondSquare(MpdParams),
     /// The 1-D line, one step per iteration.
     Line(LineParams),
-    /// Faults, in [`FAULT_BATCHES`] batches.
+    /// Faults, by doubling counts ([`fault_steps`]).
     Faults(FaultParams),
 }
 
@@ -76,13 +84,13 @@ impl Schedule {
     }
 
     /// The number of the last step (the finished map): the exponent, twice the exponent,
-    /// the iterations, or [`FAULT_BATCHES`].
+    /// the iterations, or [`fault_steps`] of the faults.
     pub fn count(&self) -> u32 {
         match self {
             Schedule::Midpoint(p) => p.exponent,
             Schedule::DiamondSquare(p) => 2 * p.exponent,
             Schedule::Line(p) => p.iterations,
-            Schedule::Faults(_) => FAULT_BATCHES,
+            Schedule::Faults(p) => fault_steps(p.iterations),
         }
     }
 
@@ -180,20 +188,23 @@ impl Schedule {
         }
     }
 
-    /// For faults: the faults done after step `step` begin at `.0` and end before `.1` (step 0 is
-    /// none; step [`FAULT_BATCHES`] ends with the last).
+    /// For faults: the faults step `step` adds begin at `.0` and end before `.1` (0-based):
+    /// none at step 0, then fault 0 alone, faults 1, then 2 and 3, 4 to 7 ..., the counts so far
+    /// doubling, and the last step adds the rest.
     pub fn faults_in(&self, step: u32) -> (u32, u32) {
         let total = match self {
             Schedule::Faults(p) => p.iterations,
             _ => return (0, 0),
         };
-        let end = |s: u32| {
-            (u64::from(total) * u64::from(s.min(FAULT_BATCHES)) / u64::from(FAULT_BATCHES)) as u32
+        let last = fault_steps(total);
+        let end = |s: u32| match s {
+            0 => 0,
+            _ if s >= last => total,
+            _ => (1u32 << (s - 1)).min(total),
         };
-        if step == 0 {
-            (0, 0)
-        } else {
-            (end(step - 1), end(step))
+        match step {
+            0 => (0, 0),
+            _ => (end(step - 1), end(step.min(last))),
         }
     }
 
@@ -256,14 +267,25 @@ impl Schedule {
             }
             Schedule::Faults(p) => {
                 let (from, to) = self.faults_in(step);
-                if step == 0 {
-                    format!("Start (batch 0 of {last}): no fault yet, a flat map")
-                } else {
-                    format!(
-                        "Batch {step} of {last}: faults {} to {to} of {}",
-                        from + 1,
-                        p.iterations
-                    )
+                let total = p.iterations;
+                match to - from {
+                    _ if step == 0 => {
+                        format!("Start (step 0 of {last}): no fault yet, a flat map")
+                    }
+                    1 => format!(
+                        "Step {step} of {last}: fault {to} of {total}, outlined: one cut raises \
+                         one side and lowers the other"
+                    ),
+                    added if added <= MOST_OUTLINED => format!(
+                        "Step {step} of {last}: faults {} to {to} of {total} ({added} new cuts, \
+                         outlined)",
+                        from + 1
+                    ),
+                    added => format!(
+                        "Step {step} of {last}: faults {} to {to} of {total} ({added} new cuts, \
+                         the first {MOST_OUTLINED} outlined)",
+                        from + 1
+                    ),
                 }
             }
         }
@@ -542,14 +564,46 @@ mod tests {
             .caption(4)
             .contains(&format!("{} diamond centers", ds.points_set_at(4))));
         let faults = Schedule::Faults(FaultParams::DEFAULT);
-        assert_eq!(faults.caption(1), "Batch 1 of 20: faults 1 to 25 of 500");
-        assert_eq!(faults.faults_in(20), (475, 500));
-        let odd = Schedule::Faults(FaultParams {
-            iterations: 7,
-            ..FaultParams::DEFAULT
-        });
-        let total: u64 = (1..=20).map(|s| odd.points_set_at(s)).sum();
-        assert_eq!(total, 7, "every fault in exactly one batch");
+        assert!(faults
+            .caption(1)
+            .starts_with("Step 1 of 10: fault 1 of 500, outlined"));
+        assert_eq!(
+            faults.caption(4),
+            "Step 4 of 10: faults 5 to 8 of 500 (4 new cuts, outlined)"
+        );
+    }
+
+    #[test]
+    fn fault_steps_double_their_cut_counts_and_the_last_is_the_finished_map() {
+        for iterations in [1, 2, 3, 4, 5, 7, 8, 9, 500, 1500, 65_536, 100_000] {
+            let faults = Schedule::Faults(FaultParams {
+                iterations,
+                ..FaultParams::DEFAULT
+            });
+            let last = faults.count();
+            assert_eq!(faults.faults_in(0), (0, 0), "step 0: no fault");
+            let ends: Vec<u32> = (1..=last).map(|s| faults.faults_in(s).1).collect();
+            assert_eq!(
+                *ends.last().expect("a step"),
+                iterations,
+                "the last step: every fault"
+            );
+            for (s, pair) in ends.windows(2).enumerate() {
+                assert_eq!(faults.faults_in(s as u32 + 2).0, pair[0], "steps join");
+                if s + 2 < last as usize {
+                    assert_eq!(pair[1], 2 * pair[0], "{iterations} faults: counts double");
+                } else {
+                    assert!(pair[0] < pair[1] && pair[1] <= 2 * pair[0], "then the rest");
+                }
+            }
+            let total: u64 = (1..=last).map(|s| faults.points_set_at(s)).sum();
+            assert_eq!(
+                total,
+                u64::from(iterations),
+                "every fault in exactly one step"
+            );
+        }
+        assert_eq!((fault_steps(1500), fault_steps(100_000)), (12, 18));
     }
 
     #[test]

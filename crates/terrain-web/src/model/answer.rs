@@ -1,9 +1,9 @@
 //! What the generator worker makes for a demo: the full terrain generated, the points shown on
-//! screen kept, fault maps batch by batch (every step from one generation), and the variogram.
+//! screen kept, fault maps step by step (every step from one generation), and the variogram.
 
 use terrain::display::{self, DisplayGrid};
 use terrain::faults::{self, FaultParams};
-use terrain::steps::FAULT_BATCHES;
+use terrain::steps::Schedule;
 use terrain::variogram::{self, Variogram};
 use terrain::{Heightmap, ParamError, Recipe};
 
@@ -16,8 +16,8 @@ use super::fields::Setup;
 pub struct Answer {
     /// The shown points of the finished map.
     pub grid: DisplayGrid,
-    /// For faults: the shown heights after each batch but the last (step 0 = no fault yet, then
-    /// batches 1 to 19), one grid after another, on the finished map's scale. Empty otherwise.
+    /// For faults: the shown heights at each step but the last (step 0 = no fault yet, then 1, 2,
+    /// 4 ... faults), one grid after another, on the finished map's scale. Empty otherwise.
     pub batches: Vec<f32>,
     /// The finished map's variogram.
     pub variogram: Variogram,
@@ -49,40 +49,39 @@ impl Demo {
         })
     }
 
-    /// The fault map and, for steps 0 to 19, its shown heights after that many batches.
+    /// The fault map and, for every step but the last, its shown heights after that step's
+    /// faults, each step normalised to 0..1 by its own lowest and highest cell as the finished
+    /// map is (step 0, flat, at 0). On the finished map's scale instead, the early steps of
+    /// shapes would stand far above it: a circle or rectangle raises its small inside and lowers
+    /// the large rest, so the levels drift down fault by fault.
     fn fault_batches(
         &self,
         params: &FaultParams,
         seed: u64,
     ) -> Result<(Heightmap, Vec<f32>), ParamError> {
-        let (width, height) = (params.width, params.height);
+        let width = params.width;
         // The same points `shown` keeps of the finished map.
         let (most_columns, most_rows) = self.look.most_shown();
         let columns = display::display_positions(width, most_columns.max(2));
-        let rows = display::display_positions(height, most_rows.max(2));
-        let count = columns.len() * rows.len();
-        // Step 0: no fault yet, every level 0.
-        let mut levels: Vec<i32> = vec![0; count];
-        let mut range = (0, 0);
-        let map = faults::generate_in_batches(params, seed, FAULT_BATCHES, |batch, all| {
-            if batch == FAULT_BATCHES {
-                range = all
-                    .iter()
-                    .fold((i32::MAX, i32::MIN), |(lo, hi), &l| (lo.min(l), hi.max(l)));
-            } else {
-                let at = |&(y, x): &(usize, usize)| all[y * width + x];
-                let points = rows
-                    .iter()
-                    .flat_map(|&y| columns.iter().map(move |&x| (y, x)));
-                levels.extend(points.map(|p| at(&p)));
+        let rows = display::display_positions(params.height, most_rows.max(2));
+        // Step 0: no fault yet, a flat map.
+        let mut heights = vec![0.0; columns.len() * rows.len()];
+        let schedule = Schedule::Faults(*params);
+        let last = schedule.count();
+        let ends: Vec<u32> = (1..=last).map(|s| schedule.faults_in(s).1).collect();
+        let map = faults::generate_in_steps(params, seed, &ends, |step, all| {
+            if step == last {
+                return;
             }
+            let (lo, hi) = all
+                .iter()
+                .fold((i32::MAX, i32::MIN), |(lo, hi), &l| (lo.min(l), hi.max(l)));
+            let span = (f64::from(hi) - f64::from(lo)).max(1.0);
+            let points = rows
+                .iter()
+                .flat_map(|&y| columns.iter().map(move |&x| all[y * width + x]));
+            heights.extend(points.map(|level| ((f64::from(level) - f64::from(lo)) / span) as f32));
         })?;
-        let (lo, hi) = range;
-        let span = (f64::from(hi) - f64::from(lo)).max(1.0);
-        let heights = levels
-            .into_iter()
-            .map(|level| ((f64::from(level) - f64::from(lo)) / span) as f32)
-            .collect();
         Ok((map, heights))
     }
 }

@@ -313,23 +313,37 @@ mod tests {
     }
 
     #[test]
-    fn fault_answers_carry_every_batch_but_the_last_on_the_finished_scale() {
+    fn fault_answers_carry_every_step_but_the_last_on_the_finished_scale() {
         let row = find("fault-lines").expect("row");
         let setup = row.setup(9);
         let answer = row.answer(&setup).expect("valid");
         assert_eq!(answer.grid, row.display_grid(&setup).expect("valid"));
         let n = answer.grid.heights.len();
-        assert_eq!(answer.batches.len(), 20 * n);
+        let steps = terrain::steps::Schedule::of(&setup.recipe)
+            .expect("steps")
+            .count();
+        assert_eq!(steps, 10, "500 faults: 1, 2, 4 ... 256, then 500");
+        assert_eq!(answer.batches.len(), steps as usize * n);
         let flat = &answer.batches[..n];
         assert!(flat.windows(2).all(|w| w[0] == w[1]), "step 0 is flat");
-        // Batch 19 is close to the finished map: 475 of its 500 faults.
-        let near = &answer.batches[19 * n..];
-        let off = near
-            .iter()
-            .zip(&answer.grid.heights)
-            .map(|(a, b)| (a - b).abs())
-            .fold(0.0f32, f32::max);
-        assert!(off > 0.0 && off < 0.5, "{off}");
+        // Step 1 is one sharp cut: two heights, one each side.
+        let mut one: Vec<f32> = answer.batches[n..2 * n].to_vec();
+        one.sort_by(f32::total_cmp);
+        one.dedup();
+        assert_eq!(one.len(), 2, "{one:?}");
+        // Every step but the flat start spans 0..1 by its own lowest and highest point, as the
+        // finished map does: the early cuts stand as tall as the last ones.
+        for step in 1..steps as usize {
+            let heights = &answer.batches[step * n..(step + 1) * n];
+            let lo = heights.iter().copied().fold(f32::INFINITY, f32::min);
+            let hi = heights.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            assert_eq!((lo, hi), (0.0, 1.0), "step {step}");
+        }
+        assert_ne!(
+            &answer.batches[9 * n..],
+            &answer.grid.heights[..],
+            "not yet the finished map"
+        );
         assert!(answer.variogram.slope > 0.5, "faults make smooth hills");
         let ds = find("ds-final")
             .expect("row")

@@ -4,6 +4,7 @@
 //! every step.
 
 use terrain::display::{self, DisplayGrid, Mark};
+use terrain::faults::{self, Outline};
 use terrain::steps::{self, Schedule};
 
 use super::fields::Setup;
@@ -101,9 +102,9 @@ impl Stepper {
     }
 
     /// What the shown points look like at the current step: the grid to draw (unset points at
-    /// 0; for faults, the heights after the step's batch, from `batches`; a tile shown 2 x 2) and
-    /// one mark per point (empty at the last step, so the finished map is drawn exactly as
-    /// without stepping).
+    /// 0; for faults, the heights after the step's faults, from `batches`; a tile shown 2 x 2)
+    /// and one mark per point (for faults, the outlines of the cuts the step added; empty at the
+    /// last step, so the finished map is drawn exactly as without stepping).
     pub fn staged(
         &self,
         setup: &Setup,
@@ -137,19 +138,20 @@ impl Stepper {
         let Some(schedule) = self.schedule.filter(|_| !self.at_end()) else {
             return (grid.clone(), Vec::new());
         };
-        if let Schedule::Faults(_) = schedule {
+        if let Schedule::Faults(params) = schedule {
             let n = grid.heights.len();
             let start = self.step as usize * n;
-            return match batches.get(start..start + n) {
-                Some(heights) => (
-                    DisplayGrid {
-                        heights: heights.to_vec(),
-                        ..grid.clone()
-                    },
-                    Vec::new(),
-                ),
-                None => (grid.clone(), Vec::new()),
+            let Some(heights) = batches.get(start..start + n) else {
+                return (grid.clone(), Vec::new());
             };
+            let staged = DisplayGrid {
+                heights: heights.to_vec(),
+                ..grid.clone()
+            };
+            let (from, to) = schedule.faults_in(self.step);
+            let cuts = from..to.min(from + steps::MOST_OUTLINED);
+            let outlines = faults::outlines(&params, setup.seed, cuts).unwrap_or_default();
+            return (staged, outline_marks(&outlines, &columns, &rows));
         }
         let marks: Vec<Mark> = rows
             .iter()
@@ -199,6 +201,34 @@ impl Stepper {
             .collect();
         Some((index, neighbours))
     }
+}
+
+/// One mark per shown point (at map `columns` and `rows`): [`Mark::Highlight`] on the boundary
+/// of any of `outlines`, within the band of a fuzzy fault or, for a sharp one, within half the
+/// spacing of the shown points either side (so the line is one point wide); [`Mark::Set`]
+/// elsewhere. Empty when there are no outlines.
+fn outline_marks(outlines: &[Outline], columns: &[usize], rows: &[usize]) -> Vec<Mark> {
+    if outlines.is_empty() {
+        return Vec::new();
+    }
+    let spacing = |v: &[usize]| match v {
+        [a, b, ..] => (b - a) as f32,
+        _ => 1.0,
+    };
+    let half = 0.5 * spacing(columns).max(spacing(rows));
+    rows.iter()
+        .flat_map(|&y| columns.iter().map(move |&x| (x as f32, y as f32)))
+        .map(|(x, y)| {
+            let on = outlines
+                .iter()
+                .any(|o| o.distance(x, y).abs() <= o.band().max(half));
+            if on {
+                Mark::Highlight
+            } else {
+                Mark::Set
+            }
+        })
+        .collect()
 }
 
 /// The map columns and rows of the shown points.
