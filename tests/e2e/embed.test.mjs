@@ -60,11 +60,23 @@ async function frameOf(id) {
     if (!frame) await page.waitForTimeout(50);
   }
   assert.ok(frame, `a frame for ${id}`);
-  await frame.waitForFunction(
-    (sel) => Number(document.querySelector(sel)?.dataset.generation) >= 1,
-    section(id),
-    { timeout: 60_000 },
-  );
+  try {
+    await frame.waitForFunction(
+      (sel) => Number(document.querySelector(sel)?.dataset.generation) >= 1,
+      section(id),
+      { timeout: 60_000 },
+    );
+  } catch (error) {
+    // Say where the frame stands: loaded? the wasm started? what paints did it report?
+    const state = await frame.evaluate((sel) => ({
+      ready: document.readyState,
+      visibility: document.visibilityState,
+      started: typeof window.wasmBindings,
+      paints: performance.getEntriesByType('paint').map((e) => e.name),
+      section: { ...document.querySelector(sel)?.dataset },
+    }), section(id)).catch((e) => String(e));
+    throw new Error(`${id} never drew: ${JSON.stringify(state)} (${error.message})`);
+  }
   return frame;
 }
 

@@ -15,7 +15,7 @@ export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifa
 /** Every demo on the page, in page order. */
 export const DEMO_IDS = [
   'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
-  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final',
+  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases',
   'line-1d', 'fault-lines', 'fault-shapes',
 ];
 

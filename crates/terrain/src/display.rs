@@ -20,6 +20,12 @@ pub enum Mark {
     Unset,
     /// Set by the step shown: in [`HIGHLIGHT_COLOR`].
     Highlight,
+    /// Left alone by the step shown because an earlier step had set it (a recursive call skipping
+    /// a point its neighbouring view set): in [`SKIPPED_COLOR`].
+    Skipped,
+    /// On the outline of what the step worked in (a recursive call's view): in
+    /// [`OUTLINE_COLOR`].
+    Outline,
 }
 
 /// Neutral grey of points not set yet.
@@ -29,13 +35,28 @@ pub const UNSET_COLOR: [u8; 4] = [150, 150, 150, 255];
 /// the elevation ramp, and is the only colour in the greyscale map view.
 pub const HIGHLIGHT_COLOR: [u8; 4] = [236, 0, 140, 255];
 
+/// The colour of the points the shown step skipped: a cyan brighter than any water in the ramp.
+pub const SKIPPED_COLOR: [u8; 4] = [0, 225, 255, 255];
+
+/// The colour of the outline of what the shown step worked in: a yellow brighter than the sand.
+pub const OUTLINE_COLOR: [u8; 4] = [255, 214, 0, 255];
+
+/// The colour of `mark`, for the marks drawn in a colour of their own; `None` for [`Mark::Set`]
+/// (drawn in the view's own colours).
+pub fn mark_color(mark: Mark) -> Option<[u8; 4]> {
+    match mark {
+        Mark::Set => None,
+        Mark::Unset => Some(UNSET_COLOR),
+        Mark::Highlight => Some(HIGHLIGHT_COLOR),
+        Mark::Skipped => Some(SKIPPED_COLOR),
+        Mark::Outline => Some(OUTLINE_COLOR),
+    }
+}
+
 /// The colour of a point of height `height` marked `mark` (`None`: not stepping).
 pub(crate) fn marked_color(height: f32, mark: Option<&Mark>) -> [u8; 4] {
-    match mark {
-        Some(Mark::Unset) => UNSET_COLOR,
-        Some(Mark::Highlight) => HIGHLIGHT_COLOR,
-        _ => elevation_color(height),
-    }
+    mark.and_then(|&m| mark_color(m))
+        .unwrap_or_else(|| elevation_color(height))
 }
 
 /// The display grid as it stands at a step: heights of unset points are 0.
@@ -53,20 +74,45 @@ pub fn staged(grid: &DisplayGrid, marks: &[Mark]) -> DisplayGrid {
 }
 
 /// The top-down map of a grid: one RGBA pixel per shown point, row 0 (north) first, heights as
-/// greys from black (0) to white (1); unset points neutral grey and the step's points in the
-/// highlight colour, the only colour in it.
+/// greys from black (0) to white (1); marked points in their colours ([`mark_color`]), the only
+/// colours in it.
 pub fn map_pixels(grid: &DisplayGrid, marks: &[Mark]) -> Vec<u8> {
     let mut pixels = Vec::with_capacity(grid.heights.len() * 4);
     for (i, &h) in grid.heights.iter().enumerate() {
         let grey = (h.clamp(0.0, 1.0) * 255.0).round() as u8;
-        let pixel = match marks.get(i) {
-            Some(Mark::Unset) => UNSET_COLOR,
-            Some(Mark::Highlight) => HIGHLIGHT_COLOR,
+        let pixel = match marks.get(i).and_then(|&m| mark_color(m)) {
+            Some(colour) => colour,
+            // A hole (see [`side_by_side`]): transparent.
+            _ if !h.is_finite() => [0; 4],
             _ => [grey, grey, grey, 255],
         };
         pixels.extend_from_slice(&pixel);
     }
     pixels
+}
+
+/// Two grids of the same number of rows side by side, `left` then `right`, with `gap` columns of
+/// holes between them (non-finite heights: no ground, drawn as nothing): how the comparison demo
+/// shows two algorithms' maps of one seed in one view. Columns are evenly spaced across -1..1
+/// and rows keep the pair's aspect. `None` when the row counts differ.
+pub fn side_by_side(left: &DisplayGrid, right: &DisplayGrid, gap: usize) -> Option<DisplayGrid> {
+    let ((na, nz), (nb, nz_b)) = (left.size(), right.size());
+    if nz != nz_b {
+        return None;
+    }
+    let columns = na + gap + nb;
+    let span = (columns.max(2) - 1) as f32;
+    let xs = (0..columns).map(|i| 2.0 * i as f32 / span - 1.0).collect();
+    // Each map spans (na - 1) of the `span` column steps: its rows are scaled alike.
+    let scale = (na.max(2) - 1) as f32 / span;
+    let zs = left.zs.iter().map(|z| z * scale).collect();
+    let mut heights = Vec::with_capacity(columns * nz);
+    for row in 0..nz {
+        heights.extend_from_slice(&left.heights[row * na..(row + 1) * na]);
+        heights.extend(std::iter::repeat_n(f32::NAN, gap));
+        heights.extend_from_slice(&right.heights[row * nb..(row + 1) * nb]);
+    }
+    Some(DisplayGrid { xs, zs, heights })
 }
 
 /// Four copies of a tileable grid (its last row and column repeat its first) side by side, 2 x 2,
@@ -258,6 +304,29 @@ mod tests {
             Some(grid)
         );
         assert_eq!(DisplayGrid::from_parts(xs, zs, heights[1..].to_vec()), None);
+    }
+
+    #[test]
+    fn two_grids_stand_side_by_side_with_a_gap_of_holes() {
+        let a = DisplayGrid::from_parts(vec![-1.0, 1.0], vec![-1.0, 1.0], vec![0.1, 0.2, 0.3, 0.4])
+            .expect("2 x 2");
+        let b = DisplayGrid::from_parts(vec![-1.0, 1.0], vec![-1.0, 1.0], vec![0.5, 0.6, 0.7, 0.8])
+            .expect("2 x 2");
+        let pair = side_by_side(&a, &b, 1).expect("same rows");
+        assert_eq!(pair.size(), (5, 2));
+        assert_eq!(pair.xs, [-1.0, -0.5, 0.0, 0.5, 1.0]);
+        assert_eq!(pair.zs, [-0.25, 0.25], "each map keeps its aspect");
+        assert_eq!(&pair.heights[..2], &[0.1, 0.2]);
+        assert!(pair.heights[2].is_nan() && pair.heights[7].is_nan());
+        assert_eq!(&pair.heights[8..], &[0.7, 0.8]);
+        assert_eq!(
+            &map_pixels(&pair, &[])[8..12],
+            &[0, 0, 0, 0],
+            "a hole is transparent"
+        );
+        let three =
+            DisplayGrid::from_parts(vec![0.0; 2], vec![0.0; 3], vec![0.0; 6]).expect("grid");
+        assert_eq!(side_by_side(&a, &three, 1), None);
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! ```
 
 mod cells;
+pub mod creases;
 pub mod diamond_square;
 pub mod display;
 pub mod engines;

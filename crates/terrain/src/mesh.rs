@@ -33,31 +33,40 @@ pub fn grid_mesh(grid: &DisplayGrid, height_scale: f32) -> MeshData {
     grid_mesh_marked(grid, &[], height_scale)
 }
 
-/// [`grid_mesh`] coloured by `marks` (one per shown point; empty when not stepping).
+/// [`grid_mesh`] coloured by `marks` (one per shown point; empty when not stepping). A hole in
+/// the grid (a non-finite height, as between two maps [`crate::display::side_by_side`]) has no
+/// triangles; its vertex stays at height 0 with an upward normal, so every buffer is finite.
 pub fn grid_mesh_marked(grid: &DisplayGrid, marks: &[Mark], height_scale: f32) -> MeshData {
     let (nx, nz) = grid.size();
     let mut positions = Vec::with_capacity(nx * nz);
     for (&z, row) in grid.zs.iter().zip(grid.heights.chunks_exact(nx.max(1))) {
-        positions.extend(
-            grid.xs
-                .iter()
-                .zip(row)
-                .map(|(&x, &h)| [x, h * height_scale, z]),
-        );
+        positions.extend(grid.xs.iter().zip(row).map(|(&x, &h)| {
+            let y = if h.is_finite() { h * height_scale } else { 0.0 };
+            [x, y, z]
+        }));
     }
+    let hole = |i: usize| !grid.heights[i].is_finite();
     let colors = grid
         .heights
         .iter()
         .enumerate()
         .map(|(i, &h)| marked_color(h, marks.get(i)))
         .collect();
-    let normals = grid_normals(&positions, nx, nz);
+    let mut normals = grid_normals(&positions, nx, nz);
+    for (i, normal) in normals.iter_mut().enumerate() {
+        if hole(i) {
+            *normal = [0.0, 1.0, 0.0];
+        }
+    }
 
     let mut indices = Vec::with_capacity((nx.saturating_sub(1)) * (nz.saturating_sub(1)) * 6);
     for j in 0..nz.saturating_sub(1) {
         for i in 0..nx.saturating_sub(1) {
-            let a = (j * nx + i) as u32;
-            let below = a + nx as u32;
+            let a = j * nx + i;
+            if [a, a + 1, a + nx, a + nx + 1].into_iter().any(hole) {
+                continue;
+            }
+            let (a, below) = (a as u32, (a + nx) as u32);
             indices.extend_from_slice(&[a, below, a + 1, a + 1, below, below + 1]);
         }
     }
@@ -231,6 +240,23 @@ mod tests {
             assert!((length - 1.0).abs() < 1e-5, "{n:?}");
             assert!(n[1] > 0.0, "a heightfield normal never points down: {n:?}");
         }
+    }
+
+    #[test]
+    fn holes_have_no_triangles_and_finite_buffers() {
+        let grid = DisplayGrid::from_parts(
+            vec![-1.0, 0.0, 1.0],
+            vec![-1.0, 1.0],
+            vec![0.2, f32::NAN, 0.4, 0.3, f32::NAN, 0.5],
+        )
+        .expect("3 x 2");
+        let mesh = grid_mesh(&grid, 1.0);
+        assert!(
+            mesh.indices.is_empty(),
+            "every quad touches the hole column"
+        );
+        assert!(mesh.positions.iter().flatten().all(|v| v.is_finite()));
+        assert!(mesh.normals.iter().flatten().all(|v| v.is_finite()));
     }
 
     #[test]

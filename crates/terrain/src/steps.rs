@@ -2,9 +2,10 @@
 //! points a step sets, which neighbours each of them averaged, and a caption saying what the
 //! step did.
 //!
-//! In midpoint displacement (iterative or recursive), Diamond-Square and the 1-D line every point
-//! is set exactly once, and *when* depends only on its coordinates: the coarser the grid it lies
-//! on, the earlier. So the finished map plus [`Schedule::step_of`] gives the map at every step
+//! In midpoint displacement, Diamond-Square and the 1-D line every point is set exactly once, and
+//! *when* depends only on its coordinates: the coarser the grid it lies on, the earlier. The
+//! recursive rewrite steps one call at a time, in the order the recursion makes them
+//! ([`crate::midpoint_recursive::nth_call`]); a point is set by the first call whose view has it. So the finished map plus [`Schedule::step_of`] gives the map at every step
 //! (points set by then keep their final height; the others are not set yet), with nothing
 //! regenerated. Fault maps change everywhere with every fault; they step by fault counts that
 //! double, 1, 2, 4, 8 ... then all of them, so the first cuts are seen one by one (see
@@ -14,6 +15,7 @@ use crate::display::Mark;
 use crate::faults::FaultParams;
 use crate::line::LineParams;
 use crate::midpoint::MpdParams;
+use crate::midpoint_recursive::{self, Call};
 use crate::{diamond_square, midpoint, Recipe};
 
 /// Most faults a step outlines: a step that adds more outlines its first ones (the caption says
@@ -30,9 +32,10 @@ pub fn fault_steps(iterations: u32) -> u32 {
 /// points, no fault yet); the last step, [`Schedule::count`], is the finished map.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Schedule {
-    /// Midpoint displacement, one step per pass (the recursive rewrite: one per depth, which sets
-    /// the same points).
+    /// Midpoint displacement, one step per pass.
     Midpoint(MpdParams),
+    /// The recursive rewrite, one step per call, depth first.
+    Recursive(MpdParams),
     /// Diamond-Square: each level's square step, then its diamond step.
     DiamondSquare(MpdParams),
     /// The 1-D line, one step per iteration.
@@ -70,8 +73,8 @@ impl Schedule {
             Recipe::Midpoint {
                 params,
                 stage: midpoint::Stage::Full,
-            }
-            | Recipe::MidpointRecursive { params } => Some(Schedule::Midpoint(params)),
+            } => Some(Schedule::Midpoint(params)),
+            Recipe::MidpointRecursive { params } => Some(Schedule::Recursive(params)),
             Recipe::DiamondSquare {
                 params,
                 stage: diamond_square::Stage::Full,
@@ -83,11 +86,14 @@ impl Schedule {
         }
     }
 
-    /// The number of the last step (the finished map): the exponent, twice the exponent,
-    /// the iterations, or [`fault_steps`] of the faults.
+    /// The number of the last step (the finished map): the exponent, the number of recursive
+    /// calls, twice the exponent, the iterations, or [`fault_steps`] of the faults.
     pub fn count(&self) -> u32 {
         match self {
             Schedule::Midpoint(p) => p.exponent,
+            Schedule::Recursive(p) => {
+                u32::try_from(midpoint_recursive::call_count(p.exponent)).unwrap_or(u32::MAX)
+            }
             Schedule::DiamondSquare(p) => 2 * p.exponent,
             Schedule::Line(p) => p.iterations,
             Schedule::Faults(p) => fault_steps(p.iterations),
@@ -101,6 +107,16 @@ impl Schedule {
             Schedule::Midpoint(p) => {
                 let n = p.exponent;
                 Some(n - level_bits(x, n).min(level_bits(y, n)))
+            }
+            Schedule::Recursive(p) => {
+                let side = 1usize << p.exponent;
+                if x > side || y > side {
+                    return None;
+                }
+                Some(match midpoint_recursive::setting_call(p.exponent, x, y) {
+                    Some(call) => u32::try_from(call + 1).unwrap_or(u32::MAX),
+                    None => 0,
+                })
             }
             Schedule::DiamondSquare(p) => {
                 let n = p.exponent;
@@ -120,10 +136,12 @@ impl Schedule {
 
     /// The points whose values point `(x, y)` averaged when it was set (before its jitter): 2 for
     /// a midpoint-displacement edge midpoint or a point of the line, 4 for a square's center or an
-    /// inner diamond, 3 for a diamond on the map's border; none for the starting points and for
-    /// faults.
+    /// inner diamond, 3 for a diamond on the map's border; for the recursive rewrite the corners
+    /// of the call's view (2 for an edge midpoint, all 4 for the center, which averages the four
+    /// edge averages); none for the starting points and for faults.
     pub fn neighbours(&self, x: usize, y: usize) -> Vec<(usize, usize)> {
         let (n, last_y) = match self {
+            Schedule::Recursive(_) => return self.view_corners(x, y),
             Schedule::Midpoint(p) | Schedule::DiamondSquare(p) => {
                 (p.exponent, 1usize << p.exponent)
             }
@@ -164,10 +182,57 @@ impl Schedule {
             .collect()
     }
 
+    /// [`Schedule::neighbours`] of the recursive rewrite: the corners of the view of the call
+    /// that set `(x, y)`.
+    fn view_corners(&self, x: usize, y: usize) -> Vec<(usize, usize)> {
+        let Some(call) = self
+            .step_of(x, y)
+            .filter(|&s| s > 0)
+            .and_then(|s| self.call(s))
+        else {
+            return Vec::new();
+        };
+        let (l, b, r, t) = (
+            call.left,
+            call.bottom,
+            call.left + call.last,
+            call.bottom + call.last,
+        );
+        if y == b || y == t {
+            vec![(l, y), (r, y)]
+        } else if x == l || x == r {
+            vec![(x, b), (x, t)]
+        } else {
+            vec![(l, b), (r, b), (l, t), (r, t)]
+        }
+    }
+
+    /// For the recursive rewrite: the call step `step` (1 to [`Schedule::count`]) makes; `None`
+    /// at step 0 and for the other algorithms.
+    pub fn call(&self, step: u32) -> Option<Call> {
+        match self {
+            Schedule::Recursive(p) if step > 0 => {
+                midpoint_recursive::nth_call(p.exponent, u64::from(step - 1))
+            }
+            _ => None,
+        }
+    }
+
+    /// For the recursive rewrite: which of step `step`'s call's [`Call::points`] it set (`true`)
+    /// and which it skipped because an earlier call had set them; `None` where there is no call.
+    pub fn call_sets(&self, step: u32) -> Option<(Call, [bool; 5])> {
+        let call = self.call(step)?;
+        let sets = call.points().map(|(x, y)| self.step_of(x, y) == Some(step));
+        Some((call, sets))
+    }
+
     /// How many points step `step` sets; for faults, how many faults its batch cuts.
     pub fn points_set_at(&self, step: u32) -> u64 {
         match *self {
-            Schedule::Midpoint(_) if step == 0 => 4,
+            Schedule::Midpoint(_) | Schedule::Recursive(_) if step == 0 => 4,
+            Schedule::Recursive(_) => self
+                .call_sets(step)
+                .map_or(0, |(_, sets)| sets.iter().filter(|&&s| s).count() as u64),
             Schedule::Midpoint(_) => grid_points(step) - grid_points(step - 1),
             Schedule::DiamondSquare(_) if step == 0 => 4,
             Schedule::DiamondSquare(_) => {
@@ -227,6 +292,34 @@ impl Schedule {
                     "Pass {step} of {last}: {count} square{plural} of side {side}, spread {spread}: \
                      {} new points",
                     self.points_set_at(step)
+                )
+            }
+            Schedule::Recursive(p) => {
+                let Some((call, sets)) = self.call_sets(step) else {
+                    return format!(
+                        "Start (call 0 of {last}): the four corners, each uniform(0, 1)"
+                    );
+                };
+                let (set, skipped) = (
+                    sets.iter().filter(|&&s| s).count(),
+                    sets.iter().filter(|&&s| !s).count(),
+                );
+                let skips = match skipped {
+                    0 => String::new(),
+                    1 => ", skips 1 a neighbouring view set already".to_string(),
+                    n => format!(", skips {n} neighbouring views set already"),
+                };
+                format!(
+                    "Call {step} of {last}, depth {}: the {side} x {side} view at x {}-{}, y \
+                     {}-{}, spread {}: sets {set} point{}{skips}",
+                    call.depth,
+                    call.left,
+                    call.left + call.last,
+                    call.bottom,
+                    call.bottom + call.last,
+                    spread_at(&p, call.depth),
+                    if set == 1 { "" } else { "s" },
+                    side = call.last + 1,
                 )
             }
             Schedule::DiamondSquare(p) => {
@@ -450,6 +543,93 @@ mod tests {
             }
             before = map.data().iter().map(|v| v.is_finite()).collect();
         }
+    }
+
+    #[test]
+    fn recursive_steps_match_what_each_call_actually_writes() {
+        // Run the real recursion on a map of NaN; after every call, the points set so far must be
+        // those the schedule gives a step up to that call's.
+        use crate::midpoint_recursive::{displace_watched, init_corners, View};
+        use crate::rng::TerrainRng;
+        for n in 1..=5 {
+            let schedule = Schedule::Recursive(mpd(n));
+            let mut map = Heightmap::square(n);
+            map.data_mut().fill(f32::NAN);
+            let mut rng = TerrainRng::new(7);
+            let mut view = View::whole(&mut map);
+            init_corners(&mut view, &mut rng);
+            let side = (1usize << n) + 1;
+            let expected = |step: u32| -> Vec<bool> {
+                (0..side * side)
+                    .map(|i| schedule.step_of(i % side, i / side).expect("on the map") <= step)
+                    .collect()
+            };
+            let mut calls = Vec::new();
+            displace_watched(&mut view, 0.3, 0.5, &mut rng, &mut |call, set| {
+                calls.push((call, set))
+            });
+            assert_eq!(calls.len() as u32, schedule.count());
+            for (k, (call, set)) in calls.iter().enumerate() {
+                let step = k as u32 + 1;
+                assert_eq!(schedule.call_sets(step), Some((*call, *set)), "call {step}");
+                let added = set.iter().filter(|&&s| s).count() as u64;
+                assert_eq!(schedule.points_set_at(step), added);
+            }
+            // Replay the calls, marking what each set, and compare with the schedule's map.
+            let mut done = expected(0);
+            assert_eq!(done.iter().filter(|&&d| d).count(), 4, "the corners");
+            for (k, (call, set)) in calls.iter().enumerate() {
+                for (&(x, y), &wrote) in call.points().iter().zip(set) {
+                    assert_eq!(done[y * side + x], !wrote, "set once, skipped after");
+                    done[y * side + x] = true;
+                }
+                assert_eq!(done, expected(k as u32 + 1), "after call {}", k + 1);
+            }
+            assert!(map.data().iter().all(|v| v.is_finite()));
+        }
+    }
+
+    #[test]
+    fn recursive_captions_name_the_call_its_depth_and_view() {
+        let r = Schedule::Recursive(MpdParams {
+            exponent: 5,
+            spread: 0.3,
+            reduction: 0.5,
+        });
+        assert_eq!(r.count(), 341);
+        assert_eq!(
+            r.caption(1),
+            "Call 1 of 341, depth 0: the 33 x 33 view at x 0-32, y 0-32, spread 0.3: sets 5 points"
+        );
+        // The second call is the first quarter, the top left (high y).
+        assert_eq!(
+            r.caption(2),
+            "Call 2 of 341, depth 1: the 17 x 17 view at x 0-16, y 16-32, spread 0.15: sets 5 points"
+        );
+        // Depth first: the third call is that quarter's top-left quarter, the fifth the first
+        // 3 x 3 view, and the sixth its neighbour to the right, whose left edge's midpoint the
+        // fifth set.
+        assert!(r
+            .caption(3)
+            .starts_with("Call 3 of 341, depth 2: the 9 x 9 view at x 0-8, y 24-32"));
+        assert!(r
+            .caption(5)
+            .starts_with("Call 5 of 341, depth 4: the 3 x 3 view at x 0-2, y 30-32"));
+        assert!(r.caption(5).ends_with("sets 5 points"));
+        assert!(r
+            .caption(6)
+            .starts_with("Call 6 of 341, depth 4: the 3 x 3 view at x 2-4, y 30-32"));
+        assert!(r
+            .caption(6)
+            .ends_with("sets 4 points, skips 1 a neighbouring view set already"));
+        assert_eq!(r.neighbours(16, 0), [(0, 0), (32, 0)]);
+        assert_eq!(r.neighbours(16, 16), [(0, 0), (32, 0), (0, 32), (32, 32)]);
+        assert_eq!(
+            r.neighbours(8, 16),
+            [(0, 16), (16, 16)],
+            "the bottom edge of call 2, the first quarter"
+        );
+        assert!(r.neighbours(0, 0).is_empty());
     }
 
     #[test]

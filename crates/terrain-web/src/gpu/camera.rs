@@ -13,11 +13,13 @@ pub const HEIGHT_SCALE: f32 = 0.6;
 const ORBIT_TARGET: Vec3 = Vec3::new(0.0, 0.15, 0.0);
 
 /// A camera for a `width` x `height` view: terrains are seen from above one corner, profiles
-/// from the front and a little to the side.
+/// from the front and a little to the side, a pair of terrains from above the middle of their
+/// long side, so both stand side by side.
 pub fn new_camera(width: u32, height: u32, look: Look) -> Camera {
     let position = match look {
         Look::Terrain => vec3(1.9, 1.5, 2.1),
         Look::Profile => vec3(0.5, 0.45, 2.3),
+        Look::Pair => vec3(0.0, 1.7, 1.9),
     };
     Camera::new_perspective(
         Viewport::new_at_origo(width.max(1), height.max(1)),

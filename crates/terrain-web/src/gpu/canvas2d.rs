@@ -210,11 +210,10 @@ fn draw_profile_chart(
     }
     out.stroke();
     for (i, mark) in marks.iter().enumerate() {
-        let colour = match mark {
-            Mark::Highlight => highlight(),
-            Mark::Unset => "rgb(150,150,150)".to_string(),
-            Mark::Set => continue,
+        let Some([r, g, b, _]) = display::mark_color(*mark) else {
+            continue;
         };
+        let colour = css([r, g, b]);
         let (x, y) = layout.center(i, grid.heights[i]);
         out.set_fill_style_str(&colour);
         out.fill_rect(x - 2.5, y - 2.5, 5.0, 5.0);
@@ -287,12 +286,13 @@ pub fn draw_wireframe(
             polyline(&mut along(nz).map(|j| project(i, j)));
         }
     }
-    out.set_fill_style_str(&highlight());
     for (index, mark) in marks.iter().enumerate() {
-        if *mark == Mark::Highlight {
-            if let Some((x, y)) = project(index % nx.max(1), index / nx.max(1)) {
-                out.fill_rect(x - 2.0, y - 2.0, 4.0, 4.0);
-            }
+        let Some([r, g, b, _]) = display::mark_color(*mark).filter(|_| *mark != Mark::Unset) else {
+            continue;
+        };
+        if let Some((x, y)) = project(index % nx.max(1), index / nx.max(1)) {
+            out.set_fill_style_str(&css([r, g, b]));
+            out.fill_rect(x - 2.0, y - 2.0, 4.0, 4.0);
         }
     }
 }

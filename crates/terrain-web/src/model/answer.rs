@@ -1,13 +1,15 @@
 //! What the generator worker makes for a demo: the full terrain generated, the points shown on
 //! screen kept, fault maps step by step (every step from one generation), and the variogram.
 
+use terrain::creases::crease_score;
+use terrain::diamond_square;
 use terrain::display::{self, DisplayGrid};
 use terrain::faults::{self, FaultParams};
 use terrain::steps::Schedule;
 use terrain::variogram::{self, Variogram};
 use terrain::{Heightmap, ParamError, Recipe};
 
-use super::demos::Demo;
+use super::demos::{Demo, Look};
 use super::fields::Setup;
 
 /// What the generator worker hands back for one request: small enough to send, everything the
@@ -21,7 +23,13 @@ pub struct Answer {
     pub batches: Vec<f32>,
     /// The finished map's variogram.
     pub variogram: Variogram,
+    /// For the comparison of midpoint displacement and Diamond-Square: their crease scores, in
+    /// that order (`terrain::creases`); `None` for every other demo.
+    pub creases: Option<[f32; 2]>,
 }
+
+/// Columns of holes between the two maps of a pair, per shown column of one map.
+const PAIR_GAP: usize = 12;
 
 impl Demo {
     /// The shown points of `map`.
@@ -32,20 +40,38 @@ impl Demo {
 
     /// Generates the full terrain for `setup` and keeps the points shown on screen.
     pub fn display_grid(&self, setup: &Setup) -> Result<DisplayGrid, ParamError> {
-        Ok(self.shown(&setup.recipe.generate(setup.seed)?))
+        Ok(self.answer(setup)?.grid)
     }
 
     /// The work done off the page's main thread: generates the full terrain for `setup` (faults
-    /// batch by batch), keeps the points shown on screen and measures the variogram.
+    /// step by step; for a pair, Diamond-Square's map of the same setup too, and both crease
+    /// scores), keeps the points shown on screen and measures the variogram.
     pub fn answer(&self, setup: &Setup) -> Result<Answer, ParamError> {
         let (map, batches) = match setup.recipe {
             Recipe::Faults { params } => self.fault_batches(&params, setup.seed)?,
             recipe => (recipe.generate(setup.seed)?, Vec::new()),
         };
+        let (grid, creases) = match (self.look, setup.recipe.subdivision()) {
+            (Look::Pair, Some(&params)) => {
+                let ds = Recipe::DiamondSquare {
+                    params,
+                    stage: diamond_square::Stage::Full,
+                    wrap: false,
+                }
+                .generate(setup.seed)?;
+                let shown = self.shown(&map);
+                let gap = (shown.size().0 / PAIR_GAP).max(2);
+                let pair = display::side_by_side(&shown, &self.shown(&ds), gap);
+                let scores = crease_score(&map).zip(crease_score(&ds));
+                (pair.unwrap_or(shown), scores.map(|(a, b)| [a, b]))
+            }
+            _ => (self.shown(&map), None),
+        };
         Ok(Answer {
-            grid: self.shown(&map),
+            grid,
             batches,
             variogram: variogram::variogram(&map),
+            creases,
         })
     }
 

@@ -1,15 +1,16 @@
 //! The variogram plot as an SVG: mean squared height difference against distance on log-log
-//! axes, one dot per distance, the fitted line, and its slope in words. Plain text, so it is
+//! axes, one dot per distance the fit uses (each distance labelled under it), the fitted line,
+//! and its slope in words. Plain text, so it is
 //! tested natively and scales crisply on any screen.
 
 use terrain::variogram::Variogram;
 
 const WIDTH: f64 = 240.0;
-const HEIGHT: f64 = 150.0;
+const HEIGHT: f64 = 164.0;
 const LEFT: f64 = 34.0;
 const RIGHT: f64 = 10.0;
 const TOP: f64 = 22.0;
-const BOTTOM: f64 = 20.0;
+const BOTTOM: f64 = 32.0;
 
 /// The plot of `variogram`, as an `<svg>` element's markup.
 pub fn variogram_svg(variogram: &Variogram) -> String {
@@ -24,9 +25,13 @@ pub fn variogram_svg(variogram: &Variogram) -> String {
         .filter(|p| p.1 > 0.0)
         .map(|&(d, g)| (f64::from(d).log10(), f64::from(g).log10()))
         .collect();
+    let lags = match (variogram.points.first(), variogram.points.last()) {
+        (Some(a), Some(b)) => format!("{} to {}", a.0, b.0),
+        _ => "none".to_string(),
+    };
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" \
-         aria-label=\"Variogram: mean squared height difference against distance, log-log; {summary}\">\
+         aria-label=\"Variogram: mean squared height difference against distance, log-log, fitted over distances {lags}; {summary}\">\
          <rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"white\"/>\
          <text x=\"{LEFT}\" y=\"14\" font-size=\"11\">{summary}</text>\
          <text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\">distance (log)</text>\
@@ -64,8 +69,12 @@ pub fn variogram_svg(variogram: &Variogram) -> String {
         ));
         for &p in &logs {
             let (x, y) = at(p);
+            let lag = 10f64.powf(p.0).round();
             svg.push_str(&format!(
-                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"3\" fill=\"#28466a\"/>"
+                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"3\" fill=\"#28466a\"/>\
+                 <text class=\"lag\" x=\"{x:.1}\" y=\"{:.1}\" font-size=\"9\" \
+                 text-anchor=\"middle\">{lag}</text>",
+                HEIGHT - BOTTOM + 11.0
             ));
         }
     }
@@ -93,6 +102,13 @@ mod tests {
         assert_eq!(svg.matches("<line").count(), 1);
         assert!(svg.contains("slope 2.00, so H ≈ 1.00"));
         assert!(svg.contains("role=\"img\""));
+        assert!(svg.contains("fitted over distances 1 to 8"));
+        let lags: Vec<&str> = svg
+            .split("class=\"lag\"")
+            .skip(1)
+            .filter_map(|t| t.split('>').nth(1)?.split('<').next())
+            .collect();
+        assert_eq!(lags, ["1", "2", "4"], "each fitted distance labelled");
         // A slope of 2 through points of slope 2: the line runs corner to corner of the box.
         assert!(svg.contains(&format!("x1=\"{LEFT:.1}\" y1=\"{:.1}\"", HEIGHT - BOTTOM)));
         let empty = variogram_svg(&Variogram {

@@ -10,11 +10,19 @@ pub enum ViewMode {
     Wireframe,
     /// A top-down greyscale map, one block per shown point, north up.
     Map,
+    /// A top-down shaded relief map, lit from a low sun, where creases show as straight edges
+    /// (`terrain::creases::relief_shading`).
+    Creases,
 }
 
 impl ViewMode {
     /// Every mode, in the order the select lists them.
-    pub const ALL: [ViewMode; 3] = [ViewMode::Terrain, ViewMode::Wireframe, ViewMode::Map];
+    pub const ALL: [ViewMode; 4] = [
+        ViewMode::Terrain,
+        ViewMode::Wireframe,
+        ViewMode::Map,
+        ViewMode::Creases,
+    ];
 
     /// The option's value.
     pub fn name(self) -> &'static str {
@@ -22,6 +30,7 @@ impl ViewMode {
             ViewMode::Terrain => "terrain",
             ViewMode::Wireframe => "wireframe",
             ViewMode::Map => "map",
+            ViewMode::Creases => "creases",
         }
     }
 
@@ -31,6 +40,7 @@ impl ViewMode {
             ViewMode::Terrain => "Terrain",
             ViewMode::Wireframe => "Wireframe",
             ViewMode::Map => "Map (top-down)",
+            ViewMode::Creases => "Creases (shaded relief)",
         }
     }
 
@@ -48,5 +58,6 @@ mod tests {
     fn views_parse() {
         assert_eq!(ViewMode::from_name("map"), Some(ViewMode::Map));
         assert_eq!(ViewMode::from_name("3d"), None);
+        assert_eq!(ViewMode::from_name("creases"), Some(ViewMode::Creases));
     }
 }

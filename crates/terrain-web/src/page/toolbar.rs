@@ -10,6 +10,7 @@ use terrain::export::Format;
 use terrain::variogram::{self, Variogram};
 
 use super::dom::{append, element, listen};
+use crate::model::demos::Demo;
 use crate::model::fields::Setup;
 use crate::model::stepping::Stepper;
 use crate::model::view_mode::ViewMode;
@@ -107,6 +108,8 @@ pub struct Roughness {
     pub hurst: Element,
     /// Holds the variogram's log-log plot (an SVG).
     pub plot: Element,
+    /// Why the measured H differs from the one the reduction aims at, in one sentence.
+    pub why: Element,
 }
 
 fn button(document: &Document, action: &str, text: &str, label: &str) -> Result<Element, JsValue> {
@@ -161,16 +164,12 @@ fn download(
     Ok((wrapper, format, button))
 }
 
-/// Builds the toolbar of demo `id`, with a stepper when `stepping` and a download when
-/// `downloadable`.
-pub fn toolbar(
-    document: &Document,
-    id: &str,
-    stepping: bool,
-    downloadable: bool,
-) -> Result<Toolbar, JsValue> {
+/// Builds the toolbar of `demo`: a stepper when its algorithm steps, its view choices, a
+/// download when it takes home, and Share.
+pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
+    let id = demo.id;
     let container = element(document, "div", &[("class", "toolbar")])?;
-    let stepper = if stepping {
+    let stepper = if demo.steps() {
         let group = element(
             document,
             "div",
@@ -213,7 +212,7 @@ pub fn toolbar(
     let view: HtmlSelectElement =
         element(document, "select", &[("id", &select_id), ("name", "view")])?.dyn_into()?;
     let mut view_options = Vec::new();
-    for mode in ViewMode::ALL {
+    for &mode in demo.views() {
         let option = element(document, "option", &[("value", mode.name())])?;
         option.set_text_content(Some(mode.label()));
         view.append_child(&option)?;
@@ -221,7 +220,7 @@ pub fn toolbar(
     }
     append(&wrapper, &[&label, &view])?;
     container.append_child(&wrapper)?;
-    let download = if downloadable {
+    let download = if demo.takes_home() {
         let (wrapper, format, button) = download(document, id)?;
         container.append_child(&wrapper)?;
         Some((format, button))
@@ -283,11 +282,13 @@ impl Roughness {
         if let Some(params) = setup.recipe.subdivision() {
             let h = variogram::hurst_for_reduction(params.reduction);
             self.hurst.set_text_content(Some(&format!(
-                "Roughness: spread reduction r = {}, so {} (H = -log2 r; 0.5 is rough like a \
-                 random walk). Measured on this map:",
+                "Roughness: spread reduction r = {} aims at {} (H = -log2 r; 0.5 is rough like a \
+                 random walk). Measured on this map, at full resolution:",
                 params.reduction,
                 variogram::describe_hurst(h)
             )));
+            self.why
+                .set_text_content(Some(&variogram::why_measured_differs(measured, h)));
         }
         self.plot
             .set_inner_html(&crate::model::plot::variogram_svg(measured));
@@ -299,10 +300,12 @@ pub fn roughness(document: &Document) -> Result<Roughness, JsValue> {
     let container = element(document, "div", &[("class", "roughness")])?;
     let hurst = element(document, "p", &[("class", "hurst")])?;
     let plot = element(document, "div", &[("class", "variogram")])?;
-    append(&container, &[&hurst, &plot])?;
+    let why = element(document, "p", &[("class", "why")])?;
+    append(&container, &[&hurst, &plot, &why])?;
     Ok(Roughness {
         container,
         hurst,
         plot,
+        why,
     })
 }

@@ -8,7 +8,7 @@ use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, Ht
 
 use super::dom::{append, element};
 use super::toolbar::{self, Roughness, Toolbar};
-use crate::model::demos::{Demo, Look};
+use crate::model::demos::Demo;
 use crate::model::fields::{Entry, Field, Setup};
 
 /// A field's form control: a text box, or a group of checkboxes whose value is the checked
@@ -250,13 +250,11 @@ pub fn build(
         "p",
         &[("role", "alert"), ("id", &alert_id), ("class", "alert")],
     )?;
-    let stepping = terrain::steps::Schedule::of(&demo.recipe).is_some();
-    let downloadable = demo.look == Look::Terrain;
-    let toolbar = toolbar::toolbar(document, id, stepping, downloadable)?;
+    let toolbar = toolbar::toolbar(document, demo)?;
     // The step caption sits under the canvas, above the demo's own caption.
     figure.insert_before(&toolbar.caption, figure.last_child().as_ref())?;
     append(&section, &[&figure, &toolbar.container, &form, &alert])?;
-    let roughness = if demo.fields.contains(&Field::Reduction) {
+    let roughness = if demo.measures_roughness() {
         let panel = toolbar::roughness(document)?;
         section.append_child(&panel.container)?;
         Some(panel)

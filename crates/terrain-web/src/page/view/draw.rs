@@ -2,6 +2,8 @@
 //! lit terrain through the shared WebGL context, or the map and wireframe in 2-D), and whether
 //! the canvas shows it yet (`data-picture`).
 
+use terrain::creases;
+use terrain::display::DisplayGrid;
 use three_d::Event;
 
 use super::{DemoView, Shown};
@@ -11,6 +13,10 @@ use crate::gpu::renderer::{Model, Renderer};
 use crate::model::demos::Look;
 use crate::model::fields;
 use crate::model::view_mode::ViewMode;
+
+/// How tall the heights stand in the creases view's shaded relief, against the 3-D view's: low,
+/// so that ordinary slopes stay mid-grey and the sudden folds of a crease show as light and dark.
+const RELIEF_SCALE: f32 = 0.15;
 
 impl DemoView {
     /// A pointer went down on the canvas at `at` (CSS pixels).
@@ -88,6 +94,15 @@ impl DemoView {
                     .stepper
                     .example(&shown.setup, &shown.answer.grid, self.hover);
                 canvas2d::draw_map(out, size, &shown.staged, &shown.marks, example.as_ref());
+                Ok(())
+            }
+            (ViewMode::Creases, Some(shown)) => {
+                let scale = camera::height_scale(&shown.setup) * RELIEF_SCALE;
+                let relief = DisplayGrid {
+                    heights: creases::relief_shading(&shown.staged, scale),
+                    ..shown.staged.clone()
+                };
+                canvas2d::draw_map(out, size, &relief, &shown.marks, None);
                 Ok(())
             }
             (ViewMode::Wireframe, Some(shown)) => {

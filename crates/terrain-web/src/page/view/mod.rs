@@ -225,7 +225,15 @@ impl DemoView {
     /// Puts a newly arrived terrain on screen, counted as generation `generation`, at its last
     /// step.
     fn show_terrain(&mut self, setup: &Setup, generation: u64, answer: Answer) {
-        self.stepper = Stepper::for_setup(setup);
+        self.stepper = if self.demo.steps() {
+            Stepper::for_setup(setup)
+        } else {
+            Stepper::default()
+        };
+        if let Some([mpd, ds]) = answer.creases {
+            self.set_attribute("data-crease-mpd", &format!("{mpd:.3}"));
+            self.set_attribute("data-crease-ds", &format!("{ds:.3}"));
+        }
         let (staged, marks) = self.stepper.staged(setup, &answer.grid, &answer.batches);
         let mesh = self
             .demo

@@ -1,7 +1,7 @@
 //! A demo's stepper: moving it, playing it, and showing the step (`data-step`, `data-steps`,
 //! the scrubber, the caption line).
 
-use terrain::steps;
+use terrain::{creases, steps};
 
 use super::DemoView;
 use crate::model::requests::State;
@@ -73,9 +73,12 @@ impl DemoView {
                 "Stepping is paused until the fields above hold allowed values.".to_string()
             }
             (Some(_), Some(schedule)) => schedule.caption(self.stepper.step()),
-            (Some(shown), None) => steps::stage_caption(&shown.setup.recipe)
-                .unwrap_or_default()
-                .to_string(),
+            (Some(shown), None) => match shown.answer.creases {
+                Some([mpd, ds]) => creases::caption(mpd, ds),
+                None => steps::stage_caption(&shown.setup.recipe)
+                    .unwrap_or_default()
+                    .to_string(),
+            },
             (None, _) => String::new(),
         };
         toolbar.show_step(&caption, &self.stepper, rejected);

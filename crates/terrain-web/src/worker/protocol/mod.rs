@@ -22,88 +22,9 @@ use crate::model::demos::{self, Demo};
 use crate::model::fields::Setup;
 use crate::model::links;
 
-macro_rules! keys {
-    ($($(#[doc = $doc:literal])* $name:ident = $text:literal;)*) => {
-        $($(#[doc = $doc])* pub const $name: &str = $text;)*
-        /// Every key, as worker.js reads them (`KEY.view` is `"view"`).
-        pub const KEYS: &[&str] = &[$($text),*];
-    };
-}
+mod keys;
 
-keys! {
-    /// Hello: the URL of the page's wasm-bindgen module, for the worker to import.
-    GLUE = "glue";
-    /// Hello: the page's compiled `WebAssembly.Module`, so nothing is compiled twice.
-    MODULE = "module";
-    /// Hello: the URL of the file encoders' module (`terrain-files.js?v=HASH`).
-    FILES = "files";
-    /// The worker could not start: why.
-    FATAL = "fatal";
-    /// The index of the view that asked; its reply carries it back.
-    VIEW = "view";
-    /// The view's token for the request; its reply carries it back.
-    TOKEN = "token";
-    /// Request: the demo's ID.
-    DEMO = "demo";
-    /// Request: the demo's fields as a share link's query.
-    SETUP = "setup";
-    /// Request: the seed as decimal text.
-    SEED = "seed";
-    /// Request: the extension of the file wanted, for a download.
-    DOWNLOAD = "download";
-    /// Reply: one of [`KINDS`].
-    KIND = "kind";
-    /// Reply: why nothing was made.
-    ERROR = "error";
-    /// Reply: the worker's wasm memory in bytes.
-    MEMORY = "memory";
-    /// Terrain: the shown columns' world x.
-    XS = "xs";
-    /// Terrain: the shown rows' world z.
-    ZS = "zs";
-    /// Terrain and map: the heights, row after row.
-    HEIGHTS = "heights";
-    /// Terrain: the fault batches' shown heights.
-    BATCHES = "batches";
-    /// Terrain: the variogram as (distance, difference) pairs.
-    VARIOGRAM = "variogram";
-    /// Terrain: the variogram's log-log slope.
-    SLOPE = "slope";
-    /// Map: the extension of the file to write.
-    EXTENSION = "extension";
-    /// Map: the number of columns.
-    WIDTH = "width";
-    /// Map: the number of rows.
-    HEIGHT = "height";
-    /// File: the bytes.
-    FILE = "file";
-}
-
-/// A reply with the points to show (the value under [`KIND`]).
-pub const KIND_TERRAIN: &str = "terrain";
-/// A reply with a full map for the file encoders, inside the worker.
-pub const KIND_MAP: &str = "map";
-/// A reply with a file.
-pub const KIND_FILE: &str = "file";
-/// Every kind of reply, as worker.js reads them (`KIND.map` is `"map"`).
-pub const KINDS: [&str; 3] = [KIND_TERRAIN, KIND_MAP, KIND_FILE];
-
-/// The worker's start-up script, behind the keys it reads and writes.
-const WORKER_JS: &str = include_str!("worker.js");
-
-/// The worker's whole script: `const KEY` and `const KIND` made from [`KEYS`] and [`KINDS`],
-/// then worker.js.
-pub fn worker_script() -> String {
-    let table = |names: &[&str]| {
-        let pairs: Vec<String> = names.iter().map(|k| format!("{k}: '{k}'")).collect();
-        format!("Object.freeze({{ {} }})", pairs.join(", "))
-    };
-    format!(
-        "const KEY = {};\nconst KIND = {};\n{WORKER_JS}",
-        table(KEYS),
-        table(&KINDS)
-    )
-}
+pub use keys::*;
 
 /// The view a reply goes to, and its token for the request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -271,6 +192,9 @@ impl Reply {
                     .collect();
                 floats(VARIOGRAM, &pairs);
                 set(&message, SLOPE, &JsValue::from(answer.variogram.slope));
+                if let Some(scores) = &answer.creases {
+                    floats(CREASES, scores);
+                }
                 KIND_TERRAIN
             }
             Body::Map { extension, map } => {
@@ -362,10 +286,15 @@ fn read_answer(data: &JsValue) -> Option<Answer> {
         points: pairs.chunks_exact(2).map(|p| (p[0], p[1])).collect(),
         slope: get(data, SLOPE).as_f64()? as f32,
     };
+    let creases = match floats(&get(data, CREASES)) {
+        Some(scores) => Some(<[f32; 2]>::try_from(scores).ok()?),
+        None => None,
+    };
     Some(Answer {
         grid,
         batches: floats(&get(data, BATCHES))?,
         variogram,
+        creases,
     })
 }
 

@@ -4,10 +4,19 @@
 //! every step.
 
 use terrain::display::{self, DisplayGrid, Mark};
-use terrain::faults::{self, Outline};
+use terrain::faults;
 use terrain::steps::{self, Schedule};
 
 use super::fields::Setup;
+use marks::{call_mark, outline_marks};
+
+mod marks;
+#[cfg(test)]
+mod tests;
+
+/// Most ticks play takes from the first step to the last (at the page's play interval, about a
+/// minute).
+pub const PLAY_TICKS: u32 = 90;
 
 /// Where a demo's stepping stands.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -73,9 +82,17 @@ impl Stepper {
         moved
     }
 
-    /// One tick of play: a step forward, stopping at the end. True when it moved.
+    /// How far one tick of play moves: one step, or for hundreds of steps (a recursion's calls)
+    /// as many as make play last at most [`PLAY_TICKS`] ticks.
+    pub fn play_stride(&self) -> u32 {
+        self.count().div_ceil(PLAY_TICKS).max(1)
+    }
+
+    /// One tick of play: [`Stepper::play_stride`] steps forward, stopping at the end. True when
+    /// it moved.
     pub fn tick(&mut self) -> bool {
-        let moved = self.playing && self.apply(StepAction::Forward);
+        let to = self.step.saturating_add(self.play_stride());
+        let moved = self.playing && self.apply(StepAction::To(to));
         if self.at_end() {
             self.playing = false;
         }
@@ -153,16 +170,27 @@ impl Stepper {
             let outlines = faults::outlines(&params, setup.seed, cuts).unwrap_or_default();
             return (staged, outline_marks(&outlines, &columns, &rows));
         }
-        let marks: Vec<Mark> = rows
-            .iter()
-            .flat_map(|&y| columns.iter().map(move |&x| (x, y)))
+        let points = || {
+            rows.iter()
+                .flat_map(|&y| columns.iter().map(move |&x| (x, y)))
+        };
+        let mut marks: Vec<Mark> = points()
             .map(|(x, y)| match schedule.step_of(x, y) {
                 Some(s) if s > self.step => Mark::Unset,
                 Some(s) if s == self.step => Mark::Highlight,
                 _ => Mark::Set,
             })
             .collect();
-        (display::staged(grid, &marks), marks)
+        // Unset points stay at height 0 whatever colour a recursive call's outline gives them.
+        let staged = display::staged(grid, &marks);
+        if let Some(call) = schedule.call_sets(self.step) {
+            for (mark, (x, y)) in marks.iter_mut().zip(points()) {
+                if *mark != Mark::Highlight {
+                    *mark = call_mark(&call, x, y, &columns, &rows).unwrap_or(*mark);
+                }
+            }
+        }
+        (staged, marks)
     }
 
     /// The map view's example point of the current step and the points it averaged, as indices
@@ -203,34 +231,6 @@ impl Stepper {
     }
 }
 
-/// One mark per shown point (at map `columns` and `rows`): [`Mark::Highlight`] on the boundary
-/// of any of `outlines`, within the band of a fuzzy fault or, for a sharp one, within half the
-/// spacing of the shown points either side (so the line is one point wide); [`Mark::Set`]
-/// elsewhere. Empty when there are no outlines.
-fn outline_marks(outlines: &[Outline], columns: &[usize], rows: &[usize]) -> Vec<Mark> {
-    if outlines.is_empty() {
-        return Vec::new();
-    }
-    let spacing = |v: &[usize]| match v {
-        [a, b, ..] => (b - a) as f32,
-        _ => 1.0,
-    };
-    let half = 0.5 * spacing(columns).max(spacing(rows));
-    rows.iter()
-        .flat_map(|&y| columns.iter().map(move |&x| (x as f32, y as f32)))
-        .map(|(x, y)| {
-            let on = outlines
-                .iter()
-                .any(|o| o.distance(x, y).abs() <= o.band().max(half));
-            if on {
-                Mark::Highlight
-            } else {
-                Mark::Set
-            }
-        })
-        .collect()
-}
-
 /// The map columns and rows of the shown points.
 fn positions(setup: &Setup, grid: &DisplayGrid) -> (Vec<usize>, Vec<usize>) {
     let (width, height) = setup.recipe.size();
@@ -239,150 +239,4 @@ fn positions(setup: &Setup, grid: &DisplayGrid) -> (Vec<usize>, Vec<usize>) {
         display::display_positions(width, nx),
         display::display_positions(height, nz),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use terrain::midpoint::{MpdParams, Stage};
-    use terrain::Recipe;
-
-    fn setup(exponent: u32) -> Setup {
-        Setup {
-            recipe: Recipe::midpoint(MpdParams {
-                exponent,
-                ..MpdParams::DEFAULT
-            }),
-            seed: 4,
-        }
-    }
-
-    fn grid(setup: &Setup) -> DisplayGrid {
-        let map = setup.recipe.generate(setup.seed).expect("valid");
-        display::display_grid(&map, display::DISPLAY_MAX_SIDE, display::DISPLAY_MAX_SIDE)
-    }
-
-    #[test]
-    fn a_new_terrain_opens_at_the_end_and_steps_stay_in_range() {
-        let s = setup(5);
-        let mut stepper = Stepper::for_setup(&s);
-        assert_eq!((stepper.step(), stepper.count()), (5, 5));
-        assert!(!stepper.apply(StepAction::Forward), "already at the end");
-        assert!(stepper.apply(StepAction::Back));
-        assert!(stepper.apply(StepAction::To(99)));
-        assert_eq!(stepper.step(), 5, "clamped");
-        assert!(stepper.apply(StepAction::To(0)));
-        assert!(!stepper.apply(StepAction::Back), "never below 0");
-    }
-
-    #[test]
-    fn play_runs_to_the_end_and_stops_and_reduced_motion_jumps() {
-        let s = setup(3);
-        let mut stepper = Stepper::for_setup(&s);
-        assert!(stepper.toggle_play(false), "at the end, play starts over");
-        assert_eq!(stepper.step(), 0);
-        let mut ticks = 0;
-        while stepper.tick() {
-            ticks += 1;
-        }
-        assert_eq!((ticks, stepper.step(), stepper.playing), (3, 3, false));
-        stepper.apply(StepAction::To(1));
-        assert!(
-            stepper.toggle_play(true),
-            "reduced motion: straight to the end"
-        );
-        assert_eq!((stepper.step(), stepper.playing), (3, false));
-    }
-
-    #[test]
-    fn the_last_step_is_the_finished_map_with_nothing_marked() {
-        let s = setup(5);
-        let g = grid(&s);
-        let stepper = Stepper::for_setup(&s);
-        assert_eq!(stepper.staged(&s, &g, &[]), (g.clone(), Vec::new()));
-    }
-
-    #[test]
-    fn step_zero_of_midpoint_displacement_raises_only_the_four_corners() {
-        let s = setup(5);
-        let g = grid(&s);
-        let mut stepper = Stepper::for_setup(&s);
-        stepper.apply(StepAction::To(0));
-        let (staged, marks) = stepper.staged(&s, &g, &[]);
-        let raised: Vec<usize> = (0..staged.heights.len())
-            .filter(|&i| marks[i] != Mark::Unset)
-            .collect();
-        assert_eq!(raised, [0, 32, 33 * 32, 33 * 33 - 1]);
-        assert!(raised.iter().all(|&i| marks[i] == Mark::Highlight));
-        assert!(staged
-            .heights
-            .iter()
-            .enumerate()
-            .all(|(i, &h)| raised.contains(&i) || h == 0.0));
-        stepper.apply(StepAction::To(2));
-        let (_, marks) = stepper.staged(&s, &g, &[]);
-        let count = |m: Mark| marks.iter().filter(|&&x| x == m).count();
-        assert_eq!(count(Mark::Highlight), 25 - 9, "pass 2 of a 33 x 33 map");
-        assert_eq!(count(Mark::Set), 9);
-    }
-
-    #[test]
-    fn the_example_point_shows_the_neighbours_it_averaged() {
-        let s = setup(2);
-        let g = grid(&s);
-        let mut stepper = Stepper::for_setup(&s);
-        stepper.apply(StepAction::To(1));
-        // Pass 1 of a 5 x 5 map: the first point it set is the top edge's midpoint (2, 0).
-        assert_eq!(stepper.example(&s, &g, None), Some((2, vec![0, 4])));
-        // Hovering the center: the four edge midpoints, 2 points away, that it averaged.
-        assert_eq!(
-            stepper.example(&s, &g, Some(12)),
-            Some((12, vec![10, 14, 2, 22]))
-        );
-        // Hovering a corner (not set by this step) falls back to the first point.
-        assert_eq!(stepper.example(&s, &g, Some(0)).map(|e| e.0), Some(2));
-        stepper.apply(StepAction::To(2));
-        assert_eq!(
-            stepper.example(&s, &g, None),
-            None,
-            "the last step shows no example"
-        );
-    }
-
-    #[test]
-    fn a_tile_is_shown_two_by_two_at_every_step() {
-        let mut s = Setup {
-            recipe: Recipe::diamond_square(MpdParams::DEFAULT),
-            seed: 3,
-        };
-        if let Some(wrap) = s.recipe.wrap_mut() {
-            *wrap = true;
-        }
-        let g = grid(&s);
-        let mut stepper = Stepper::for_setup(&s);
-        let (tiled, marks) = stepper.staged(&s, &g, &[]);
-        assert_eq!(tiled.size(), (65, 65));
-        assert!(marks.is_empty());
-        assert_eq!(tiled.heights[5], tiled.heights[5 + 32], "the copies repeat");
-        stepper.apply(StepAction::To(3));
-        let (_, marks) = stepper.staged(&s, &g, &[]);
-        assert_eq!(marks.len(), 65 * 65);
-        assert_eq!(stepper.example(&s, &g, None), None);
-    }
-
-    #[test]
-    fn step_demos_mark_their_stage() {
-        let s = Setup {
-            recipe: Recipe::Midpoint {
-                params: MpdParams::DEFAULT,
-                stage: Stage::Center,
-            },
-            seed: 1,
-        };
-        let g = grid(&s);
-        let stepper = Stepper::for_setup(&s);
-        assert_eq!(stepper.count(), 0, "no stepper on a step demo");
-        let (_, marks) = stepper.staged(&s, &g, &[]);
-        assert_eq!(marks.iter().filter(|&&m| m == Mark::Highlight).count(), 1);
-    }
 }

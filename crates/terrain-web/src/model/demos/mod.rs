@@ -5,16 +5,17 @@
 //! `DEFAULT` constants; only a demo's own choices (the step demos' small spread, the shape demo's
 //! mix) are written here.
 
-use terrain::diamond_square::{self, Stage as DsStage};
 use terrain::display::{DisplayGrid, Mark, DISPLAY_MAX_SIDE, PROFILE_MAX_POINTS};
-use terrain::faults::{FaultParams, ShapeSet};
-use terrain::line::LineParams;
 use terrain::mesh::{self, MeshData};
-use terrain::midpoint::{MpdParams, Stage};
-use terrain::random_noise::NoiseParams;
-use terrain::{midpoint_recursive, Recipe};
+use terrain::steps::Schedule;
+use terrain::Recipe;
 
 use super::fields::{Field, Setup};
+use super::view_mode::ViewMode;
+
+mod table;
+
+pub use table::DEMOS;
 
 /// One demo: its ID on the page, what it shows, which fields it offers and what it generates.
 #[derive(Debug, PartialEq)]
@@ -38,9 +39,35 @@ pub enum Look {
     Terrain,
     /// A one-row map shown as a side view (a silhouette you can orbit).
     Profile,
+    /// Two terrains of one seed and one setup side by side: midpoint displacement on the left,
+    /// Diamond-Square on the right, so their creases can be compared.
+    Pair,
 }
 
 impl Demo {
+    /// Whether the demo has a stepper: its algorithm has steps, and it shows one terrain.
+    pub fn steps(&self) -> bool {
+        self.look != Look::Pair && Schedule::of(&self.recipe).is_some()
+    }
+
+    /// Whether the demo offers its map as a file: a 2-D map shown alone.
+    pub fn takes_home(&self) -> bool {
+        self.look == Look::Terrain
+    }
+
+    /// Whether the demo shows the roughness panel: one map with a spread reduction.
+    pub fn measures_roughness(&self) -> bool {
+        self.look != Look::Pair && self.fields.contains(&Field::Reduction)
+    }
+
+    /// The views the demo offers: all of them for maps, and no shaded relief for a profile.
+    pub fn views(&self) -> &'static [ViewMode] {
+        match self.look {
+            Look::Profile => &ViewMode::ALL[..3],
+            Look::Terrain | Look::Pair => &ViewMode::ALL,
+        }
+    }
+
     /// The demo's starting setup with `seed`.
     pub fn setup(&self, seed: u64) -> Setup {
         Setup {
@@ -54,7 +81,7 @@ impl Look {
     /// Most columns and rows of a map shown this way.
     pub fn most_shown(self) -> (usize, usize) {
         match self {
-            Look::Terrain => (DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE),
+            Look::Terrain | Look::Pair => (DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE),
             Look::Profile => (PROFILE_MAX_POINTS, 1),
         }
     }
@@ -63,186 +90,12 @@ impl Look {
     /// empty when nothing is marked), heights multiplied by `height_scale`.
     pub fn mesh(self, grid: &DisplayGrid, marks: &[Mark], height_scale: f32) -> MeshData {
         match self {
-            Look::Terrain => mesh::grid_mesh_marked(grid, marks, height_scale),
+            // A pair's gap is holes in its grid: no triangles there.
+            Look::Terrain | Look::Pair => mesh::grid_mesh_marked(grid, marks, height_scale),
             Look::Profile => mesh::profile_grid_mesh_marked(grid, marks, height_scale),
         }
     }
 }
-
-const SEED_ONLY: &[Field] = &[Field::Seed];
-const MPD_FIELDS: &[Field] = &[
-    Field::Exponent,
-    Field::Spread,
-    Field::Reduction,
-    Field::Seed,
-];
-const DS_FIELDS: &[Field] = &[
-    Field::Exponent,
-    Field::Spread,
-    Field::Reduction,
-    Field::Wrap,
-    Field::Seed,
-];
-const LINE_FIELDS: &[Field] = &[Field::LineIterations, Field::Roughness, Field::Seed];
-const FAULT_LINE_FIELDS: &[Field] = &[Field::FaultIterations, Field::Seed];
-const FAULT_SHAPE_FIELDS: &[Field] = &[
-    Field::FaultIterations,
-    Field::Shapes,
-    Field::Fuzziness,
-    Field::Seed,
-];
-
-/// The first post's single-square step demos use a small spread, so the averages show.
-const STEP_PARAMS: MpdParams = MpdParams {
-    spread: 0.1,
-    ..MpdParams::DEFAULT
-};
-
-const fn mpd(stage: Stage, params: MpdParams) -> Recipe {
-    Recipe::Midpoint { params, stage }
-}
-
-const fn ds(stage: DsStage) -> Recipe {
-    Recipe::DiamondSquare {
-        params: diamond_square::DEFAULT,
-        stage,
-        wrap: false,
-    }
-}
-
-/// Every shape, 1500 faults and a 3-cell ragged band: enough mixing to hide the straight edges.
-const FAULT_SHAPES: FaultParams = FaultParams {
-    iterations: 1500,
-    shapes: ShapeSet::ALL,
-    fuzziness: 3.0,
-    ..FaultParams::DEFAULT
-};
-
-/// Every demo, in page order.
-pub const DEMOS: &[Demo] = &[
-    Demo {
-        id: "random",
-        caption: "Random noise: every point gets its own random height, with no regard for its \
-                  neighbours. Terrain needs more structure than this.",
-        fields: SEED_ONLY,
-        recipe: Recipe::Noise {
-            params: NoiseParams::DEFAULT,
-        },
-        look: Look::Terrain,
-    },
-    Demo {
-        id: "mpd-corners",
-        caption: "Step 1: only the four corners get random heights; every other point is still 0.",
-        fields: SEED_ONLY,
-        recipe: mpd(Stage::Corners, MpdParams::DEFAULT),
-        look: Look::Terrain,
-    },
-    Demo {
-        id: "mpd-edges",
-        caption: "Step 2: the middle of each edge takes the average of the two corners beside it, \
-                  nudged up or down by at most 0.1.",
-        fields: SEED_ONLY,
-        recipe: mpd(Stage::Edges, STEP_PARAMS),
-        look: Look::Terrain,
-    },
-    Demo {
-        id: "mpd-center",
-        caption: "Step 3: the center takes the average of the four edge midpoints, again nudged \
-                  by at most 0.1.",
-        fields: SEED_ONLY,
-        recipe: mpd(Stage::Center, STEP_PARAMS),
-        look: Look::Terrain,
-    },
-    Demo {
-        id: "mpd-iterate",
-        caption: "Step 4: repeat on the four smaller squares, then their sixteen, halving the \
-                  nudge each pass, until every point is set; then stretch heights to 0..1.",
-        fields: SEED_ONLY,
-        recipe: mpd(Stage::Full, MpdParams::DEFAULT),
-        look: Look::Terrain,
-    },
-    Demo {
-        id: "mpd-final",
-        caption: "Your turn: a bigger exponent adds detail, a bigger starting spread makes taller \
-                  mountains, and a reduction near 1 keeps the small bumps as strong as the big ones.",
-        fields: MPD_FIELDS,
-        recipe: mpd(Stage::Full, MpdParams::DEFAULT),
-        look: Look::Terrain,
-    },
-    Demo {
-        id: "mpd-recursive",
-        caption: "The same algorithm as recursion: each call fills its square's edges and center \
-                  (skipping points a neighbour already set) and recurses into its four quarters. \
-                  The second post keeps a little more detail: its reduction (in the field) is a \
-                  bit larger than the first post's.",
-        fields: MPD_FIELDS,
-        recipe: Recipe::MidpointRecursive {
-            params: midpoint_recursive::DEFAULT,
-        },
-        look: Look::Terrain,
-    },
-    Demo {
-        id: "ds-corners",
-        caption: "Diamond-Square starts like midpoint displacement: four random corners.",
-        fields: SEED_ONLY,
-        recipe: ds(DsStage::Corners),
-        look: Look::Terrain,
-    },
-    Demo {
-        id: "ds-square",
-        caption: "Square step: the center of the square becomes the average of its four corners, \
-                  plus jitter.",
-        fields: SEED_ONLY,
-        recipe: ds(DsStage::Square),
-        look: Look::Terrain,
-    },
-    Demo {
-        id: "ds-diamond",
-        caption: "Diamond step: each edge midpoint averages the points of the diamond around it. \
-                  On the map's border only three of them exist, so it averages those three.",
-        fields: SEED_ONLY,
-        recipe: ds(DsStage::Diamond),
-        look: Look::Terrain,
-    },
-    Demo {
-        id: "ds-final",
-        caption: "Squares then diamonds at half the radius, again and again, with the spread \
-                  shrinking each round. No more creases along the big squares.",
-        fields: DS_FIELDS,
-        recipe: ds(DsStage::Full),
-        look: Look::Terrain,
-    },
-    Demo {
-        id: "line-1d",
-        caption: "A mountain skyline: each iteration puts a jittered midpoint between every two \
-                  neighbours, and the jitter shrinks by 2^-roughness each time.",
-        fields: LINE_FIELDS,
-        recipe: Recipe::Line {
-            params: LineParams::DEFAULT,
-        },
-        look: Look::Profile,
-    },
-    Demo {
-        id: "fault-lines",
-        caption: "Hundreds of random straight cuts, each raising one side and lowering the other. \
-                  The sum looks like eroded hills.",
-        fields: FAULT_LINE_FIELDS,
-        recipe: Recipe::Faults {
-            params: FaultParams::DEFAULT,
-        },
-        look: Look::Terrain,
-    },
-    Demo {
-        id: "fault-shapes",
-        caption: "Cut with circles, rectangles and triangles too, and let Perlin noise fray each \
-                  edge so no straight line gives the trick away.",
-        fields: FAULT_SHAPE_FIELDS,
-        recipe: Recipe::Faults {
-            params: FAULT_SHAPES,
-        },
-        look: Look::Terrain,
-    },
-];
 
 /// The row with this `data-demo` ID.
 pub fn find(id: &str) -> Option<&'static Demo> {
@@ -252,6 +105,9 @@ pub fn find(id: &str) -> Option<&'static Demo> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use terrain::diamond_square;
+    use terrain::line::LineParams;
+    use terrain::midpoint::MpdParams;
 
     #[test]
     fn ids_are_unique_and_every_row_generates_from_its_defaults() {
@@ -366,10 +222,48 @@ mod tests {
             "ds-square",
             "ds-diamond",
             "ds-final",
+            "creases",
             "line-1d",
             "fault-lines",
             "fault-shapes",
         ];
         assert_eq!(ids, expected);
+    }
+
+    #[test]
+    fn the_comparison_shows_both_maps_and_both_scores() {
+        let row = find("creases").expect("row");
+        assert!(!row.steps() && !row.takes_home() && !row.measures_roughness());
+        assert!(row.views().contains(&ViewMode::Creases));
+        let setup = row.setup(4);
+        let answer = row.answer(&setup).expect("valid");
+        let (columns, rows) = answer.grid.size();
+        assert_eq!(rows, 129);
+        let gap = columns - 2 * 129;
+        assert!(gap >= 2, "{columns} columns");
+        let row0 = &answer.grid.heights[..columns];
+        assert!(row0[..129]
+            .iter()
+            .chain(&row0[129 + gap..])
+            .all(|h| h.is_finite()));
+        assert!(
+            row0[129..129 + gap].iter().all(|h| h.is_nan()),
+            "the gap is holes"
+        );
+        let [mpd, ds] = answer.creases.expect("both scores");
+        assert!(mpd > ds + 0.3, "{mpd} {ds}");
+        let params = *setup.recipe.subdivision().expect("params");
+        let map = terrain::midpoint::generate(&params, 4).expect("valid");
+        assert_eq!(
+            &row0[..129],
+            &map.data()[..129],
+            "the left map is midpoint displacement's"
+        );
+        let other = terrain::diamond_square::generate(&params, 4).expect("valid");
+        assert_eq!(
+            &row0[129 + gap..],
+            &other.data()[..129],
+            "the right one Diamond-Square's"
+        );
     }
 }

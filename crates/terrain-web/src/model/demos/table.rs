@@ -1,0 +1,204 @@
+//! The rows of the demo table, in page order, with the few choices of their own (the step demos'
+//! small spread, the shape demo's mix, the comparison's size); everything else comes from the
+//! core's `DEFAULT` constants.
+
+use terrain::diamond_square::{self, Stage as DsStage};
+use terrain::faults::{FaultParams, ShapeSet};
+use terrain::line::LineParams;
+use terrain::midpoint::{MpdParams, Stage};
+use terrain::random_noise::NoiseParams;
+use terrain::{midpoint_recursive, Recipe};
+
+use super::{Demo, Look};
+use crate::model::fields::Field;
+
+const SEED_ONLY: &[Field] = &[Field::Seed];
+const MPD_FIELDS: &[Field] = &[
+    Field::Exponent,
+    Field::Spread,
+    Field::Reduction,
+    Field::Seed,
+];
+const DS_FIELDS: &[Field] = &[
+    Field::Exponent,
+    Field::Spread,
+    Field::Reduction,
+    Field::Wrap,
+    Field::Seed,
+];
+const LINE_FIELDS: &[Field] = &[Field::LineIterations, Field::Roughness, Field::Seed];
+const FAULT_LINE_FIELDS: &[Field] = &[Field::FaultIterations, Field::Seed];
+const FAULT_SHAPE_FIELDS: &[Field] = &[
+    Field::FaultIterations,
+    Field::Shapes,
+    Field::Fuzziness,
+    Field::Seed,
+];
+
+/// The first post's single-square step demos use a small spread, so the averages show.
+const STEP_PARAMS: MpdParams = MpdParams {
+    spread: 0.1,
+    ..MpdParams::DEFAULT
+};
+
+const fn mpd(stage: Stage, params: MpdParams) -> Recipe {
+    Recipe::Midpoint { params, stage }
+}
+
+const fn ds(stage: DsStage) -> Recipe {
+    Recipe::DiamondSquare {
+        params: diamond_square::DEFAULT,
+        stage,
+        wrap: false,
+    }
+}
+
+/// The comparison's map: exponent 7 (129 x 129), where every point is on screen and the creases
+/// of the first passes are long, straight and many points apart.
+const CREASE_PARAMS: MpdParams = MpdParams {
+    exponent: 7,
+    ..MpdParams::DEFAULT
+};
+
+/// Every shape, 1500 faults and a 3-cell ragged band: enough mixing to hide the straight edges.
+const FAULT_SHAPES: FaultParams = FaultParams {
+    iterations: 1500,
+    shapes: ShapeSet::ALL,
+    fuzziness: 3.0,
+    ..FaultParams::DEFAULT
+};
+
+/// Every demo, in page order.
+pub const DEMOS: &[Demo] = &[
+    Demo {
+        id: "random",
+        caption: "Random noise: every point gets its own random height, with no regard for its \
+                  neighbours. Terrain needs more structure than this.",
+        fields: SEED_ONLY,
+        recipe: Recipe::Noise {
+            params: NoiseParams::DEFAULT,
+        },
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "mpd-corners",
+        caption: "Step 1: only the four corners get random heights; every other point is still 0.",
+        fields: SEED_ONLY,
+        recipe: mpd(Stage::Corners, MpdParams::DEFAULT),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "mpd-edges",
+        caption: "Step 2: the middle of each edge takes the average of the two corners beside it, \
+                  nudged up or down by at most 0.1.",
+        fields: SEED_ONLY,
+        recipe: mpd(Stage::Edges, STEP_PARAMS),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "mpd-center",
+        caption: "Step 3: the center takes the average of the four edge midpoints, again nudged \
+                  by at most 0.1.",
+        fields: SEED_ONLY,
+        recipe: mpd(Stage::Center, STEP_PARAMS),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "mpd-iterate",
+        caption: "Step 4: repeat on the four smaller squares, then their sixteen, halving the \
+                  nudge each pass, until every point is set; then stretch heights to 0..1.",
+        fields: SEED_ONLY,
+        recipe: mpd(Stage::Full, MpdParams::DEFAULT),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "mpd-final",
+        caption: "Your turn: a bigger exponent adds detail, a bigger starting spread makes taller \
+                  mountains, and a reduction near 1 keeps the small bumps as strong as the big ones.",
+        fields: MPD_FIELDS,
+        recipe: mpd(Stage::Full, MpdParams::DEFAULT),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "mpd-recursive",
+        caption: "The same algorithm as recursion: each call fills its square's edges and center \
+                  (skipping points a neighbour already set) and recurses into its four quarters. \
+                  Step through it call by call. The second post keeps a little more detail: its \
+                  reduction (in the field) is a bit larger than the first post's.",
+        fields: MPD_FIELDS,
+        recipe: Recipe::MidpointRecursive {
+            params: midpoint_recursive::DEFAULT,
+        },
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "ds-corners",
+        caption: "Diamond-Square starts like midpoint displacement: four random corners.",
+        fields: SEED_ONLY,
+        recipe: ds(DsStage::Corners),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "ds-square",
+        caption: "Square step: the center of the square becomes the average of its four corners, \
+                  plus jitter.",
+        fields: SEED_ONLY,
+        recipe: ds(DsStage::Square),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "ds-diamond",
+        caption: "Diamond step: each edge midpoint averages the points of the diamond around it. \
+                  On the map's border only three of them exist, so it averages those three.",
+        fields: SEED_ONLY,
+        recipe: ds(DsStage::Diamond),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "ds-final",
+        caption: "Squares then diamonds at half the radius, again and again, with the spread \
+                  shrinking each round. No more creases along the big squares.",
+        fields: DS_FIELDS,
+        recipe: ds(DsStage::Full),
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "creases",
+        caption: "The same seed and settings through midpoint displacement (left) and \
+                  Diamond-Square (right). Choose the Creases view: midpoint displacement's \
+                  straight seams along the big squares stand out; Diamond-Square has none.",
+        fields: MPD_FIELDS,
+        recipe: mpd(Stage::Full, CREASE_PARAMS),
+        look: Look::Pair,
+    },
+    Demo {
+        id: "line-1d",
+        caption: "A mountain skyline: each iteration puts a jittered midpoint between every two \
+                  neighbours, and the jitter shrinks by 2^-roughness each time.",
+        fields: LINE_FIELDS,
+        recipe: Recipe::Line {
+            params: LineParams::DEFAULT,
+        },
+        look: Look::Profile,
+    },
+    Demo {
+        id: "fault-lines",
+        caption: "Hundreds of random straight cuts, each raising one side and lowering the other. \
+                  The sum looks like eroded hills.",
+        fields: FAULT_LINE_FIELDS,
+        recipe: Recipe::Faults {
+            params: FaultParams::DEFAULT,
+        },
+        look: Look::Terrain,
+    },
+    Demo {
+        id: "fault-shapes",
+        caption: "Cut with circles, rectangles and triangles too, and let Perlin noise fray each \
+                  edge so no straight line gives the trick away.",
+        fields: FAULT_SHAPE_FIELDS,
+        recipe: Recipe::Faults {
+            params: FAULT_SHAPES,
+        },
+        look: Look::Terrain,
+    },
+];
