@@ -64,6 +64,16 @@ pub struct Preset {
     /// size, range before normalising and the engine's import settings.
     #[arg(long = "for", value_name = "ENGINE", value_parser = engines::parse_engine)]
     pub engine: Option<Engine>,
+    /// With --for: how many metres the map's lowest to highest point should span in the engine;
+    /// the sidecar then gives the engine's vertical scale for it (Unreal's Z scale = METRES x
+    /// 100 / 512, Unity's terrain height, Godot's height range, Blender's Displace strength).
+    #[arg(long = "height-m", value_name = "METRES", requires = "engine", value_parser = parse_height_m)]
+    pub height_m: Option<f32>,
+}
+
+/// Parses `--height-m`: a height in metres from 0.001 to 100 000.
+fn parse_height_m(text: &str) -> Result<f32, terrain::params::ParamError> {
+    params::parse_number("height-m", text, 0.001, 100_000.0).map(|v| v as f32)
 }
 
 /// Where a 2-D map goes: the file and seed, and the engine it is prepared for.
@@ -241,7 +251,7 @@ impl SubdivisionArgs {
 
 impl Command {
     /// What to generate, where to write it, and the engine it is for (the 1-D line has none).
-    fn recipe(&self) -> (Recipe, &Output, Option<Engine>) {
+    fn recipe(&self) -> (Recipe, &Output, Option<&Preset>) {
         let (recipe, map) = match self {
             Command::Noise(args) => {
                 let side = args.exponent.map(limits::side_for_exponent);
@@ -289,7 +299,7 @@ impl Command {
                 return (Recipe::Line { params }, &args.output, None);
             }
         };
-        (recipe, &map.output, map.preset.engine)
+        (recipe, &map.output, Some(&map.preset))
     }
 }
 
@@ -330,20 +340,27 @@ fn sidecar(
     map: &Heightmap,
     file: &Heightmap,
     format: Format,
+    height_m: Option<f32>,
 ) -> String {
     let (lo, hi) = map.range_before_normalising().unwrap_or((0.0, 0.0));
+    // Through text, so each f32 parameter reads as typed (0.3), not widened to f64.
+    let parameters: serde_json::Value = serde_json::to_string(recipe)
+        .and_then(|text| serde_json::from_str(&text))
+        .unwrap_or_default();
+    let typed = terrain::params::typed_json;
     let value = serde_json::json!({
         "algorithm": recipe.name(),
         "seed": seed,
-        "parameters": recipe,
+        "parameters": parameters,
         "width": file.width(),
         "height": file.height(),
         "generated": [map.width(), map.height()],
-        "min_before_normalising": lo,
-        "max_before_normalising": hi,
+        "min_before_normalising": typed(lo),
+        "max_before_normalising": typed(hi),
+        "height_m": height_m.map(typed),
         "engine": engine.name(),
         "format": format.extension(),
-        "import": engine.import_settings(file.width(), file.height(), map.width()),
+        "import": engine.import_settings(file.width(), file.height(), map.width(), height_m),
     });
     serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
 }
@@ -352,7 +369,9 @@ impl Cli {
     /// Generates and writes the file (and, for an engine, its sidecar `NAME.json`); returns a
     /// one-line summary for stdout or a one-line error.
     pub fn run(&self) -> Result<String, String> {
-        let (recipe, output, engine) = self.command.recipe();
+        let (recipe, output, preset) = self.command.recipe();
+        let engine = preset.and_then(|p| p.engine);
+        let height_m = preset.and_then(|p| p.height_m);
         let format = if matches!(recipe, Recipe::Line { .. }) {
             Format::from_path_1d(&output.out)
         } else {
@@ -377,7 +396,7 @@ impl Cli {
         let mut written = output.out.display().to_string();
         if let Some(engine) = engine {
             let path = output.out.with_extension("json");
-            let text = sidecar(engine, &recipe, seed, &map, &file, format);
+            let text = sidecar(engine, &recipe, seed, &map, &file, format, height_m);
             if let Err(message) = crate::output::write_text_atomically(&path, &text) {
                 // Both files or neither.
                 let _ = std::fs::remove_file(&output.out);

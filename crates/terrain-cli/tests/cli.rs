@@ -602,6 +602,83 @@ fn each_engine_preset_writes_its_size_format_and_sidecar() {
 }
 
 #[test]
+fn the_sidecar_shows_numbers_as_typed_and_the_engines_vertical_scale() {
+    let dir = scratch("typed");
+    let file = dir.join("typed.png");
+    let sidecar = with_sidecar(
+        &[
+            "ds",
+            "--exponent",
+            "7",
+            "--spread",
+            "0.3",
+            "--reduction",
+            "0.55",
+            "--seed",
+            "2",
+            "--for",
+            "unreal",
+            "--height-m",
+            "300",
+            "--out",
+            path_arg(&file),
+        ],
+        &file,
+    );
+    let text = std::fs::read_to_string(file.with_extension("json")).expect("sidecar");
+    assert!(text.contains("\"spread\": 0.3\n"), "{text}");
+    assert!(text.contains("\"reduction\": 0.55,\n"), "{text}");
+    assert_eq!(sidecar["height_m"], 300);
+    // Unreal: a Z scale of 100 spans 512 m, so 300 m is 300 x 100 / 512.
+    assert_eq!(sidecar["import"]["z_scale"].as_f64(), Some(58.59375));
+    assert_eq!(
+        sidecar["import"]["z_range_m"],
+        serde_json::json!([-150, 150])
+    );
+    let unity = dir.join("typed.r16");
+    let sidecar = with_sidecar(
+        &[
+            "mpd",
+            "--exponent",
+            "6",
+            "--seed",
+            "1",
+            "--for",
+            "unity",
+            "--height-m",
+            "600.5",
+            "--out",
+            path_arg(&unity),
+        ],
+        &unity,
+    );
+    assert_eq!(sidecar["import"]["terrain_height_m"].as_f64(), Some(600.5));
+    // Without --for there is no engine to scale for; a height of 0 spans nothing.
+    for (args, says) in [
+        (vec!["--height-m", "300"], "--for"),
+        (
+            vec!["--for", "unity", "--height-m", "0"],
+            "height-m must be a number from 0.001",
+        ),
+        (
+            vec!["--for", "unity", "--height-m", "tall"],
+            "height-m must be",
+        ),
+    ] {
+        let bad = dir.join("bad.r16");
+        let mut all = vec!["mpd", "--exponent", "6", "--out", path_arg(&bad)];
+        all.extend(args);
+        let out = terrain(&all);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && stderr.contains(says),
+            "{all:?}: {stderr}"
+        );
+        assert!(!bad.exists(), "no file");
+    }
+}
+
+#[test]
 fn glb_is_a_mesh_with_a_vertex_per_point() {
     let dir = scratch("glb");
     let file = dir.join("t.glb");

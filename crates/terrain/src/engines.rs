@@ -109,8 +109,47 @@ impl Engine {
     }
 
     /// The import settings for a `width` x `height` file cut from a map of `original` points per
-    /// side, as the sidecar's `import` object.
-    pub fn import_settings(self, width: usize, height: usize, original: usize) -> Value {
+    /// side, as the sidecar's `import` object; with `height_m` (how many metres the map's lowest
+    /// to highest point should span in the engine), the vertical scale in the engine's own
+    /// terms as well.
+    pub fn import_settings(
+        self,
+        width: usize,
+        height: usize,
+        original: usize,
+        height_m: Option<f32>,
+    ) -> Value {
+        let mut settings = self.base_settings(width, height, original);
+        if let (Some(metres), Value::Object(fields)) = (height_m, &mut settings) {
+            for (name, value) in self.vertical_scale(metres) {
+                fields.insert(name.to_string(), value);
+            }
+        }
+        settings
+    }
+
+    /// The vertical scale that makes the file's 0..1 span `metres`, in the engine's terms:
+    /// Unreal's Z scale (a Z scale of 100 spans 512 m, so metres x 100 / 512) and the range it
+    /// gives around Z = 0; Unity's terrain height; Godot's height range; Blender's Displace
+    /// strength (with midlevel 0, one Blender unit being a metre).
+    fn vertical_scale(self, metres: f32) -> Vec<(&'static str, Value)> {
+        let typed = crate::params::typed_json;
+        match self {
+            Engine::Unreal => vec![
+                ("z_scale", typed(metres * 100.0 / 512.0)),
+                (
+                    "z_range_m",
+                    json!([typed(-metres / 2.0), typed(metres / 2.0)]),
+                ),
+            ],
+            Engine::Unity => vec![("terrain_height_m", typed(metres))],
+            Engine::Godot => vec![("height_range_m", json!([0, typed(metres)]))],
+            Engine::Blender => vec![("strength", typed(metres)), ("midlevel", json!(0))],
+        }
+    }
+
+    /// The import settings that do not depend on a height in metres.
+    fn base_settings(self, width: usize, height: usize, original: usize) -> Value {
         match self {
             Engine::Unity => json!({
                 "menu": "Terrain > Terrain Settings > Import Raw",
@@ -213,11 +252,30 @@ mod tests {
         );
         let blender = Engine::Blender.prepare(&map).expect("any size");
         assert_eq!(blender, map);
-        let settings = Engine::Unreal.import_settings(1009, 1009, 1025);
+        let settings = Engine::Unreal.import_settings(1009, 1009, 1025, None);
         assert_eq!(settings["cropped_from"], 1025);
+        assert_eq!(settings["z_scale"], 100);
         assert_eq!(
-            Engine::Godot.import_settings(1025, 1025, 1025)["region_size"],
+            Engine::Godot.import_settings(1025, 1025, 1025, None)["region_size"],
             1024
+        );
+    }
+
+    #[test]
+    fn a_height_in_metres_becomes_each_engines_vertical_scale() {
+        let unreal = Engine::Unreal.import_settings(1009, 1009, 1025, Some(1024.0));
+        assert_eq!(unreal["z_scale"], 200, "1024 m x 100 / 512");
+        assert_eq!(unreal["z_range_m"], json!([-512, 512]));
+        let unreal = Engine::Unreal.import_settings(1009, 1009, 1025, Some(300.0));
+        assert_eq!(unreal["z_scale"].to_string(), "58.59375");
+        let unity = Engine::Unity.import_settings(513, 513, 513, Some(600.5));
+        assert_eq!(unity["terrain_height_m"].to_string(), "600.5");
+        let godot = Engine::Godot.import_settings(513, 513, 513, Some(0.3));
+        assert_eq!(godot["height_range_m"].to_string(), "[0,0.3]", "as typed");
+        let blender = Engine::Blender.import_settings(64, 64, 64, Some(20.0));
+        assert_eq!(
+            (blender["strength"].as_f64(), blender["midlevel"].as_f64()),
+            (Some(20.0), Some(0.0))
         );
     }
 }

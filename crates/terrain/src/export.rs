@@ -209,7 +209,8 @@ fn le_bytes<T: Copy, const N: usize>(bytes: &mut Vec<u8>, values: &[T], to: fn(T
 }
 
 /// Writes the binary glTF of the map's surface: a JSON chunk describing one mesh (positions,
-/// normals, 32-bit indices) and a binary chunk holding them.
+/// normals, texture coordinates 0..1 over the map, the page's height colours, 32-bit indices) with
+/// one material that shows the vertex colours, and a binary chunk holding them.
 fn write_glb(map: &Heightmap, out: &mut impl Write) -> io::Result<()> {
     let side = map.width().max(map.height());
     let surface = crate::mesh::terrain_mesh(map, side, 0.6);
@@ -227,32 +228,62 @@ fn write_glb(map: &Heightmap, out: &mut impl Write) -> io::Result<()> {
             max[axis] = max[axis].max(p[axis]);
         }
     }
+    let (nx, nz) = surface.grid;
     let mut binary = Vec::new();
     let flat = |v: &[[f32; 3]]| v.iter().flatten().copied().collect::<Vec<f32>>();
     le_bytes(&mut binary, &flat(&positions), f32::to_le_bytes);
     let normals_at = binary.len();
     le_bytes(&mut binary, &flat(&surface.normals), f32::to_le_bytes);
+    // Texture coordinates, normalised 16-bit: u across the columns, v down the rows, so an image
+    // of the map (row 0 at the top, as in the PNG export) lies on the surface as it is.
+    let uvs_at = binary.len();
+    let unit = |i: usize, n: usize| {
+        let last = n.saturating_sub(1).max(1);
+        ((i * 65535 + last / 2) / last) as u16
+    };
+    let uvs: Vec<u16> = (0..nz)
+        .flat_map(|row| (0..nx).flat_map(move |column| [unit(column, nx), unit(row, nz)]))
+        .collect();
+    le_bytes(&mut binary, &uvs, u16::to_le_bytes);
+    // glTF's vertex colours are linear: the page's sRGB colours, converted, normalised 16-bit.
+    let colors_at = binary.len();
+    let colors: Vec<u16> = surface
+        .colors
+        .iter()
+        .flat_map(|&[r, g, b, a]| [linear(r), linear(g), linear(b), u16::from(a) * 257])
+        .collect();
+    le_bytes(&mut binary, &colors, u16::to_le_bytes);
     let indices_at = binary.len();
     le_bytes(&mut binary, &surface.indices, u32::to_le_bytes);
     let (vertices, indices) = (positions.len(), surface.indices.len());
+    let view = |from: usize, to: usize, target: u32| serde_json::json!({"buffer": 0, "byteOffset": from, "byteLength": to - from, "target": target});
     let json = serde_json::json!({
         "asset": {"version": "2.0", "generator": "terrain (the terrain-generation page's core)"},
         "scene": 0,
         "scenes": [{"nodes": [0]}],
         "nodes": [{"mesh": 0, "name": "terrain"}],
+        "materials": [{
+            "name": "terrain (height colours)",
+            "pbrMetallicRoughness": {"baseColorFactor": [1.0, 1.0, 1.0, 1.0], "metallicFactor": 0.0, "roughnessFactor": 1.0}
+        }],
         "meshes": [{"name": "terrain", "primitives": [{
-            "attributes": {"POSITION": 0, "NORMAL": 1}, "indices": 2, "mode": 4
+            "attributes": {"POSITION": 0, "NORMAL": 1, "TEXCOORD_0": 2, "COLOR_0": 3},
+            "indices": 4, "material": 0, "mode": 4
         }]}],
         "buffers": [{"byteLength": binary.len()}],
         "bufferViews": [
-            {"buffer": 0, "byteOffset": 0, "byteLength": normals_at, "target": 34962},
-            {"buffer": 0, "byteOffset": normals_at, "byteLength": indices_at - normals_at, "target": 34962},
-            {"buffer": 0, "byteOffset": indices_at, "byteLength": binary.len() - indices_at, "target": 34963}
+            view(0, normals_at, 34962),
+            view(normals_at, uvs_at, 34962),
+            view(uvs_at, colors_at, 34962),
+            view(colors_at, indices_at, 34962),
+            view(indices_at, binary.len(), 34963)
         ],
         "accessors": [
             {"bufferView": 0, "componentType": 5126, "count": vertices, "type": "VEC3", "min": min, "max": max},
             {"bufferView": 1, "componentType": 5126, "count": vertices, "type": "VEC3"},
-            {"bufferView": 2, "componentType": 5125, "count": indices, "type": "SCALAR"}
+            {"bufferView": 2, "componentType": 5123, "normalized": true, "count": vertices, "type": "VEC2"},
+            {"bufferView": 3, "componentType": 5123, "normalized": true, "count": vertices, "type": "VEC4"},
+            {"bufferView": 4, "componentType": 5125, "count": indices, "type": "SCALAR"}
         ]
     });
     let mut text = json.to_string().into_bytes();
@@ -270,6 +301,17 @@ fn write_glb(map: &Heightmap, out: &mut impl Write) -> io::Result<()> {
         out.write_all(chunk)?;
     }
     Ok(())
+}
+
+/// An sRGB channel (0..255) as a linear one, normalised 16-bit (the sRGB transfer function).
+fn linear(channel: u8) -> u16 {
+    let c = f32::from(channel) / 255.0;
+    let l = if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    };
+    (l * 65535.0).round() as u16
 }
 
 fn big_endian_samples(map: &Heightmap) -> Vec<u8> {
@@ -392,6 +434,50 @@ mod tests {
         assert_eq!(reader.read_normals().expect("normals").count(), 17 * 17);
         let indices: Vec<u32> = reader.read_indices().expect("indices").into_u32().collect();
         assert_eq!(indices.len(), 16 * 16 * 6);
+        // Texture coordinates 0..1 over the map, row 0 at v = 0; colours as on the page.
+        let uvs: Vec<[f32; 2]> = reader
+            .read_tex_coords(0)
+            .expect("TEXCOORD_0")
+            .into_f32()
+            .collect();
+        assert_eq!(
+            (uvs.len(), uvs[0], uvs[16], uvs[17 * 17 - 1]),
+            (17 * 17, [0.0, 0.0], [1.0, 0.0], [1.0, 1.0])
+        );
+        let [u, v] = uvs[17 * 8 + 4];
+        assert!(
+            (u - 0.25).abs() < 1.0 / 65535.0 && (v - 0.5).abs() < 1.0 / 65535.0,
+            "{u}, {v}"
+        );
+        let colors: Vec<[u8; 4]> = reader
+            .read_colors(0)
+            .expect("COLOR_0")
+            .into_rgba_u8()
+            .collect();
+        assert_eq!(colors.len(), 17 * 17);
+        let page = crate::display::elevation_color(map.get(5, 3));
+        let srgb = |c: u8| {
+            let l = f32::from(c) / 255.0;
+            let s = if l <= 0.003_130_8 {
+                12.92 * l
+            } else {
+                1.055 * l.powf(1.0 / 2.4) - 0.055
+            };
+            (s * 255.0).round() as u8
+        };
+        let shown = colors[3 * 17 + 5].map(srgb);
+        for channel in 0..3 {
+            assert!(
+                page[channel].abs_diff(shown[channel]) <= 1,
+                "{page:?} against {shown:?}"
+            );
+        }
+        let material = primitive.material();
+        assert_eq!(material.pbr_metallic_roughness().metallic_factor(), 0.0);
+        assert_eq!(
+            material.pbr_metallic_roughness().base_color_factor(),
+            [1.0; 4]
+        );
         assert!(indices.iter().all(|&i| (i as usize) < positions.len()));
         // One unit per cell: x spans -8..8; the highest point stands 0.3 x 16 above 0.
         let xs = positions.iter().map(|p| p[0]);

@@ -44,6 +44,16 @@ fn quoted(text: &str) -> String {
     }
 }
 
+/// `value` as a JSON number written the way a person types it: the shortest decimal that reads
+/// back as the same `f32` (`0.3`, not the `0.30000001192092896` of widening it to `f64`); `null`
+/// for a value that is not finite.
+pub fn typed_json(value: f32) -> serde_json::Value {
+    if !value.is_finite() {
+        return serde_json::Value::Null;
+    }
+    serde_json::from_str(&value.to_string()).unwrap_or(serde_json::Value::Null)
+}
+
 /// Parses a whole number in `min..=max` from user text (surrounding spaces are ignored).
 ///
 /// Rejects empty text, words, fractions (`2.5`), signs outside the range and numbers too large
