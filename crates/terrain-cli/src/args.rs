@@ -6,15 +6,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use rand::TryRngCore;
 use terrain::engines::{self, Engine};
-use terrain::export::{self, Format};
 use terrain::faults::{self, FaultParams, ShapeSet};
 use terrain::limits::{self, CLI_MAX_EXPONENT};
 use terrain::line::{self, LineParams};
 use terrain::midpoint::MpdParams;
 use terrain::random_noise::NoiseParams;
-use terrain::{diamond_square, midpoint_recursive, params, Heightmap, Recipe};
+use terrain::{diamond_square, midpoint_recursive, params, tiles, Recipe};
 
 /// Generate a terrain heightmap and write it to a file.
 #[derive(Debug, Parser)]
@@ -69,6 +67,11 @@ pub struct Preset {
     /// 100 / 512, Unity's terrain height, Godot's height range, Blender's Displace strength).
     #[arg(long = "height-m", value_name = "METRES", requires = "engine", value_parser = parse_height_m)]
     pub height_m: Option<f32>,
+    /// Cut the map into NxM square tiles (N across, M down, 1 to 32 each) whose neighbours share
+    /// their edge row and column, written as NAME_X_Y.EXT (unreal: NAME_xX_yY.EXT) with one
+    /// NAME.json listing them; with --for, the tiles are a size the engine imports.
+    #[arg(long, value_name = "NxM", value_parser = tiles::parse_tiles)]
+    pub tiles: Option<(usize, usize)>,
 }
 
 /// Parses `--height-m`: a height in metres from 0.001 to 100 000.
@@ -251,7 +254,7 @@ impl SubdivisionArgs {
 
 impl Command {
     /// What to generate, where to write it, and the engine it is for (the 1-D line has none).
-    fn recipe(&self) -> (Recipe, &Output, Option<&Preset>) {
+    pub(crate) fn recipe(&self) -> (Recipe, &Output, Option<&Preset>) {
         let (recipe, map) = match self {
             Command::Noise(args) => {
                 let side = args.exponent.map(limits::side_for_exponent);
@@ -300,116 +303,6 @@ impl Command {
             }
         };
         (recipe, &map.output, Some(&map.preset))
-    }
-}
-
-/// A fresh seed from the operating system's random source, for when none was given.
-fn fresh_seed() -> Result<u64, String> {
-    rand::rngs::OsRng
-        .try_next_u64()
-        .map_err(|e| format!("cannot pick a random seed: {e}"))
-}
-
-/// Refuses, before anything is generated, a file `engine` cannot import or a map it cannot take.
-fn check_engine(
-    engine: Engine,
-    format: Format,
-    (width, height): (usize, usize),
-) -> Result<(), String> {
-    if !engine.formats().contains(&format) {
-        let names: Vec<String> = engine
-            .formats()
-            .iter()
-            .map(|f| format!(".{}", f.extension()))
-            .collect();
-        return Err(format!(
-            "{} imports {} files, not .{}",
-            engine.name(),
-            names.join(" or "),
-            format.extension()
-        ));
-    }
-    engine.side_for(width, height).map(|_| ())
-}
-
-/// The sidecar of a file made for `engine`: what made it and how to import it.
-fn sidecar(
-    engine: Engine,
-    recipe: &Recipe,
-    seed: u64,
-    map: &Heightmap,
-    file: &Heightmap,
-    format: Format,
-    height_m: Option<f32>,
-) -> String {
-    let (lo, hi) = map.range_before_normalising().unwrap_or((0.0, 0.0));
-    // Through text, so each f32 parameter reads as typed (0.3), not widened to f64.
-    let parameters: serde_json::Value = serde_json::to_string(recipe)
-        .and_then(|text| serde_json::from_str(&text))
-        .unwrap_or_default();
-    let typed = terrain::params::typed_json;
-    let value = serde_json::json!({
-        "algorithm": recipe.name(),
-        "seed": seed,
-        "parameters": parameters,
-        "width": file.width(),
-        "height": file.height(),
-        "generated": [map.width(), map.height()],
-        "min_before_normalising": typed(lo),
-        "max_before_normalising": typed(hi),
-        "height_m": height_m.map(typed),
-        "engine": engine.name(),
-        "format": format.extension(),
-        "import": engine.import_settings(file.width(), file.height(), map.width(), height_m),
-    });
-    serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
-}
-
-impl Cli {
-    /// Generates and writes the file (and, for an engine, its sidecar `NAME.json`); returns a
-    /// one-line summary for stdout or a one-line error.
-    pub fn run(&self) -> Result<String, String> {
-        let (recipe, output, preset) = self.command.recipe();
-        let engine = preset.and_then(|p| p.engine);
-        let height_m = preset.and_then(|p| p.height_m);
-        let format = if matches!(recipe, Recipe::Line { .. }) {
-            Format::from_path_1d(&output.out)
-        } else {
-            Format::from_path(&output.out)
-        }
-        .map_err(|e| e.to_string())?;
-        if let Some(engine) = engine {
-            check_engine(engine, format, recipe.size())?;
-        }
-        let (width, height) = recipe.size();
-        export::check_size(format, width, height).map_err(|e| e.to_string())?;
-        let seed = match output.seed {
-            Some(seed) => seed,
-            None => fresh_seed()?,
-        };
-        let map = recipe.generate(seed).map_err(|e| e.to_string())?;
-        let file = match engine {
-            Some(engine) => engine.prepare(&map)?,
-            None => map.clone(),
-        };
-        crate::output::write_atomically(&output.out, &file, format)?;
-        let mut written = output.out.display().to_string();
-        if let Some(engine) = engine {
-            let path = output.out.with_extension("json");
-            let text = sidecar(engine, &recipe, seed, &map, &file, format, height_m);
-            if let Err(message) = crate::output::write_text_atomically(&path, &text) {
-                // Both files or neither.
-                let _ = std::fs::remove_file(&output.out);
-                return Err(message);
-            }
-            written = format!("{written} and {}", path.display());
-        }
-        Ok(format!(
-            "wrote {written} ({} x {}, {}, seed {seed})",
-            file.width(),
-            file.height(),
-            recipe.name()
-        ))
     }
 }
 

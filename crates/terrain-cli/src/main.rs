@@ -10,6 +10,7 @@
 
 mod args;
 mod output;
+mod run;
 
 use std::process::ExitCode;
 

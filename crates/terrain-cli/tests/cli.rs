@@ -826,3 +826,120 @@ fn presets_and_formats_that_cannot_be_are_refused_with_one_line_and_no_file() {
     let left: Vec<_> = std::fs::read_dir(&dir).expect("dir").collect();
     assert!(left.is_empty(), "no file, no sidecar: {left:?}");
 }
+
+/// The heights of a raw little-endian f32 file.
+fn r32(path: &Path) -> Vec<f32> {
+    std::fs::read(path)
+        .expect("r32 written")
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
+}
+
+#[test]
+fn tiles_reassemble_into_the_map_and_share_their_edges() {
+    let dir = scratch("tiles");
+    let whole = dir.join("whole.r32");
+    terrain(&[
+        "ds",
+        "--exponent",
+        "7",
+        "--seed",
+        "9",
+        "--out",
+        path_arg(&whole),
+    ]);
+    let map = r32(&whole);
+    for (grid, side) in [("2x2", 65usize), ("3x3", 43)] {
+        let out = dir.join(format!("world{grid}.r32"));
+        let result = terrain(&[
+            "ds",
+            "--exponent",
+            "7",
+            "--seed",
+            "9",
+            "--tiles",
+            grid,
+            "--out",
+            path_arg(&out),
+        ]);
+        assert!(
+            result.status.success(),
+            "{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+        let sidecar: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(out.with_extension("json")).expect("sidecar"),
+        )
+        .expect("json");
+        assert_eq!(sidecar["tiles"]["side"], side);
+        let n: usize = grid[..1].parse().expect("n");
+        let files = sidecar["tiles"]["files"].as_array().expect("files");
+        assert_eq!(files.len(), n * n);
+        for file in files {
+            let name = file["file"].as_str().expect("name");
+            let (x, y) = (
+                file["x"].as_u64().expect("x") as usize,
+                file["y"].as_u64().expect("y") as usize,
+            );
+            assert_eq!(name, format!("world{grid}_{x}_{y}.r32"));
+            let tile = r32(&dir.join(name));
+            assert_eq!(tile.len(), side * side);
+            // Every point of the tile is the map's point at its offset: put together, the tiles
+            // are the map, and neighbours hold the same shared edge.
+            let (left, top) = (x * (side - 1), y * (side - 1));
+            for row in 0..side {
+                for column in 0..side {
+                    assert_eq!(
+                        tile[row * side + column].to_bits(),
+                        map[(top + row) * 129 + left + column].to_bits(),
+                        "{grid} tile ({x}, {y}) at ({column}, {row})"
+                    );
+                }
+            }
+        }
+    }
+    // Unreal's names, and a grid its tile sizes cannot fit: one line, no file.
+    let unreal = dir.join("big.png");
+    let ok = terrain(&[
+        "ds",
+        "--exponent",
+        "10",
+        "--seed",
+        "1",
+        "--tiles",
+        "2x2",
+        "--for",
+        "unreal",
+        "--out",
+        path_arg(&unreal),
+    ]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert!(dir.join("big_x1_y1.png").exists(), "unreal's tile names");
+    let refused = dir.join("small.png");
+    let out = terrain(&[
+        "ds",
+        "--exponent",
+        "8",
+        "--tiles",
+        "3x3",
+        "--for",
+        "unreal",
+        "--out",
+        path_arg(&refused),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("3x3 tiles do not fit a 257 x 257 map: unreal tiles are 127"),
+        "{stderr}"
+    );
+    assert!(!dir.join("small_x0_y0.png").exists() && !dir.join("small.json").exists());
+    let bad = terrain(&["ds", "--tiles", "2by2", "--out", path_arg(&refused)]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("tiles must be two whole numbers"));
+}

@@ -30,7 +30,7 @@ pub enum Engine {
 }
 
 /// Unreal's recommended landscape sizes, smallest first.
-const UNREAL_SIZES: [usize; 7] = [127, 253, 505, 1009, 2017, 4033, 8129];
+pub(crate) const UNREAL_SIZES: [usize; 7] = [127, 253, 505, 1009, 2017, 4033, 8129];
 
 impl Engine {
     /// Every engine, as `--for` lists them.

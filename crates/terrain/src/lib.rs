@@ -34,6 +34,7 @@ mod rows;
 pub mod steps;
 #[cfg(test)]
 mod testing;
+pub mod tiles;
 pub mod variogram;
 
 pub use heightmap::Heightmap;
