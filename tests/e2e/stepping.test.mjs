@@ -312,6 +312,16 @@ test('a fault step outlines the cuts it added, in the map and the 3-D view (scre
     assert.match((await look(page, id)).caption, /^Step 4 of 12: faults 5 to 8 of 1500 \(4 new cuts, outlined\)/);
     assert.ok((await highlightPixels(page, id)).found.length > marked, `${mode}: four cuts outline more`);
   }
+  // On a phone: step 2's cut in the map view.
+  await setView(page, id, 'map');
+  await scrub(page, id, 2);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await look(page, id);
+  assert.ok((await highlightPixels(page, id)).found.length > 20, 'the cut shows at 390 px');
+  await page.locator(`${section(id)} figure`).screenshot({ path: join(ARTIFACTS, 'fault-step2-390.png') });
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await setView(page, id, 'terrain');
   await scrub(page, id, end);
   assert.deepEqual(session.problems, []);
 });

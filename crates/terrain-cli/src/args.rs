@@ -7,12 +7,15 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use terrain::engines::{self, Engine};
+use terrain::erosion::{ErosionParams, MAX_DROPLETS};
 use terrain::faults::{self, FaultParams, ShapeSet};
 use terrain::limits::{self, CLI_MAX_EXPONENT};
 use terrain::line::{self, LineParams};
 use terrain::midpoint::MpdParams;
 use terrain::random_noise::NoiseParams;
 use terrain::{diamond_square, midpoint_recursive, params, tiles, Recipe};
+
+use crate::erosion_args::{ErodeArgs, ErosionConstants};
 
 /// Generate a terrain heightmap and write it to a file.
 #[derive(Debug, Parser)]
@@ -38,6 +41,8 @@ pub enum Command {
     Fault(FaultArgs),
     /// 1-D midpoint displacement (the fourth source): 2^N + 1 heights, one per line of a .txt/.csv.
     Line(LineArgs),
+    /// Hydraulic erosion, droplet by droplet, of a map read from a file (.r32, .r16, .png).
+    Erode(ErodeArgs),
 }
 
 /// Where to write and which seed to use: every algorithm takes these.
@@ -105,6 +110,14 @@ pub struct SubdivisionArgs {
     #[arg(long, value_name = "F", default_value_t = MpdParams::DEFAULT.reduction,
           value_parser = params::parse_reduction)]
     pub reduction: f32,
+    /// Erode the map with N droplets (1 to 2000000) after generating it, as `terrain erode`
+    /// would with the same seed; the erosion constants below apply.
+    #[arg(long, value_name = "N",
+          value_parser = |s: &str| params::parse_count("erode", s, MAX_DROPLETS))]
+    pub erode: Option<u32>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub constants: ErosionConstants,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub map: MapOutput,
@@ -252,10 +265,33 @@ impl SubdivisionArgs {
     }
 }
 
+/// Where the map comes from.
+pub(crate) enum Source {
+    /// Generated from a recipe.
+    Generate(Recipe),
+    /// Read from a file (`terrain erode`), of `width` points a row if given.
+    File {
+        /// The file.
+        path: PathBuf,
+        /// Its width, for a raw file that is not square.
+        width: Option<usize>,
+    },
+}
+
+/// Everything one run does: where the map comes from, the erosion it gets, where it goes, and
+/// the engine it is for (the 1-D line has none).
+pub(crate) struct Job<'a> {
+    pub source: Source,
+    pub erosion: Option<ErosionParams>,
+    pub output: &'a Output,
+    pub preset: Option<&'a Preset>,
+}
+
 impl Command {
-    /// What to generate, where to write it, and the engine it is for (the 1-D line has none).
-    pub(crate) fn recipe(&self) -> (Recipe, &Output, Option<&Preset>) {
-        let (recipe, map) = match self {
+    /// The run these arguments ask for.
+    pub(crate) fn job(&self) -> Job<'_> {
+        let subdivision = |args: &SubdivisionArgs| args.erode.map(|n| args.constants.params(n));
+        let (recipe, erosion, map) = match self {
             Command::Noise(args) => {
                 let side = args.exponent.map(limits::side_for_exponent);
                 let default = NoiseParams::DEFAULT;
@@ -267,13 +303,18 @@ impl Command {
                         .or(side)
                         .unwrap_or(default.height),
                 };
-                (Recipe::Noise { params }, &args.map)
+                (Recipe::Noise { params }, None, &args.map)
             }
-            Command::Mpd(args) => (Recipe::midpoint(args.params()), &args.map),
+            Command::Mpd(args) => (
+                Recipe::midpoint(args.params()),
+                subdivision(args),
+                &args.map,
+            ),
             Command::MpdRecursive(args) => (
                 Recipe::MidpointRecursive {
                     params: args.params(),
                 },
+                subdivision(args),
                 &args.map,
             ),
             Command::Ds(args) => {
@@ -282,7 +323,11 @@ impl Command {
                     stage: terrain::diamond_square::Stage::Full,
                     wrap: args.wrap,
                 };
-                (recipe, &args.subdivision.map)
+                (
+                    recipe,
+                    subdivision(&args.subdivision),
+                    &args.subdivision.map,
+                )
             }
             Command::Fault(args) => {
                 let params = FaultParams {
@@ -292,17 +337,38 @@ impl Command {
                     shapes: args.shapes,
                     fuzziness: args.fuzziness,
                 };
-                (Recipe::Faults { params }, &args.map)
+                (Recipe::Faults { params }, None, &args.map)
             }
             Command::Line(args) => {
                 let params = LineParams {
                     iterations: args.iterations,
                     roughness: args.roughness,
                 };
-                return (Recipe::Line { params }, &args.output, None);
+                return Job {
+                    source: Source::Generate(Recipe::Line { params }),
+                    erosion: None,
+                    output: &args.output,
+                    preset: None,
+                };
+            }
+            Command::Erode(args) => {
+                return Job {
+                    source: Source::File {
+                        path: args.input.clone(),
+                        width: args.width,
+                    },
+                    erosion: Some(args.constants.params(args.droplets)),
+                    output: &args.map.output,
+                    preset: Some(&args.map.preset),
+                };
             }
         };
-        (recipe, &map.output, Some(&map.preset))
+        Job {
+            source: Source::Generate(recipe),
+            erosion,
+            output: &map.output,
+            preset: Some(&map.preset),
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 //! PGM). Bad arguments exit with status 2 and one line on stderr, and no file is written.
 
 mod args;
+mod erosion_args;
 mod output;
 mod run;
 

@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 use rand::TryRngCore;
 use serde_json::{json, Value};
 use terrain::engines::Engine;
+use terrain::erosion::{self, ErosionParams};
 use terrain::export::{self, Format};
 use terrain::tiles::{self, Tiling};
 use terrain::{Heightmap, Recipe};
 
-use crate::args::Cli;
+use crate::args::{Cli, Job, Source};
 use crate::output::{write_atomically, write_text_atomically};
 
 /// A fresh seed from the operating system's random source, for when none was given.
@@ -38,11 +39,21 @@ fn check_format(engine: Engine, format: Format) -> Result<(), String> {
     ))
 }
 
-/// What made a map, for its sidecar: the recipe, seed and the map before it was prepared.
+/// What made a map, for its sidecar: the algorithm (or the file read), its parameters, the
+/// seed, the erosion it got, and the map before it was prepared.
 struct Made<'a> {
-    recipe: &'a Recipe,
+    name: &'static str,
+    parameters: Value,
     seed: u64,
+    erosion: Option<ErosionParams>,
     map: &'a Heightmap,
+}
+
+/// `value` as JSON through text, so each f32 in it reads as typed (0.3), not widened to f64.
+fn as_typed(value: &impl serde::Serialize) -> Value {
+    serde_json::to_string(value)
+        .and_then(|text| serde_json::from_str(&text))
+        .unwrap_or_default()
 }
 
 /// The sidecar of a file (or tiles) of `width` x `height` points made for `engine`: what made it
@@ -55,15 +66,12 @@ fn sidecar(
     height_m: Option<f32>,
 ) -> Value {
     let (lo, hi) = made.map.range_before_normalising().unwrap_or((0.0, 0.0));
-    // Through text, so each f32 parameter reads as typed (0.3), not widened to f64.
-    let parameters: Value = serde_json::to_string(made.recipe)
-        .and_then(|text| serde_json::from_str(&text))
-        .unwrap_or_default();
     let typed = terrain::params::typed_json;
     let mut value = json!({
-        "algorithm": made.recipe.name(),
+        "algorithm": made.name,
         "seed": made.seed,
-        "parameters": parameters,
+        "parameters": made.parameters,
+        "erosion": made.erosion.as_ref().map(as_typed),
         "width": width,
         "height": height,
         "generated": [made.map.width(), made.map.height()],
@@ -80,6 +88,14 @@ fn sidecar(
         );
     }
     value
+}
+
+/// Reads the map `terrain erode` erodes; its extension gives the format.
+fn read_map(path: &Path, width: Option<usize>) -> Result<Heightmap, String> {
+    let format = Format::from_path(path).map_err(|e| e.to_string())?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    terrain::import::read(&bytes, format, width)
+        .map_err(|e| format!("{}: {}", path.display(), e.message))
 }
 
 /// `path` with its file name replaced by `name`.
@@ -143,20 +159,36 @@ impl Cli {
     /// Generates and writes the file or its tiles (and, for an engine or tiles, the sidecar
     /// `NAME.json`); returns a one-line summary for stdout or a one-line error.
     pub fn run(&self) -> Result<String, String> {
-        let (recipe, output, preset) = self.command.recipe();
+        let Job {
+            source,
+            erosion,
+            output,
+            preset,
+        } = self.command.job();
         let engine = preset.and_then(|p| p.engine);
         let height_m = preset.and_then(|p| p.height_m);
         let tiled = preset.and_then(|p| p.tiles);
-        let format = if matches!(recipe, Recipe::Line { .. }) {
-            Format::from_path_1d(&output.out)
-        } else {
-            Format::from_path(&output.out)
+        let format = match &source {
+            Source::Generate(Recipe::Line { .. }) => Format::from_path_1d(&output.out),
+            _ => Format::from_path(&output.out),
         }
         .map_err(|e| e.to_string())?;
         if let Some(engine) = engine {
             check_format(engine, format)?;
         }
-        let size = recipe.size();
+        if let Some(erosion) = &erosion {
+            erosion.validate().map_err(|e| e.to_string())?;
+        }
+        // A map read from a file is read first: its size is known only then.
+        let read = match &source {
+            Source::File { path, width } => Some(read_map(path, *width)?),
+            Source::Generate(_) => None,
+        };
+        let size = match (&source, &read) {
+            (_, Some(map)) => (map.width(), map.height()),
+            (Source::Generate(recipe), None) => recipe.size(),
+            (Source::File { .. }, None) => (0, 0),
+        };
         // Everything that can be refused is refused before anything is generated.
         let tiling = match tiled {
             Some(grid) => Some(tiles::fit(size, grid, engine)?),
@@ -173,10 +205,29 @@ impl Cli {
             Some(seed) => seed,
             None => fresh_seed()?,
         };
-        let map = recipe.generate(seed).map_err(|e| e.to_string())?;
+        let (name, parameters, mut map) = match (source, read) {
+            (Source::Generate(recipe), _) => (
+                recipe.name(),
+                as_typed(&recipe),
+                recipe.generate(seed).map_err(|e| e.to_string())?,
+            ),
+            (Source::File { path, .. }, Some(map)) => {
+                ("erode", json!({"in": path.display().to_string()}), map)
+            }
+            (Source::File { .. }, None) => return Err("no map was read".into()),
+        };
+        let eroded = match &erosion {
+            Some(params) => {
+                erosion::erode(&mut map, params, seed).map_err(|e| e.to_string())?;
+                format!(", eroded by {} droplets", params.droplets)
+            }
+            None => String::new(),
+        };
         let made = Made {
-            recipe: &recipe,
+            name,
+            parameters,
             seed,
+            erosion,
             map: &map,
         };
         let sidecar_path = output.out.with_extension("json");
@@ -205,11 +256,10 @@ impl Cli {
                 return Err(message);
             }
             return Ok(format!(
-                "wrote {} tiles of {} x {} ({}, seed {seed}) and {}",
+                "wrote {} tiles of {} x {} ({name}, seed {seed}{eroded}) and {}",
                 written.len(),
                 tiling.side,
                 tiling.side,
-                recipe.name(),
                 sidecar_path.display()
             ));
         }
@@ -236,10 +286,9 @@ impl Cli {
             written = format!("{written} and {}", sidecar_path.display());
         }
         Ok(format!(
-            "wrote {written} ({} x {}, {}, seed {seed})",
+            "wrote {written} ({} x {}, {name}, seed {seed}{eroded})",
             file.width(),
-            file.height(),
-            recipe.name()
+            file.height()
         ))
     }
 }

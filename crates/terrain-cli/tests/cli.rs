@@ -943,3 +943,168 @@ fn tiles_reassemble_into_the_map_and_share_their_edges() {
     let bad = terrain(&["ds", "--tiles", "2by2", "--out", path_arg(&refused)]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("tiles must be two whole numbers"));
 }
+
+#[test]
+fn erode_reads_a_map_and_matches_erode_on_ds() {
+    let dir = scratch("erode");
+    let base = dir.join("base.r32");
+    terrain(&[
+        "ds",
+        "--exponent",
+        "7",
+        "--seed",
+        "4",
+        "--out",
+        path_arg(&base),
+    ]);
+    let via_file = dir.join("via-file.png");
+    let out = terrain(&[
+        "erode",
+        "--in",
+        path_arg(&base),
+        "--droplets",
+        "4000",
+        "--seed",
+        "4",
+        "--out",
+        path_arg(&via_file),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("eroded by 4000 droplets"));
+    let direct = dir.join("direct.png");
+    terrain(&[
+        "ds",
+        "--exponent",
+        "7",
+        "--seed",
+        "4",
+        "--erode",
+        "4000",
+        "--out",
+        path_arg(&direct),
+    ]);
+    let plain = dir.join("plain.png");
+    terrain(&[
+        "ds",
+        "--exponent",
+        "7",
+        "--seed",
+        "4",
+        "--out",
+        path_arg(&plain),
+    ]);
+    let read = |p: &Path| std::fs::read(p).expect("written");
+    assert_eq!(
+        read(&via_file),
+        read(&direct),
+        "terrain erode = ds --erode, same seed"
+    );
+    assert_ne!(read(&direct), read(&plain), "erosion changed the map");
+    // From .r16 and 16-bit PNG too; a map of another size needs its width.
+    for input in [&plain, &dir.join("r16.r16")] {
+        if !input.exists() {
+            terrain(&[
+                "ds",
+                "--exponent",
+                "6",
+                "--seed",
+                "1",
+                "--out",
+                path_arg(input),
+            ]);
+        }
+        let out = terrain(&[
+            "erode",
+            "--in",
+            path_arg(input),
+            "--droplets",
+            "100",
+            "--out",
+            path_arg(&dir.join("x.r32")),
+        ]);
+        assert!(
+            out.status.success(),
+            "{input:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // Every constant in the sidecar, as typed.
+    let unity = dir.join("eroded.r16");
+    let sidecar = with_sidecar(
+        &[
+            "erode",
+            "--in",
+            path_arg(&base),
+            "--droplets",
+            "500",
+            "--inertia",
+            "0.3",
+            "--seed",
+            "2",
+            "--for",
+            "unity",
+            "--out",
+            path_arg(&unity),
+        ],
+        &unity,
+    );
+    assert_eq!(sidecar["algorithm"], "erode");
+    let text = std::fs::read_to_string(unity.with_extension("json")).expect("sidecar");
+    assert!(text.contains("\"inertia\": 0.3,"), "{text}");
+    for name in [
+        "droplets",
+        "lifetime",
+        "capacity",
+        "min_slope",
+        "erosion",
+        "deposition",
+        "evaporation",
+        "gravity",
+        "radius",
+    ] {
+        assert!(
+            sidecar["erosion"][name].is_number(),
+            "{name} recorded: {text}"
+        );
+    }
+    // Bad constants and files: one line naming the limit, no file.
+    for (args, says) in [
+        (
+            vec!["--inertia", "2"],
+            "inertia must be a number from 0 to 1, got 2",
+        ),
+        (
+            vec!["--radius", "9"],
+            "radius must be a whole number from 1 to 8, got 9",
+        ),
+        (
+            vec!["--droplets", "0"],
+            "droplets must be a whole number from 1 to 2000000",
+        ),
+        (vec!["--evaporation", "NaN"], "evaporation must be"),
+    ] {
+        let bad = dir.join("bad.png");
+        let mut all = vec!["erode", "--in", path_arg(&base), "--out", path_arg(&bad)];
+        all.extend(args);
+        let out = terrain(&all);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && stderr.contains(says),
+            "{all:?}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(!bad.exists());
+    }
+    let missing = terrain(&[
+        "erode",
+        "--in",
+        "/nonexistent.r32",
+        "--out",
+        path_arg(&dir.join("m.png")),
+    ]);
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read /nonexistent.r32"));
+}

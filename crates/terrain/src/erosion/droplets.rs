@@ -1,0 +1,152 @@
+//! The fast version of [`super::plain`]: the same steps and the same float operations in the same
+//! order, so the same map bit for bit, but the brush's cells and weights are worked out once for
+//! every point at least a radius from the edges (its offsets in the map's storage), instead of
+//! afresh at every step, and nothing is allocated per step.
+
+use super::plain::{brush, deposit, height_and_gradient};
+use super::{start, ErosionParams, Ledger, Trail};
+use crate::rng::PointRng;
+use crate::Heightmap;
+
+/// The brush of a point far enough from the edges, as offsets from its index in the map's
+/// storage, with the weights [`brush`] gives it.
+struct InnerBrush {
+    radius: usize,
+    offsets: Vec<isize>,
+    weights: Vec<f32>,
+}
+
+impl InnerBrush {
+    fn new(map: &Heightmap, radius: u32) -> Self {
+        let r = radius as usize;
+        // Any point a radius from every edge has the same brush; take the first such point's.
+        let (cx, cy) = (r, r);
+        let center = (cy * map.width() + cx) as isize;
+        let (offsets, weights) = if map.width() > 2 * r && map.height() > 2 * r {
+            brush(map, cx, cy, radius)
+                .into_iter()
+                .map(|(cell, weight)| (cell as isize - center, weight))
+                .unzip()
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        Self {
+            radius: r,
+            offsets,
+            weights,
+        }
+    }
+
+    /// Whether the point `(cx, cy)`'s whole brush is on the map.
+    fn covers(&self, map: &Heightmap, cx: usize, cy: usize) -> bool {
+        !self.offsets.is_empty()
+            && cx >= self.radius
+            && cy >= self.radius
+            && cx + self.radius < map.width()
+            && cy + self.radius < map.height()
+    }
+}
+
+/// Runs the droplets; the first `traced` hand their [`Trail`] to `trail` as they die.
+pub(crate) fn run(
+    map: &mut Heightmap,
+    params: &ErosionParams,
+    seed: u64,
+    traced: u32,
+    mut trail: impl FnMut(u32, Trail),
+) -> Ledger {
+    let points = PointRng::new(seed);
+    let inner = InnerBrush::new(map, params.radius);
+    let mut ledger = Ledger::default();
+    let (w, h) = ((map.width() - 1) as f32, (map.height() - 1) as f32);
+    let mut edge_brush = Vec::new();
+    for droplet in 0..params.droplets {
+        let mut record = (droplet < traced).then(Trail::default);
+        let (mut x, mut y) = start(points, droplet, map);
+        let (mut dx, mut dy) = (0.0f32, 0.0f32);
+        let (mut speed, mut water, mut sediment) = (1.0f32, 1.0f32, 0.0f32);
+        let mut alive = true;
+        if let Some(r) = record.as_mut() {
+            r.path.push((x, y));
+        }
+        for _ in 0..params.lifetime {
+            let (height, gx, gy) = height_and_gradient(map, x, y);
+            dx = dx * params.inertia - gx * (1.0 - params.inertia);
+            dy = dy * params.inertia - gy * (1.0 - params.inertia);
+            let length = (dx * dx + dy * dy).sqrt();
+            if length == 0.0 {
+                break;
+            }
+            dx /= length;
+            dy /= length;
+            let (nx, ny) = (x + dx, y + dy);
+            if !(0.0..w).contains(&nx) || !(0.0..h).contains(&ny) {
+                ledger.carried_off += f64::from(sediment);
+                alive = false;
+                break;
+            }
+            let new_height = height_and_gradient(map, nx, ny).0;
+            let rise = new_height - height;
+            let capacity = (-rise).max(params.min_slope) * speed * water * params.capacity;
+            let (cx, cy) = (x as usize, y as usize);
+            if sediment > capacity || rise > 0.0 {
+                let amount = if rise > 0.0 {
+                    rise.min(sediment)
+                } else {
+                    (sediment - capacity) * params.deposition
+                };
+                sediment -= amount;
+                deposit(map, x, y, amount);
+                ledger.deposited += f64::from(amount);
+                if let Some(r) = record.as_mut().filter(|_| amount > 0.0) {
+                    let i = cy * map.width() + cx;
+                    r.filled
+                        .extend([i, i + 1, i + map.width(), i + map.width() + 1]);
+                }
+            } else {
+                let amount = ((capacity - sediment) * params.erosion).min(-rise);
+                let center = cy * map.width() + cx;
+                let interior = inner.covers(map, cx, cy);
+                if !interior {
+                    edge_brush.clear();
+                    edge_brush.extend(brush(map, cx, cy, params.radius));
+                }
+                let data = map.data_mut();
+                let mut take = |cell: usize, weight: f32| {
+                    let ground = &mut data[cell];
+                    let taken = (amount * weight).min(ground.max(0.0));
+                    *ground -= taken;
+                    sediment += taken;
+                    ledger.eroded += f64::from(taken);
+                    if let Some(r) = record.as_mut().filter(|_| taken > 0.0) {
+                        r.eroded.push(cell);
+                    }
+                };
+                if interior {
+                    for (&offset, &weight) in inner.offsets.iter().zip(&inner.weights) {
+                        take(center.wrapping_add_signed(offset), weight);
+                    }
+                } else {
+                    for &(cell, weight) in &edge_brush {
+                        take(cell, weight);
+                    }
+                }
+            }
+            speed = (speed * speed - rise * params.gravity).max(0.0).sqrt();
+            water *= 1.0 - params.evaporation;
+            x = nx;
+            y = ny;
+            if let Some(r) = record.as_mut() {
+                r.path.push((x, y));
+            }
+        }
+        if alive {
+            deposit(map, x, y, sediment);
+            ledger.deposited += f64::from(sediment);
+        }
+        if let Some(r) = record {
+            trail(droplet, r);
+        }
+    }
+    ledger
+}
