@@ -6,7 +6,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect, drawn } from './harness.mjs';
+import {
+  ARTIFACTS, serve, launch, openPage, waitForDemos, inspect, drawn, canvasPixels, countColours,
+} from './harness.mjs';
 
 const section = (id) => `section[data-demo="${id}"]`;
 
@@ -99,32 +101,25 @@ test('the comparison draws both terrains, in every view, and shows both crease s
  * and blue well above green; cyan: green and blue well above red. Nothing else on the page is
  * any of them in the map view (greys) and the terrain's colours are none of them.
  */
-function marks(page, id) {
-  return page.evaluate((sel) => {
-    const canvas = document.querySelector(`${sel} canvas`);
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const context = copy.getContext('2d', { willReadFrequently: true });
-    context.drawImage(canvas, 0, 0);
-    const { data, width } = context.getImageData(0, 0, copy.width, copy.height);
-    const count = { outline: 0, set: 0, skipped: 0 };
-    const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
-      if (r > 120 && g > 100 && b < 60 && r >= g && r - g < 90) {
-        count.outline++;
-        const p = i / 4;
-        const [x, y] = [p % width, Math.floor(p / width)];
-        Object.assign(box, {
-          left: Math.min(box.left, x), right: Math.max(box.right, x),
-          top: Math.min(box.top, y), bottom: Math.max(box.bottom, y),
-        });
-      } else if (r - g > 50 && b - g > 40) count.set++;
-      else if (g - r > 80 && b - r > 80 && g > 150) count.skipped++;
-    }
-    return { ...count, box };
-  }, section(id));
+async function marks(page, id) {
+  const pixels = await canvasPixels(page, id);
+  const yellow = (r, g, b) => r > 120 && g > 100 && b < 60 && r >= g && r - g < 90;
+  const count = countColours(pixels, {
+    outline: yellow,
+    set: (r, g, b) => r - g > 50 && b - g > 40,
+    skipped: (r, g, b) => g - r > 80 && b - r > 80 && g > 150,
+  });
+  const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+  for (let p = 0; p < pixels.data.length / 4; p++) {
+    const [r, g, b] = pixels.data.subarray(4 * p, 4 * p + 3);
+    if (!yellow(r, g, b)) continue;
+    const [x, y] = [p % pixels.width, Math.floor(p / pixels.width)];
+    Object.assign(box, {
+      left: Math.min(box.left, x), right: Math.max(box.right, x),
+      top: Math.min(box.top, y), bottom: Math.max(box.bottom, y),
+    });
+  }
+  return { ...count, box };
 }
 
 async function scrub(page, id, step) {

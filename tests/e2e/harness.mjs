@@ -15,7 +15,7 @@ export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifa
 /** Every demo on the page, in page order. */
 export const DEMO_IDS = [
   'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
-  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases',
+  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'erosion',
   'line-1d', 'fault-lines', 'fault-shapes',
 ];
 
@@ -159,6 +159,37 @@ export async function inspect(page, id) {
   await settle(page, id);
   await drawn(page, id);
   return page.evaluate(sectionFacts, id);
+}
+
+/**
+ * The pixels of demo `id`'s canvas, read through a copy in the page (never the page's own
+ * canvas) and brought over as base64: `{ width, height, data }` with `data` RGBA bytes.
+ */
+export async function canvasPixels(page, id) {
+  const { width, height, base64 } = await page.evaluate((demoId) => {
+    const canvas = document.querySelector(`section[data-demo="${demoId}"] canvas`);
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const reader = copy.getContext('2d', { willReadFrequently: true });
+    reader.drawImage(canvas, 0, 0);
+    const { data } = reader.getImageData(0, 0, canvas.width, canvas.height);
+    let text = '';
+    for (let i = 0; i < data.length; i += 0x8000) text += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return { width: canvas.width, height: canvas.height, base64: btoa(text) };
+  }, id);
+  return { width, height, data: new Uint8Array(Buffer.from(base64, 'base64')) };
+}
+
+/** How many pixels of `pixels` (from `canvasPixels`) each of `classes` (name: (r, g, b) => bool) takes, the first that matches. */
+export function countColours({ data }, classes) {
+  const count = Object.fromEntries(Object.keys(classes).map((name) => [name, 0]));
+  const rules = Object.entries(classes);
+  for (let i = 0; i < data.length; i += 4) {
+    const found = rules.find(([, rule]) => rule(data[i], data[i + 1], data[i + 2]));
+    if (found) count[found[0]]++;
+  }
+  return count;
 }
 
 /**

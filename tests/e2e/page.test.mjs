@@ -7,7 +7,7 @@ import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect } from './har
 
 const DEMO_IDS = [
   'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
-  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases',
+  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'erosion',
   'line-1d', 'fault-lines', 'fault-shapes',
 ];
 
@@ -55,7 +55,7 @@ after(async () => {
   await server?.close();
 });
 
-test('the page has all fifteen demos, in order, each with the DOM contract', async () => {
+test('the page has all sixteen demos, in order, each with the DOM contract', async () => {
   const demos = await session.page.evaluate(() =>
     [...document.querySelectorAll('section[data-demo]')].map((s) => ({
       id: s.dataset.demo,

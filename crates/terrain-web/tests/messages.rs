@@ -26,6 +26,10 @@ fn value(field: Field, k: usize) -> Option<&'static str> {
         Field::FaultIterations => pick(&["1", "321", "100000"]),
         Field::Shapes => pick(&["circle,rect", "line", "line,circle,rect,triangle"]),
         Field::Fuzziness => pick(&["0", "1.5", "0.1"]),
+        Field::Droplets => pick(&["1", "777", "2000000"]),
+        Field::Inertia => pick(&["0", "0.30000001", "1"]),
+        Field::ErosionRate => pick(&["1e-7", "0.5", "1"]),
+        Field::Deposition => pick(&["0.999", "0", "0.1"]),
         Field::Seed => return None,
     })
 }

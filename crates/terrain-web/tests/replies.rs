@@ -51,6 +51,7 @@ fn every_demos_terrain_survives_the_trip_from_the_worker() {
                 assert_eq!(bits(&got.batches), bits(&answer.batches), "{}", demo.id);
                 assert_eq!(got.variogram, answer.variogram, "{}", demo.id);
                 assert_eq!(got.creases, answer.creases, "{}", demo.id);
+                assert_eq!(got.trails, answer.trails, "{}", demo.id);
             }
             other => panic!("{}: {other:?}", demo.id),
         }

@@ -26,6 +26,10 @@ pub enum Mark {
     /// On the outline of what the step worked in (a recursive call's view): in
     /// [`OUTLINE_COLOR`].
     Outline,
+    /// Lower than before (erosion took material from it): in [`REMOVED_COLOR`].
+    Removed,
+    /// Higher than before (erosion laid material on it): in [`LAID_COLOR`].
+    Laid,
 }
 
 /// Neutral grey of points not set yet.
@@ -41,6 +45,12 @@ pub const SKIPPED_COLOR: [u8; 4] = [0, 225, 255, 255];
 /// The colour of the outline of what the shown step worked in: a yellow brighter than the sand.
 pub const OUTLINE_COLOR: [u8; 4] = [255, 214, 0, 255];
 
+/// The colour of ground erosion took material from: orange.
+pub const REMOVED_COLOR: [u8; 4] = [255, 120, 0, 255];
+
+/// The colour of ground erosion laid material on: a strong blue, brighter than any water.
+pub const LAID_COLOR: [u8; 4] = [30, 90, 255, 255];
+
 /// The colour of `mark`, for the marks drawn in a colour of their own; `None` for [`Mark::Set`]
 /// (drawn in the view's own colours).
 pub fn mark_color(mark: Mark) -> Option<[u8; 4]> {
@@ -50,6 +60,8 @@ pub fn mark_color(mark: Mark) -> Option<[u8; 4]> {
         Mark::Highlight => Some(HIGHLIGHT_COLOR),
         Mark::Skipped => Some(SKIPPED_COLOR),
         Mark::Outline => Some(OUTLINE_COLOR),
+        Mark::Removed => Some(REMOVED_COLOR),
+        Mark::Laid => Some(LAID_COLOR),
     }
 }
 
@@ -57,6 +69,19 @@ pub fn mark_color(mark: Mark) -> Option<[u8; 4]> {
 pub(crate) fn marked_color(height: f32, mark: Option<&Mark>) -> [u8; 4] {
     mark.and_then(|&m| mark_color(m))
         .unwrap_or_else(|| elevation_color(height))
+}
+
+/// The change layer of erosion, one mark per shown point: [`Mark::Removed`] where `now` is lower
+/// than `before` by more than `threshold`, [`Mark::Laid`] where higher, [`Mark::Set`] elsewhere.
+pub fn change_marks(now: &[f32], before: &[f32], threshold: f32) -> Vec<Mark> {
+    now.iter()
+        .zip(before)
+        .map(|(&n, &b)| match n - b {
+            d if d < -threshold => Mark::Removed,
+            d if d > threshold => Mark::Laid,
+            _ => Mark::Set,
+        })
+        .collect()
 }
 
 /// The display grid as it stands at a step: heights of unset points are 0.

@@ -152,7 +152,62 @@ pub fn erode_watched(
 ) -> Result<Ledger, ParamError> {
     params.validate()?;
     check_map(map)?;
-    Ok(droplets::run(map, params, seed, traced, trail))
+    Ok(droplets::run(
+        map,
+        params,
+        seed,
+        0..params.droplets,
+        traced,
+        trail,
+    ))
+}
+
+/// How many droplets the stepper shows one at a time, path and all, before it doubles.
+pub const ONE_AT_A_TIME: u32 = 8;
+
+/// The same erosion as [`erode`], in steps that end after `ends[0]`, `ends[1]`, ... droplets
+/// (rising counts; see [`crate::steps::Schedule::droplets_in`]): after each, `step_done` gets
+/// the step's number (1-based), the map so far, and for a step of one droplet its [`Trail`].
+pub fn erode_in_steps(
+    map: &mut Heightmap,
+    params: &ErosionParams,
+    seed: u64,
+    ends: &[u32],
+    mut step_done: impl FnMut(u32, &Heightmap, Option<Trail>),
+) -> Result<Ledger, ParamError> {
+    params.validate()?;
+    check_map(map)?;
+    let mut ledger = Ledger::default();
+    let mut from = 0;
+    for (step, &end) in (1..).zip(ends) {
+        let to = end.min(params.droplets).max(from);
+        let mut last = None;
+        let traced = if to == from + 1 { to } else { 0 };
+        let part = droplets::run(map, params, seed, from..to, traced, |_, t| last = Some(t));
+        ledger.eroded += part.eroded;
+        ledger.deposited += part.deposited;
+        ledger.carried_off += part.carried_off;
+        step_done(step, map, last);
+        from = to;
+    }
+    if from < params.droplets {
+        let rest = droplets::run(map, params, seed, from..params.droplets, 0, |_, _| {});
+        ledger.eroded += rest.eroded;
+        ledger.deposited += rest.deposited;
+        ledger.carried_off += rest.carried_off;
+    }
+    Ok(ledger)
+}
+
+/// Parses a droplet count, 1 to [`MAX_DROPLETS`].
+pub fn parse_droplets(text: &str) -> Result<u32, ParamError> {
+    params::parse_count("droplets", text, MAX_DROPLETS)
+}
+
+/// Parses one of the constants that are a share, 0 to 1 (inertia, erosion, deposition,
+/// evaporation, min-slope), named `field` in the message.
+pub fn parse_share(field: &'static str, text: &str) -> Result<f32, ParamError> {
+    params::parse_number(field, text, 0.0, 1.0).map(|v| v as f32)
 }
 
 /// Refuses a map too small for a droplet to take a step on.

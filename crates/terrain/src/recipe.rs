@@ -3,6 +3,7 @@
 //! the command line builds from its arguments.
 
 use crate::diamond_square;
+use crate::erosion::{self, ErosionParams};
 use crate::faults::{self, FaultParams};
 use crate::line::{self, LineParams};
 use crate::midpoint::{self, MpdParams};
@@ -65,6 +66,15 @@ pub enum Recipe {
         /// Size, fault count, shapes and fuzziness.
         params: FaultParams,
     },
+    /// A Diamond-Square terrain, then hydraulic erosion with the same seed (what `terrain ds
+    /// --erode N` writes).
+    #[cfg_attr(feature = "serde", serde(rename = "ds-eroded"))]
+    Eroded {
+        /// The Diamond-Square terrain's size, starting spread and reduction.
+        params: MpdParams,
+        /// The droplets and the erosion constants.
+        erosion: ErosionParams,
+    },
 }
 
 impl Recipe {
@@ -95,6 +105,7 @@ impl Recipe {
             Recipe::DiamondSquare { .. } => "ds",
             Recipe::Line { .. } => "line",
             Recipe::Faults { .. } => "fault",
+            Recipe::Eroded { .. } => "ds-eroded",
         }
     }
 
@@ -104,7 +115,8 @@ impl Recipe {
             Recipe::Noise { params } => (params.width, params.height),
             Recipe::Midpoint { params, .. }
             | Recipe::MidpointRecursive { params }
-            | Recipe::DiamondSquare { params, .. } => {
+            | Recipe::DiamondSquare { params, .. }
+            | Recipe::Eroded { params, .. } => {
                 let side = crate::limits::side_for_exponent(params.exponent);
                 (side, side)
             }
@@ -129,6 +141,28 @@ impl Recipe {
             }
             Recipe::Line { params } => line::generate(&params, seed),
             Recipe::Faults { params } => faults::generate(&params, seed),
+            Recipe::Eroded { params, erosion } => {
+                erosion.validate()?;
+                let mut map = diamond_square::generate(&params, seed)?;
+                erosion::erode(&mut map, &erosion, seed)?;
+                Ok(map)
+            }
+        }
+    }
+
+    /// The erosion's droplets and constants; `None` for the algorithms without erosion.
+    pub fn erosion(&self) -> Option<&ErosionParams> {
+        match self {
+            Recipe::Eroded { erosion, .. } => Some(erosion),
+            _ => None,
+        }
+    }
+
+    /// [`Recipe::erosion`], writable.
+    pub fn erosion_mut(&mut self) -> Option<&mut ErosionParams> {
+        match self {
+            Recipe::Eroded { erosion, .. } => Some(erosion),
+            _ => None,
         }
     }
 
@@ -137,7 +171,8 @@ impl Recipe {
         match self {
             Recipe::Midpoint { params, .. }
             | Recipe::MidpointRecursive { params }
-            | Recipe::DiamondSquare { params, .. } => Some(params),
+            | Recipe::DiamondSquare { params, .. }
+            | Recipe::Eroded { params, .. } => Some(params),
             _ => None,
         }
     }
@@ -209,7 +244,8 @@ impl Recipe {
         match self {
             Recipe::Midpoint { params, .. }
             | Recipe::MidpointRecursive { params }
-            | Recipe::DiamondSquare { params, .. } => Some(params),
+            | Recipe::DiamondSquare { params, .. }
+            | Recipe::Eroded { params, .. } => Some(params),
             _ => None,
         }
     }

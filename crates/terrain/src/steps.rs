@@ -12,6 +12,7 @@
 //! [`crate::faults::generate_in_steps`]).
 
 use crate::display::Mark;
+use crate::erosion::{ErosionParams, ONE_AT_A_TIME};
 use crate::faults::FaultParams;
 use crate::line::LineParams;
 use crate::midpoint::MpdParams;
@@ -28,6 +29,21 @@ pub fn fault_steps(iterations: u32) -> u32 {
     1 + (u32::BITS - iterations.saturating_sub(1).leading_zeros())
 }
 
+/// The droplet counts after which erosion's steps end: 1, 2, ... [`ONE_AT_A_TIME`] one at a
+/// time, then doubling (16, 32, ...), and the last step after all `droplets`.
+pub fn erosion_ends(droplets: u32) -> Vec<u32> {
+    let mut ends: Vec<u32> = (1..=ONE_AT_A_TIME.min(droplets)).collect();
+    let mut next = 2 * ONE_AT_A_TIME;
+    while next < droplets {
+        ends.push(next);
+        next = next.saturating_mul(2);
+    }
+    if ends.last() != Some(&droplets) {
+        ends.push(droplets);
+    }
+    ends
+}
+
 /// How an algorithm's points are set, step by step. Step 0 is the start (the corners, the two end
 /// points, no fault yet); the last step, [`Schedule::count`], is the finished map.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,6 +58,8 @@ pub enum Schedule {
     Line(LineParams),
     /// Faults, by doubling counts ([`fault_steps`]).
     Faults(FaultParams),
+    /// Erosion: the first droplets one at a time, then doubling counts ([`erosion_ends`]).
+    Erosion(ErosionParams),
 }
 
 /// Trailing zeros of a coordinate on a grid of `2^exponent + 1` points, 0 counting as a multiple
@@ -82,6 +100,7 @@ impl Schedule {
             } => Some(Schedule::DiamondSquare(params)),
             Recipe::Line { params } => Some(Schedule::Line(params)),
             Recipe::Faults { params } => Some(Schedule::Faults(params)),
+            Recipe::Eroded { erosion, .. } => Some(Schedule::Erosion(erosion)),
             _ => None,
         }
     }
@@ -97,6 +116,7 @@ impl Schedule {
             Schedule::DiamondSquare(p) => 2 * p.exponent,
             Schedule::Line(p) => p.iterations,
             Schedule::Faults(p) => fault_steps(p.iterations),
+            Schedule::Erosion(p) => erosion_ends(p.droplets).len() as u32,
         }
     }
 
@@ -130,7 +150,7 @@ impl Schedule {
                 })
             }
             Schedule::Line(p) => Some(p.iterations - level_bits(x, p.iterations)),
-            Schedule::Faults(_) => None,
+            Schedule::Faults(_) | Schedule::Erosion(_) => None,
         }
     }
 
@@ -146,7 +166,7 @@ impl Schedule {
                 (p.exponent, 1usize << p.exponent)
             }
             Schedule::Line(p) => (p.iterations, 0),
-            Schedule::Faults(_) => return Vec::new(),
+            Schedule::Faults(_) | Schedule::Erosion(_) => return Vec::new(),
         };
         let last_x = 1usize << n;
         if x > last_x || y > last_y {
@@ -250,6 +270,10 @@ impl Schedule {
                 let (from, to) = self.faults_in(step);
                 u64::from(to - from)
             }
+            Schedule::Erosion(_) => {
+                let (from, to) = self.droplets_in(step);
+                u64::from(to - from)
+            }
         }
     }
 
@@ -270,6 +294,23 @@ impl Schedule {
         match step {
             0 => (0, 0),
             _ => (end(step - 1), end(step.min(last))),
+        }
+    }
+
+    /// For erosion: the droplets step `step` adds begin at `.0` and end before `.1` (0-based):
+    /// none at step 0, then one droplet a step, then doubling counts ([`erosion_ends`]).
+    pub fn droplets_in(&self, step: u32) -> (u32, u32) {
+        let Schedule::Erosion(p) = self else {
+            return (0, 0);
+        };
+        let ends = erosion_ends(p.droplets);
+        let end = |s: u32| match s {
+            0 => 0,
+            s => ends[(s as usize).min(ends.len()) - 1],
+        };
+        match step {
+            0 => (0, 0),
+            _ => (end(step - 1), end(step)),
         }
     }
 
@@ -357,6 +398,24 @@ impl Schedule {
                     if step == 1 { "" } else { "s" },
                     round3(shrink)
                 )
+            }
+            Schedule::Erosion(p) => {
+                let (from, to) = self.droplets_in(step);
+                let total = p.droplets;
+                match to - from {
+                    _ if step == 0 => format!(
+                        "Start (step 0 of {last}): the Diamond-Square terrain before any droplet"
+                    ),
+                    1 => format!(
+                        "Step {step} of {last}: droplet {to} of {total}, its path in magenta: \
+                         orange where it took material, blue where it laid it down"
+                    ),
+                    added => format!(
+                        "Step {step} of {last}: droplets {} to {to} of {total} ({added} more); \
+                         the Erosion view shows what all of them removed and laid down",
+                        from + 1
+                    ),
+                }
             }
             Schedule::Faults(p) => {
                 let (from, to) = self.faults_in(step);
@@ -784,6 +843,31 @@ mod tests {
             );
         }
         assert_eq!((fault_steps(1500), fault_steps(100_000)), (12, 18));
+    }
+
+    #[test]
+    fn erosion_steps_go_one_droplet_at_a_time_then_double_and_end_with_all() {
+        assert_eq!(erosion_ends(5), [1, 2, 3, 4, 5]);
+        assert_eq!(erosion_ends(8), [1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(erosion_ends(100), [1, 2, 3, 4, 5, 6, 7, 8, 16, 32, 64, 100]);
+        assert_eq!(erosion_ends(128), [1, 2, 3, 4, 5, 6, 7, 8, 16, 32, 64, 128]);
+        let e = Schedule::Erosion(ErosionParams {
+            droplets: 30_000,
+            ..ErosionParams::DEFAULT
+        });
+        assert_eq!(e.count(), 8 + 11 + 1, "16 ... 16384, then 30000");
+        assert_eq!(e.droplets_in(0), (0, 0));
+        assert_eq!(e.droplets_in(3), (2, 3));
+        assert_eq!(e.droplets_in(9), (8, 16));
+        assert_eq!(e.droplets_in(e.count()), (16_384, 30_000));
+        assert!(e
+            .caption(1)
+            .starts_with("Step 1 of 20: droplet 1 of 30000, its path"));
+        assert!(e
+            .caption(9)
+            .starts_with("Step 9 of 20: droplets 9 to 16 of 30000 (8 more)"));
+        let total: u64 = (1..=e.count()).map(|s| e.points_set_at(s)).sum();
+        assert_eq!(total, 30_000);
     }
 
     #[test]

@@ -161,6 +161,10 @@ mod tests {
                     Field::FaultIterations => "321",
                     Field::Shapes => "circle,rect",
                     Field::Fuzziness => "1.5",
+                    Field::Droplets => "1234",
+                    Field::Inertia => "0.2",
+                    Field::ErosionRate => "0.45",
+                    Field::Deposition => "0.15",
                     Field::Seed => continue,
                 };
                 field.apply(text, &mut setup).expect("a valid value");

@@ -13,15 +13,19 @@ pub enum ViewMode {
     /// A top-down shaded relief map, lit from a low sun, where creases show as straight edges
     /// (`terrain::creases::relief_shading`).
     Creases,
+    /// For erosion: the top-down map with the ground erosion lowered in orange and raised in
+    /// blue, against the terrain before any droplet.
+    Erosion,
 }
 
 impl ViewMode {
     /// Every mode, in the order the select lists them.
-    pub const ALL: [ViewMode; 4] = [
+    pub const ALL: [ViewMode; 5] = [
         ViewMode::Terrain,
         ViewMode::Wireframe,
         ViewMode::Map,
         ViewMode::Creases,
+        ViewMode::Erosion,
     ];
 
     /// The option's value.
@@ -31,6 +35,7 @@ impl ViewMode {
             ViewMode::Wireframe => "wireframe",
             ViewMode::Map => "map",
             ViewMode::Creases => "creases",
+            ViewMode::Erosion => "erosion",
         }
     }
 
@@ -41,6 +46,7 @@ impl ViewMode {
             ViewMode::Wireframe => "Wireframe",
             ViewMode::Map => "Map (top-down)",
             ViewMode::Creases => "Creases (shaded relief)",
+            ViewMode::Erosion => "Erosion (removed / laid)",
         }
     }
 

@@ -47,11 +47,14 @@ impl InnerBrush {
     }
 }
 
-/// Runs the droplets; the first `traced` hand their [`Trail`] to `trail` as they die.
+/// Runs the droplets numbered `droplets` (their start points are keyed by their numbers, so
+/// runs of consecutive ranges make the same map as one run); those numbered below `traced` hand
+/// their [`Trail`] to `trail` as they die.
 pub(crate) fn run(
     map: &mut Heightmap,
     params: &ErosionParams,
     seed: u64,
+    droplets: std::ops::Range<u32>,
     traced: u32,
     mut trail: impl FnMut(u32, Trail),
 ) -> Ledger {
@@ -60,7 +63,7 @@ pub(crate) fn run(
     let mut ledger = Ledger::default();
     let (w, h) = ((map.width() - 1) as f32, (map.height() - 1) as f32);
     let mut edge_brush = Vec::new();
-    for droplet in 0..params.droplets {
+    for droplet in droplets {
         let mut record = (droplet < traced).then(Trail::default);
         let (mut x, mut y) = start(points, droplet, map);
         let (mut dx, mut dy) = (0.0f32, 0.0f32);

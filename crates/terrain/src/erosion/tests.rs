@@ -227,3 +227,29 @@ fn thermal_erosion_softens_slopes_and_keeps_the_material() {
     thermal::erode(&mut flat, &thermal::ThermalParams::DEFAULT).expect("valid");
     assert!(flat.data().iter().all(|&v| v == 0.3));
 }
+
+#[test]
+fn erosion_in_steps_makes_the_same_map_and_traces_the_one_droplet_steps() {
+    let params = with(1000);
+    let mut whole = terrain(6, 3);
+    erode(&mut whole, &params, 3).expect("valid");
+    let mut stepped = terrain(6, 3);
+    let ends = [1, 2, 3, 16, 512, 1000];
+    let mut seen = Vec::new();
+    erode_in_steps(&mut stepped, &params, 3, &ends, |step, map, trail| {
+        seen.push((step, trail.map(|t| t.path.len()), map.clone()));
+    })
+    .expect("valid");
+    assert_eq!(stepped, whole, "consecutive runs are one run");
+    assert_eq!(seen.len(), ends.len());
+    assert!(
+        seen[..3].iter().all(|s| s.1.is_some()),
+        "one-droplet steps are traced"
+    );
+    assert!(seen[3..].iter().all(|s| s.1.is_none()));
+    assert_eq!(
+        seen.last().map(|s| &s.2),
+        Some(&whole),
+        "the last step is the finished map"
+    );
+}

@@ -64,7 +64,8 @@ impl Demo {
     pub fn views(&self) -> &'static [ViewMode] {
         match self.look {
             Look::Profile => &ViewMode::ALL[..3],
-            Look::Terrain | Look::Pair => &ViewMode::ALL,
+            _ if self.recipe.erosion().is_some() => &ViewMode::ALL,
+            Look::Terrain | Look::Pair => &ViewMode::ALL[..4],
         }
     }
 
@@ -223,11 +224,49 @@ mod tests {
             "ds-diamond",
             "ds-final",
             "creases",
+            "erosion",
             "line-1d",
             "fault-lines",
             "fault-shapes",
         ];
         assert_eq!(ids, expected);
+    }
+
+    #[test]
+    fn the_erosion_demo_steps_droplet_by_droplet_with_trails() {
+        let row = find("erosion").expect("row");
+        assert!(row.steps() && row.takes_home());
+        assert!(row.views().contains(&ViewMode::Erosion));
+        let mut setup = row.setup(5);
+        if let Some(e) = setup.recipe.erosion_mut() {
+            e.droplets = 100;
+        }
+        let answer = row.answer(&setup).expect("valid");
+        let n = answer.grid.heights.len();
+        // Steps 0 ..= 12 (after 1 ... 8, 16, 32, 64, 100 droplets): every step but the last has
+        // its heights.
+        assert_eq!(answer.batches.len(), 12 * n);
+        assert_eq!(answer.trails.len(), 8 * n, "the eight one-droplet steps");
+        let before = display_grid_of(&setup);
+        assert_eq!(
+            &answer.batches[..n],
+            before.as_slice(),
+            "step 0: before any droplet"
+        );
+        // The finished map is the recipe's own: what `terrain ds --erode` writes.
+        let map = setup.recipe.generate(5).expect("valid");
+        assert_eq!(answer.grid, row.shown(&map));
+        assert!(
+            (1..=3).all(|c| answer.trails[..n].contains(&c)),
+            "a path, removed, laid"
+        );
+    }
+
+    /// The shown points of the Diamond-Square terrain under `setup`'s erosion.
+    fn display_grid_of(setup: &Setup) -> Vec<f32> {
+        let params = *setup.recipe.subdivision().expect("a terrain");
+        let map = terrain::diamond_square::generate(&params, setup.seed).expect("valid");
+        find("erosion").expect("row").shown(&map).heights
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! core's `DEFAULT` constants.
 
 use terrain::diamond_square::{self, Stage as DsStage};
+use terrain::erosion::ErosionParams;
 use terrain::faults::{FaultParams, ShapeSet};
 use terrain::line::LineParams;
 use terrain::midpoint::{MpdParams, Stage};
@@ -34,6 +35,24 @@ const FAULT_SHAPE_FIELDS: &[Field] = &[
     Field::Fuzziness,
     Field::Seed,
 ];
+
+const EROSION_FIELDS: &[Field] = &[
+    Field::Exponent,
+    Field::Spread,
+    Field::Reduction,
+    Field::Droplets,
+    Field::Inertia,
+    Field::ErosionRate,
+    Field::Deposition,
+    Field::Seed,
+];
+
+/// The erosion demo's terrain: Diamond-Square at exponent 8 (257 x 257), big enough for
+/// valleys, small enough that the default 30 000 droplets answer a refresh at once.
+const EROSION_TERRAIN: MpdParams = MpdParams {
+    exponent: 8,
+    ..MpdParams::DEFAULT
+};
 
 /// The first post's single-square step demos use a small spread, so the averages show.
 const STEP_PARAMS: MpdParams = MpdParams {
@@ -170,6 +189,19 @@ pub const DEMOS: &[Demo] = &[
         fields: MPD_FIELDS,
         recipe: mpd(Stage::Full, CREASE_PARAMS),
         look: Look::Pair,
+    },
+    Demo {
+        id: "erosion",
+        caption: "Rain on a Diamond-Square terrain: each droplet rolls downhill, picks up soil \
+                  where it speeds up and drops it where it slows, filling pits. Step through the \
+                  first droplets one at a time, then thousands; the Erosion view shows where \
+                  ground was removed (orange) and laid down (blue).",
+        fields: EROSION_FIELDS,
+        recipe: Recipe::Eroded {
+            params: EROSION_TERRAIN,
+            erosion: ErosionParams::DEFAULT,
+        },
+        look: Look::Terrain,
     },
     Demo {
         id: "line-1d",

@@ -7,6 +7,7 @@ use terrain::display::{self, DisplayGrid, Mark};
 use terrain::faults;
 use terrain::steps::{self, Schedule};
 
+use super::answer::{trail_mark, Answer};
 use super::fields::Setup;
 use marks::{call_mark, outline_marks};
 
@@ -119,16 +120,12 @@ impl Stepper {
     }
 
     /// What the shown points look like at the current step: the grid to draw (unset points at
-    /// 0; for faults, the heights after the step's faults, from `batches`; a tile shown 2 x 2)
-    /// and one mark per point (for faults, the outlines of the cuts the step added; empty at the
+    /// 0; for faults and erosion, the heights after the step, from the answer's batches; a tile
+    /// shown 2 x 2) and one mark per point (for faults, the outlines of the cuts the step added;
+    /// for a one-droplet erosion step, its path and the ground it took and laid; empty at the
     /// last step, so the finished map is drawn exactly as without stepping).
-    pub fn staged(
-        &self,
-        setup: &Setup,
-        grid: &DisplayGrid,
-        batches: &[f32],
-    ) -> (DisplayGrid, Vec<Mark>) {
-        let (staged, marks) = self.stage(setup, grid, batches);
+    pub fn staged(&self, setup: &Setup, answer: &Answer) -> (DisplayGrid, Vec<Mark>) {
+        let (staged, marks) = self.stage(setup, answer);
         if setup.recipe.wrap() == Some(true) {
             display::tiled_2x2(&staged, &marks)
         } else {
@@ -137,12 +134,8 @@ impl Stepper {
     }
 
     /// [`Stepper::staged`] before a tile is repeated.
-    fn stage(
-        &self,
-        setup: &Setup,
-        grid: &DisplayGrid,
-        batches: &[f32],
-    ) -> (DisplayGrid, Vec<Mark>) {
+    fn stage(&self, setup: &Setup, answer: &Answer) -> (DisplayGrid, Vec<Mark>) {
+        let (grid, batches) = (&answer.grid, answer.batches.as_slice());
         let (columns, rows) = positions(setup, grid);
         let stage: Vec<Mark> = rows
             .iter()
@@ -155,20 +148,34 @@ impl Stepper {
         let Some(schedule) = self.schedule.filter(|_| !self.at_end()) else {
             return (grid.clone(), Vec::new());
         };
-        if let Schedule::Faults(params) = schedule {
+        if let Schedule::Faults(_) | Schedule::Erosion(_) = schedule {
             let n = grid.heights.len();
-            let start = self.step as usize * n;
-            let Some(heights) = batches.get(start..start + n) else {
+            let at = |step: u32| step as usize * n..(step as usize + 1) * n;
+            let Some(heights) = batches.get(at(self.step)) else {
                 return (grid.clone(), Vec::new());
             };
             let staged = DisplayGrid {
                 heights: heights.to_vec(),
                 ..grid.clone()
             };
-            let (from, to) = schedule.faults_in(self.step);
-            let cuts = from..to.min(from + steps::MOST_OUTLINED);
-            let outlines = faults::outlines(&params, setup.seed, cuts).unwrap_or_default();
-            return (staged, outline_marks(&outlines, &columns, &rows));
+            let marks = match schedule {
+                Schedule::Faults(params) => {
+                    let (from, to) = schedule.faults_in(self.step);
+                    let cuts = from..to.min(from + steps::MOST_OUTLINED);
+                    let outlines = faults::outlines(&params, setup.seed, cuts).unwrap_or_default();
+                    outline_marks(&outlines, &columns, &rows)
+                }
+                // A one-droplet step: its trail, if the worker traced it.
+                _ => match self.step.checked_sub(1) {
+                    Some(traced) => answer
+                        .trails
+                        .get(at(traced))
+                        .map(|codes| codes.iter().map(|&c| trail_mark(c)).collect())
+                        .unwrap_or_default(),
+                    None => Vec::new(),
+                },
+            };
+            return (staged, marks);
         }
         let points = || {
             rows.iter()

@@ -2,7 +2,22 @@
 
 use super::*;
 use terrain::midpoint::{MpdParams, Stage};
+use terrain::variogram::Variogram;
 use terrain::Recipe;
+
+/// An answer of just the shown points.
+fn answer(grid: &DisplayGrid) -> Answer {
+    Answer {
+        grid: grid.clone(),
+        batches: Vec::new(),
+        variogram: Variogram {
+            points: Vec::new(),
+            slope: 0.0,
+        },
+        creases: None,
+        trails: Vec::new(),
+    }
+}
 
 fn setup(exponent: u32) -> Setup {
     Setup {
@@ -78,7 +93,7 @@ fn the_last_step_is_the_finished_map_with_nothing_marked() {
     let s = setup(5);
     let g = grid(&s);
     let stepper = Stepper::for_setup(&s);
-    assert_eq!(stepper.staged(&s, &g, &[]), (g.clone(), Vec::new()));
+    assert_eq!(stepper.staged(&s, &answer(&g)), (g.clone(), Vec::new()));
 }
 
 #[test]
@@ -87,7 +102,7 @@ fn step_zero_of_midpoint_displacement_raises_only_the_four_corners() {
     let g = grid(&s);
     let mut stepper = Stepper::for_setup(&s);
     stepper.apply(StepAction::To(0));
-    let (staged, marks) = stepper.staged(&s, &g, &[]);
+    let (staged, marks) = stepper.staged(&s, &answer(&g));
     let raised: Vec<usize> = (0..staged.heights.len())
         .filter(|&i| marks[i] != Mark::Unset)
         .collect();
@@ -99,7 +114,7 @@ fn step_zero_of_midpoint_displacement_raises_only_the_four_corners() {
         .enumerate()
         .all(|(i, &h)| raised.contains(&i) || h == 0.0));
     stepper.apply(StepAction::To(2));
-    let (_, marks) = stepper.staged(&s, &g, &[]);
+    let (_, marks) = stepper.staged(&s, &answer(&g));
     let count = |m: Mark| marks.iter().filter(|&&x| x == m).count();
     assert_eq!(count(Mark::Highlight), 25 - 9, "pass 2 of a 33 x 33 map");
     assert_eq!(count(Mark::Set), 9);
@@ -146,13 +161,13 @@ fn a_recursive_call_outlines_its_view_and_marks_what_it_skipped() {
     let at = |marks: &[Mark], x: usize, y: usize| marks[y * 33 + x];
     // Call 1: the whole map; its border, less the corners and the edge midpoints it set.
     stepper.apply(StepAction::To(1));
-    let (_, marks) = stepper.staged(&s, &g, &[]);
+    let (_, marks) = stepper.staged(&s, &answer(&g));
     assert_eq!(count(&marks, Mark::Highlight), 5);
     assert_eq!(count(&marks, Mark::Outline), 4 * 32 - 4);
     assert_eq!(at(&marks, 0, 7), Mark::Outline);
     // Call 6: a 3 x 3 view at x 2-4, y 30-32; its left midpoint (2, 31) was set by call 5.
     stepper.apply(StepAction::To(6));
-    let (_, marks) = stepper.staged(&s, &g, &[]);
+    let (_, marks) = stepper.staged(&s, &answer(&g));
     assert_eq!(at(&marks, 2, 31), Mark::Skipped);
     assert_eq!(count(&marks, Mark::Skipped), 1);
     assert_eq!(count(&marks, Mark::Highlight), 4);
@@ -179,12 +194,12 @@ fn a_tile_is_shown_two_by_two_at_every_step() {
     }
     let g = grid(&s);
     let mut stepper = Stepper::for_setup(&s);
-    let (tiled, marks) = stepper.staged(&s, &g, &[]);
+    let (tiled, marks) = stepper.staged(&s, &answer(&g));
     assert_eq!(tiled.size(), (65, 65));
     assert!(marks.is_empty());
     assert_eq!(tiled.heights[5], tiled.heights[5 + 32], "the copies repeat");
     stepper.apply(StepAction::To(3));
-    let (_, marks) = stepper.staged(&s, &g, &[]);
+    let (_, marks) = stepper.staged(&s, &answer(&g));
     assert_eq!(marks.len(), 65 * 65);
     assert_eq!(stepper.example(&s, &g, None), None);
 }
@@ -201,6 +216,6 @@ fn step_demos_mark_their_stage() {
     let g = grid(&s);
     let stepper = Stepper::for_setup(&s);
     assert_eq!(stepper.count(), 0, "no stepper on a step demo");
-    let (_, marks) = stepper.staged(&s, &g, &[]);
+    let (_, marks) = stepper.staged(&s, &answer(&g));
     assert_eq!(marks.iter().filter(|&&m| m == Mark::Highlight).count(), 1);
 }

@@ -234,7 +234,7 @@ impl DemoView {
             self.set_attribute("data-crease-mpd", &format!("{mpd:.3}"));
             self.set_attribute("data-crease-ds", &format!("{ds:.3}"));
         }
-        let (staged, marks) = self.stepper.staged(setup, &answer.grid, &answer.batches);
+        let (staged, marks) = self.stepper.staged(setup, &answer);
         let mesh = self
             .demo
             .look

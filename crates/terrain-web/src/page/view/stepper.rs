@@ -53,9 +53,7 @@ impl DemoView {
     /// Rebuilds the grid and marks for the step on screen; the 3-D model follows when drawn.
     fn restage(&mut self) {
         if let Some(shown) = self.shown.as_mut() {
-            let (staged, marks) =
-                self.stepper
-                    .staged(&shown.setup, &shown.answer.grid, &shown.answer.batches);
+            let (staged, marks) = self.stepper.staged(&shown.setup, &shown.answer);
             shown.staged = staged;
             shown.marks = marks;
             shown.stale = true;

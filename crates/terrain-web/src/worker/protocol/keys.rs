@@ -50,6 +50,8 @@ keys! {
     SLOPE = "slope";
     /// Terrain of a comparison: the two crease scores.
     CREASES = "creases";
+    /// Terrain of erosion: the marks of each one-droplet step.
+    TRAILS = "trails";
     /// Map: the extension of the file to write.
     EXTENSION = "extension";
     /// Map: the number of columns.

@@ -195,6 +195,11 @@ impl Reply {
                 if let Some(scores) = &answer.creases {
                     floats(CREASES, scores);
                 }
+                if !answer.trails.is_empty() {
+                    let array = Uint8Array::from(answer.trails.as_slice());
+                    transfer.push(&array.buffer());
+                    set(&message, TRAILS, &array);
+                }
                 KIND_TERRAIN
             }
             Body::Map { extension, map } => {
@@ -290,11 +295,16 @@ fn read_answer(data: &JsValue) -> Option<Answer> {
         Some(scores) => Some(<[f32; 2]>::try_from(scores).ok()?),
         None => None,
     };
+    let trails = match get(data, TRAILS) {
+        v if v.is_undefined() => Vec::new(),
+        v => v.dyn_into::<Uint8Array>().ok()?.to_vec(),
+    };
     Some(Answer {
         grid,
         batches: floats(&get(data, BATCHES))?,
         variogram,
         creases,
+        trails,
     })
 }
 

@@ -4,6 +4,7 @@
 //! a rejected value gets the same message on the page as on the command line, and every range
 //! in a hint is formatted from the core's limits.
 
+use terrain::erosion;
 use terrain::faults::{self, ShapeKind};
 use terrain::limits::{MIN_EXPONENT, PAGE_MAX_EXPONENT};
 use terrain::params::{self, ParamError};
@@ -41,6 +42,14 @@ pub enum Field {
     Fuzziness,
     /// Tileable Diamond-Square: one checkbox, `true` or `false`.
     Wrap,
+    /// Erosion's droplets, 1 to [`erosion::MAX_DROPLETS`].
+    Droplets,
+    /// Erosion's inertia, 0 to 1.
+    Inertia,
+    /// Erosion's rate of eroding, 0 to 1.
+    ErosionRate,
+    /// Erosion's rate of depositing, 0 to 1.
+    Deposition,
 }
 
 /// How a field is entered.
@@ -85,6 +94,10 @@ impl Field {
             Field::Shapes => "shapes",
             Field::Fuzziness => "fuzziness",
             Field::Wrap => "wrap",
+            Field::Droplets => "droplets",
+            Field::Inertia => "inertia",
+            Field::ErosionRate => "erosion",
+            Field::Deposition => "deposition",
         }
     }
 
@@ -100,6 +113,10 @@ impl Field {
             Field::Shapes => "Shapes",
             Field::Fuzziness => "Fuzziness",
             Field::Wrap => "Tileable",
+            Field::Droplets => "Droplets",
+            Field::Inertia => "Inertia",
+            Field::ErosionRate => "Erosion rate",
+            Field::Deposition => "Deposition rate",
         }
     }
 
@@ -131,6 +148,17 @@ impl Field {
                 faults::MAX_FUZZINESS
             ),
             Field::Wrap => "Make the map tile: opposite edges match, shown 2 x 2".into(),
+            Field::Droplets => format!(
+                "How many droplets fall, 1 to {}: more carve deeper valleys",
+                erosion::MAX_DROPLETS
+            ),
+            Field::Inertia => {
+                "Share of its direction a droplet keeps, 0 to 1: 0 cuts narrow gullies straight \
+                 downhill, near 1 smears the path"
+                    .into()
+            }
+            Field::ErosionRate => "How fast droplets dig, 0 to 1".into(),
+            Field::Deposition => "How fast over-full droplets drop their load, 0 to 1".into(),
         }
     }
 
@@ -139,12 +167,18 @@ impl Field {
         match self {
             Field::Shapes => Entry::Checkboxes(&SHAPE_NAMES),
             Field::Wrap => Entry::Toggle,
-            Field::Exponent | Field::Seed | Field::LineIterations | Field::FaultIterations => {
-                Entry::Text("numeric")
-            }
-            Field::Spread | Field::Reduction | Field::Roughness | Field::Fuzziness => {
-                Entry::Text("decimal")
-            }
+            Field::Exponent
+            | Field::Seed
+            | Field::LineIterations
+            | Field::FaultIterations
+            | Field::Droplets => Entry::Text("numeric"),
+            Field::Spread
+            | Field::Reduction
+            | Field::Roughness
+            | Field::Fuzziness
+            | Field::Inertia
+            | Field::ErosionRate
+            | Field::Deposition => Entry::Text("decimal"),
         }
     }
 
@@ -162,6 +196,10 @@ impl Field {
             Field::Shapes => recipe.faults().map(|p| p.shapes.to_string()),
             Field::Fuzziness => recipe.faults().map(|p| p.fuzziness.to_string()),
             Field::Wrap => recipe.wrap().map(|w| w.to_string()),
+            Field::Droplets => recipe.erosion().map(|e| e.droplets.to_string()),
+            Field::Inertia => recipe.erosion().map(|e| e.inertia.to_string()),
+            Field::ErosionRate => recipe.erosion().map(|e| e.erosion.to_string()),
+            Field::Deposition => recipe.erosion().map(|e| e.deposition.to_string()),
         };
         shown.unwrap_or_default()
     }
@@ -200,6 +238,15 @@ impl Field {
                 match self {
                     Field::LineIterations => knobs.iterations = line::parse_iterations(text)?,
                     _ => knobs.roughness = line::parse_roughness(text)?,
+                }
+            }
+            Field::Droplets | Field::Inertia | Field::ErosionRate | Field::Deposition => {
+                let knobs = recipe.erosion_mut().ok_or_else(missing)?;
+                match self {
+                    Field::Droplets => knobs.droplets = erosion::parse_droplets(text)?,
+                    Field::Inertia => knobs.inertia = erosion::parse_share("inertia", text)?,
+                    Field::ErosionRate => knobs.erosion = erosion::parse_share("erosion", text)?,
+                    _ => knobs.deposition = erosion::parse_share("deposition", text)?,
                 }
             }
             Field::FaultIterations | Field::Shapes | Field::Fuzziness => {
@@ -254,105 +301,4 @@ pub fn capitalise(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use terrain::faults::{FaultParams, ShapeSet};
-    use terrain::midpoint::MpdParams;
-
-    fn mpd(seed: u64) -> Setup {
-        Setup {
-            recipe: Recipe::midpoint(MpdParams::DEFAULT),
-            seed,
-        }
-    }
-
-    #[test]
-    fn fields_round_trip_their_defaults() {
-        let start = mpd(77);
-        let all = [
-            Field::Exponent,
-            Field::Spread,
-            Field::Reduction,
-            Field::Seed,
-        ];
-        let texts: Vec<(Field, String)> = all.iter().map(|&f| (f, f.show(&start))).collect();
-        let read = read_setup(mpd(0), texts.iter().map(|(f, t)| (*f, t.as_str())));
-        assert_eq!(read, Ok(start));
-    }
-
-    #[test]
-    fn shapes_round_trip_in_canonical_order_and_limits_come_from_the_core() {
-        let mut setup = Setup {
-            recipe: Recipe::Faults {
-                params: FaultParams::DEFAULT,
-            },
-            seed: 1,
-        };
-        Field::Shapes
-            .apply("triangle,line", &mut setup)
-            .expect("valid");
-        assert_eq!(Field::Shapes.show(&setup), "line,triangle");
-        assert!(Field::Shapes.apply("", &mut setup).is_err());
-        let max = faults::MAX_ITERATIONS.to_string();
-        assert!(Field::FaultIterations.apply(&max, &mut setup).is_ok());
-        let past = (faults::MAX_ITERATIONS + 1).to_string();
-        assert!(Field::FaultIterations.apply(&past, &mut setup).is_err());
-        assert!(Field::FaultIterations.hint().contains(&max));
-        assert_eq!(
-            setup.recipe.faults().map(|p| p.shapes),
-            Some(ShapeSet::of(&[ShapeKind::Line, ShapeKind::Triangle]))
-        );
-        assert_eq!(
-            Field::Shapes.entry(),
-            Entry::Checkboxes(&["line", "circle", "rect", "triangle"])
-        );
-    }
-
-    #[test]
-    fn wrap_is_true_or_false_on_diamond_square_only() {
-        let mut ds = Setup {
-            recipe: Recipe::diamond_square(MpdParams::DEFAULT),
-            seed: 1,
-        };
-        assert_eq!(Field::Wrap.show(&ds), "false");
-        Field::Wrap.apply("true", &mut ds).expect("valid");
-        assert_eq!(ds.recipe.wrap(), Some(true));
-        let err = Field::Wrap
-            .apply("yes", &mut ds)
-            .expect_err("not a boolean");
-        assert_eq!(err.message, "wrap must be true or false, got \"yes\"");
-        assert!(
-            Field::Wrap.apply("true", &mut mpd(0)).is_err(),
-            "mpd does not tile"
-        );
-    }
-
-    #[test]
-    fn a_field_the_recipe_lacks_is_refused_not_a_panic() {
-        let mut setup = mpd(0);
-        let err = Field::Roughness
-            .apply("1", &mut setup)
-            .expect_err("mpd has no roughness");
-        assert_eq!(err.field, "roughness");
-        assert_eq!(Field::Roughness.show(&setup), "");
-    }
-
-    #[test]
-    fn every_bad_field_is_reported_and_the_page_caps_the_exponent() {
-        let errors = read_setup(
-            mpd(0),
-            [
-                (Field::Exponent, "13"),
-                (Field::Spread, "0.2"),
-                (Field::Seed, "x"),
-            ],
-        )
-        .expect_err("two bad fields");
-        let names: Vec<&str> = errors.iter().map(|e| e.field).collect();
-        assert_eq!(names, ["exponent", "seed"]);
-        let range = format!("from {MIN_EXPONENT} to {PAGE_MAX_EXPONENT}");
-        assert!(errors[0].message.contains(&range));
-        assert!(Field::Exponent.hint().contains(&range.replace("from ", "")));
-        assert_eq!(capitalise("exponent must"), "Exponent must");
-    }
-}
+mod tests;

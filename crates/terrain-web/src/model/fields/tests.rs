@@ -1,0 +1,102 @@
+//! The fields' tests: round trips, the core's limits, refusals.
+
+use super::*;
+use terrain::faults::{FaultParams, ShapeSet};
+use terrain::midpoint::MpdParams;
+
+fn mpd(seed: u64) -> Setup {
+    Setup {
+        recipe: Recipe::midpoint(MpdParams::DEFAULT),
+        seed,
+    }
+}
+
+#[test]
+fn fields_round_trip_their_defaults() {
+    let start = mpd(77);
+    let all = [
+        Field::Exponent,
+        Field::Spread,
+        Field::Reduction,
+        Field::Seed,
+    ];
+    let texts: Vec<(Field, String)> = all.iter().map(|&f| (f, f.show(&start))).collect();
+    let read = read_setup(mpd(0), texts.iter().map(|(f, t)| (*f, t.as_str())));
+    assert_eq!(read, Ok(start));
+}
+
+#[test]
+fn shapes_round_trip_in_canonical_order_and_limits_come_from_the_core() {
+    let mut setup = Setup {
+        recipe: Recipe::Faults {
+            params: FaultParams::DEFAULT,
+        },
+        seed: 1,
+    };
+    Field::Shapes
+        .apply("triangle,line", &mut setup)
+        .expect("valid");
+    assert_eq!(Field::Shapes.show(&setup), "line,triangle");
+    assert!(Field::Shapes.apply("", &mut setup).is_err());
+    let max = faults::MAX_ITERATIONS.to_string();
+    assert!(Field::FaultIterations.apply(&max, &mut setup).is_ok());
+    let past = (faults::MAX_ITERATIONS + 1).to_string();
+    assert!(Field::FaultIterations.apply(&past, &mut setup).is_err());
+    assert!(Field::FaultIterations.hint().contains(&max));
+    assert_eq!(
+        setup.recipe.faults().map(|p| p.shapes),
+        Some(ShapeSet::of(&[ShapeKind::Line, ShapeKind::Triangle]))
+    );
+    assert_eq!(
+        Field::Shapes.entry(),
+        Entry::Checkboxes(&["line", "circle", "rect", "triangle"])
+    );
+}
+
+#[test]
+fn wrap_is_true_or_false_on_diamond_square_only() {
+    let mut ds = Setup {
+        recipe: Recipe::diamond_square(MpdParams::DEFAULT),
+        seed: 1,
+    };
+    assert_eq!(Field::Wrap.show(&ds), "false");
+    Field::Wrap.apply("true", &mut ds).expect("valid");
+    assert_eq!(ds.recipe.wrap(), Some(true));
+    let err = Field::Wrap
+        .apply("yes", &mut ds)
+        .expect_err("not a boolean");
+    assert_eq!(err.message, "wrap must be true or false, got \"yes\"");
+    assert!(
+        Field::Wrap.apply("true", &mut mpd(0)).is_err(),
+        "mpd does not tile"
+    );
+}
+
+#[test]
+fn a_field_the_recipe_lacks_is_refused_not_a_panic() {
+    let mut setup = mpd(0);
+    let err = Field::Roughness
+        .apply("1", &mut setup)
+        .expect_err("mpd has no roughness");
+    assert_eq!(err.field, "roughness");
+    assert_eq!(Field::Roughness.show(&setup), "");
+}
+
+#[test]
+fn every_bad_field_is_reported_and_the_page_caps_the_exponent() {
+    let errors = read_setup(
+        mpd(0),
+        [
+            (Field::Exponent, "13"),
+            (Field::Spread, "0.2"),
+            (Field::Seed, "x"),
+        ],
+    )
+    .expect_err("two bad fields");
+    let names: Vec<&str> = errors.iter().map(|e| e.field).collect();
+    assert_eq!(names, ["exponent", "seed"]);
+    let range = format!("from {MIN_EXPONENT} to {PAGE_MAX_EXPONENT}");
+    assert!(errors[0].message.contains(&range));
+    assert!(Field::Exponent.hint().contains(&range.replace("from ", "")));
+    assert_eq!(capitalise("exponent must"), "Exponent must");
+}
