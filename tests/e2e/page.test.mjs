@@ -20,6 +20,10 @@ const BAD_VALUES = {
   iterations: ['', 'abc', 'NaN', '-1', '0', '2.5', '100001', '99999999999999999999'],
   roughness: ['', 'abc', 'NaN', '-1', 'Infinity', '1e400', '9'],
   fuzziness: ['', 'abc', 'NaN', '-1', 'Infinity', '65'],
+  droplets: ['', 'abc', 'NaN', '-1', '0', '2.5', '2000001'],
+  inertia: ['', 'abc', 'NaN', '-0.1', 'Infinity', '1.5'],
+  erosion: ['', 'abc', '-1', '1e400', '2'],
+  deposition: ['', 'NaN', '-0.5', '1.01'],
 };
 
 let server;

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use terrain::erosion::{ErosionParams, MAX_DROPLETS};
+use terrain::erosion::{self, ErosionParams};
 use terrain::params::{self, ParamError};
 
 use crate::args::MapOutput;
@@ -84,8 +84,7 @@ pub struct ErodeArgs {
     #[arg(long, value_name = "N", value_parser = |s: &str| params::parse_side("width", s))]
     pub width: Option<usize>,
     /// How many droplets fall, 1 to 2000000: more carve deeper valleys.
-    #[arg(long, value_name = "N", default_value_t = D.droplets,
-          value_parser = |s: &str| params::parse_count("droplets", s, MAX_DROPLETS))]
+    #[arg(long, value_name = "N", default_value_t = D.droplets, value_parser = erosion::parse_droplets)]
     pub droplets: u32,
     #[command(flatten)]
     #[allow(missing_docs)]
