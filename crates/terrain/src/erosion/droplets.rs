@@ -1,9 +1,10 @@
 //! The fast version of [`super::plain`]: the same steps and the same float operations in the same
 //! order, so the same map bit for bit, but the brush's cells and weights are worked out once for
 //! every point at least a radius from the edges (its offsets in the map's storage), instead of
-//! afresh at every step, and nothing is allocated per step.
+//! afresh at every step, the four corners of a cell are read straight from the map's storage,
+//! and nothing is allocated per step.
 
-use super::plain::{brush, deposit, height_and_gradient};
+use super::plain::{brush, deposit};
 use super::{start, ErosionParams, Ledger, Trail};
 use crate::rng::PointRng;
 use crate::Heightmap;
@@ -14,6 +15,10 @@ struct InnerBrush {
     radius: usize,
     offsets: Vec<isize>,
     weights: Vec<f32>,
+    /// How far the brush reaches back in the storage from its center (radius rows and columns).
+    reach: usize,
+    /// The offsets from `center - reach`, all within `2 * reach + 1`.
+    at: Vec<usize>,
 }
 
 impl InnerBrush {
@@ -30,10 +35,17 @@ impl InnerBrush {
         } else {
             (Vec::new(), Vec::new())
         };
+        let reach = r * map.width() + r;
+        let at = offsets
+            .iter()
+            .map(|&o| (o + reach as isize) as usize)
+            .collect();
         Self {
             radius: r,
             offsets,
             weights,
+            reach,
+            at,
         }
     }
 
@@ -45,6 +57,22 @@ impl InnerBrush {
             && cx + self.radius < map.width()
             && cy + self.radius < map.height()
     }
+}
+
+/// `plain::height_and_gradient` straight from the map's storage: the same arithmetic in the same
+/// order, without the per-point bounds assertions of [`Heightmap::get`] (`x`, `y` are inside the
+/// map, at most `width - 1` and `height - 1` exclusive, so the four corners are on it).
+#[inline]
+fn sample(data: &[f32], width: usize, x: f32, y: f32) -> (f32, f32, f32) {
+    let (cx, cy) = (x as usize, y as usize);
+    let (u, v) = (x - cx as f32, y - cy as f32);
+    let i = cy * width + cx;
+    let corners = &data[i..i + width + 2];
+    let (nw, ne, sw, se) = (corners[0], corners[1], corners[width], corners[width + 1]);
+    let gx = (ne - nw) * (1.0 - v) + (se - sw) * v;
+    let gy = (sw - nw) * (1.0 - u) + (se - ne) * u;
+    let h = nw * (1.0 - u) * (1.0 - v) + ne * u * (1.0 - v) + sw * (1.0 - u) * v + se * u * v;
+    (h, gx, gy)
 }
 
 /// Runs the droplets numbered `droplets` (their start points are keyed by their numbers, so
@@ -73,7 +101,7 @@ pub(crate) fn run(
             r.path.push((x, y));
         }
         for _ in 0..params.lifetime {
-            let (height, gx, gy) = height_and_gradient(map, x, y);
+            let (height, gx, gy) = sample(map.data(), map.width(), x, y);
             dx = dx * params.inertia - gx * (1.0 - params.inertia);
             dy = dy * params.inertia - gy * (1.0 - params.inertia);
             let length = (dx * dx + dy * dy).sqrt();
@@ -88,7 +116,7 @@ pub(crate) fn run(
                 alive = false;
                 break;
             }
-            let new_height = height_and_gradient(map, nx, ny).0;
+            let new_height = sample(map.data(), map.width(), nx, ny).0;
             let rise = new_height - height;
             let capacity = (-rise).max(params.min_slope) * speed * water * params.capacity;
             let (cx, cy) = (x as usize, y as usize);
@@ -115,24 +143,40 @@ pub(crate) fn run(
                     edge_brush.extend(brush(map, cx, cy, params.radius));
                 }
                 let data = map.data_mut();
-                let mut take = |cell: usize, weight: f32| {
-                    let ground = &mut data[cell];
-                    let taken = (amount * weight).min(ground.max(0.0));
-                    *ground -= taken;
-                    sediment += taken;
-                    ledger.eroded += f64::from(taken);
-                    if let Some(r) = record.as_mut().filter(|_| taken > 0.0) {
-                        r.eroded.push(cell);
+                if interior && record.is_none() {
+                    // The common case, in one window of the storage: no trail to keep.
+                    let window = &mut data[center - inner.reach..=center + inner.reach];
+                    let mut took = 0.0f32;
+                    for (&at, &weight) in inner.at.iter().zip(&inner.weights) {
+                        let ground = &mut window[at];
+                        let taken = (amount * weight).min(ground.max(0.0));
+                        *ground -= taken;
+                        sediment += taken;
+                        took += taken;
                     }
-                };
-                if interior {
-                    for (&offset, &weight) in inner.offsets.iter().zip(&inner.weights) {
-                        take(center.wrapping_add_signed(offset), weight);
-                    }
+                    ledger.eroded += f64::from(took);
                 } else {
-                    for &(cell, weight) in &edge_brush {
-                        take(cell, weight);
+                    let mut took = 0.0f32;
+                    let mut take = |cell: usize, weight: f32| {
+                        let ground = &mut data[cell];
+                        let taken = (amount * weight).min(ground.max(0.0));
+                        *ground -= taken;
+                        sediment += taken;
+                        took += taken;
+                        if let Some(r) = record.as_mut().filter(|_| taken > 0.0) {
+                            r.eroded.push(cell);
+                        }
+                    };
+                    if interior {
+                        for (&offset, &weight) in inner.offsets.iter().zip(&inner.weights) {
+                            take(center.wrapping_add_signed(offset), weight);
+                        }
+                    } else {
+                        for &(cell, weight) in &edge_brush {
+                            take(cell, weight);
+                        }
                     }
+                    ledger.eroded += f64::from(took);
                 }
             }
             speed = (speed * speed - rise * params.gravity).max(0.0).sqrt();

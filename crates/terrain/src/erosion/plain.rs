@@ -108,13 +108,15 @@ pub fn erode(map: &mut Heightmap, params: &ErosionParams, seed: u64) -> Result<L
                 // Under capacity: take a share of the spare capacity, no more than the drop, from
                 // the ground around it (never below 0).
                 let amount = ((capacity - sediment) * params.erosion).min(-rise);
+                let mut took = 0.0f32;
                 for (cell, weight) in brush(map, x as usize, y as usize, params.radius) {
                     let ground = &mut map.data_mut()[cell];
                     let taken = (amount * weight).min(ground.max(0.0));
                     *ground -= taken;
                     sediment += taken;
-                    ledger.eroded += f64::from(taken);
+                    took += taken;
                 }
+                ledger.eroded += f64::from(took);
             }
             speed = (speed * speed - rise * params.gravity).max(0.0).sqrt();
             water *= 1.0 - params.evaporation;
