@@ -22,6 +22,7 @@ const smoke = args.includes('--smoke');
 const outDir = args[args.indexOf('--out') + 1];
 const EXPONENTS = smoke ? [5] : [9, 10, 11];
 const FAULTS = 100;
+const EROSION = 'Erosion (100 000 droplets on Diamond-Square)';
 const BUDGET_MS = smoke ? 0 : 1000;
 // Generation-only wasm / native ratios are taken in this many paired rounds per size (native,
 // then wasm, then native again, ...), and the table gives their median and range: the shared
@@ -145,11 +146,19 @@ for (const exponent of EXPONENTS) {
   }
   generation.push(faultsOnly);
 
+  // Erosion (100 000 droplets on the Diamond-Square map): THREE.Terrain has none.
+  const erosionOnly = { algorithm: EROSION, side, native: native.get(`erosion generate ${side}`) };
+  for (const [name, build] of Object.entries(builds)) {
+    erosionOnly[name] = median(() => build.eroded_height(exponent, 1));
+  }
+  generation.push(erosionOnly);
+
   // Paired rounds: native right before wasm, ROUNDS times.
   const cases = [
     ['Diamond-Square', 'diamond-square generate', () => builds.simd128.diamond_square_height(exponent, 1)],
     ['Midpoint displacement', 'midpoint generate', () => builds.simd128.midpoint_height(exponent, 1)],
     [`Faults (${FAULTS} lines)`, 'faults generate', () => builds.simd128.faults_height(side, FAULTS, 1)],
+    [EROSION, 'erosion generate', () => builds.simd128.eroded_height(exponent, 1)],
   ];
   const ratios = cases.map(() => []);
   // Each build's fastest round: load on the shared machine only ever adds time, so the fastest

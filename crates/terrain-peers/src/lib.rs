@@ -6,8 +6,9 @@
 //! - [`diamond_square`]: a 2^n + 1 square map, the posts' defaults otherwise;
 //! - [`faults`]: sharp straight faults on a square map.
 //!
-//! Midpoint displacement, which THREE.Terrain does not have, is timed generation-only
-//! ([`midpoint_height`]) for the wasm against native comparison.
+//! Midpoint displacement and hydraulic erosion, which THREE.Terrain does not have, are timed
+//! generation-only ([`midpoint_height`], [`eroded_height`]) for the wasm against native
+//! comparison.
 //!
 //! Compiled to wasm (`wasm-bindgen --target nodejs`) they run beside THREE.Terrain under node;
 //! compiled natively (`terrain-peers-native`) they give the native figure of the same run.
@@ -91,6 +92,27 @@ pub fn diamond_square_center(exponent: u32, seed: u32) -> Result<f32, String> {
 /// Faults as [`faults_into`], keeping the map inside: returns its center height.
 pub fn faults_center(side: usize, count: u32, seed: u32) -> Result<f32, String> {
     Ok(center(&faults_map(side, count, seed)?))
+}
+
+/// Droplets per erosion run: the figure the erosion target is stated for.
+pub const DROPLETS: u32 = 100_000;
+
+/// Diamond-Square (see `diamond_square_map`) eroded by [`DROPLETS`] droplets with the default
+/// constants, keeping the map inside: returns its center height.
+pub fn eroded_center(exponent: u32, seed: u32) -> Result<f32, String> {
+    let mut map = diamond_square_map(exponent, seed)?;
+    let params = terrain::erosion::ErosionParams {
+        droplets: DROPLETS,
+        ..terrain::erosion::ErosionParams::DEFAULT
+    };
+    terrain::erosion::erode(&mut map, &params, u64::from(seed)).map_err(|e| e.message)?;
+    Ok(center(&map))
+}
+
+/// [`eroded_center`], for JavaScript.
+#[wasm_bindgen]
+pub fn eroded_height(exponent: u32, seed: u32) -> Result<f32, JsError> {
+    eroded_center(exponent, seed).map_err(|e| JsError::new(&e))
 }
 
 /// [`diamond_square_center`], for JavaScript.

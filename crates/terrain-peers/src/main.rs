@@ -69,6 +69,10 @@ fn main() {
                 Err(e) => failure = Some(e),
             },
         );
+        let eroded_only = median_ms(|| match terrain_peers::eroded_center(exponent, 1) {
+            Ok(h) => kept += h,
+            Err(e) => failure = Some(e),
+        });
         if let Some(e) = failure {
             eprintln!("{e}");
             std::process::exit(1);
@@ -79,5 +83,6 @@ fn main() {
         println!(r#"{{"case":"diamond-square generate","side":{side},"ms":{ds_only}}}"#);
         println!(r#"{{"case":"midpoint generate","side":{side},"ms":{midpoint_only}}}"#);
         println!(r#"{{"case":"faults generate","side":{side},"ms":{faults_only}}}"#);
+        println!(r#"{{"case":"erosion generate","side":{side},"ms":{eroded_only}}}"#);
     }
 }
