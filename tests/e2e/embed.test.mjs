@@ -155,3 +155,21 @@ test('Share in an embedded demo links to the full page and gives the iframe code
   assert.equal(shared.offered, shared.embed);
   assert.equal(shared.hidden, false, 'the code is on offer');
 });
+
+test('a page whose paints are never reported still starts its demos', async () => {
+  // The loader starts the demos after the largest contentful paint (the first paint on the embed
+  // page); a browser that never reports it (seen once in a cross-origin frame) must not leave
+  // the page without them: the loader starts them a few seconds after load anyway.
+  const silent = await openPage(browser, `${site.url}embed.html#ds-final?seed=5`, { width: 600, height: 700 }, () => {
+    PerformanceObserver.prototype.observe = function observeNothing() {};
+  });
+  const waited = Date.now();
+  await silent.page.waitForFunction(
+    () => Number(document.querySelector('section[data-demo="ds-final"]')?.dataset.generation) >= 1,
+    null,
+    { timeout: 30_000 },
+  );
+  const took = Date.now() - waited;
+  assert.ok(took >= 1000, `it waited for the fallback (${took} ms), so this test exercised it`);
+  await silent.page.context().close();
+});
