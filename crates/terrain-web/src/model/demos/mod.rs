@@ -55,9 +55,12 @@ impl Demo {
         self.look == Look::Terrain
     }
 
-    /// Whether the demo shows the roughness panel: one map with a spread reduction.
+    /// Whether the demo shows the roughness panel: one map with a spread reduction, not eroded
+    /// (the H the reduction aims at says nothing of what erosion made of the map).
     pub fn measures_roughness(&self) -> bool {
-        self.look != Look::Pair && self.fields.contains(&Field::Reduction)
+        self.look != Look::Pair
+            && self.fields.contains(&Field::Reduction)
+            && self.recipe.erosion().is_none()
     }
 
     /// The views the demo offers: all of them for maps, and no shaded relief for a profile.
@@ -236,6 +239,10 @@ mod tests {
     fn the_erosion_demo_steps_droplet_by_droplet_with_trails() {
         let row = find("erosion").expect("row");
         assert!(row.steps() && row.takes_home());
+        assert!(
+            !row.measures_roughness(),
+            "the reduction's aim says nothing of eroded ground"
+        );
         assert!(row.views().contains(&ViewMode::Erosion));
         let mut setup = row.setup(5);
         if let Some(e) = setup.recipe.erosion_mut() {
