@@ -30,28 +30,20 @@ after(async () => {
 });
 
 /** Share of the canvas's left and right thirds that is not sky: both maps of a pair are drawn. */
-function halves(page, id) {
-  return page.evaluate((sel) => {
-    const canvas = document.querySelector(`${sel} canvas`);
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const context = copy.getContext('2d', { willReadFrequently: true });
-    context.drawImage(canvas, 0, 0);
-    const { data, width, height } = context.getImageData(0, 0, copy.width, copy.height);
-    const sky = [data[0], data[1], data[2]];
-    const share = (from, to) => {
-      let ground = 0;
-      for (let y = 0; y < height; y++) {
-        for (let x = from; x < to; x++) {
-          const i = 4 * (y * width + x);
-          if (Math.abs(data[i] - sky[0]) + Math.abs(data[i + 1] - sky[1]) + Math.abs(data[i + 2] - sky[2]) > 9) ground++;
-        }
+async function halves(page, id) {
+  const { data, width, height } = await canvasPixels(page, id);
+  const sky = [data[0], data[1], data[2]];
+  const share = (from, to) => {
+    let ground = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = from; x < to; x++) {
+        const i = 4 * (y * width + x);
+        if (Math.abs(data[i] - sky[0]) + Math.abs(data[i + 1] - sky[1]) + Math.abs(data[i + 2] - sky[2]) > 9) ground++;
       }
-      return ground / ((to - from) * height);
-    };
-    return { left: share(0, Math.floor(width / 3)), right: share(Math.ceil((2 * width) / 3), width) };
-  }, section(id));
+    }
+    return ground / ((to - from) * height);
+  };
+  return { left: share(0, Math.floor(width / 3)), right: share(Math.ceil((2 * width) / 3), width) };
 }
 
 test('the comparison draws both terrains, in every view, and shows both crease scores', async () => {

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect } from './harness.mjs';
+import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect, canvasPixels } from './harness.mjs';
 
 // Every demo with a stepper, and its number of steps at its defaults.
 const STEPPERS = {
@@ -42,27 +42,19 @@ async function look(page, id) {
  * red and blue well above green, which no terrain colour, grey or the sky has), and where they
  * lie (fractions of the canvas), and every colour seen.
  */
-function highlightPixels(page, id) {
-  return page.evaluate((sel) => {
-    const canvas = document.querySelector(`${sel} canvas`);
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const context = copy.getContext('2d', { willReadFrequently: true });
-    context.drawImage(canvas, 0, 0);
-    const { data, width, height } = context.getImageData(0, 0, copy.width, copy.height);
-    const found = [];
-    const colours = new Set();
-    for (let i = 0; i < data.length; i += 4) {
-      const [pr, pg, pb] = [data[i], data[i + 1], data[i + 2]];
-      if (pr - pg > 50 && pb - pg > 40) {
-        const p = i / 4;
-        found.push([(p % width) / width, Math.floor(p / width) / height]);
-      }
-      colours.add(`${pr},${pg},${pb}`);
+async function highlightPixels(page, id) {
+  const { data, width, height } = await canvasPixels(page, id);
+  const found = [];
+  const colours = new Set();
+  for (let i = 0; i < data.length; i += 4) {
+    const [pr, pg, pb] = [data[i], data[i + 1], data[i + 2]];
+    if (pr - pg > 50 && pb - pg > 40) {
+      const p = i / 4;
+      found.push([(p % width) / width, Math.floor(p / width) / height]);
     }
-    return { found, colours: [...colours] };
-  }, section(id));
+    colours.add(`${pr},${pg},${pb}`);
+  }
+  return { found, colours: [...colours] };
 }
 
 async function setView(page, id, mode) {
