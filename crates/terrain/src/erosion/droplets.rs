@@ -13,11 +13,10 @@ use crate::Heightmap;
 /// storage, with the weights [`brush`] gives it.
 struct InnerBrush {
     radius: usize,
-    offsets: Vec<isize>,
     weights: Vec<f32>,
     /// How far the brush reaches back in the storage from its center (radius rows and columns).
     reach: usize,
-    /// The offsets from `center - reach`, all within `2 * reach + 1`.
+    /// Each cell's offset from `center - reach`, all within `2 * reach + 1`.
     at: Vec<usize>,
 }
 
@@ -37,12 +36,11 @@ impl InnerBrush {
         };
         let reach = r * map.width() + r;
         let at = offsets
-            .iter()
-            .map(|&o| (o + reach as isize) as usize)
+            .into_iter()
+            .map(|o: isize| (o + reach as isize) as usize)
             .collect();
         Self {
             radius: r,
-            offsets,
             weights,
             reach,
             at,
@@ -51,7 +49,7 @@ impl InnerBrush {
 
     /// Whether the point `(cx, cy)`'s whole brush is on the map.
     fn covers(&self, map: &Heightmap, cx: usize, cy: usize) -> bool {
-        !self.offsets.is_empty()
+        !self.at.is_empty()
             && cx >= self.radius
             && cy >= self.radius
             && cx + self.radius < map.width()
@@ -168,8 +166,8 @@ pub(crate) fn run(
                         }
                     };
                     if interior {
-                        for (&offset, &weight) in inner.offsets.iter().zip(&inner.weights) {
-                            take(center.wrapping_add_signed(offset), weight);
+                        for (&at, &weight) in inner.at.iter().zip(&inner.weights) {
+                            take(center - inner.reach + at, weight);
                         }
                     } else {
                         for &(cell, weight) in &edge_brush {
