@@ -24,7 +24,15 @@ pub struct Cli {
     /// The algorithm to run, with its options.
     #[command(subcommand)]
     pub command: Command,
+    /// Threads that midpoint displacement, Diamond-Square and faults share their rows among, 1 to
+    /// 1024; the map is the same bit for bit whatever the number [default: one per core].
+    #[arg(long, global = true, value_name = "N",
+          value_parser = |s: &str| params::parse_count("threads", s, MAX_THREADS))]
+    pub threads: Option<u32>,
 }
+
+/// The most threads `--threads` takes.
+pub const MAX_THREADS: u32 = 1024;
 
 /// The algorithms `terrain` can run.
 #[derive(Debug, Subcommand)]

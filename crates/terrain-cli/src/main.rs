@@ -3,6 +3,7 @@
 //! ```text
 //! terrain mpd --exponent 9 --seed 1 --out map.png
 //! terrain noise --width 640 --height 480 --seed 7 --out noise.r32
+//! terrain ds --exponent 12 --threads 1 --out big.r32
 //! ```
 //!
 //! The file extension picks the format (`.png` 16-bit greyscale, `.r32` raw f32, `.pgm` 16-bit
@@ -20,6 +21,14 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(exit) => return exit,
     };
+    if let Some(threads) = cli.threads {
+        // Before anything uses rayon's pool, so nothing has started it with the default.
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads as usize);
+        if let Err(err) = pool.build_global() {
+            eprintln!("error: cannot start {threads} threads: {err}");
+            return ExitCode::from(2);
+        }
+    }
     match cli.run() {
         Ok(summary) => {
             println!("{summary}");

@@ -1108,3 +1108,54 @@ fn erode_reads_a_map_and_matches_erode_on_ds() {
     ]);
     assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read /nonexistent.r32"));
 }
+
+#[test]
+fn any_number_of_threads_writes_the_same_bytes() {
+    let dir = scratch("threads");
+    // Exponent 10: 1025 rows, cut into 2 to 4 bands of rows (fine_levels/bands.rs).
+    for algorithm in ["ds", "mpd"] {
+        let files: Vec<Vec<u8>> = ["1", "2", "3", "4"]
+            .iter()
+            .map(|threads| {
+                let path = dir.join(format!("{algorithm}-{threads}.r32"));
+                let out = terrain(&[
+                    algorithm,
+                    "--exponent",
+                    "10",
+                    "--seed",
+                    "9",
+                    "--threads",
+                    threads,
+                    "--out",
+                    path_arg(&path),
+                ]);
+                assert!(
+                    out.status.success(),
+                    "{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                std::fs::read(&path).expect("written")
+            })
+            .collect();
+        assert_eq!(files[0].len(), 1025 * 1025 * 4);
+        for (i, other) in files.iter().enumerate().skip(1) {
+            assert!(
+                *other == files[0],
+                "{algorithm}: {} threads differ from 1",
+                i + 1
+            );
+        }
+    }
+    for bad in ["0", "-2", "1.5", "x", "5000", ""] {
+        let path = dir.join("bad.r32");
+        let out = terrain(&["ds", "--threads", bad, "--out", path_arg(&path)]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--threads {bad:?}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("threads must be a whole number from 1 to 1024"),
+            "{stderr}"
+        );
+        assert!(!path.exists(), "--threads {bad:?} wrote a file");
+    }
+}

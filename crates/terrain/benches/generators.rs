@@ -42,13 +42,25 @@ fn noise_point_by_point(side: usize, seed: u64) -> Heightmap {
     map
 }
 
-/// One group per square algorithm: the project's version and the baseline at every exponent.
+/// A rayon pool of one thread: ours on one core, beside ours on all of them (criterion's own
+/// threads use rayon's global pool, which has one thread per core).
+fn one_thread() -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool of one thread")
+}
+
+/// One group per square algorithm: the project's version and the baseline at every exponent,
+/// and with `threaded` also the project's version on one thread ("ours-1-thread").
 fn square_group(
     c: &mut Criterion,
     name: &str,
     fast: fn(u32) -> Heightmap,
     baseline: (&str, fn(u32) -> Heightmap),
+    threaded: bool,
 ) {
+    let one = one_thread();
     let mut group = c.benchmark_group(name);
     group
         .sample_size(10)
@@ -58,6 +70,13 @@ fn square_group(
         group.bench_with_input(BenchmarkId::new("ours", exponent), &exponent, |b, &e| {
             b.iter(|| fast(black_box(e)))
         });
+        if threaded {
+            group.bench_with_input(
+                BenchmarkId::new("ours-1-thread", exponent),
+                &exponent,
+                |b, &e| b.iter(|| one.install(|| fast(black_box(e)))),
+            );
+        }
         group.bench_with_input(
             BenchmarkId::new(baseline.0, exponent),
             &exponent,
@@ -75,6 +94,7 @@ fn square_algorithms(c: &mut Criterion) {
         ("baseline", |e| {
             diamond_square::generate_point_by_point(&mpd(e), SEED).expect("valid")
         }),
+        true,
     );
     square_group(
         c,
@@ -83,6 +103,7 @@ fn square_algorithms(c: &mut Criterion) {
         ("baseline", |e| {
             midpoint::generate_square_by_square(&mpd(e), SEED).expect("valid")
         }),
+        true,
     );
     // The recursive rewrite is itself the plain reading of the second post; it is set beside the
     // iterative row sweep computing a map of the same size.
@@ -93,6 +114,7 @@ fn square_algorithms(c: &mut Criterion) {
         ("baseline", |e| {
             midpoint::generate_square_by_square(&mpd(e), SEED).expect("valid")
         }),
+        false,
     );
     square_group(
         c,
@@ -104,6 +126,7 @@ fn square_algorithms(c: &mut Criterion) {
         ("baseline", |e| {
             noise_point_by_point(limits::side_for_exponent(e), SEED)
         }),
+        false,
     );
 }
 

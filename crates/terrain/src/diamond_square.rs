@@ -15,11 +15,11 @@
 //! neighbours, which removes the straight creases along square edges.
 
 use crate::fine_levels::{self, LevelSweep, FUSED_RADIUS};
-use crate::heightmap::{HeightRange, Heightmap};
+use crate::heightmap::Heightmap;
 use crate::midpoint::{self, MpdParams};
 use crate::params::ParamError;
 use crate::rng::{self, PointRng};
-use crate::rows::{around, Neighbours};
+use crate::rows::{Grid, Neighbours};
 
 /// The third post's defaults, the same as the first post's: exponent 5, spread 0.3, reduction 0.5.
 pub const DEFAULT: MpdParams = MpdParams::DEFAULT;
@@ -72,8 +72,9 @@ pub fn diamond(
 /// The square step for `radius`: every square center, row by row. Same result as [`square`] at
 /// every center, computed over whole rows.
 pub fn square_step(map: &mut Heightmap, radius: usize, spread: f32, points: PointRng) {
-    for y in (radius..map.height()).step_by(2 * radius) {
-        square_row(map, y, radius, spread, points);
+    let mut grid = Grid::whole(map);
+    for y in (radius..grid.height()).step_by(2 * radius) {
+        square_row(&mut grid, y, radius, spread, points);
     }
 }
 
@@ -81,8 +82,9 @@ pub fn square_step(map: &mut Heightmap, radius: usize, spread: f32, points: Poin
 /// of the radius start at x = radius, the others at x = 0. Same result as [`diamond`] at every
 /// center, computed over whole rows.
 pub fn diamond_step(map: &mut Heightmap, radius: usize, spread: f32, points: PointRng) {
-    for y in (0..map.height()).step_by(radius) {
-        diamond_row(map, y, radius, spread, points);
+    let mut grid = Grid::whole(map);
+    for y in (0..grid.height()).step_by(radius) {
+        diamond_row(&mut grid, y, radius, spread, points);
     }
 }
 
@@ -95,9 +97,10 @@ pub fn diamond_step(map: &mut Heightmap, radius: usize, spread: f32, points: Poi
 /// and written once per level instead of twice, which matters on the last two levels, where
 /// most points are set.
 pub fn level(map: &mut Heightmap, radius: usize, spread: f32, points: PointRng) {
-    let mut level = LevelRows::new(map, radius, spread, points);
+    let mut level = LevelRows::new(map.height(), radius, spread, points);
+    let mut grid = Grid::whole(map);
     while level.next_needs().is_some() {
-        level.step(map);
+        level.step(&mut grid);
     }
 }
 
@@ -115,18 +118,23 @@ struct LevelRows {
 }
 
 impl LevelRows {
-    fn new(map: &Heightmap, radius: usize, spread: f32, points: PointRng) -> Self {
+    /// The level of `radius` over `rows` rows.
+    fn new(rows: usize, radius: usize, spread: f32, points: PointRng) -> Self {
         Self {
             radius,
             spread,
             points,
             next: radius,
-            last: map.height() - 1,
+            last: rows - 1,
         }
     }
 }
 
 impl LevelSweep for LevelRows {
+    fn restart(&self, rows: usize) -> Self {
+        Self::new(rows, self.radius, self.spread, self.points)
+    }
+
     fn next_needs(&self) -> Option<usize> {
         // A row of squares reads the rows a radius above and below it; the last row's diamonds
         // read the last row's corners.
@@ -137,15 +145,15 @@ impl LevelSweep for LevelRows {
         }
     }
 
-    fn step(&mut self, map: &mut Heightmap) {
+    fn step(&mut self, grid: &mut Grid) {
         let (y, radius, spread, points) = (self.next, self.radius, self.spread, self.points);
         if y < self.last {
-            square_row(map, y, radius, spread, points);
-            diamond_row(map, y, radius, spread, points);
-            diamond_row(map, y - radius, radius, spread, points);
+            square_row(grid, y, radius, spread, points);
+            diamond_row(grid, y, radius, spread, points);
+            diamond_row(grid, y - radius, radius, spread, points);
             self.next += 2 * radius;
         } else {
-            diamond_row(map, self.last, radius, spread, points);
+            diamond_row(grid, self.last, radius, spread, points);
             self.next = usize::MAX;
         }
     }
@@ -163,9 +171,9 @@ impl LevelSweep for LevelRows {
 
 /// The squares of row `y` (an odd multiple of `radius`): each center the average of its four
 /// diagonal corners, jittered.
-fn square_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points: PointRng) {
-    let side = map.width();
-    let Neighbours { above, row, below } = around(map, y, radius);
+fn square_row(grid: &mut Grid, y: usize, radius: usize, spread: f32, points: PointRng) {
+    let mut index = grid.index(radius, y);
+    let Neighbours { above, row, below } = grid.around(y, radius);
     let (above, below) = (above.unwrap_or_default(), below.unwrap_or_default());
     // Spans of `step` points starting just right of each left corner: a span holds its square's
     // center and right corner, and the left corner is the previous span's right one. Spans of
@@ -176,7 +184,6 @@ fn square_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points:
         .chunks_exact(step)
         .zip(below[1..].chunks_exact(step))
         .zip(row[1..].chunks_exact_mut(step));
-    let mut index = y * side + radius;
     for ((above, below), row) in spans {
         let right = (above[step - 1], below[step - 1]);
         let average = (left.0 + left.1 + right.0 + right.1) / 4.0;
@@ -190,15 +197,15 @@ fn square_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points:
 /// The diamonds of row `y` (a multiple of `radius`): each the average of the points `radius`
 /// left, right, up and down that lie on the map, jittered. Rows at an even multiple of the radius
 /// start at x = radius, the others at x = 0.
-fn diamond_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points: PointRng) {
-    let side = map.width();
+fn diamond_row(grid: &mut Grid, y: usize, radius: usize, spread: f32, points: PointRng) {
+    let side = grid.width();
     let shift = if (y / radius).is_multiple_of(2) {
         radius
     } else {
         0
     };
-    let Neighbours { above, row, below } = around(map, y, radius);
-    let first = y * side;
+    let first = grid.index(0, y);
+    let Neighbours { above, row, below } = grid.around(y, radius);
     // Border points (first and last row and column) have three neighbours on the map. The
     // closure takes its copies (`move`): one that borrowed `radius` would keep it in memory, and
     // the wasm build then reloaded it after every store of the inner loop below.
@@ -361,21 +368,20 @@ pub fn generate_stage(
         }
         Stage::Full => {
             // Coarse levels sweep the map one after another; the fine ones follow one another
-            // down it (fine_levels). The last level (radius 1) sets the last points of every
-            // row; the range for normalising is gathered row by row as it goes.
+            // down it (fine_levels), natively in a band of rows per core. The last level
+            // (radius 1) sets the last points of every row; the range for normalising is
+            // gathered row by row as it goes.
             let mut fine = Vec::new();
             let mut radius = first;
             for spread in params.spreads() {
                 if radius > FUSED_RADIUS {
                     level(&mut map, radius, spread, points);
                 } else {
-                    fine.push(LevelRows::new(&map, radius, spread, points));
+                    fine.push(LevelRows::new(map.height(), radius, spread, points));
                 }
                 radius /= 2;
             }
-            let mut range = HeightRange::new();
-            fine_levels::sweep_together(&mut map, &mut fine, |rows| range.add(rows));
-            map.normalize_within(range.get());
+            fine_levels::finish(&mut map, fine);
         }
     }
     Ok(map)
@@ -517,6 +523,11 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn every_core_makes_the_same_map_as_one() {
+        crate::testing::assert_same_on_every_pool(generate);
     }
 
     #[test]

@@ -9,7 +9,11 @@
 //! from the same points as in the level-by-level sweep (only the order of the steps changes),
 //! so the maps are the same bit for bit.
 
-use crate::heightmap::Heightmap;
+use crate::heightmap::{HeightRange, Heightmap};
+use crate::rows::Grid;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod bands;
 
 /// Finer levels than this radius follow one another down the map; coarser ones, which touch
 /// few rows, sweep the whole map one after another first.
@@ -19,12 +23,15 @@ pub(crate) const FUSED_RADIUS: usize = 16;
 const BAND: usize = 32;
 
 /// One level or pass, swept down the map step by step.
-pub(crate) trait LevelSweep {
+pub(crate) trait LevelSweep: Sized {
+    /// The same level from its start, over a grid of `rows` rows (a band of the map, or the
+    /// whole map).
+    fn restart(&self, rows: usize) -> Self;
     /// The lowest row the next step reads or writes that a coarser level must have finished
     /// first, or `None` when this level is done.
     fn next_needs(&self) -> Option<usize>;
     /// Runs the next step.
-    fn step(&mut self, map: &mut Heightmap);
+    fn step(&mut self, grid: &mut Grid);
     /// Rows `0..complete()` are final as far as this level and the coarser ones go.
     fn complete(&self) -> usize;
 }
@@ -32,13 +39,14 @@ pub(crate) trait LevelSweep {
 /// Runs `levels` (coarse to fine) to the end, together: a level steps only once the level before
 /// it has finished the rows the step needs (all rows are finished for the first one), and no
 /// further than [`BAND`] rows past the round's mark. Hands `finished` the rows the last level
-/// has finished, top to bottom, each once.
+/// has finished, top to bottom, each once, with the grid's row of the first (a band's scratch
+/// row is never handed over).
 pub(crate) fn sweep_together<L: LevelSweep>(
-    map: &mut Heightmap,
+    grid: &mut Grid,
     levels: &mut [L],
-    mut finished: impl FnMut(&[f32]),
+    mut finished: impl FnMut(usize, &[f32]),
 ) {
-    let (rows, width) = (map.height(), map.width());
+    let (rows, width, body_rows) = (grid.height(), grid.width(), grid.body_rows());
     let mut reported = 0;
     let mut mark = 0;
     loop {
@@ -49,16 +57,55 @@ pub(crate) fn sweep_together<L: LevelSweep>(
                 if needs >= ready || needs > mark {
                     break;
                 }
-                level.step(map);
+                level.step(grid);
             }
             ready = level.complete();
         }
+        let ready = ready.min(body_rows);
         if ready > reported {
-            finished(&map.data()[reported * width..ready * width]);
+            finished(reported, &grid.body()[reported * width..ready * width]);
             reported = ready;
         }
         if levels.iter().all(|level| level.next_needs().is_none()) {
             break;
         }
     }
+}
+
+/// Runs the fine `levels` (coarse to fine, the coarser ones already done) over the whole map,
+/// then stretches it to 0..1 with the range gathered as the last level finishes each row.
+///
+/// Natively, when rayon's pool has more than one thread and the map is tall enough, bands of rows
+/// go to the cores ([`bands`]); the map is the same bit for bit. The page's build runs on one
+/// thread.
+pub(crate) fn finish<L: LevelSweep + Sync>(map: &mut Heightmap, levels: Vec<L>) {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(range) = bands::sweep(map, &levels, rayon::current_num_threads()) {
+        bands::normalize(map, range.get());
+        return;
+    }
+    let rows = map.height();
+    let range = swept_range(&mut Grid::whole(map), &levels, 0..rows);
+    map.normalize_within(range.get());
+}
+
+/// Runs `levels` afresh over `grid` (a band or the whole map) and returns the range of its rows
+/// `keep`, gathered as the last level finishes them.
+pub(crate) fn swept_range<L: LevelSweep>(
+    grid: &mut Grid,
+    levels: &[L],
+    keep: std::ops::Range<usize>,
+) -> HeightRange {
+    let rows = grid.height();
+    let width = grid.width();
+    let mut levels: Vec<L> = levels.iter().map(|level| level.restart(rows)).collect();
+    let mut range = HeightRange::new();
+    sweep_together(grid, &mut levels, |first, heights| {
+        let from = keep.start.max(first);
+        let to = keep.end.min(first + heights.len() / width);
+        if from < to {
+            range.add(&heights[(from - first) * width..(to - first) * width]);
+        }
+    });
+    range
 }

@@ -158,32 +158,7 @@ impl Heightmap {
     pub(crate) fn normalize_within(&mut self, range: Option<(f32, f32)>) {
         debug_assert_eq!(range, self.range(), "the range handed in is the map's own");
         self.raw_range = range;
-        let Some((lo, hi)) = range else {
-            self.data.fill(0.0);
-            return;
-        };
-        let span = hi - lo;
-        if !(span > 0.0 && span.is_finite()) {
-            self.data.fill(0.0);
-            return;
-        }
-        // Multiplying is several times cheaper than dividing. The scale is rounded up where
-        // needed so the highest point reaches 1, and clamped so nothing passes it.
-        let mut scale = 1.0 / span;
-        if !scale.is_finite() {
-            // A span too small to invert (subnormal): divide instead.
-            self.data.iter_mut().for_each(|v| *v = (*v - lo) / span);
-            return;
-        }
-        if span * scale < 1.0 {
-            scale = f32::from_bits(scale.to_bits() + 1);
-        }
-        for v in self.data.iter_mut() {
-            // A comparison, not `f32::min`: wasm has no instruction with `min`'s NaN rule and
-            // would call a library function per height.
-            let stretched = (*v - lo) * scale;
-            *v = if stretched > 1.0 { 1.0 } else { stretched };
-        }
+        Stretch::to_unit(range).apply(&mut self.data);
     }
 
     /// The lowest and highest heights the generator made before stretching them to 0..1 (in
@@ -216,6 +191,58 @@ impl PartialEq for Heightmap {
     /// were normalised does not count.
     fn eq(&self, other: &Self) -> bool {
         self.width == other.width && self.height == other.height && *self.data == *other.data
+    }
+}
+
+/// How [`Heightmap::normalize`] moves each height, worked out once from the map's range and then
+/// applied to any slice of it (each height on its own, so slices can be done in any order, on
+/// any core, with the same result).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Stretch {
+    /// No range (NaN) or a flat map: every height becomes 0.
+    Flatten,
+    /// A span too small to invert (subnormal): `(v - lo) / span`.
+    Divide { lo: f32, span: f32 },
+    /// `(v - lo) * scale`, clamped to 1.
+    Scale { lo: f32, scale: f32 },
+}
+
+impl Stretch {
+    /// What takes heights within `range` to exactly 0..1.
+    pub(crate) fn to_unit(range: Option<(f32, f32)>) -> Self {
+        let Some((lo, hi)) = range else {
+            return Self::Flatten;
+        };
+        let span = hi - lo;
+        if !(span > 0.0 && span.is_finite()) {
+            return Self::Flatten;
+        }
+        // Multiplying is several times cheaper than dividing. The scale is rounded up where
+        // needed so the highest point reaches 1, and clamped so nothing passes it.
+        let mut scale = 1.0 / span;
+        if !scale.is_finite() {
+            return Self::Divide { lo, span };
+        }
+        if span * scale < 1.0 {
+            scale = f32::from_bits(scale.to_bits() + 1);
+        }
+        Self::Scale { lo, scale }
+    }
+
+    /// Moves every height of `heights`.
+    pub(crate) fn apply(self, heights: &mut [f32]) {
+        match self {
+            Self::Flatten => heights.fill(0.0),
+            Self::Divide { lo, span } => heights.iter_mut().for_each(|v| *v = (*v - lo) / span),
+            Self::Scale { lo, scale } => {
+                for v in heights.iter_mut() {
+                    // A comparison, not `f32::min`: wasm has no instruction with `min`'s NaN
+                    // rule and would call a library function per height.
+                    let stretched = (*v - lo) * scale;
+                    *v = if stretched > 1.0 { 1.0 } else { stretched };
+                }
+            }
+        }
     }
 }
 
@@ -265,6 +292,20 @@ impl HeightRange {
             *hi = hi.max(v);
             *nan |= v.is_nan();
         }
+    }
+
+    /// Takes into account everything `other` has seen (gathered on another core).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn merge(&mut self, other: &Self) {
+        for i in 0..LANES {
+            self.lo[i] = self.lo[i].min(other.lo[i]);
+            self.hi[i] = self.hi[i].max(other.hi[i]);
+            self.nan[i] |= other.nan[i];
+        }
+        let (lo, hi, nan) = &mut self.rest;
+        *lo = lo.min(other.rest.0);
+        *hi = hi.max(other.rest.1);
+        *nan |= other.rest.2;
     }
 
     /// `(lowest, highest)` of everything added, or `None` if any of it was NaN or nothing was

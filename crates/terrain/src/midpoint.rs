@@ -11,11 +11,11 @@
 //! [`generate`] runs them all and normalises the result to 0..1.
 
 use crate::fine_levels::{self, LevelSweep, FUSED_RADIUS};
-use crate::heightmap::{HeightRange, Heightmap};
+use crate::heightmap::Heightmap;
 use crate::limits;
 use crate::params::{self, ParamError};
 use crate::rng::PointRng;
-use crate::rows::{self, Neighbours};
+use crate::rows::{Grid, Neighbours};
 
 /// The knobs of midpoint displacement and what they do to the terrain. Diamond-Square and the
 /// recursive rewrite take the same three (with their own defaults: [`crate::diamond_square::DEFAULT`],
@@ -222,8 +222,9 @@ pub fn pass(map: &mut Heightmap, iteration: u32, spread: f32, points: PointRng) 
 /// centers. Every point is set once, and the map is read and written once.
 pub fn pass_by_rows(map: &mut Heightmap, iteration: u32, spread: f32, points: PointRng) {
     let mut pass = PassRows::new(map, iteration, spread, points);
+    let mut grid = Grid::whole(map);
     while pass.next_needs().is_some() {
-        pass.step(map);
+        pass.step(&mut grid);
     }
 }
 
@@ -236,7 +237,8 @@ struct PassRows {
     points: PointRng,
     /// The next row of centers; 0 before the first row's edge midpoints.
     next: usize,
-    side: usize,
+    /// Rows of the grid swept.
+    rows: usize,
 }
 
 impl PassRows {
@@ -246,29 +248,37 @@ impl PassRows {
             spread,
             points,
             next: 0,
-            side: map.width(),
+            rows: map.height(),
         }
     }
 }
 
 impl LevelSweep for PassRows {
+    fn restart(&self, rows: usize) -> Self {
+        Self {
+            next: 0,
+            rows,
+            ..*self
+        }
+    }
+
     fn next_needs(&self) -> Option<usize> {
         // A row of centers sets the corner row a radius below it and reads the one above.
         match self.next {
             0 => Some(0),
-            y if y < self.side => Some(y + self.radius),
+            y if y < self.rows => Some(y + self.radius),
             _ => None,
         }
     }
 
-    fn step(&mut self, map: &mut Heightmap) {
+    fn step(&mut self, grid: &mut Grid) {
         let (y, radius, spread, points) = (self.next, self.radius, self.spread, self.points);
         if y == 0 {
-            corner_row_midpoints(map, 0, radius, spread, points);
+            corner_row_midpoints(grid, 0, radius, spread, points);
             self.next = radius;
         } else {
-            corner_row_midpoints(map, y + radius, radius, spread, points);
-            center_row(map, y, radius, spread, points);
+            corner_row_midpoints(grid, y + radius, radius, spread, points);
+            center_row(grid, y, radius, spread, points);
             self.next += 2 * radius;
         }
     }
@@ -278,7 +288,7 @@ impl LevelSweep for PassRows {
         if self.next == 0 {
             0
         } else {
-            (self.next - self.radius + 1).min(self.side)
+            (self.next - self.radius + 1).min(self.rows)
         }
     }
 }
@@ -286,15 +296,14 @@ impl LevelSweep for PassRows {
 /// The row of centers `y` (an odd multiple of `radius`): its left and right edge midpoints
 /// (averages of the corners a radius above and below) and its centers (averages of the four
 /// edge midpoints around them), jittered.
-fn center_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points: PointRng) {
-    let side = map.width();
-    let Neighbours { above, row, below } = rows::around(map, y, radius);
+fn center_row(grid: &mut Grid, y: usize, radius: usize, spread: f32, points: PointRng) {
+    let mut index = grid.index(0, y);
+    let Neighbours { above, row, below } = grid.around(y, radius);
     let (above, below) = (above.unwrap_or_default(), below.unwrap_or_default());
     // Spans of `step` points starting just right of each left edge midpoint, as in
     // Diamond-Square's `square_row`: a span holds a center and the right edge midpoint, which is
     // set first since the center averages it; the left one is the previous span's right.
     let step = 2 * radius;
-    let mut index = y * side;
     let mut left = points.jitter_at(average2(above[0], below[0]), index, spread);
     row[0] = left;
     let spans = above[1..]
@@ -317,18 +326,11 @@ fn center_row(map: &mut Heightmap, y: usize, radius: usize, spread: f32, points:
 
 /// The edge midpoints of row `y`, a row of square corners: each the average of the corners
 /// `radius` to its left and right, jittered.
-fn corner_row_midpoints(
-    map: &mut Heightmap,
-    y: usize,
-    radius: usize,
-    spread: f32,
-    points: PointRng,
-) {
-    let side = map.width();
-    let row = &mut map.data_mut()[y * side..][..side];
+fn corner_row_midpoints(grid: &mut Grid, y: usize, radius: usize, spread: f32, points: PointRng) {
+    let mut index = grid.index(radius, y);
+    let row = grid.row_mut(y);
     let step = 2 * radius;
     let mut left = row[0];
-    let mut index = y * side + radius;
     for span in row[1..].chunks_exact_mut(step) {
         let right = span[step - 1];
         span[radius - 1] = points.jitter_at(average2(left, right), index, spread);
@@ -341,19 +343,18 @@ fn corner_row_midpoints(
 /// `reduction` after each pass. Expects the corners already set (see [`init_corners`]); does not
 /// normalise.
 pub fn iterate(map: &mut Heightmap, spread: f32, reduction: f32, points: PointRng) {
-    iterate_sweeping(map, spread, reduction, points, |_| {});
+    let mut fine = coarse_passes(map, spread, reduction, points);
+    fine_levels::sweep_together(&mut Grid::whole(map), &mut fine, |_, _| {});
 }
 
-/// [`iterate`], handing `finished` every row once the last pass has set it, top to bottom.
-/// Coarse passes sweep the map one after another; the fine ones follow one another down it
-/// ([`fine_levels`]).
-fn iterate_sweeping(
+/// Runs the coarse passes of [`iterate`], which sweep the map one after another, and returns the
+/// fine ones, which follow one another down it ([`fine_levels`]).
+fn coarse_passes(
     map: &mut Heightmap,
     spread: f32,
     reduction: f32,
     points: PointRng,
-    finished: impl FnMut(&[f32]),
-) {
+) -> Vec<PassRows> {
     let passes = map.last().trailing_zeros();
     let mut spread = spread;
     let mut fine = Vec::new();
@@ -365,7 +366,7 @@ fn iterate_sweeping(
         }
         spread *= reduction;
     }
-    fine_levels::sweep_together(map, &mut fine, finished);
+    fine
 }
 
 /// Validates `params` and returns the map with its corners set, and the point numbers for
@@ -406,12 +407,8 @@ pub fn generate_stage(
         Stage::Edges => displace_edges(&mut map, whole, params.spread, points),
         Stage::Center => displace(&mut map, whole, params.spread, points),
         Stage::Full => {
-            // The range for normalising is gathered row by row as the last pass finishes them.
-            let mut range = HeightRange::new();
-            iterate_sweeping(&mut map, params.spread, params.reduction, points, |rows| {
-                range.add(rows)
-            });
-            map.normalize_within(range.get());
+            let fine = coarse_passes(&mut map, params.spread, params.reduction, points);
+            fine_levels::finish(&mut map, fine);
         }
     }
     Ok(map)
@@ -541,6 +538,11 @@ mod tests {
                 assert_eq!(!map.get(x, y).is_nan(), expected_set, "({x},{y})");
             }
         }
+    }
+
+    #[test]
+    fn every_core_makes_the_same_map_as_one() {
+        crate::testing::assert_same_on_every_pool(generate);
     }
 
     #[test]

@@ -25,3 +25,34 @@ pub(crate) fn assert_same_maps(fast: Generator, reference: Generator) {
         }
     }
 }
+
+/// Asserts that `generate` builds the same map bit for bit with rayon pools of 1 to 5 and 8
+/// threads, at exponents 9 to 11 (2 to 8 bands of rows, cut unevenly for 3 and 5): what shows the
+/// bands and their seams ([`crate::fine_levels`]) change nothing.
+pub(crate) fn assert_same_on_every_pool(generate: Generator) {
+    let on = |threads: usize, p: &MpdParams, seed: u64| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool")
+            .install(|| generate(p, seed).expect("valid"))
+    };
+    for exponent in 9..=11 {
+        for seed in 0..2 {
+            let p = MpdParams {
+                exponent,
+                spread: 0.4,
+                reduction: 0.6,
+            };
+            let one = on(1, &p, seed);
+            for threads in [2, 3, 4, 5, 8] {
+                let many = on(threads, &p, seed);
+                assert!(
+                    one == many
+                        && one.range_before_normalising() == many.range_before_normalising(),
+                    "exponent {exponent} seed {seed}: {threads} threads differ from one"
+                );
+            }
+        }
+    }
+}

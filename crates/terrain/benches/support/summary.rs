@@ -1,5 +1,6 @@
 //! The table after the measurements: for every case criterion measured in this run, the time of
-//! one map and nanoseconds per cell of ours and of the baseline, and the ratio. Read back from criterion's own JSON files
+//! one map and nanoseconds per cell of ours (on all threads, and on one where measured) and of
+//! the baseline, and the ratio. Read back from criterion's own JSON files
 //! (`target/criterion/<group>/<function>/<value>/new/`), and also written to
 //! `target/criterion/summary.md` for BENCHMARKS.md.
 
@@ -84,8 +85,8 @@ pub fn print(since: SystemTime) {
         return;
     }
     let mut table = String::from(
-        "| group | size | ours per map | ours ns/cell | baseline per map | baseline ns/cell | baseline / ours |\n\
-         |---|---|---:|---:|---:|---:|---:|\n",
+        "| group | size | ours per map | ours ns/cell | ours, 1 thread, per map | ours, 1 thread, ns/cell | baseline per map | baseline ns/cell | baseline / ours |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for ((group, _, value), functions) in &rows {
         let time = |name: &str| {
@@ -100,9 +101,11 @@ pub fn print(since: SystemTime) {
             _ => "-".to_owned(),
         };
         table.push_str(&format!(
-            "| {group} | {value} | {} | {} | {} | {} | {ratio} |\n",
+            "| {group} | {value} | {} | {} | {} | {} | {} | {} | {ratio} |\n",
             time("ours"),
             show(per_cell("ours")),
+            time("ours-1-thread"),
+            show(per_cell("ours-1-thread")),
             time("baseline"),
             show(per_cell("baseline"))
         ));
