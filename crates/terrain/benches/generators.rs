@@ -146,6 +146,7 @@ fn line_profile(c: &mut Criterion) {
 }
 
 fn fault_lines(c: &mut Criterion) {
+    let one = one_thread();
     let mut group = c.benchmark_group("faults_512");
     group
         .sample_size(10)
@@ -168,6 +169,9 @@ fn fault_lines(c: &mut Criterion) {
             let id = format!("{label}/{iterations}");
             group.bench_with_input(BenchmarkId::new("ours", &id), &params, |b, p| {
                 b.iter(|| faults::generate(black_box(p), SEED).expect("valid"))
+            });
+            group.bench_with_input(BenchmarkId::new("ours-1-thread", &id), &params, |b, p| {
+                b.iter(|| one.install(|| faults::generate(black_box(p), SEED).expect("valid")))
             });
             group.bench_with_input(BenchmarkId::new("baseline", &id), &params, |b, p| {
                 b.iter(|| faults::generate_per_cell(black_box(p), SEED).expect("valid"))

@@ -13,6 +13,7 @@
 //! ```
 
 mod cells;
+mod cores;
 pub mod creases;
 pub mod diamond_square;
 pub mod display;

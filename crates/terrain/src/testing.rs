@@ -31,11 +31,7 @@ pub(crate) fn assert_same_maps(fast: Generator, reference: Generator) {
 /// bands and their seams ([`crate::fine_levels`]) change nothing.
 pub(crate) fn assert_same_on_every_pool(generate: Generator) {
     let on = |threads: usize, p: &MpdParams, seed: u64| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool")
-            .install(|| generate(p, seed).expect("valid"))
+        on_threads(threads, || generate(p, seed).expect("valid"))
     };
     for exponent in 9..=11 {
         for seed in 0..2 {
@@ -55,4 +51,13 @@ pub(crate) fn assert_same_on_every_pool(generate: Generator) {
             }
         }
     }
+}
+
+/// What `work` returns when run in a rayon pool of `threads` threads.
+pub(crate) fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool")
+        .install(work)
 }

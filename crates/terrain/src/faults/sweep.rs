@@ -1,5 +1,5 @@
 //! Adding faults up. [`apply_per_cell`] is the definition (every cell asks which side it is on);
-//! [`straight_cuts`] and [`apply_sharp_shape`] get the same numbers row by row with difference
+//! [`straight_cuts`] and [`sharp_shapes`] get the same numbers row by row with difference
 //! arrays, touching one or two entries per row instead of every cell. A fuzzy fault adds, on top
 //! of its sharp cut, a correction for each cell of its ragged band ([`ragged_bands`]), vectorised
 //! along the row.
@@ -16,6 +16,7 @@ use super::divider::{
     triangle_edge, BandSpan, Divider, LineBand, ALL_EDGES, BAND_MARGIN,
 };
 use super::ragged::{Fuzz, Ragged};
+use crate::cores;
 use crate::heightmap::Heightmap;
 use crate::params::ParamError;
 
@@ -85,25 +86,12 @@ impl FaultSums {
             })
     }
 
-    /// Adds `amount` to cells `from..` of row `y` (nothing when `from` is the width).
-    fn add_from(&mut self, y: usize, from: usize, amount: i32) {
-        self.steps[y * (self.width + 1) + from] += amount;
-    }
-
-    /// Row `y` of the cell-by-cell additions, made (all zero) on first use.
-    fn pointwise_row(&mut self, y: usize) -> &mut [i32] {
+    /// The cell-by-cell additions, row-major, made (all zero) on first use.
+    fn pointwise(&mut self) -> &mut [i32] {
         if self.pointwise.is_empty() {
             self.pointwise = vec![0; self.width * self.height];
         }
-        &mut self.pointwise[y * self.width..(y + 1) * self.width]
-    }
-
-    /// Adds `amount` to cells `from..to` of row `y`.
-    pub(crate) fn add_run(&mut self, y: usize, from: usize, to: usize, amount: i32) {
-        if from < to {
-            self.add_from(y, from, amount);
-            self.add_from(y, to, -amount);
-        }
+        &mut self.pointwise
     }
 
     /// Every cell's level, row-major: the prefix sums of each row's differences, taken in place
@@ -201,17 +189,42 @@ pub(crate) fn apply_per_cell(
     }
 }
 
-/// Same result as [`apply_per_cell`] for a circle, rectangle or triangle (any divider, but a
-/// line is faster as a [`StraightCut`]), row by row.
+/// Same result as [`apply_per_cell`] for circles, rectangles and triangles (any divider, but a
+/// line is faster as a [`StraightCut`]), each `(divider, units)`, row by row.
 ///
 /// Along a row, a circle's, rectangle's or triangle's inside is one run of cells, so each row
 /// needs one or two difference entries. The run's ends are first estimated with real-number
 /// geometry, then settled by asking the exact per-cell rule about the cells at the ends, so
 /// rounding never makes the two disagree. A fuzzy edge is corrected afterwards in its ragged band
-/// ([`ragged_bands`]).
-pub(crate) fn apply_sharp_shape(sums: &mut FaultSums, divider: &Divider, units: i32) {
-    sums.add_everywhere(-units);
-    row_runs(sums, divider, 2 * units);
+/// ([`ragged_bands`]). Like [`straight_cuts`], a block of rows at a time, every shape in turn,
+/// the blocks shared among the cores.
+pub(crate) fn sharp_shapes(sums: &mut FaultSums, shapes: &[(Divider, i32)]) {
+    let (width, height, stride) = (sums.width, sums.height, sums.width + 1);
+    let mut reaches = Vec::with_capacity(shapes.len());
+    for (divider, units) in shapes {
+        sums.add_everywhere(-units);
+        reaches.push(divider.rows_within(0.0, width, height));
+    }
+    let block_len = stride * ROWS_PER_BLOCK;
+    cores::for_each_chunk(
+        &mut sums.steps,
+        block_len,
+        || (),
+        |_, block, steps| {
+            let first = block * ROWS_PER_BLOCK;
+            let rows = first..first + steps.len() / stride;
+            for ((divider, units), reach) in shapes.iter().zip(&reaches) {
+                for y in rows.start.max(reach.start)..rows.end.min(reach.end) {
+                    let (start, end) = row_run(divider, y, width);
+                    if start < end {
+                        let row = &mut steps[(y - first) * stride..][..stride];
+                        row[start] += 2 * units;
+                        row[end] -= 2 * units;
+                    }
+                }
+            }
+        },
+    );
 }
 
 /// A fuzzy fault waiting for its ragged band to be corrected ([`ragged_bands`]).
@@ -259,18 +272,20 @@ const BAND_ROWS: usize = 8;
 /// F of a boundary, +2 x units where noise raises a cell the sharp cut lowered, -2 x units the
 /// other way. A band's cells come from [`Divider::band_spans`]; each is decided by the same rule
 /// as [`Fuzz::raised`], so the sum equals the definition exactly. The map is visited a block of
-/// rows at a time, every band in turn, so the sums and the noise rows stay in cache.
+/// rows at a time, every band in turn, so the sums and the noise rows stay in cache; the blocks
+/// are shared among the cores ([`cores`]).
 pub(crate) fn ragged_bands(sums: &mut FaultSums, noise: &Ragged, cuts: &[RaggedCut]) {
     if noise.is_sharp() || cuts.is_empty() {
         return;
     }
     let band = noise.fuzziness;
     let reach = band + BAND_MARGIN;
-    let (width, height) = (sums.width, sums.height);
-    let mut spans: [BandSpan; 3] = Default::default();
-    let mut scratch = Vec::new();
-    for block in (0..height).step_by(BAND_ROWS) {
-        let block = block..(block + BAND_ROWS).min(height);
+    let width = sums.width;
+    let blank = || (<[BandSpan; 3]>::default(), Vec::new());
+    let pointwise = sums.pointwise();
+    cores::for_each_chunk(pointwise, BAND_ROWS * width, blank, |scratch, i, cells| {
+        let (spans, scratch) = scratch;
+        let block = i * BAND_ROWS..i * BAND_ROWS + cells.len() / width;
         for cut in cuts {
             let raise = cut.raise;
             for y in block.start.max(cut.rows.start)..block.end.min(cut.rows.end) {
@@ -282,7 +297,7 @@ pub(crate) fn ragged_bands(sums: &mut FaultSums, noise: &Ragged, cuts: &[RaggedC
                         };
                         1
                     }
-                    None => cut.divider.band_spans(y as f32, reach, width, &mut spans),
+                    None => cut.divider.band_spans(y as f32, reach, width, spans),
                 };
                 for BandSpan { cells: span, edges } in spans[..count].iter().cloned() {
                     // (Only a lone span grows: grown neighbours could overlap. The cells added
@@ -292,8 +307,9 @@ pub(crate) fn ragged_bands(sums: &mut FaultSums, noise: &Ragged, cuts: &[RaggedC
                     } else {
                         span
                     };
-                    let thresholds = noise.thresholds(span.clone(), y, cut.offset, &mut scratch);
-                    let cells = &mut sums.pointwise_row(y)[span.clone()];
+                    let thresholds = noise.thresholds(span.clone(), y, cut.offset, scratch);
+                    let row = &mut cells[(y - block.start) * width..][..width];
+                    let cells = &mut row[span.clone()];
                     let (first, row) = (span.start as i32, y as f32);
                     // One loop per kind of divider, so each is vectorised with its distance
                     // inlined.
@@ -324,7 +340,7 @@ pub(crate) fn ragged_bands(sums: &mut FaultSums, noise: &Ragged, cuts: &[RaggedC
                 }
             }
         }
-    }
+    });
 }
 
 /// Cells handled together by the band loop (four `f32` lanes of SSE2 or wasm `simd128`).
@@ -466,8 +482,9 @@ impl StraightCut {
 const ROWS_PER_BLOCK: usize = 32;
 
 /// Sharp straight faults, row by row: one difference entry per fault per row. Faults are taken
-/// for a block of rows at a time (exact integer sums make the order free), and the exact per-cell
-/// rule settles the end of each row's raised part.
+/// for a block of rows at a time (exact integer sums make the order free), the blocks shared
+/// among the cores ([`cores`]), and the exact per-cell rule settles the end of each row's raised
+/// part.
 pub(crate) fn straight_cuts(sums: &mut FaultSums, cuts: &[StraightCut]) {
     let (width, height, stride) = (sums.width, sums.height, sums.width + 1);
     let mut sweeps = Vec::with_capacity(cuts.len());
@@ -483,9 +500,10 @@ pub(crate) fn straight_cuts(sums: &mut FaultSums, cuts: &[StraightCut]) {
     }
     // Conversions go through i32, which is one instruction each way where usize is several.
     let last = (width - 1) as i32 as f64;
-    let mut first_after = [0i32; ROWS_PER_BLOCK];
-    let mut sure = [false; ROWS_PER_BLOCK];
-    for (block, rows) in sums.steps.chunks_mut(stride * ROWS_PER_BLOCK).enumerate() {
+    let blank = || ([0i32; ROWS_PER_BLOCK], [false; ROWS_PER_BLOCK]);
+    let block_len = stride * ROWS_PER_BLOCK;
+    cores::for_each_chunk(&mut sums.steps, block_len, blank, |scratch, block, rows| {
+        let (first_after, sure) = scratch;
         let block_start = block * ROWS_PER_BLOCK;
         for (cut, sweep) in cuts.iter().zip(&sweeps) {
             let from = sweep.start.max(block_start) - block_start;
@@ -523,7 +541,7 @@ pub(crate) fn straight_cuts(sums: &mut FaultSums, cuts: &[StraightCut]) {
                 }
             }
         }
-    }
+    });
 }
 
 /// One row of a straight cut whose crossing is too near a cell to trust: the guess from the
@@ -577,18 +595,14 @@ fn walk_to_first(mut x: usize, width: usize, after: &dyn Fn(usize) -> bool) -> u
     x
 }
 
-/// Any divider, sharp: per row, the run of raised cells.
-fn row_runs(sums: &mut FaultSums, divider: &Divider, raise: i32) {
-    let width = sums.width;
-    for y in divider.rows_within(0.0, width, sums.height) {
-        let row = y as f32;
-        let (from, to) = divider.row_estimate(row);
-        let (start, end) = (index(from.ceil(), width), index(to.floor() + 1.0, width));
-        let (start, end) = settle(start, end.max(start), width, |x| {
-            divider.raises(x as f32, row)
-        });
-        sums.add_run(y, start, end, raise);
-    }
+/// Any divider, sharp: the run `start..end` of raised cells of row `y`.
+fn row_run(divider: &Divider, y: usize, width: usize) -> (usize, usize) {
+    let row = y as f32;
+    let (from, to) = divider.row_estimate(row);
+    let (start, end) = (index(from.ceil(), width), index(to.floor() + 1.0, width));
+    settle(start, end.max(start), width, |x| {
+        divider.raises(x as f32, row)
+    })
 }
 
 /// The exact run `start..end` of cells where `inside` holds, from an estimate within a cell or

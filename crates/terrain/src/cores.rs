@@ -1,0 +1,51 @@
+//! Work shared among the cores: natively on rayon's pool (as many threads as `terrain --threads`
+//! asks, one per core by default), in wasm one chunk after another on the page's worker. Only
+//! for work whose result does not depend on the order the chunks are done in.
+
+/// Runs `work(i, chunk)` on every `chunk_len`-long chunk of `data` (the last may be shorter),
+/// `i` counting the chunks from 0, with `scratch` made once per thread (or run) that does them.
+pub(crate) fn for_each_chunk<T, S>(
+    data: &mut [T],
+    chunk_len: usize,
+    scratch: impl Fn() -> S + Sync + Send,
+    work: impl Fn(&mut S, usize, &mut [T]) + Sync + Send,
+) where
+    T: Send,
+{
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use rayon::prelude::*;
+        data.par_chunks_mut(chunk_len)
+            .enumerate()
+            .for_each_init(scratch, |s, (i, chunk)| work(s, i, chunk));
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let mut s = scratch();
+        for (i, chunk) in data.chunks_mut(chunk_len).enumerate() {
+            work(&mut s, i, chunk);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_chunk_is_visited_once_with_its_number() {
+        let mut data = vec![0usize; 103];
+        for_each_chunk(
+            &mut data,
+            10,
+            || 0usize,
+            |seen, i, chunk| {
+                *seen += 1;
+                chunk.iter_mut().for_each(|v| *v += i + 1);
+            },
+        );
+        for (at, v) in data.iter().enumerate() {
+            assert_eq!(*v, at / 10 + 1, "{at}");
+        }
+    }
+}
