@@ -25,6 +25,9 @@ RUSTDOCFLAGS="-D warnings" cargo doc -p terrain-web -p terrain-files --no-deps -
 say "benchmark smoke: every benchmark case once, optimised (figures: BENCHMARKS.md)"
 cargo bench -p terrain --bench generators -- --test
 
+say "whole-process benchmark smoke: terrain ds and the plain reading, once each at 65^2"
+ROUNDS=1 EXPONENT=6 bash benches/process/run.sh
+
 say "peer benchmark smoke: THREE.Terrain beside our wasm and native builds, once each at 33^2"
 bash benches/peers/run.sh --smoke
 
