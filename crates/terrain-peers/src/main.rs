@@ -1,6 +1,7 @@
 //! The native side of the peer benchmark: times the same calls as the wasm module, with the
-//! same sizes, and prints one JSON object per case (`{"case":..,"side":..,"ms":..}`) for
-//! `benches/peers/run.mjs` to put beside the wasm and THREE.Terrain figures.
+//! same sizes, on one thread like the page's wasm, and prints one JSON object per case
+//! (`{"case":..,"side":..,"ms":..}`) for `benches/peers/run.mjs` to put beside the wasm and
+//! THREE.Terrain figures.
 //!
 //! Usage: `terrain-peers-native EXPONENT... --faults COUNT`.
 
@@ -22,6 +23,15 @@ fn median_ms(mut run: impl FnMut()) -> f64 {
 }
 
 fn main() {
+    // The page's wasm runs on one thread; so does its native counterpart here, so the ratio is
+    // the code's and not the cores' (the core would otherwise share rows out on every core).
+    if let Err(err) = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build_global()
+    {
+        eprintln!("cannot keep to one thread: {err}");
+        std::process::exit(2);
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut exponents = Vec::new();
     let mut fault_count = 100;
