@@ -81,7 +81,7 @@ pub(crate) fn sweep_together<L: LevelSweep>(
 pub(crate) fn finish<L: LevelSweep + Sync>(map: &mut Heightmap, levels: Vec<L>) {
     #[cfg(not(target_arch = "wasm32"))]
     if let Some(range) = bands::sweep(map, &levels, rayon::current_num_threads()) {
-        bands::normalize(map, range.get());
+        map.normalize_within(range.get());
         return;
     }
     let rows = map.height();

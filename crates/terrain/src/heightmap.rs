@@ -158,7 +158,14 @@ impl Heightmap {
     pub(crate) fn normalize_within(&mut self, range: Option<(f32, f32)>) {
         debug_assert_eq!(range, self.range(), "the range handed in is the map's own");
         self.raw_range = range;
-        Stretch::to_unit(range).apply(&mut self.data);
+        let stretch = Stretch::to_unit(range);
+        // Each height on its own: slices on every core give the same heights.
+        crate::cores::for_each_chunk(
+            &mut self.data,
+            1 << 16,
+            || (),
+            |_, _, heights| stretch.apply(heights),
+        );
     }
 
     /// The lowest and highest heights the generator made before stretching them to 0..1 (in
@@ -198,7 +205,7 @@ impl PartialEq for Heightmap {
 /// applied to any slice of it (each height on its own, so slices can be done in any order, on
 /// any core, with the same result).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum Stretch {
+enum Stretch {
     /// No range (NaN) or a flat map: every height becomes 0.
     Flatten,
     /// A span too small to invert (subnormal): `(v - lo) / span`.
@@ -209,7 +216,7 @@ pub(crate) enum Stretch {
 
 impl Stretch {
     /// What takes heights within `range` to exactly 0..1.
-    pub(crate) fn to_unit(range: Option<(f32, f32)>) -> Self {
+    fn to_unit(range: Option<(f32, f32)>) -> Self {
         let Some((lo, hi)) = range else {
             return Self::Flatten;
         };
@@ -230,7 +237,7 @@ impl Stretch {
     }
 
     /// Moves every height of `heights`.
-    pub(crate) fn apply(self, heights: &mut [f32]) {
+    fn apply(self, heights: &mut [f32]) {
         match self {
             Self::Flatten => heights.fill(0.0),
             Self::Divide { lo, span } => heights.iter_mut().for_each(|v| *v = (*v - lo) / span),

@@ -17,7 +17,7 @@
 use rayon::prelude::*;
 
 use super::{swept_range, LevelSweep, FUSED_RADIUS};
-use crate::heightmap::{HeightRange, Heightmap, Stretch};
+use crate::heightmap::{HeightRange, Heightmap};
 use crate::rows::Grid;
 
 /// How far into a band from a cut edge its points may be wrong, in rows (more than the 31 the
@@ -117,17 +117,6 @@ fn seams<L: LevelSweep + Sync>(
             (cut, window, range)
         })
         .collect()
-}
-
-/// Stretches `map` to 0..1 given its `range`, in slices on every core (the same heights as
-/// [`Heightmap::normalize`]).
-pub(super) fn normalize(map: &mut Heightmap, range: Option<(f32, f32)>) {
-    debug_assert_eq!(range, map.range(), "the range handed in is the map's own");
-    map.set_range_before_normalising(range);
-    let stretch = Stretch::to_unit(range);
-    map.data_mut()
-        .par_chunks_mut(1 << 16)
-        .for_each(|heights| stretch.apply(heights));
 }
 
 #[cfg(test)]
