@@ -18,6 +18,12 @@ cargo clippy -p terrain-web -p terrain-files --target wasm32-unknown-unknown --a
 say "native tests"
 cargo test --workspace
 
+say "native tests in the profile that ships (release: lto, one codegen unit)"
+cargo test --workspace --release
+
+say "the rustc 1.95 miscompile kept out of the optimised MIR (ARCHITECTURE.md)"
+bash scripts/mir-guard.sh
+
 say "docs (warnings denied; the front end's page and GPU parts are documented for wasm32)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 RUSTDOCFLAGS="-D warnings" cargo doc -p terrain-web -p terrain-files --no-deps --target wasm32-unknown-unknown
@@ -33,6 +39,9 @@ bash benches/peers/run.sh --smoke
 
 say "wasm tests in headless Chromium"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --test render --test messages --test replies
+
+say "wasm tests in headless Chromium, in the profile that ships"
+CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --release --test render --test messages --test replies
 
 say "page build"
 trunk build --release --offline

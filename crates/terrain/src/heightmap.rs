@@ -297,7 +297,9 @@ impl HeightRange {
             let (lo, hi, nan) = &mut self.rest;
             *lo = lo.min(v);
             *hi = hi.max(v);
-            *nan |= v.is_nan();
+            if v.is_nan() {
+                *nan = true;
+            }
         }
     }
 
@@ -312,7 +314,7 @@ impl HeightRange {
         let (lo, hi, nan) = &mut self.rest;
         *lo = lo.min(other.rest.0);
         *hi = hi.max(other.rest.1);
-        *nan |= other.rest.2;
+        *nan = *nan || other.rest.2;
     }
 
     /// `(lowest, highest)` of everything added, or `None` if any of it was NaN or nothing was

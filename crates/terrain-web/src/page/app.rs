@@ -165,7 +165,9 @@ impl App {
                     view.fit_canvas(width);
                 }
                 // While its terrain is generated, WebGL gets ready for the picture.
-                self.warming |= self.wants_webgl(index);
+                if self.wants_webgl(index) {
+                    self.warming = true;
+                }
                 self.apply(index, false);
             }
             Message::Download(index, extension) => {

@@ -66,7 +66,9 @@ impl DemoView {
     /// Feeds camera events to the orbit control; marks the view for drawing if it moved.
     pub fn steer(&mut self, mut events: Vec<Event>) {
         let moved = self.control.handle_events(&mut self.camera, &mut events);
-        self.needs_draw |= moved;
+        if moved {
+            self.needs_draw = true;
+        }
     }
 
     /// Says in the section's `data-picture` whether the canvas shows the view as it now is

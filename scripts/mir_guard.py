@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Finds the rustc 1.95 miscompile in optimised MIR: a `bool` local that is read but never set.
+
+rustc 1.95's MIR pass SimplifyComparisonIntegral, after the MIR inliner (opt-level 2 and 3),
+rewrites `_b = Eq(discr, 1); ... switchInt(_b)` into `switchInt(discr)` and deletes the
+statement that set `_b`, even when `_b` is still read elsewhere (`flag |= b`, `field = b`).
+The read is then of an uninitialised bool, and LLVM may make it `true`. ARCHITECTURE.md
+("The rustc 1.95 miscompile") has the story.
+
+Usage: mir_guard.py FILE.mir [...]   prints each function with such a local; exit 1 if any.
+"""
+import re
+import sys
+
+FN_START = re.compile(r"^(?:pub )?fn (\S+?)\((.*)\) -> .* \{$|^(?:pub )?fn (\S+?)\((.*)\) \{$")
+LOCAL = re.compile(r"^\s+let (?:mut )?(_\d+): bool;")
+ARG = re.compile(r"(_\d+):")
+
+
+def functions(lines):
+    """Yields (name, argument locals, body lines) for every function body in a MIR dump."""
+    name, args, body = None, set(), []
+    for line in lines:
+        if name is None:
+            m = FN_START.match(line)
+            if m:
+                name = m.group(1) or m.group(3)
+                args = set(ARG.findall(m.group(2) or m.group(4) or ""))
+                body = []
+        elif line == "}":
+            yield name, args, body
+            name = None
+        else:
+            body.append(line)
+
+
+def unset_reads(body, args):
+    """The bool locals of one body that are read, never assigned and never borrowed."""
+    found = []
+    for line in body:
+        m = LOCAL.match(line)
+        if not m or m.group(1) in args:
+            continue
+        local = m.group(1)
+        word = re.escape(local) + r"\b"
+        text = "\n".join(body)
+        assigned = re.search(r"^\s+" + word + r" = ", text, re.M)
+        borrowed = re.search(r"&(?:mut |raw (?:mut|const) )?" + word, text)
+        read = re.search(r"(?:copy|move) " + word, text)
+        if read and not assigned and not borrowed:
+            found.append(local)
+    return found
+
+
+def main(paths):
+    bad = 0
+    for path in paths:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = f.read().splitlines()
+        for name, args, body in functions(lines):
+            locals_ = unset_reads(body, args)
+            if locals_:
+                bad += 1
+                print(f"{path}: fn {name}: bool {', '.join(locals_)} read but never set")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
