@@ -31,6 +31,7 @@ pub mod midpoint;
 pub mod midpoint_recursive;
 pub mod params;
 pub mod random_noise;
+pub mod realism;
 pub mod recipe;
 pub mod rng;
 mod rows;
@@ -39,6 +40,7 @@ pub mod steps;
 mod testing;
 pub mod tiles;
 pub mod variogram;
+pub mod water;
 
 pub use heightmap::Heightmap;
 pub use params::ParamError;

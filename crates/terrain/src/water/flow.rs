@@ -1,0 +1,63 @@
+//! D8 flow on a filled map: each cell's steepest way down, and the flow through each cell.
+
+use super::fill::{neighbours, on_border};
+use crate::Heightmap;
+
+/// The `downstream` of a cell that drains off the map (every border cell).
+pub const OFF_MAP: u32 = u32::MAX;
+
+/// Each cell's steepest-descent neighbour of eight (a diagonal drop divided by √2; the first in
+/// reading order among equals), or [`OFF_MAP`] on the border. On a map filled by
+/// [`super::fill::priority_flood`] every inner cell has a lower neighbour; one that has none
+/// (a map not filled) drains nowhere and is marked as draining off the map too.
+pub fn directions(filled: &Heightmap) -> Vec<u32> {
+    let (w, h) = (filled.width(), filled.height());
+    let z = filled.data();
+    (0..w * h)
+        .map(|i| {
+            if on_border(i, w, h) {
+                return OFF_MAP;
+            }
+            let mut best = (0.0f32, OFF_MAP);
+            for n in neighbours(i, w, h) {
+                let diagonal = n % w != i % w && n / w != i / w;
+                let drop = z[i] - z[n];
+                let slope = if diagonal {
+                    drop * std::f32::consts::FRAC_1_SQRT_2
+                } else {
+                    drop
+                };
+                if slope > best.0 {
+                    best = (slope, n as u32);
+                }
+            }
+            best.1
+        })
+        .collect()
+}
+
+/// Cells draining through each cell, itself included, following `downstream` (from
+/// [`directions`]): every cell passes its count on once all the cells above it have.
+pub fn accumulation(downstream: &[u32]) -> Vec<u32> {
+    let mut above = vec![0u32; downstream.len()];
+    for &d in downstream {
+        if d != OFF_MAP {
+            above[d as usize] += 1;
+        }
+    }
+    let mut flow = vec![1u32; downstream.len()];
+    let mut ready: Vec<usize> = (0..downstream.len()).filter(|&i| above[i] == 0).collect();
+    while let Some(i) = ready.pop() {
+        let d = downstream[i];
+        if d == OFF_MAP {
+            continue;
+        }
+        let d = d as usize;
+        flow[d] += flow[i];
+        above[d] -= 1;
+        if above[d] == 0 {
+            ready.push(d);
+        }
+    }
+    flow
+}
