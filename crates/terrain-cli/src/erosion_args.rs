@@ -36,9 +36,9 @@ pub struct ErosionConstants {
     /// Sediment capacity factor, 0 to 64: how much a fast droplet on a steep slope carries.
     #[arg(long, value_name = "F", default_value_t = D.capacity, value_parser = number("capacity"))]
     pub capacity: f32,
-    /// Smallest slope counted for capacity, 0 to 1: lets droplets on flat ground still carry.
-    #[arg(long = "min-slope", value_name = "F", default_value_t = D.min_slope, value_parser = number("min-slope"))]
-    pub min_slope: f32,
+    /// Least sediment capacity, 0 to 1: lets droplets on gentle ground still carry a little.
+    #[arg(long = "min-capacity", value_name = "F", default_value_t = D.min_capacity, value_parser = number("min-capacity"))]
+    pub min_capacity: f32,
     /// Share of the spare capacity eroded each step, 0 to 1: how fast droplets dig.
     #[arg(long = "erosion", value_name = "F", default_value_t = D.erosion, value_parser = number("erosion"))]
     pub erosion: f32,
@@ -64,7 +64,7 @@ impl ErosionConstants {
             lifetime: self.lifetime,
             inertia: self.inertia,
             capacity: self.capacity,
-            min_slope: self.min_slope,
+            min_capacity: self.min_capacity,
             erosion: self.erosion,
             deposition: self.deposition,
             evaporation: self.evaporation,

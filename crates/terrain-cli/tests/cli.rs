@@ -1059,7 +1059,7 @@ fn erode_reads_a_map_and_matches_erode_on_ds() {
         "droplets",
         "lifetime",
         "capacity",
-        "min_slope",
+        "min_capacity",
         "erosion",
         "deposition",
         "evaporation",

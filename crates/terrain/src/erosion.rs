@@ -6,12 +6,15 @@
 //! 1. reads the height and slope under it (bilinear between the four points of its cell);
 //! 2. turns its direction towards downhill, keeping a share of the old direction (inertia), and
 //!    moves one cell that way;
-//! 3. can carry sediment up to a capacity that grows with its speed, its water and the slope;
+//! 3. can carry sediment up to a capacity, its fall times its speed, water and a factor, and
+//!    never less than a floor;
 //!    over capacity (or going uphill) it deposits, under capacity it erodes the ground around it
 //!    with a small brush;
 //! 4. speeds up going down and slows going up, and loses some water to evaporation.
 //!
-//! It dies after its lifetime, in a flat spot, or off the map's edge. Material is conserved:
+//! It dies after its lifetime, in a flat spot, or off the map's edge; where it dies, what it
+//! still carries settles over the same brush it erodes with (laying it on one cell's four corners
+//! left a bump per droplet, pixel-sized speckle that filled the valleys). Material is conserved:
 //! what droplets erode is deposited again, carried off the edge, or (between two steps) carried
 //! by the droplet still alive; [`Ledger`] keeps the books. Every random number (where each droplet
 //! starts) is keyed by the droplet's number and the seed, so the same seed gives the same map.
@@ -46,9 +49,11 @@ pub struct ErosionParams {
     /// Sediment capacity factor (0 to 64): how much a fast, full droplet on a steep slope can
     /// carry. Higher erodes more.
     pub capacity: f32,
-    /// The smallest slope counted for capacity (0 to 1): keeps droplets on nearly flat ground
-    /// able to carry (and so to erode) a little.
-    pub min_slope: f32,
+    /// The least sediment capacity (0 to 1), whatever the slope: keeps droplets on gentle
+    /// ground able to carry (and so to erode) a little. Heights run 0 to 1 over hundreds of
+    /// cells, so a typical step falls by less than 0.01: a floor on the slope alone (as this
+    /// constant once was) made every step's capacity the same, blind to the slope.
+    pub min_capacity: f32,
     /// Share of the spare capacity eroded each step (0 to 1): how fast droplets dig.
     pub erosion: f32,
     /// Share of the excess sediment deposited each step (0 to 1): how fast over-full droplets
@@ -70,7 +75,7 @@ impl ErosionParams {
         lifetime: 30,
         inertia: 0.05,
         capacity: 4.0,
-        min_slope: 0.01,
+        min_capacity: 0.01,
         erosion: 0.3,
         deposition: 0.3,
         evaporation: 0.01,
@@ -85,7 +90,7 @@ impl ErosionParams {
         params::check_count("radius", self.radius, 8)?;
         let unit = [
             ("inertia", self.inertia),
-            ("min-slope", self.min_slope),
+            ("min-capacity", self.min_capacity),
             ("erosion", self.erosion),
             ("deposition", self.deposition),
             ("evaporation", self.evaporation),
@@ -205,7 +210,7 @@ pub fn parse_droplets(text: &str) -> Result<u32, ParamError> {
 }
 
 /// Parses one of the constants that are a share, 0 to 1 (inertia, erosion, deposition,
-/// evaporation, min-slope), named `field` in the message.
+/// evaporation, min-capacity), named `field` in the message.
 pub fn parse_share(field: &'static str, text: &str) -> Result<f32, ParamError> {
     params::parse_number(field, text, 0.0, 1.0).map(|v| v as f32)
 }

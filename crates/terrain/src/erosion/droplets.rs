@@ -4,7 +4,7 @@
 //! afresh at every step, the four corners of a cell are read straight from the map's storage,
 //! and nothing is allocated per step.
 
-use super::plain::{brush, deposit};
+use super::plain::{brush, deposit, settle};
 use super::{start, ErosionParams, Ledger, Trail};
 use crate::rng::PointRng;
 use crate::Heightmap;
@@ -116,7 +116,7 @@ pub(crate) fn run(
             }
             let new_height = sample(map.data(), map.width(), nx, ny).0;
             let rise = new_height - height;
-            let capacity = (-rise).max(params.min_slope) * speed * water * params.capacity;
+            let capacity = (-rise * speed * water * params.capacity).max(params.min_capacity);
             let (cx, cy) = (x as usize, y as usize);
             if sediment > capacity || rise > 0.0 {
                 let amount = if rise > 0.0 {
@@ -186,7 +186,16 @@ pub(crate) fn run(
             }
         }
         if alive {
-            deposit(map, x, y, sediment);
+            let (cx, cy) = (x as usize, y as usize);
+            if inner.covers(map, cx, cy) {
+                let center = cy * map.width() + cx;
+                let window = &mut map.data_mut()[center - inner.reach..=center + inner.reach];
+                for (&at, &weight) in inner.at.iter().zip(&inner.weights) {
+                    window[at] += sediment * weight;
+                }
+            } else {
+                settle(map, cx, cy, params.radius, sediment);
+            }
             ledger.deposited += f64::from(sediment);
         }
         if let Some(r) = record {

@@ -59,6 +59,15 @@ pub(crate) fn deposit(map: &mut Heightmap, x: f32, y: f32, amount: f32) {
     data[(cy + 1) * w + cx + 1] += amount * u * v;
 }
 
+/// Lays `amount` over the erosion brush around the point `(cx, cy)` (the cells of [`brush`], by
+/// its weights): where a droplet dies, its load is spread as widely as it was taken, rather than
+/// piled on one cell's four corners, which left a bump per droplet.
+pub(crate) fn settle(map: &mut Heightmap, cx: usize, cy: usize, radius: u32, amount: f32) {
+    for (cell, weight) in brush(map, cx, cy, radius) {
+        map.data_mut()[cell] += amount * weight;
+    }
+}
+
 /// Erodes [`ErosionParams::droplets`] droplets from `seed` into `map`, one step at a time.
 pub fn erode(map: &mut Heightmap, params: &ErosionParams, seed: u64) -> Result<Ledger, ParamError> {
     params.validate()?;
@@ -92,7 +101,9 @@ pub fn erode(map: &mut Heightmap, params: &ErosionParams, seed: u64) -> Result<L
             }
             let new_height = height_and_gradient(map, nx, ny).0;
             let rise = new_height - height;
-            let capacity = (-rise).max(params.min_slope) * speed * water * params.capacity;
+            // What it can carry: its fall times speed, water and the factor, never under the
+            // floor (Lague's reading; a floor on the fall alone made it blind to the slope).
+            let capacity = (-rise * speed * water * params.capacity).max(params.min_capacity);
             if sediment > capacity || rise > 0.0 {
                 // Uphill: fill the pit behind it (no more than it carries); over capacity: drop
                 // a share of the excess.
@@ -124,8 +135,8 @@ pub fn erode(map: &mut Heightmap, params: &ErosionParams, seed: u64) -> Result<L
             y = ny;
         }
         if alive {
-            // It evaporated or stopped: its load stays where it is.
-            deposit(map, x, y, sediment);
+            // It evaporated or stopped: its load settles over the brush where it is.
+            settle(map, x as usize, y as usize, params.radius, sediment);
             ledger.deposited += f64::from(sediment);
         }
     }

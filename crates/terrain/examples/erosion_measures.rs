@@ -1,0 +1,135 @@
+//! Erosion judged against real land: for a Diamond-Square map (`--exponent`, `--seed`) eroded
+//! by each droplet count given, prints the `realism` measures (pits per 1000 cells, the drainage
+//! held by the top 1 % of cells, filled and not, the roughness at the one-cell scale against the
+//! start's, and how much of the change lies at that scale), and writes a hill-shaded top view of
+//! every map and its flow (log scale) to look at (8-bit PNGs).
+//!
+//! cargo run --release -p terrain --example erosion_measures -- OUT_DIR [EXPONENT SEED DROPLETS...]
+
+use std::fs::File;
+use std::io::BufWriter;
+
+use terrain::diamond_square;
+use terrain::erosion::{self, ErosionParams};
+use terrain::midpoint::MpdParams;
+use terrain::realism;
+use terrain::Heightmap;
+
+/// The map lit from the north-west, one byte a cell, heights in cell widths times `scale`.
+fn hill_shade(map: &Heightmap, scale: f32) -> Vec<u8> {
+    let (w, h) = (map.width(), map.height());
+    let z = |x: usize, y: usize| map.get(x.min(w - 1), y.min(h - 1)) * scale;
+    let light = [-1.0f32, -1.0, 1.0];
+    let norm = (light[0] * light[0] + light[1] * light[1] + light[2] * light[2]).sqrt();
+    (0..w * h)
+        .map(|i| {
+            let (x, y) = (i % w, i / w);
+            let gx = (z(x + 1, y) - z(x.saturating_sub(1), y)) / 2.0;
+            let gy = (z(x, y + 1) - z(x, y.saturating_sub(1))) / 2.0;
+            let n = [-gx, -gy, 1.0];
+            let len = (n[0] * n[0] + n[1] * n[1] + 1.0).sqrt();
+            let lit = (n[0] * light[0] + n[1] * light[1] + n[2] * light[2]) / (len * norm);
+            (lit.clamp(0.0, 1.0) * 255.0) as u8
+        })
+        .collect()
+}
+
+fn write_png(path: &str, map: &Heightmap) -> Result<(), Box<dyn std::error::Error>> {
+    let mut encoder = png::Encoder::new(
+        BufWriter::new(File::create(path)?),
+        map.width() as u32,
+        map.height() as u32,
+    );
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    let scale = (map.width() - 1) as f32 / 4.0;
+    encoder
+        .write_header()?
+        .write_image_data(&hill_shade(map, scale))?;
+    Ok(())
+}
+
+/// Writes `map`'s values, 0 to 1, as 8-bit grey.
+fn write_grey(path: &str, map: &Heightmap) -> Result<(), Box<dyn std::error::Error>> {
+    let mut encoder = png::Encoder::new(
+        BufWriter::new(File::create(path)?),
+        map.width() as u32,
+        map.height() as u32,
+    );
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    let bytes: Vec<u8> = map
+        .data()
+        .iter()
+        .map(|v| (v.clamp(0.0, 1.0) * 255.0) as u8)
+        .collect();
+    encoder.write_header()?.write_image_data(&bytes)?;
+    Ok(())
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let out = args.first().cloned().unwrap_or_else(|| ".".into());
+    let exponent: u32 = args.get(1).map_or(Ok(8), |a| a.parse())?;
+    let seed: u64 = args.get(2).map_or(Ok(7), |a| a.parse())?;
+    let counts: Vec<u32> = if args.len() > 3 {
+        args[3..]
+            .iter()
+            .map(|a| a.parse())
+            .collect::<Result<_, _>>()?
+    } else {
+        vec![30_000, 300_000]
+    };
+    let params = MpdParams {
+        exponent,
+        ..MpdParams::DEFAULT
+    };
+    let start = diamond_square::generate(&params, seed)?;
+    println!(
+        "| droplets | pits per 1000 | drainage top 1 % (filled) | steepest descent top 1 % \
+         | Laplacian rms / start | change's Laplacian / change |"
+    );
+    println!("|---|---|---|---|---|---|");
+    let measure = |label: &str, map: &Heightmap| -> Result<(), Box<dyn std::error::Error>> {
+        let change: Vec<f32> = map
+            .data()
+            .iter()
+            .zip(start.data())
+            .map(|(a, b)| a - b)
+            .collect();
+        println!(
+            "| {label} | {:.1} | {:.3} | {:.3} | {:.2} | {:.2} |",
+            realism::pits_per_1000(map),
+            realism::drainage_top1(map)?,
+            realism::steepest_descent_top1(map),
+            realism::laplacian_rms(map) / realism::laplacian_rms(&start),
+            realism::pixel_roughness(&change, map.width(), map.height()),
+        );
+        write_png(&format!("{out}/eroded-{label}.png"), map)?;
+        let water = terrain::water::Water::of(map)?;
+        let top = f64::from(*water.accumulation.iter().max().unwrap_or(&1)).ln();
+        let flow: Vec<f32> = water
+            .accumulation
+            .iter()
+            .map(|&a| (f64::from(a).ln() / top) as f32)
+            .collect();
+        let flow = Heightmap::from_data(map.width(), map.height(), flow)?;
+        write_grey(&format!("{out}/flow-{label}.png"), &flow)?;
+
+        Ok(())
+    };
+    measure("0", &start)?;
+    for &droplets in &counts {
+        let mut map = start.clone();
+        erosion::erode(
+            &mut map,
+            &ErosionParams {
+                droplets,
+                ..ErosionParams::DEFAULT
+            },
+            3,
+        )?;
+        measure(&droplets.to_string(), &map)?;
+    }
+    Ok(())
+}
