@@ -23,6 +23,7 @@ writeFileSync(
   join(dir, 'embed.html'),
   `${head}<body data-embed>
 <main class="embed">
+  <h1 class="visually-hidden">Terrain generation, live: one demo</h1>
   <section data-demo=""></section>
   <p class="full-page"><a href="./" target="_top">Terrain generation, live: the full page</a></p>
 </main>

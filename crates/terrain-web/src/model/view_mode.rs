@@ -50,6 +50,32 @@ impl ViewMode {
         }
     }
 
+    /// The canvas's text alternative (`aria-label`): what it shows in this view (the demo's
+    /// `caption`, then the step's `step` caption when there is one), and how to move it.
+    pub fn alt_text(self, caption: &str, step: &str) -> String {
+        let what = match self {
+            ViewMode::Terrain => "3-D terrain",
+            ViewMode::Wireframe => "3-D wireframe of the terrain",
+            ViewMode::Map => "Top-down map of the terrain, light is high",
+            ViewMode::Creases => "Top-down shaded relief of the terrain",
+            ViewMode::Erosion => {
+                "Top-down map of what erosion changed: orange lowered, blue raised"
+            }
+        };
+        let step = step.trim();
+        let moves = match self {
+            ViewMode::Terrain | ViewMode::Wireframe => {
+                "Drag to orbit, scroll or pinch to zoom, or use the arrow and +/- keys."
+            }
+            _ => "Use the View choice for the 3-D terrain.",
+        };
+        if step.is_empty() {
+            format!("{what}. {caption} {moves}")
+        } else {
+            format!("{what}. {caption} Now: {step} {moves}")
+        }
+    }
+
     /// The mode an option value names.
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.name() == name)
@@ -65,5 +91,17 @@ mod tests {
         assert_eq!(ViewMode::from_name("map"), Some(ViewMode::Map));
         assert_eq!(ViewMode::from_name("3d"), None);
         assert_eq!(ViewMode::from_name("creases"), Some(ViewMode::Creases));
+    }
+
+    #[test]
+    fn the_text_alternative_says_the_view_and_the_step() {
+        let alt = ViewMode::Map.alt_text("Corners set.", "Pass 2 of 5.");
+        assert!(alt.starts_with("Top-down map"), "{alt}");
+        assert!(
+            alt.contains("Corners set.") && alt.contains("Now: Pass 2 of 5."),
+            "{alt}"
+        );
+        let alt = ViewMode::Terrain.alt_text("Corners set.", "  ");
+        assert!(!alt.contains("Now:") && alt.contains("orbit"), "{alt}");
     }
 }

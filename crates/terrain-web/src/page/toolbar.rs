@@ -231,7 +231,7 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
         document,
         "share",
         "Share",
-        "Copy a link that brings this demo back as it is",
+        "Share: copy a link that brings this demo back as it is",
     )?;
     let status = element(document, "span", &[("class", "status"), ("role", "status")])?;
     append(&container, &[&share, &status])?;

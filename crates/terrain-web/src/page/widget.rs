@@ -10,6 +10,7 @@ use super::dom::{append, element};
 use super::toolbar::{self, Roughness, Toolbar};
 use crate::model::demos::Demo;
 use crate::model::fields::{Entry, Field, Setup};
+use crate::model::view_mode::ViewMode;
 
 /// A field's form control: a text box, or a group of checkboxes whose value is the checked
 /// names joined by commas (the same text the command line takes).
@@ -103,17 +104,12 @@ fn figure(
     demo: &Demo,
 ) -> Result<(Element, HtmlCanvasElement, Element), JsValue> {
     let figure = element(document, "figure", &[])?;
+    // Kept current with the view and the step (`DemoView::show_step`).
+    let alt = ViewMode::Terrain.alt_text(demo.caption, "");
     let canvas: HtmlCanvasElement = element(
         document,
         "canvas",
-        &[
-            ("tabindex", "0"),
-            ("role", "img"),
-            (
-                "aria-label",
-                "3-D terrain: drag to orbit, scroll or pinch to zoom, or use the arrow and +/- keys",
-            ),
-        ],
+        &[("tabindex", "0"), ("role", "img"), ("aria-label", &alt)],
     )?
     .dyn_into()?;
     // Shown by the style sheet only once a generation has taken 200 ms.

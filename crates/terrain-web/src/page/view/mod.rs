@@ -337,6 +337,7 @@ impl DemoView {
         if mode != self.mode {
             self.mode = mode;
             self.needs_draw = true;
+            self.show_step();
         }
     }
 

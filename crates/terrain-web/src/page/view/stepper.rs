@@ -80,6 +80,8 @@ impl DemoView {
             (None, _) => String::new(),
         };
         toolbar.show_step(&caption, &self.stepper, rejected);
+        let alt = self.mode.alt_text(self.demo.caption, &caption);
+        let _ = self.elements.canvas.set_attribute("aria-label", &alt);
         if toolbar.stepper.is_some() {
             self.set_attribute("data-step", &self.stepper.step().to_string());
             self.set_attribute("data-steps", &self.stepper.count().to_string());
