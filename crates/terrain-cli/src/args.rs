@@ -16,6 +16,7 @@ use terrain::random_noise::NoiseParams;
 use terrain::{diamond_square, midpoint_recursive, params, tiles, Recipe};
 
 use crate::erosion_args::{ErodeArgs, ErosionConstants};
+use crate::flow::FlowArgs;
 
 /// Generate a terrain heightmap and write it to a file.
 #[derive(Debug, Parser)]
@@ -51,6 +52,8 @@ pub enum Command {
     Line(LineArgs),
     /// Hydraulic erosion, droplet by droplet, of a map read from a file (.r32, .r16, .png).
     Erode(ErodeArgs),
+    /// Where water goes on a map read from a file: flow accumulation, filled map, lakes.
+    Flow(FlowArgs),
 }
 
 /// Where to write and which seed to use: every algorithm takes these.
@@ -296,8 +299,8 @@ pub(crate) struct Job<'a> {
 }
 
 impl Command {
-    /// The run these arguments ask for.
-    pub(crate) fn job(&self) -> Job<'_> {
+    /// The run these arguments ask for; `None` for `flow`, which makes no terrain.
+    pub(crate) fn job(&self) -> Option<Job<'_>> {
         let subdivision = |args: &SubdivisionArgs| args.erode.map(|n| args.constants.params(n));
         let (recipe, erosion, map) = match self {
             Command::Noise(args) => {
@@ -352,15 +355,16 @@ impl Command {
                     iterations: args.iterations,
                     roughness: args.roughness,
                 };
-                return Job {
+                return Some(Job {
                     source: Source::Generate(Recipe::Line { params }),
                     erosion: None,
                     output: &args.output,
                     preset: None,
-                };
+                });
             }
+            Command::Flow(_) => return None,
             Command::Erode(args) => {
-                return Job {
+                return Some(Job {
                     source: Source::File {
                         path: args.input.clone(),
                         width: args.width,
@@ -368,15 +372,15 @@ impl Command {
                     erosion: Some(args.constants.params(args.droplets)),
                     output: &args.map.output,
                     preset: Some(&args.map.preset),
-                };
+                });
             }
         };
-        Job {
+        Some(Job {
             source: Source::Generate(recipe),
             erosion,
             output: &map.output,
             preset: Some(&map.preset),
-        }
+        })
     }
 }
 

@@ -11,6 +11,7 @@
 
 mod args;
 mod erosion_args;
+mod flow;
 mod output;
 mod run;
 

@@ -12,7 +12,7 @@ use terrain::export::{self, Format};
 use terrain::tiles::{self, Tiling};
 use terrain::{Heightmap, Recipe};
 
-use crate::args::{Cli, Job, Source};
+use crate::args::{Cli, Command, Job, Source};
 use crate::output::{write_atomically, write_text_atomically};
 
 /// A fresh seed from the operating system's random source, for when none was given.
@@ -160,12 +160,18 @@ impl Cli {
     /// Generates and writes the file or its tiles (and, for an engine or tiles, the sidecar
     /// `NAME.json`); returns a one-line summary for stdout or a one-line error.
     pub fn run(&self) -> Result<String, String> {
-        let Job {
+        let Some(Job {
             source,
             erosion,
             output,
             preset,
-        } = self.command.job();
+        }) = self.command.job()
+        else {
+            return match &self.command {
+                Command::Flow(args) => crate::flow::run(args),
+                _ => Err("nothing to do".into()),
+            };
+        };
         let engine = preset.and_then(|p| p.engine);
         let height_m = preset.and_then(|p| p.height_m);
         let tiled = preset.and_then(|p| p.tiles);

@@ -1159,3 +1159,154 @@ fn any_number_of_threads_writes_the_same_bytes() {
         assert!(!path.exists(), "--threads {bad:?} wrote a file");
     }
 }
+
+#[test]
+fn flow_writes_counts_a_log_scale_the_filled_map_and_lakes() {
+    let dir = scratch("flow");
+    let map = dir.join("map.r32");
+    let out = terrain(&[
+        "ds",
+        "--exponent",
+        "6",
+        "--seed",
+        "7",
+        "--out",
+        path_arg(&map),
+    ]);
+    assert!(out.status.success());
+    let (counts, scaled, again) = (dir.join("f.r32"), dir.join("f.png"), dir.join("g.png"));
+    let (filled, lakes) = (dir.join("filled.r32"), dir.join("lakes.r32"));
+    for args in [
+        vec!["flow", "--in", path_arg(&map), "--out", path_arg(&counts)],
+        vec![
+            "flow",
+            "--in",
+            path_arg(&map),
+            "--out",
+            path_arg(&scaled),
+            "--filled",
+            path_arg(&filled),
+            "--lakes",
+            path_arg(&lakes),
+        ],
+        vec!["flow", "--in", path_arg(&map), "--out", path_arg(&again)],
+    ] {
+        let out = terrain(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // Counts: every cell at least itself; what reaches the border is every cell of the map.
+    let flow = r32(&counts);
+    let heights = r32(&map);
+    assert_eq!(flow.len(), 65 * 65);
+    assert!(flow.iter().all(|&c| c >= 1.0 && c.fract() == 0.0));
+    let border: f32 = (0..65 * 65)
+        .filter(|i| i % 65 == 0 || i / 65 == 0 || i % 65 == 64 || i / 65 == 64)
+        .map(|i| flow[i])
+        .sum();
+    assert_eq!(
+        border,
+        (65 * 65) as f32,
+        "all the water leaves over the border"
+    );
+    // The filled map is never lower than the map; the lakes are the difference.
+    let (filled, lakes) = (r32(&filled), r32(&lakes));
+    for i in 0..heights.len() {
+        assert!(filled[i] >= heights[i]);
+        assert_eq!(lakes[i], filled[i] - heights[i]);
+    }
+    assert!(
+        lakes.iter().any(|&d| d > 0.0),
+        "a Diamond-Square map has hollows"
+    );
+    // The log scale's sidecar names the busiest cell's count; the same input, the same bytes.
+    let sidecar: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("f.json")).expect("sidecar")).expect("json");
+    let most = flow.iter().copied().fold(0.0, f32::max);
+    assert_eq!(sidecar["flow"]["most_cells"], most as u64);
+    assert_eq!(
+        std::fs::read(&scaled).expect("f.png"),
+        std::fs::read(&again).expect("g.png")
+    );
+}
+
+#[test]
+fn flow_refuses_bad_input_in_one_line_and_writes_nothing() {
+    let dir = scratch("flow-bad");
+    let map = dir.join("map.r32");
+    let out = terrain(&[
+        "ds",
+        "--exponent",
+        "4",
+        "--seed",
+        "1",
+        "--out",
+        path_arg(&map),
+    ]);
+    assert!(out.status.success());
+    let not_a_map = dir.join("text.png");
+    std::fs::write(&not_a_map, "hello").expect("write");
+    let mut holed = std::fs::read(&map).expect("map");
+    holed[40..44].copy_from_slice(&f32::NAN.to_le_bytes());
+    let hole = dir.join("hole.r32");
+    std::fs::write(&hole, holed).expect("write");
+    let out_file = dir.join("out.png");
+    for (args, said) in [
+        (
+            vec![
+                "flow",
+                "--in",
+                path_arg(&map),
+                "--out",
+                path_arg(&dir.join("o.glb")),
+            ],
+            "not .glb",
+        ),
+        (
+            vec![
+                "flow",
+                "--in",
+                path_arg(&not_a_map),
+                "--out",
+                path_arg(&out_file),
+            ],
+            "not a PNG",
+        ),
+        (
+            vec![
+                "flow",
+                "--in",
+                path_arg(&hole),
+                "--out",
+                path_arg(&out_file),
+            ],
+            "not a number",
+        ),
+        (
+            vec![
+                "flow",
+                "--in",
+                path_arg(&dir.join("none.r32")),
+                "--out",
+                path_arg(&out_file),
+            ],
+            "cannot read",
+        ),
+    ] {
+        let out = terrain(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(said), "{stderr}");
+    }
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("o") || n.contains("partial"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}

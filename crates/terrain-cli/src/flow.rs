@@ -1,0 +1,101 @@
+//! `terrain flow`: where water goes on a map read from a file: the flow accumulation, and on
+//! request the depression-filled map and the lakes' depth (`terrain::water`).
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use serde_json::json;
+use terrain::export::{self, Format};
+use terrain::water::Water;
+use terrain::{params, Heightmap};
+
+use crate::output::{write_atomically, write_text_atomically};
+
+/// `terrain flow`'s arguments.
+#[derive(Debug, Args)]
+pub struct FlowArgs {
+    /// The map: .r32 (raw f32), .r16 (raw u16) or a 16-bit greyscale .png.
+    #[arg(long = "in", value_name = "FILE")]
+    pub input: PathBuf,
+    /// Width in points of a raw file that is not square (a square one needs none).
+    #[arg(long, value_name = "N", value_parser = |s: &str| params::parse_side("width", s))]
+    pub width: Option<usize>,
+    /// The flow: .r32 holds the number of cells draining through each cell (itself included);
+    /// .png, .r16 and .pgm hold ln(cells) / ln(most cells), 0 to 65535, the scale in NAME.json.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Also write the map with its depressions filled (Priority-Flood with epsilon), in the
+    /// input's height units (.r32) or as 16-bit heights 0 to 1.
+    #[arg(long, value_name = "FILE")]
+    pub filled: Option<PathBuf>,
+    /// Also write the lakes: how deep each cell lies under the filled surface, in the input's
+    /// height units (0 where nothing pools).
+    #[arg(long, value_name = "FILE")]
+    pub lakes: Option<PathBuf>,
+}
+
+/// The format `path` names, refusing a mesh (flow is a map of numbers, not a surface).
+fn map_format(path: &Path) -> Result<Format, String> {
+    let format = Format::from_path(path).map_err(|e| e.to_string())?;
+    if format == Format::Glb {
+        return Err(format!(
+            "{}: flow, filled maps and lakes are written as .png, .r16, .r32 or .pgm, not .glb",
+            path.display()
+        ));
+    }
+    Ok(format)
+}
+
+/// Reads `args.input`, routes its water and writes what was asked; refuses bad input with one
+/// line before writing anything.
+pub fn run(args: &FlowArgs) -> Result<String, String> {
+    let format = map_format(&args.out)?;
+    let filled_format = args.filled.as_deref().map(map_format).transpose()?;
+    let lakes_format = args.lakes.as_deref().map(map_format).transpose()?;
+    let input_format = Format::from_path(&args.input).map_err(|e| e.to_string())?;
+    let bytes = std::fs::read(&args.input)
+        .map_err(|e| format!("cannot read {}: {e}", args.input.display()))?;
+    let map = terrain::import::read(&bytes, input_format, args.width)
+        .map_err(|e| format!("{}: {}", args.input.display(), e.message))?;
+    let water = Water::of(&map).map_err(|e| format!("{}: {}", args.input.display(), e.message))?;
+    write_atomically(&args.out, &water.flow_map(format), format)?;
+    let mut written = vec![args.out.display().to_string()];
+    if format != Format::R32 {
+        let sidecar = args.out.with_extension("json");
+        let text = json!({
+            "map": args.input.display().to_string(),
+            "width": map.width(),
+            "height": map.height(),
+            "flow": {
+                "file": args.out.display().to_string(),
+                "value": "ln(cells draining through the cell, itself included) / ln(most_cells), as 0 to 65535",
+                "zero": "a cell only itself drains through (a ridge)",
+                "full": "the cell the most cells drain through",
+                "most_cells": water.most_flow(),
+                "method": "Priority-Flood with epsilon (Barnes, Lehman and Mulla 2014), then D8 steepest descent; border cells drain off the map",
+            },
+        });
+        let text = serde_json::to_string_pretty(&text).map_err(|e| e.to_string())? + "\n";
+        write_text_atomically(&sidecar, &text)?;
+        written.push(sidecar.display().to_string());
+    }
+    if let (Some(path), Some(format)) = (&args.filled, filled_format) {
+        write_atomically(path, &water.filled, format)?;
+        written.push(path.display().to_string());
+    }
+    if let (Some(path), Some(format)) = (&args.lakes, lakes_format) {
+        let depth = water.lake_depth(&map);
+        let lakes =
+            Heightmap::from_data(map.width(), map.height(), depth).map_err(|e| e.message)?;
+        export::check_size(format, lakes.width(), lakes.height()).map_err(|e| e.to_string())?;
+        write_atomically(path, &lakes, format)?;
+        written.push(path.display().to_string());
+    }
+    Ok(format!(
+        "flow of {} x {} cells (the busiest outlet drains {}): wrote {}",
+        map.width(),
+        map.height(),
+        water.most_flow(),
+        written.join(", ")
+    ))
+}
