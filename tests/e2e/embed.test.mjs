@@ -123,6 +123,9 @@ test('dragging and wheeling over an embedded demo move its camera, not the host 
   const { page } = session;
   for (const { id } of FRAMES) {
     const frame = await frameOf(id);
+    // The buttons clicked in the test above may have scrolled the frame past its canvas (at
+    // 320 px the toolbar takes several rows): bring the canvas into view as a reader would.
+    await frame.$eval(`${section(id)} canvas`, (c) => c.scrollIntoView({ block: 'nearest' }));
     const before = await inspect(frame, id);
     const scrolled = await page.evaluate(() => window.scrollY);
     const box = await (await frame.$(`${section(id)} canvas`)).boundingBox();

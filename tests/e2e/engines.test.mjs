@@ -136,6 +136,58 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.deepEqual(await problems(driver), []);
     });
 
+    test('the Water view draws on every 2-D demo, rivers and all', async () => {
+      for (const id of DEMO_IDS.filter((d) => d !== 'line-1d')) {
+        const before = await generated(driver, id, 1);
+        await driver.evaluate((sel) => {
+          const select = document.querySelector(`${sel} select[name="view"]`);
+          select.value = 'water';
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+        }, section(id));
+        const water = await facts(driver, id);
+        assert.ok(water.drawn > 0.2, `${name} ${id}: the Water view draws (${water.drawn})`);
+        assert.notEqual(water.hash, before.hash, `${name} ${id}: another picture than the terrain`);
+        assert.equal(water.generation, before.generation, `${id}: nothing regenerated`);
+        // River pixels (bright blue) on the maps big enough to gather water.
+        const rivers = await driver.evaluate((sel) => {
+          const canvas = document.querySelector(`${sel} canvas`);
+          const copy = document.createElement('canvas');
+          copy.width = canvas.width;
+          copy.height = canvas.height;
+          const reader = copy.getContext('2d', { willReadFrequently: true });
+          reader.drawImage(canvas, 0, 0);
+          const { data } = reader.getImageData(0, 0, copy.width, copy.height);
+          let count = 0;
+          for (let i = 0; i < data.length; i += 4) {
+            if (data[i + 2] > 195 && data[i + 1] > 115 && data[i + 2] - data[i] > 120) count++;
+          }
+          return count;
+        }, section(id));
+        if (['ds-final', 'fault-shapes', 'erosion'].includes(id)) {
+          assert.ok(rivers > 50, `${name} ${id}: rivers drawn (${rivers} pixels)`);
+        }
+        await driver.evaluate((sel) => {
+          const select = document.querySelector(`${sel} select[name="view"]`);
+          select.value = 'terrain';
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+        }, section(id));
+      }
+      await driver.evaluate((sel) => {
+        const select = document.querySelector(`${sel} select[name="view"]`);
+        select.value = 'water';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        document.querySelector(sel).scrollIntoView();
+      }, section('erosion'));
+      await facts(driver, 'erosion');
+      await driver.screenshot(join(ARTIFACTS, `water-${name}.png`));
+      await driver.evaluate((sel) => {
+        const select = document.querySelector(`${sel} select[name="view"]`);
+        select.value = 'terrain';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }, section('erosion'));
+      assert.deepEqual(await problems(driver), []);
+    });
+
     test('a stepper steps back and forward', async () => {
       const id = 'fault-shapes';
       const end = await generated(driver, id, 1);

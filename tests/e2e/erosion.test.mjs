@@ -77,7 +77,7 @@ test('the erosion demo draws and steps: one droplet\'s path first, then the eros
     views: [...s.querySelectorAll('select[name="view"] option')].map((o) => o.value),
   }));
   assert.equal(facts.steps, 8 + 11 + 1, 'eight droplets one at a time, then 16 ... 16384, then all');
-  assert.deepEqual(facts.views, ['terrain', 'wireframe', 'map', 'creases', 'erosion']);
+  assert.deepEqual(facts.views, ['terrain', 'wireframe', 'map', 'creases', 'water', 'erosion']);
 
   await page.selectOption(`${section} select[name="view"]`, 'map');
   await scrub(page, 0);
@@ -91,13 +91,18 @@ test('the erosion demo draws and steps: one droplet\'s path first, then the eros
   await page.locator(section).screenshot({ path: join(ARTIFACTS, 'erosion-one-droplet.png') });
   assert.notEqual(one.hash, finished.hash);
 
-  // The Erosion view: everything removed and laid since the first droplet.
+  // The Erosion view: everything removed and laid since the first droplet, by how much (a ramp
+  // from the map's grey to orange or blue).
   await page.selectOption(`${section} select[name="view"]`, 'erosion');
   await scrub(page, 0);
-  const bare = await colours(page);
+  const tones = async () => countColours(await canvasPixels(page, id), {
+    removed: (r, g, b) => r - b > 40,
+    laid: (r, g, b) => b - r > 40,
+  });
+  const bare = await tones();
   assert.equal(bare.removed + bare.laid, 0, 'nothing changed yet');
   await scrub(page, facts.steps);
-  const layer = await colours(page);
+  const layer = await tones();
   assert.ok(layer.removed > 1000 && layer.laid > 1000, `the layer: ${JSON.stringify(layer)}`);
   await page.locator(section).screenshot({ path: join(ARTIFACTS, 'erosion-layer.png') });
   assert.equal((await inspect(page, id)).generation, finished.generation, 'stepping regenerates nothing');

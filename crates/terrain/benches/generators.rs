@@ -214,6 +214,30 @@ fn erosion(c: &mut Criterion) {
     group.finish();
 }
 
+/// Water routing (`Water::of`: Priority-Flood with epsilon, D8 directions, accumulation) on
+/// Diamond-Square maps of 1025 and 4097 points a side, beside generating that map on one thread
+/// (the baseline: what routing costs next to making the terrain). Throughput is in cells.
+fn flow(c: &mut Criterion) {
+    use terrain::water::Water;
+    let mut group = c.benchmark_group("flow");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(6));
+    let pool = one_thread();
+    for exponent in [10, 12] {
+        let map = diamond_square::generate(&mpd(exponent), SEED).expect("valid");
+        group.throughput(Throughput::Elements(cells(exponent)));
+        let side = map.width();
+        group.bench_with_input(BenchmarkId::new("ours", side), &map, |b, m| {
+            b.iter(|| Water::of(black_box(m)).expect("finite"))
+        });
+        group.bench_with_input(BenchmarkId::new("baseline", side), &exponent, |b, &e| {
+            b.iter(|| pool.install(|| diamond_square::generate(black_box(&mpd(e)), SEED)))
+        });
+    }
+    group.finish();
+}
+
 #[path = "support/summary.rs"]
 mod summary;
 
@@ -224,6 +248,7 @@ fn main() {
     line_profile(&mut criterion);
     fault_lines(&mut criterion);
     erosion(&mut criterion);
+    flow(&mut criterion);
     criterion.final_summary();
     summary::print(started);
 }

@@ -71,15 +71,51 @@ pub(crate) fn marked_color(height: f32, mark: Option<&Mark>) -> [u8; 4] {
         .unwrap_or_else(|| elevation_color(height))
 }
 
-/// The change layer of erosion, one mark per shown point: [`Mark::Removed`] where `now` is lower
-/// than `before` by more than `threshold`, [`Mark::Laid`] where higher, [`Mark::Set`] elsewhere.
-pub fn change_marks(now: &[f32], before: &[f32], threshold: f32) -> Vec<Mark> {
+/// The most ground was lowered and the most it was raised between `before` and `now` (both 0
+/// or more; 0 when nothing changed that way).
+pub fn change_extremes(now: &[f32], before: &[f32]) -> (f32, f32) {
     now.iter()
         .zip(before)
-        .map(|(&n, &b)| match n - b {
-            d if d < -threshold => Mark::Removed,
-            d if d > threshold => Mark::Laid,
-            _ => Mark::Set,
+        .map(|(&n, &b)| n - b)
+        .filter(|d| d.is_finite())
+        .fold((0.0f32, 0.0f32), |(lowered, raised), d| {
+            (lowered.max(-d), raised.max(d))
+        })
+}
+
+/// The largest change of height between `now` and `before`, either way (0 when none).
+pub fn largest_change(now: &[f32], before: &[f32]) -> f32 {
+    let (lowered, raised) = change_extremes(now, before);
+    lowered.max(raised)
+}
+
+/// The colour of a change `d` on a diverging ramp scaled to `largest`: the map's grey for the
+/// ground at height `height` where nothing changed, turning to [`REMOVED_COLOR`] as the ground
+/// was lowered by up to `largest` and to [`LAID_COLOR`] as it was raised by up to `largest`.
+pub fn change_color(height: f32, d: f32, largest: f32) -> [u8; 4] {
+    let grey = 110.0 + 100.0 * height.clamp(0.0, 1.0);
+    let t = if largest > 0.0 {
+        (d / largest).clamp(-1.0, 1.0)
+    } else {
+        0.0
+    };
+    let to = if t < 0.0 { REMOVED_COLOR } else { LAID_COLOR };
+    // In proportion: a cell half as changed is half as coloured.
+    let k = t.abs();
+    let c = |i: usize| (grey + (f32::from(to[i]) - grey) * k).round() as u8;
+    [c(0), c(1), c(2), 255]
+}
+
+/// The Erosion view's pixels: one RGBA pixel per shown point of `now`, each the
+/// [`change_color`] of its change since `before`, scaled to the [`largest_change`].
+pub fn change_pixels(now: &DisplayGrid, before: &[f32]) -> Vec<u8> {
+    let largest = largest_change(&now.heights, before);
+    now.heights
+        .iter()
+        .zip(before.iter().chain(std::iter::repeat(&f32::NAN)))
+        .flat_map(|(&h, &b)| {
+            let d = if b.is_finite() { h - b } else { 0.0 };
+            change_color(h, d, largest)
         })
         .collect()
 }
@@ -270,6 +306,26 @@ pub const PROFILE_MAX_POINTS: usize = 1025;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_change_ramp_is_grey_at_no_change_and_full_colour_at_the_largest() {
+        let grey = change_color(0.5, 0.0, 0.2);
+        assert!(grey[0] == grey[1] && grey[1] == grey[2], "{grey:?}");
+        assert_eq!(change_color(0.5, -0.2, 0.2), REMOVED_COLOR);
+        assert_eq!(change_color(0.5, 0.2, 0.2), LAID_COLOR);
+        let half = change_color(0.5, -0.1, 0.2);
+        assert!(half[0] > half[2] + 40 && half != REMOVED_COLOR, "{half:?}");
+        assert_eq!(change_extremes(&[0.4, 0.7], &[0.5, 0.6]).0, 0.5 - 0.4);
+        let grid = DisplayGrid {
+            xs: vec![0.0, 1.0],
+            zs: vec![0.0],
+            heights: vec![0.4, 0.7],
+        };
+        let pixels = change_pixels(&grid, &[0.5, 0.6]);
+        assert!((largest_change(&grid.heights, &[0.5, 0.6]) - 0.1).abs() < 1e-6);
+        assert_eq!(&pixels[..4], &REMOVED_COLOR);
+        assert_eq!(&pixels[4..], &LAID_COLOR);
+    }
     use crate::midpoint::{self, MpdParams};
 
     #[test]

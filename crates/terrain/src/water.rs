@@ -14,6 +14,7 @@
 
 pub mod fill;
 pub mod flow;
+pub mod shown;
 
 use crate::export::Format;
 use crate::params::ParamError;

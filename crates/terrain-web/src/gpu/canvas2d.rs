@@ -106,6 +106,80 @@ impl MapLayout {
     }
 }
 
+/// Draws `pixels` (one RGBA pixel per shown point of `grid`, row 0 north) as the top-down map,
+/// in the map view's layout: what the Water and Erosion views draw.
+pub fn draw_pixels(
+    out: &CanvasRenderingContext2d,
+    (width, height): (f64, f64),
+    grid: &DisplayGrid,
+    pixels: &[u8],
+) {
+    clear(out, width, height);
+    let layout = MapLayout::new(grid, width, height);
+    put_image(out, &layout, grid, pixels);
+}
+
+/// Puts `pixels` on the canvas in `layout`, one block per shown point.
+fn put_image(
+    out: &CanvasRenderingContext2d,
+    layout: &MapLayout,
+    grid: &DisplayGrid,
+    pixels: &[u8],
+) {
+    let (nx, nz) = grid.size();
+    if let Some(image) = image_of(nx, nz, pixels) {
+        out.set_image_smoothing_enabled(false);
+        let _ = out.draw_image_with_html_canvas_element_and_dw_and_dh(
+            &image,
+            layout.left,
+            layout.top,
+            layout.cell * nx as f64,
+            layout.cell * nz as f64,
+        );
+    }
+}
+
+/// The legend of the Erosion view, at the foot of the canvas on a light panel: a bar from orange
+/// (lowered) through grey (unchanged) to blue (raised), scaled to the largest change either way,
+/// and the most ground was lowered and raised, as shares of the map's height range.
+pub fn draw_change_legend(
+    out: &CanvasRenderingContext2d,
+    (width, height): (f64, f64),
+    (lowered, raised): (f32, f32),
+) {
+    let largest = lowered.max(raised);
+    let scale = (width / 640.0).clamp(0.6, 2.0);
+    let (bar_w, bar_h) = (150.0 * scale, 9.0 * scale);
+    let (x, y) = (6.0 * scale, height - 34.0 * scale);
+    out.set_fill_style_str("rgba(255,255,255,0.88)");
+    out.fill_rect(
+        0.0,
+        y - 6.0 * scale,
+        340.0 * scale,
+        height - y + 6.0 * scale,
+    );
+    let steps = 32;
+    for i in 0..steps {
+        let t = (i as f32 + 0.5) / steps as f32 * 2.0 - 1.0;
+        let [r, g, b, _] = display::change_color(0.5, t * largest, largest);
+        out.set_fill_style_str(&css([r, g, b]));
+        let step_w = bar_w / f64::from(steps);
+        out.fill_rect(x + step_w * f64::from(i), y, step_w + 0.5, bar_h);
+    }
+    out.set_font(&format!("{:.0}px sans-serif", 11.0 * scale));
+    out.set_fill_style_str("rgb(20,20,20)");
+    let percent = |v: f32| f64::from(v) * 100.0;
+    let _ = out.fill_text(
+        &format!(
+            "orange: lowered up to {:.2} %, blue: raised up to {:.2} % of the relief",
+            percent(lowered),
+            percent(raised)
+        ),
+        x,
+        y + bar_h + 13.0 * scale,
+    );
+}
+
 /// Draws the top-down map of `grid` (greyscale, marks in their colours, north up) and, when
 /// given, the example point of the step with lines to the neighbours it averaged.
 pub fn draw_map(
@@ -117,18 +191,10 @@ pub fn draw_map(
 ) {
     clear(out, width, height);
     let layout = MapLayout::new(grid, width, height);
-    let (nx, nz) = grid.size();
     if layout.profile {
         draw_profile_chart(out, &layout, grid, marks);
-    } else if let Some(image) = map_image(grid, marks) {
-        out.set_image_smoothing_enabled(false);
-        let _ = out.draw_image_with_html_canvas_element_and_dw_and_dh(
-            &image,
-            layout.left,
-            layout.top,
-            layout.cell * nx as f64,
-            layout.cell * nz as f64,
-        );
+    } else {
+        put_image(out, &layout, grid, &display::map_pixels(grid, marks));
     }
     if let Some((point, neighbours)) = example {
         let h = |i: usize| grid.heights.get(i).copied().unwrap_or(0.0);
@@ -175,17 +241,15 @@ fn scratch() -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
     Some((canvas, context))
 }
 
-/// The grid's pixels on the scratch canvas, one pixel per shown point.
-fn map_image(grid: &DisplayGrid, marks: &[Mark]) -> Option<HtmlCanvasElement> {
-    let (nx, nz) = grid.size();
+/// `pixels` (`nx` x `nz`, RGBA) on the scratch canvas.
+fn image_of(nx: usize, nz: usize, pixels: &[u8]) -> Option<HtmlCanvasElement> {
     let (canvas, context) = SCRATCH.with(Clone::clone)?;
     if canvas.width() != nx as u32 || canvas.height() != nz as u32 {
         canvas.set_width(nx as u32);
         canvas.set_height(nz as u32);
     }
-    let pixels = display::map_pixels(grid, marks);
     let image =
-        ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), nx as u32, nz as u32).ok()?;
+        ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels), nx as u32, nz as u32).ok()?;
     context.put_image_data(&image, 0.0, 0.0).ok()?;
     Some(canvas)
 }

@@ -13,18 +13,24 @@ pub enum ViewMode {
     /// A top-down shaded relief map, lit from a low sun, where creases show as straight edges
     /// (`terrain::creases::relief_shading`).
     Creases,
+    /// Where water goes: a top-down shaded relief with the lakes left by filling its hollows and
+    /// the rivers where enough cells drain through, each as wide as its flow
+    /// (`terrain::water::shown`).
+    Water,
     /// For erosion: the top-down map with the ground erosion lowered in orange and raised in
-    /// blue, against the terrain before any droplet.
+    /// blue, by how much (a ramp scaled to the largest change, with a legend), against the
+    /// terrain before any droplet.
     Erosion,
 }
 
 impl ViewMode {
     /// Every mode, in the order the select lists them.
-    pub const ALL: [ViewMode; 5] = [
+    pub const ALL: [ViewMode; 6] = [
         ViewMode::Terrain,
         ViewMode::Wireframe,
         ViewMode::Map,
         ViewMode::Creases,
+        ViewMode::Water,
         ViewMode::Erosion,
     ];
 
@@ -35,6 +41,7 @@ impl ViewMode {
             ViewMode::Wireframe => "wireframe",
             ViewMode::Map => "map",
             ViewMode::Creases => "creases",
+            ViewMode::Water => "water",
             ViewMode::Erosion => "erosion",
         }
     }
@@ -46,6 +53,7 @@ impl ViewMode {
             ViewMode::Wireframe => "Wireframe",
             ViewMode::Map => "Map (top-down)",
             ViewMode::Creases => "Creases (shaded relief)",
+            ViewMode::Water => "Water (rivers and lakes)",
             ViewMode::Erosion => "Erosion (removed / laid)",
         }
     }
@@ -58,8 +66,11 @@ impl ViewMode {
             ViewMode::Wireframe => "3-D wireframe of the terrain",
             ViewMode::Map => "Top-down map of the terrain, light is high",
             ViewMode::Creases => "Top-down shaded relief of the terrain",
+            ViewMode::Water => {
+                "Top-down shaded relief with its lakes and rivers in blue, wider where more water flows"
+            }
             ViewMode::Erosion => {
-                "Top-down map of what erosion changed: orange lowered, blue raised"
+                "Top-down map of what erosion changed: orange lowered, blue raised, stronger where it changed more"
             }
         };
         let step = step.trim();
@@ -91,6 +102,7 @@ mod tests {
         assert_eq!(ViewMode::from_name("map"), Some(ViewMode::Map));
         assert_eq!(ViewMode::from_name("3d"), None);
         assert_eq!(ViewMode::from_name("creases"), Some(ViewMode::Creases));
+        assert_eq!(ViewMode::from_name("water"), Some(ViewMode::Water));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 
 use terrain::export::Format;
 use terrain::variogram::{self, Variogram};
+use terrain::water;
 
 use super::dom::{append, element, listen};
 use crate::model::demos::Demo;
@@ -131,6 +132,7 @@ fn button(document: &Document, action: &str, text: &str, label: &str) -> Result<
 fn download(
     document: &Document,
     id: &str,
+    flows: bool,
 ) -> Result<(Element, HtmlSelectElement, Element), JsValue> {
     let wrapper = element(document, "span", &[("class", "take-home")])?;
     let select_id = format!("{id}-format");
@@ -152,6 +154,12 @@ fn download(
     for f in Format::MAPS {
         let option = element(document, "option", &[("value", f.extension())])?;
         option.set_text_content(Some(&format!(".{}", f.extension())));
+        format.append_child(&option)?;
+    }
+    // The flow of water over the full map, as `terrain flow` writes it.
+    for name in flows.then_some(water::FLOW_DOWNLOADS).into_iter().flatten() {
+        let option = element(document, "option", &[("value", name)])?;
+        option.set_text_content(Some(&name.replacen('.', " .", 1)));
         format.append_child(&option)?;
     }
     let button = button(
@@ -221,7 +229,7 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
     append(&wrapper, &[&label, &view])?;
     container.append_child(&wrapper)?;
     let download = if demo.takes_home() {
-        let (wrapper, format, button) = download(document, id)?;
+        let (wrapper, format, button) = download(document, id, demo.is_map())?;
         container.append_child(&wrapper)?;
         Some((format, button))
     } else {

@@ -7,6 +7,7 @@ use std::cell::RefCell;
 
 use js_sys::Array;
 use terrain::export;
+use terrain::water::{self, Water};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -89,15 +90,26 @@ pub(crate) fn answer(request: &Request) -> Body {
         return Body::Terrain(request.demo.answer(setup).map_err(|e| e.message));
     };
     let (width, height) = setup.recipe.size();
-    if let Err(error) = export::map_format(extension, width, height) {
+    // A flow download (`flow.png`) is the map's flow, written in the format after the dot.
+    let flow = water::flow_download(extension);
+    let file_extension = flow.map_or(extension.as_str(), |f| f.extension());
+    if let Err(error) = export::map_format(file_extension, width, height) {
         return Body::File(Err(error.to_string()));
     }
-    match setup.recipe.generate(setup.seed) {
-        Ok(map) => Body::Map {
-            extension: extension.clone(),
-            map,
+    let map = match setup.recipe.generate(setup.seed) {
+        Ok(map) => map,
+        Err(error) => return Body::File(Err(error.message)),
+    };
+    let map = match flow {
+        Some(format) => match Water::of(&map) {
+            Ok(water) => water.flow_map(format),
+            Err(error) => return Body::File(Err(error.message)),
         },
-        Err(error) => Body::File(Err(error.message)),
+        None => map,
+    };
+    Body::Map {
+        extension: file_extension.to_string(),
+        map,
     }
 }
 

@@ -63,13 +63,19 @@ impl Demo {
             && self.recipe.erosion().is_none()
     }
 
-    /// The views the demo offers: all of them for maps, and no shaded relief for a profile.
+    /// The views the demo offers: for maps all but the Erosion view, which only erosion has;
+    /// for a profile no shaded relief and no water.
     pub fn views(&self) -> &'static [ViewMode] {
         match self.look {
             Look::Profile => &ViewMode::ALL[..3],
             _ if self.recipe.erosion().is_some() => &ViewMode::ALL,
-            Look::Terrain | Look::Pair => &ViewMode::ALL[..4],
+            Look::Terrain | Look::Pair => &ViewMode::ALL[..5],
         }
+    }
+
+    /// Whether the demo is a map (not a profile): it offers the Water view and flow downloads.
+    pub fn is_map(&self) -> bool {
+        self.look != Look::Profile
     }
 
     /// The demo's starting setup with `seed`.

@@ -4,6 +4,7 @@
 
 use terrain::creases;
 use terrain::display::{self, DisplayGrid};
+use terrain::water;
 use three_d::Event;
 
 use super::{DemoView, Shown};
@@ -13,10 +14,6 @@ use crate::gpu::renderer::{Model, Renderer};
 use crate::model::demos::Look;
 use crate::model::fields;
 use crate::model::view_mode::ViewMode;
-
-/// The least change of height (the map spans 0 to 1) the Erosion view marks as removed or laid:
-/// a 2000th of the range, well above float rounding and below one droplet's work.
-const CHANGE_SHOWN: f32 = 0.0005;
 
 /// How tall the heights stand in the creases view's shaded relief, against the 3-D view's: low,
 /// so that ordinary slopes stay mid-grey and the sudden folds of a crease show as light and dark.
@@ -111,12 +108,20 @@ impl DemoView {
                 canvas2d::draw_map(out, size, &relief, &shown.marks, None);
                 Ok(())
             }
+            (ViewMode::Water, Some(shown)) => {
+                let scale = camera::height_scale(&shown.setup) * RELIEF_SCALE;
+                let pixels = water::shown::water_pixels(&shown.staged, scale);
+                canvas2d::draw_pixels(out, size, &shown.staged, &pixels);
+                Ok(())
+            }
             (ViewMode::Erosion, Some(shown)) => {
                 // Against step 0, the terrain before any droplet (the answer's first batch).
                 let n = shown.staged.heights.len();
                 let before = shown.answer.batches.get(..n).unwrap_or(&[]);
-                let marks = display::change_marks(&shown.staged.heights, before, CHANGE_SHOWN);
-                canvas2d::draw_map(out, size, &shown.staged, &marks, None);
+                let pixels = display::change_pixels(&shown.staged, before);
+                canvas2d::draw_pixels(out, size, &shown.staged, &pixels);
+                let extremes = display::change_extremes(&shown.staged.heights, before);
+                canvas2d::draw_change_legend(out, size, extremes);
                 Ok(())
             }
             (ViewMode::Wireframe, Some(shown)) => {

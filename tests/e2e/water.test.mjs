@@ -1,0 +1,180 @@
+// End-to-end: where water goes. The Water view draws lakes and rivers over the relief on every
+// 2-D demo; on the eroded map its rivers lie in valleys (lower than the cells around them, read
+// from the page's own height download) and grow as the droplets fall; the flow downloads are
+// byte for byte what `terrain flow` writes from the page's map. The Erosion view shows by how
+// much ground changed, with a legend.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ARTIFACTS, DEMO_IDS, serve, launch, openPage, waitForDemos, inspect, canvasPixels, countColours, download, terrain,
+} from './harness.mjs';
+
+const section = (id) => `section[data-demo="${id}"]`;
+const MAPS = DEMO_IDS.filter((id) => id !== 'line-1d');
+// A river pixel: bright blue; a lake pixel: deep blue.
+const WATER = {
+  river: (r, g, b) => b > 195 && g > 115 && b - r > 120,
+  lake: (r, g, b) => b < 185 && b - r > 55 && g < 115,
+};
+
+let server;
+let browser;
+let session;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  session = await openPage(browser, server.url);
+  await waitForDemos(session.page);
+  await mkdir(ARTIFACTS, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function view(page, id, mode) {
+  await page.selectOption(`${section(id)} select[name="view"]`, mode);
+  return inspect(page, id);
+}
+
+async function scrub(page, id, step) {
+  await page.$eval(`${section(id)} input[name="step"]`, (input, value) => {
+    input.value = String(value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, step);
+  return inspect(page, id);
+}
+
+test('the Water view draws lakes and rivers over the relief on every 2-D demo', async () => {
+  const { page, problems } = session;
+  const seen = {};
+  for (const id of MAPS) {
+    await page.locator(section(id)).scrollIntoViewIfNeeded();
+    const options = await page.$$eval(`${section(id)} select[name="view"] option`, (o) => o.map((x) => x.value));
+    assert.ok(options.includes('water'), `${id} offers the Water view: ${options}`);
+    const before = await inspect(page, id);
+    const shown = await view(page, id, 'water');
+    assert.ok(shown.drawn > 0.2, `${id}: drawn ${shown.drawn}`);
+    assert.equal(shown.generation, before.generation, `${id}: a view change regenerates nothing`);
+    seen[id] = countColours(await canvasPixels(page, id), WATER);
+    const alt = await page.$eval(`${section(id)} canvas`, (c) => c.getAttribute('aria-label'));
+    assert.match(alt, /lakes and rivers/, id);
+  }
+  console.log(`# water pixels per demo: ${JSON.stringify(seen)}`);
+  // Every map big enough to gather water shows rivers (the step demos are a few points wide).
+  for (const id of ['random', 'mpd-final', 'ds-final', 'fault-lines', 'fault-shapes', 'creases', 'erosion']) {
+    assert.ok(seen[id].river > 50, `${id} has rivers: ${JSON.stringify(seen[id])}`);
+  }
+  assert.ok(MAPS.some((id) => seen[id].lake > 0), 'some map has a lake');
+  for (const id of ['ds-final', 'fault-shapes', 'erosion']) {
+    await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, `water-${id}.png`) });
+  }
+  const lines = await page.$$eval(`${section('line-1d')} select[name="view"] option`, (o) => o.map((x) => x.value));
+  assert.ok(!lines.includes('water'), 'a profile has no Water view');
+  for (const id of MAPS) await view(page, id, 'terrain');
+  assert.deepEqual(problems, []);
+});
+
+/** The shown point at the center of each river pixel block of a `side` x `side` map view. */
+function riverCells(pixels, side) {
+  const { width, height, data } = pixels;
+  // As MapLayout::new lays out a square grid: room for 0.7 cells, and at least 7 px, each side.
+  const cell = Math.min(width / (side + 1.4), height / (side + 1.4), (width - 14) / side, (height - 14) / side);
+  const left = (width - cell * side) / 2;
+  const top = (height - cell * side) / 2;
+  const cells = [];
+  for (let z = 0; z < side; z++) {
+    for (let x = 0; x < side; x++) {
+      const px = Math.floor(left + (x + 0.5) * cell);
+      const py = Math.floor(top + (z + 0.5) * cell);
+      const i = (py * width + px) * 4;
+      if (WATER.river(data[i], data[i + 1], data[i + 2])) cells.push([x, z]);
+    }
+  }
+  return cells;
+}
+
+test('on the eroded map the rivers lie in valleys and grow as the droplets fall', async () => {
+  const { page, problems } = session;
+  const id = 'erosion';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await page.fill(`${section(id)} [name="seed"]`, '7');
+  await page.press(`${section(id)} [name="seed"]`, 'Enter');
+  const done = await inspect(page, id);
+  const steps = await page.$eval(section(id), (s) => Number(s.dataset.steps));
+  await view(page, id, 'water');
+  const rivers = riverCells(await canvasPixels(page, id), 257);
+  await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'water-eroded.png') });
+  // The heights on screen, from the page's own download (the full map is the shown grid).
+  const file = await download(page, id, 'r32');
+  const bytes = file.bytes;
+  const h = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+  assert.equal(h.length, 257 * 257);
+  let lower = 0;
+  let counted = 0;
+  for (const [x, z] of rivers) {
+    if (x < 4 || z < 4 || x > 252 || z > 252) continue;
+    let sum = 0;
+    for (let dz = -4; dz <= 4; dz++) for (let dx = -4; dx <= 4; dx++) sum += h[(z + dz) * 257 + x + dx];
+    counted++;
+    if (h[z * 257 + x] < sum / 81) lower++;
+  }
+  console.log(`# erosion demo, seed 7: ${lower} of ${counted} river cells lie below the 9 x 9 cells around them`);
+  assert.ok(counted > 500, `rivers drawn: ${counted}`);
+  assert.ok(lower > 0.7 * counted, `${lower} of ${counted} river cells lie in valleys`);
+  // Stepping back to the first droplets: fewer river cells than at the end.
+  await scrub(page, id, 1);
+  const early = riverCells(await canvasPixels(page, id), 257).length;
+  await scrub(page, id, steps);
+  const late = riverCells(await canvasPixels(page, id), 257).length;
+  console.log(`# river cells after one droplet ${early}, after all ${late}`);
+  assert.notEqual(early, late, 'the rivers change as the droplets fall');
+  assert.equal((await inspect(page, id)).generation, done.generation);
+  await view(page, id, 'terrain');
+  assert.deepEqual(problems, []);
+});
+
+test('the Erosion view shows by how much the ground changed, with a legend', async () => {
+  const { page, problems } = session;
+  const id = 'erosion';
+  const steps = await page.$eval(section(id), (s) => Number(s.dataset.steps));
+  await view(page, id, 'erosion');
+  await scrub(page, id, steps);
+  const tones = countColours(await canvasPixels(page, id), {
+    strongRemoved: (r, g, b) => r > 230 && g > 100 && g < 140 && b < 30,
+    removed: (r, g, b) => r - b > 40,
+    strongLaid: (r, g, b) => b > 230 && r < 50,
+    laid: (r, g, b) => b - r > 40,
+  });
+  console.log(`# erosion view tones: ${JSON.stringify(tones)}`);
+  assert.ok(tones.removed > 1000 && tones.laid > 1000, JSON.stringify(tones));
+  assert.ok(tones.removed > 10 * tones.strongRemoved, 'most change is weaker than the largest');
+  await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'erosion-amounts.png') });
+  await view(page, id, 'terrain');
+  assert.deepEqual(problems, []);
+});
+
+test('the flow downloads are byte for byte what `terrain flow` writes from the page\'s map', async () => {
+  const { page, problems } = session;
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-flow-'));
+  for (const id of ['erosion', 'fault-shapes']) {
+    const heights = await download(page, id, 'r32');
+    const input = join(scratch, `${id}.r32`);
+    await writeFile(input, heights.bytes);
+    for (const format of ['png', 'r32']) {
+      const file = await download(page, id, `flow.${format}`);
+      assert.match(file.name, new RegExp(`\\.flow\\.${format}$`));
+      const out = join(scratch, `${id}-flow.${format}`);
+      // A square map needs no width; another is as wide as the demo's width field.
+      const width = await page.$eval(section(id), (s) => s.querySelector('input[name="width"]')?.value ?? '');
+      terrain(['flow', '--in', input, ...(width ? ['--width', width] : []), '--out', out]);
+      assert.ok(file.bytes.equals(await readFile(out)), `${id} flow.${format}: the same bytes as terrain flow`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
