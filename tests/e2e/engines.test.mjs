@@ -101,6 +101,15 @@ async function load(driver, url) {
 
 const problems = (driver) => driver.evaluate(() => window.__problems);
 
+/** Chooses view `mode` in demo `id`, as a reader's choice would (a change event). */
+function setView(driver, id, mode) {
+  return driver.evaluate((sel, value) => {
+    const select = document.querySelector(`${sel} select[name="view"]`);
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }, section(id), mode);
+}
+
 for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.includes(n))) {
   describe(name, () => {
     let server;
@@ -139,11 +148,7 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
     test('the Water view draws on every 2-D demo, rivers and all', async () => {
       for (const id of DEMO_IDS.filter((d) => d !== 'line-1d')) {
         const before = await generated(driver, id, 1);
-        await driver.evaluate((sel) => {
-          const select = document.querySelector(`${sel} select[name="view"]`);
-          select.value = 'water';
-          select.dispatchEvent(new Event('change', { bubbles: true }));
-        }, section(id));
+        await setView(driver, id, 'water');
         const water = await facts(driver, id);
         assert.ok(water.drawn > 0.2, `${name} ${id}: the Water view draws (${water.drawn})`);
         assert.notEqual(water.hash, before.hash, `${name} ${id}: another picture than the terrain`);
@@ -166,25 +171,13 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
         if (['ds-final', 'fault-shapes', 'erosion'].includes(id)) {
           assert.ok(rivers > 50, `${name} ${id}: rivers drawn (${rivers} pixels)`);
         }
-        await driver.evaluate((sel) => {
-          const select = document.querySelector(`${sel} select[name="view"]`);
-          select.value = 'terrain';
-          select.dispatchEvent(new Event('change', { bubbles: true }));
-        }, section(id));
+        await setView(driver, id, 'terrain');
       }
-      await driver.evaluate((sel) => {
-        const select = document.querySelector(`${sel} select[name="view"]`);
-        select.value = 'water';
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-        document.querySelector(sel).scrollIntoView();
-      }, section('erosion'));
+      await setView(driver, 'erosion', 'water');
+      await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section('erosion'));
       await facts(driver, 'erosion');
       await driver.screenshot(join(ARTIFACTS, `water-${name}.png`));
-      await driver.evaluate((sel) => {
-        const select = document.querySelector(`${sel} select[name="view"]`);
-        select.value = 'terrain';
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-      }, section('erosion'));
+      await setView(driver, 'erosion', 'terrain');
       assert.deepEqual(await problems(driver), []);
     });
 

@@ -34,37 +34,38 @@ fn hill_shade(map: &Heightmap, scale: f32) -> Vec<u8> {
         .collect()
 }
 
-fn write_png(path: &str, map: &Heightmap) -> Result<(), Box<dyn std::error::Error>> {
+/// Writes `bytes`, one grey byte per cell of a `width` x `height` grid, as an 8-bit PNG.
+fn write_bytes(
+    path: &str,
+    (width, height): (usize, usize),
+    bytes: &[u8],
+) -> Result<(), Box<dyn std::error::Error>> {
     let mut encoder = png::Encoder::new(
         BufWriter::new(File::create(path)?),
-        map.width() as u32,
-        map.height() as u32,
+        width as u32,
+        height as u32,
     );
     encoder.set_color(png::ColorType::Grayscale);
     encoder.set_depth(png::BitDepth::Eight);
-    let scale = (map.width() - 1) as f32 / 4.0;
-    encoder
-        .write_header()?
-        .write_image_data(&hill_shade(map, scale))?;
+    encoder.write_header()?.write_image_data(bytes)?;
     Ok(())
+}
+
+/// Writes `map` hill-shaded, its relief as tall as a quarter of its width.
+fn write_png(path: &str, map: &Heightmap) -> Result<(), Box<dyn std::error::Error>> {
+    let scale = (map.width() - 1) as f32 / 4.0;
+    let size = (map.width(), map.height());
+    write_bytes(path, size, &hill_shade(map, scale))
 }
 
 /// Writes `map`'s values, 0 to 1, as 8-bit grey.
 fn write_grey(path: &str, map: &Heightmap) -> Result<(), Box<dyn std::error::Error>> {
-    let mut encoder = png::Encoder::new(
-        BufWriter::new(File::create(path)?),
-        map.width() as u32,
-        map.height() as u32,
-    );
-    encoder.set_color(png::ColorType::Grayscale);
-    encoder.set_depth(png::BitDepth::Eight);
     let bytes: Vec<u8> = map
         .data()
         .iter()
         .map(|v| (v.clamp(0.0, 1.0) * 255.0) as u8)
         .collect();
-    encoder.write_header()?.write_image_data(&bytes)?;
-    Ok(())
+    write_bytes(path, (map.width(), map.height()), &bytes)
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
