@@ -107,6 +107,13 @@ test('on the eroded map the rivers lie in valleys and grow as the droplets fall'
   await page.press(`${section(id)} [name="seed"]`, 'Enter');
   const done = await inspect(page, id);
   const steps = await page.$eval(section(id), (s) => Number(s.dataset.steps));
+  // Routing the shown points runs on the main thread when the view draws: watch its tasks.
+  await page.evaluate(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+    }).observe({ type: 'longtask' });
+  });
   await view(page, id, 'water');
   const rivers = riverCells(await canvasPixels(page, id), 257);
   await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'water-eroded.png') });
@@ -134,6 +141,9 @@ test('on the eroded map the rivers lie in valleys and grow as the droplets fall'
   const late = riverCells(await canvasPixels(page, id), 257).length;
   console.log(`# river cells after one droplet ${early}, after all ${late}`);
   assert.notEqual(early, late, 'the rivers change as the droplets fall');
+  const longest = await page.evaluate(() => window.__longest);
+  console.log(`# longest main-thread task while drawing and stepping the Water view: ${longest} ms`);
+  assert.ok(longest <= 100, `no main-thread task over 100 ms (${longest} ms)`);
   assert.equal((await inspect(page, id)).generation, done.generation);
   await view(page, id, 'terrain');
   assert.deepEqual(problems, []);
