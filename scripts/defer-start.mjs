@@ -4,9 +4,9 @@
 // parsed, so on a slow phone connection the 270 KB of demo code competes with the text the
 // reader came for (and Lighthouse counts the wasm download into the largest contentful paint).
 // This rewrites the loader in the staged index.html: no preloads, and the module is imported
-// and started once the page's text has painted (the first paint the browser reports, or the
-// load event where it reports none). Every demo still starts as before,
-// a moment later. Fails the build if Trunk's loader ever looks different, rather than shipping
+// and started after the largest contentful paint the browser reports (on embed.html, whose
+// content is the demo, the first paint), and 3 s after load at the latest where no paint is
+// ever reported. Every demo still starts as before, a moment later. Fails the build if Trunk's loader ever looks different, rather than shipping
 // a page that never starts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,8 +6,10 @@
 //! terrain ds --exponent 12 --threads 1 --out big.r32
 //! ```
 //!
-//! The file extension picks the format (`.png` 16-bit greyscale, `.r32` raw f32, `.pgm` 16-bit
-//! PGM). Bad arguments exit with status 2 and one line on stderr, and no file is written.
+//! The file extension picks the format (`.png` 16-bit greyscale, `.r16` raw u16, `.r32` raw f32,
+//! `.pgm` 16-bit PGM, `.glb` glTF mesh; `line` writes `.txt` or `.csv`). `terrain erode` and
+//! `terrain flow` read a map from a file. Bad arguments exit with status 2 and one line on
+//! stderr, and no file is written.
 
 mod args;
 mod erosion_args;

@@ -1,6 +1,6 @@
 //! The front end's source stays findable: files of at most 400 lines, no import cycle between
 //! modules or between the folders (`model`, `page`, `gpu`, `worker`), and the worker's message
-//! keys spelled only in `worker/protocol.rs` (worker.js reads them through `KEY`, see
+//! keys spelled only in `worker/protocol/keys.rs` (worker.js reads them through `KEY`, see
 //! tests/worker_script.rs).
 
 use std::collections::{BTreeMap, BTreeSet};

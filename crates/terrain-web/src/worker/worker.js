@@ -1,5 +1,5 @@
 // Start-up script of the generator worker. The page runs it behind `const KEY = {…}` and
-// `const KIND = {…}` (protocol.rs, `worker_script`): every message key comes from there.
+// `const KIND = {…}` (worker/protocol/, `worker_script`): every message key comes from there.
 //
 // The page's first message (the hello) holds the URL of its wasm-bindgen module and the compiled
 // wasm module itself, so this worker runs the very same code without fetching or compiling it
