@@ -2,21 +2,19 @@
 //! parsed by the core's own parsers (so the messages match the page's) and defaulting to the
 //! core's `DEFAULT` constants.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use terrain::engines::{self, Engine};
-use terrain::erosion::{ErosionParams, MAX_DROPLETS};
+use terrain::erosion::MAX_DROPLETS;
 use terrain::faults::{self, FaultParams, ShapeSet};
-use terrain::limits::{self, CLI_MAX_EXPONENT};
+use terrain::limits::CLI_MAX_EXPONENT;
 use terrain::line::{self, LineParams};
 use terrain::midpoint::MpdParams;
-use terrain::random_noise::NoiseParams;
-use terrain::{diamond_square, midpoint_recursive, params, tiles, Recipe};
+use terrain::{diamond_square, midpoint_recursive, params};
 
 use crate::erosion_args::{ErodeArgs, ErosionConstants};
 use crate::flow::FlowArgs;
+use crate::map_output::{MapOutput, Output};
 
 /// Generate a terrain heightmap and write it to a file.
 #[derive(Debug, Parser)]
@@ -54,56 +52,6 @@ pub enum Command {
     Erode(ErodeArgs),
     /// Where water goes on a map read from a file: flow accumulation, filled map, lakes.
     Flow(FlowArgs),
-}
-
-/// Where to write and which seed to use: every algorithm takes these.
-#[derive(Debug, Args)]
-pub struct Output {
-    /// Output file; its extension picks the format: .png (16-bit greyscale), .r16 (raw
-    /// little-endian u16, row-major), .r32 (raw little-endian f32, row-major), .pgm (binary
-    /// 16-bit PGM), .glb (glTF 2.0 mesh); line: .txt or .csv.
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
-    /// Seed of the random generator; the same seed always gives the same file [default: random,
-    /// and reported].
-    #[arg(long, value_name = "S", value_parser = params::parse_seed)]
-    pub seed: Option<u64>,
-}
-
-/// The engine preset of a 2-D map.
-#[derive(Debug, Args)]
-pub struct Preset {
-    /// Prepare the file for an engine: unity (.r16), unreal (.png or .r16, cropped to its
-    /// sizes), godot (.r16), blender (.png); also writes NAME.json with the seed, parameters,
-    /// size, range before normalising and the engine's import settings.
-    #[arg(long = "for", value_name = "ENGINE", value_parser = engines::parse_engine)]
-    pub engine: Option<Engine>,
-    /// With --for: how many metres the map's lowest to highest point should span in the engine;
-    /// the sidecar then gives the engine's vertical scale for it (Unreal's Z scale = METRES x
-    /// 100 / 512, Unity's terrain height, Godot's height range, Blender's Displace strength).
-    #[arg(long = "height-m", value_name = "METRES", requires = "engine", value_parser = parse_height_m)]
-    pub height_m: Option<f32>,
-    /// Cut the map into NxM square tiles (N across, M down, 1 to 32 each) whose neighbours share
-    /// their edge row and column, written as NAME_X_Y.EXT (unreal: NAME_xX_yY.EXT) with one
-    /// NAME.json listing them; with --for, the tiles are a size the engine imports.
-    #[arg(long, value_name = "NxM", value_parser = tiles::parse_tiles)]
-    pub tiles: Option<(usize, usize)>,
-}
-
-/// Parses `--height-m`: a height in metres from 0.001 to 100 000.
-fn parse_height_m(text: &str) -> Result<f32, terrain::params::ParamError> {
-    params::parse_number("height-m", text, 0.001, 100_000.0).map(|v| v as f32)
-}
-
-/// Where a 2-D map goes: the file and seed, and the engine it is prepared for.
-#[derive(Debug, Args)]
-pub struct MapOutput {
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub output: Output,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub preset: Preset,
 }
 
 /// Options of the three subdivision algorithms (defaults differ per algorithm; see `--help`).
@@ -267,120 +215,12 @@ pub fn parse() -> Result<Cli, ExitCode> {
 }
 
 impl SubdivisionArgs {
-    fn params(&self) -> MpdParams {
+    pub(crate) fn params(&self) -> MpdParams {
         MpdParams {
             exponent: self.exponent,
             spread: self.spread,
             reduction: self.reduction,
         }
-    }
-}
-
-/// Where the map comes from.
-pub(crate) enum Source {
-    /// Generated from a recipe.
-    Generate(Recipe),
-    /// Read from a file (`terrain erode`), of `width` points a row if given.
-    File {
-        /// The file.
-        path: PathBuf,
-        /// Its width, for a raw file that is not square.
-        width: Option<usize>,
-    },
-}
-
-/// Everything one run does: where the map comes from, the erosion it gets, where it goes, and
-/// the engine it is for (the 1-D line has none).
-pub(crate) struct Job<'a> {
-    pub source: Source,
-    pub erosion: Option<ErosionParams>,
-    pub output: &'a Output,
-    pub preset: Option<&'a Preset>,
-}
-
-impl Command {
-    /// The run these arguments ask for; `None` for `flow`, which makes no terrain.
-    pub(crate) fn job(&self) -> Option<Job<'_>> {
-        let subdivision = |args: &SubdivisionArgs| args.erode.map(|n| args.constants.params(n));
-        let (recipe, erosion, map) = match self {
-            Command::Noise(args) => {
-                let side = args.exponent.map(limits::side_for_exponent);
-                let default = NoiseParams::DEFAULT;
-                let params = NoiseParams {
-                    width: args.width.or(args.height).or(side).unwrap_or(default.width),
-                    height: args
-                        .height
-                        .or(args.width)
-                        .or(side)
-                        .unwrap_or(default.height),
-                };
-                (Recipe::Noise { params }, None, &args.map)
-            }
-            Command::Mpd(args) => (
-                Recipe::midpoint(args.params()),
-                subdivision(args),
-                &args.map,
-            ),
-            Command::MpdRecursive(args) => (
-                Recipe::MidpointRecursive {
-                    params: args.params(),
-                },
-                subdivision(args),
-                &args.map,
-            ),
-            Command::Ds(args) => {
-                let recipe = Recipe::DiamondSquare {
-                    params: args.subdivision.params(),
-                    stage: terrain::diamond_square::Stage::Full,
-                    wrap: args.wrap,
-                };
-                (
-                    recipe,
-                    subdivision(&args.subdivision),
-                    &args.subdivision.map,
-                )
-            }
-            Command::Fault(args) => {
-                let params = FaultParams {
-                    width: args.width,
-                    height: args.height,
-                    iterations: args.iterations,
-                    shapes: args.shapes,
-                    fuzziness: args.fuzziness,
-                };
-                (Recipe::Faults { params }, None, &args.map)
-            }
-            Command::Line(args) => {
-                let params = LineParams {
-                    iterations: args.iterations,
-                    roughness: args.roughness,
-                };
-                return Some(Job {
-                    source: Source::Generate(Recipe::Line { params }),
-                    erosion: None,
-                    output: &args.output,
-                    preset: None,
-                });
-            }
-            Command::Flow(_) => return None,
-            Command::Erode(args) => {
-                return Some(Job {
-                    source: Source::File {
-                        path: args.input.clone(),
-                        width: args.width,
-                    },
-                    erosion: Some(args.constants.params(args.droplets)),
-                    output: &args.map.output,
-                    preset: Some(&args.map.preset),
-                });
-            }
-        };
-        Some(Job {
-            source: Source::Generate(recipe),
-            erosion,
-            output: &map.output,
-            preset: Some(&map.preset),
-        })
     }
 }
 

@@ -8,7 +8,7 @@ use clap::Args;
 use terrain::erosion::{self, ErosionParams};
 use terrain::params::{self, ParamError};
 
-use crate::args::MapOutput;
+use crate::map_output::MapOutput;
 
 const D: ErosionParams = ErosionParams::DEFAULT;
 

@@ -14,6 +14,8 @@
 mod args;
 mod erosion_args;
 mod flow;
+mod job;
+mod map_output;
 mod output;
 mod run;
 

@@ -12,7 +12,8 @@ use terrain::export::{self, Format};
 use terrain::tiles::{self, Tiling};
 use terrain::{Heightmap, Recipe};
 
-use crate::args::{Cli, Command, Job, Source};
+use crate::args::{Cli, Command};
+use crate::job::{Job, Source};
 use crate::output::{write_atomically, write_text_atomically};
 
 /// A fresh seed from the operating system's random source, for when none was given.

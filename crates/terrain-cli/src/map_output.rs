@@ -1,0 +1,59 @@
+//! Where a map goes: the file and seed every command takes, and for 2-D maps the engine preset
+//! and tiles. Shared by the algorithms' arguments (`args.rs`) and `terrain erode`'s
+//! (`erosion_args.rs`), so neither imports the other.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use terrain::engines::{self, Engine};
+use terrain::{params, tiles};
+
+/// Where to write and which seed to use: every algorithm takes these.
+#[derive(Debug, Args)]
+pub struct Output {
+    /// Output file; its extension picks the format: .png (16-bit greyscale), .r16 (raw
+    /// little-endian u16, row-major), .r32 (raw little-endian f32, row-major), .pgm (binary
+    /// 16-bit PGM), .glb (glTF 2.0 mesh); line: .txt or .csv.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Seed of the random generator; the same seed always gives the same file [default: random,
+    /// and reported].
+    #[arg(long, value_name = "S", value_parser = params::parse_seed)]
+    pub seed: Option<u64>,
+}
+
+/// The engine preset of a 2-D map.
+#[derive(Debug, Args)]
+pub struct Preset {
+    /// Prepare the file for an engine: unity (.r16), unreal (.png or .r16, cropped to its
+    /// sizes), godot (.r16), blender (.png); also writes NAME.json with the seed, parameters,
+    /// size, range before normalising and the engine's import settings.
+    #[arg(long = "for", value_name = "ENGINE", value_parser = engines::parse_engine)]
+    pub engine: Option<Engine>,
+    /// With --for: how many metres the map's lowest to highest point should span in the engine;
+    /// the sidecar then gives the engine's vertical scale for it (Unreal's Z scale = METRES x
+    /// 100 / 512, Unity's terrain height, Godot's height range, Blender's Displace strength).
+    #[arg(long = "height-m", value_name = "METRES", requires = "engine", value_parser = parse_height_m)]
+    pub height_m: Option<f32>,
+    /// Cut the map into NxM square tiles (N across, M down, 1 to 32 each) whose neighbours share
+    /// their edge row and column, written as NAME_X_Y.EXT (unreal: NAME_xX_yY.EXT) with one
+    /// NAME.json listing them; with --for, the tiles are a size the engine imports.
+    #[arg(long, value_name = "NxM", value_parser = tiles::parse_tiles)]
+    pub tiles: Option<(usize, usize)>,
+}
+
+/// Parses `--height-m`: a height in metres from 0.001 to 100 000.
+fn parse_height_m(text: &str) -> Result<f32, terrain::params::ParamError> {
+    params::parse_number("height-m", text, 0.001, 100_000.0).map(|v| v as f32)
+}
+
+/// Where a 2-D map goes: the file and seed, and the engine it is prepared for.
+#[derive(Debug, Args)]
+pub struct MapOutput {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub output: Output,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub preset: Preset,
+}
