@@ -19,6 +19,10 @@ use crate::model::view_mode::ViewMode;
 /// so that ordinary slopes stay mid-grey and the sudden folds of a crease show as light and dark.
 const RELIEF_SCALE: f32 = 0.15;
 
+/// How tall the heights stand in the Water view's shaded relief, against the 3-D view's: taller
+/// than the creases view's, so the valley walls the rivers run between show.
+const WATER_RELIEF_SCALE: f32 = 0.6;
+
 impl DemoView {
     /// A pointer went down on the canvas at `at` (CSS pixels).
     pub fn press(&mut self, pointer: i32, at: (f32, f32)) {
@@ -109,7 +113,7 @@ impl DemoView {
                 Ok(())
             }
             (ViewMode::Water, Some(shown)) => {
-                let scale = camera::height_scale(&shown.setup) * RELIEF_SCALE;
+                let scale = camera::height_scale(&shown.setup) * WATER_RELIEF_SCALE;
                 let pixels = water::shown::water_pixels(&shown.staged, scale);
                 canvas2d::draw_pixels(out, size, &shown.staged, &pixels);
                 Ok(())
