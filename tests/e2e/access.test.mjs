@@ -2,11 +2,11 @@
 // finds no violation on index.html after every demo drew, on embed.html, and on the page
 // without WebGL2, at a desktop width and at 390 px; a reader with only a keyboard steps a demo,
 // switches its view and downloads a file; every canvas's text alternative says what it shows now.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { serve, launch, openPage, waitForDemos, waitForMount, inspect, drawn } from './harness.mjs';
+import { openPage, waitForDemos, waitForMount, inspect, drawn, suite, section } from './harness.mjs';
 
 const AXE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -14,7 +14,6 @@ const WIDTHS = [
   { width: 1200, height: 900 },
   { width: 390, height: 844 },
 ];
-const section = (id) => `section[data-demo="${id}"]`;
 
 /** What a browser without WebGL2 answers: no context. */
 function withoutWebgl2() {
@@ -34,22 +33,13 @@ async function audit(page) {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
 }
 
-let server;
-let browser;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
+const fx = suite({ open: false });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 for (const viewport of WIDTHS) {
   test(`axe-core: no violation on the page after every demo drew, ${viewport.width} px`, async () => {
-    const { page, context, problems } = await openPage(browser, server.url, viewport);
+    const { page, context, problems } = await openPage(fx.browser, fx.server.url, viewport);
     await waitForDemos(page);
     assert.deepEqual(await audit(page), []);
     assert.deepEqual(problems, []);
@@ -57,8 +47,8 @@ for (const viewport of WIDTHS) {
   });
 
   test(`axe-core: no violation on embed.html, ${viewport.width} px`, async () => {
-    const url = `${server.url}embed.html#ds-final?exponent=6&spread=0.3&reduction=0.5&wrap=false&seed=21`;
-    const { page, context, problems } = await openPage(browser, url, viewport);
+    const url = `${fx.server.url}embed.html#ds-final?exponent=6&spread=0.3&reduction=0.5&wrap=false&seed=21`;
+    const { page, context, problems } = await openPage(fx.browser, url, viewport);
     await waitForMount(page);
     await page.waitForFunction(() => Number(document.querySelector('section[data-demo]').dataset.generation) >= 1);
     await drawn(page, 'ds-final');
@@ -68,7 +58,7 @@ for (const viewport of WIDTHS) {
   });
 
   test(`axe-core: no violation on the page without WebGL2, ${viewport.width} px`, async () => {
-    const { page, context, problems } = await openPage(browser, server.url, viewport, withoutWebgl2);
+    const { page, context, problems } = await openPage(fx.browser, fx.server.url, viewport, withoutWebgl2);
     await waitForDemos(page);
     assert.equal(await page.$eval(section('ds-final'), (s) => s.dataset.webgl), 'missing');
     assert.deepEqual(await audit(page), []);
@@ -87,7 +77,7 @@ async function tabTo(page, selector, limit = 600) {
 }
 
 test('with the keyboard only: step a demo, switch its view, download a file', async () => {
-  const { page, context, problems } = await openPage(browser, server.url);
+  const { page, context, problems } = await openPage(fx.browser, fx.server.url);
   await waitForDemos(page);
   const id = 'mpd-final';
   const at = () => page.$eval(section(id), (s) => ({ step: Number(s.dataset.step), steps: Number(s.dataset.steps) }));
@@ -129,9 +119,9 @@ test('with the keyboard only: step a demo, switch its view, download a file', as
 });
 
 test('Play with reduced motion jumps to the finished terrain instead of animating', async () => {
-  const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1200, height: 900 } });
+  const context = await fx.browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1200, height: 900 } });
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(fx.server.url);
   await waitForDemos(page);
   const id = 'ds-final';
   await page.fill(`${section(id)} input[name="step"]`, '1');

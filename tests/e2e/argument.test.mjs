@@ -2,32 +2,16 @@
 // beside Diamond-Square on one seed, with a shaded relief view where creases show and both crease
 // scores under it. The recursive demo steps one call at a time: its view outlined, the points it
 // sets and the points it skips marked apart. (Faults cut by cut are in stepping.test.mjs.)
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  ARTIFACTS, serve, launch, openPage, waitForDemos, inspect, drawn, canvasPixels, countColours,
-} from './harness.mjs';
+import { ARTIFACTS, inspect, drawn, canvasPixels, countColours, suite, section } from './harness.mjs';
 
-const section = (id) => `section[data-demo="${id}"]`;
 
-let server;
-let browser;
-let session;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  session = await openPage(browser, server.url);
-  await waitForDemos(session.page);
-  await mkdir(ARTIFACTS, { recursive: true });
-});
+const fx = suite();
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /** Share of the canvas's left and right thirds that is not sky: both maps of a pair are drawn. */
 async function halves(page, id) {
@@ -47,7 +31,7 @@ async function halves(page, id) {
 }
 
 test('the comparison draws both terrains, in every view, and shows both crease scores', async () => {
-  const { page, problems } = session;
+  const { page, problems } = fx.session;
   const id = 'creases';
   await page.locator(section(id)).scrollIntoViewIfNeeded();
   await page.fill(`${section(id)} input[name="seed"]`, '4');
@@ -123,7 +107,7 @@ async function scrub(page, id, step) {
 }
 
 test('the recursion steps call by call: the whole map, then its first quarter, skips marked', async () => {
-  const { page, problems } = session;
+  const { page, problems } = fx.session;
   const id = 'mpd-recursive';
   await page.locator(section(id)).scrollIntoViewIfNeeded();
   await page.fill(`${section(id)} input[name="seed"]`, '6');

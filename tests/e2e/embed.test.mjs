@@ -7,13 +7,12 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, serve, launch, openPage, inspect, drawn } from './harness.mjs';
+import { ARTIFACTS, serve, launch, openPage, inspect, drawn, section } from './harness.mjs';
 
 const FRAMES = [
   { id: 'ds-final', width: 320, fragment: '#ds-final?exponent=6&spread=0.3&reduction=0.5&wrap=false&seed=21' },
   { id: 'fault-shapes', width: 800, fragment: '#fault-shapes?iterations=300&shapes=circle,rect&fuzziness=2&seed=8' },
 ];
-const section = (id) => `section[data-demo="${id}"]`;
 
 let site;
 let host;

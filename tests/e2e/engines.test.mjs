@@ -13,12 +13,11 @@ import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveDirectory } from '../../scripts/static-server.mjs';
-import { ARTIFACTS, DEMO_IDS, DIST, sectionFacts, terrain } from './harness.mjs';
+import { ARTIFACTS, DEMO_IDS, DIST, sectionFacts, terrain, section } from './harness.mjs';
 import { firefox, startXvfb, webkit } from './drivers.mjs';
 
 const ENGINES = { firefox, webkit };
 const chosen = (process.env.ENGINES ?? 'firefox,webkit').split(',');
-const section = (id) => `section[data-demo="${id}"]`;
 
 const PROBE = `<script>
 (() => {

@@ -3,39 +3,26 @@
 // view marks what all droplets did, a download is the bytes `terrain ds --erode` writes, bad
 // fields are refused with the terrain kept, and 100 000 droplets on 513 x 513 keep the page
 // responsive (no main-thread task over 100 ms).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, serve, launch, openPage, waitForDemos, inspect, settle, drawn, terrain, download, canvasPixels, countColours,
+  ARTIFACTS, inspect, settle, drawn, terrain, download, canvasPixels, countColours, suite,
 } from './harness.mjs';
 
 const id = 'erosion';
 const section = `section[data-demo="${id}"]`;
 
-let server;
-let browser;
-let session;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
+const fx = suite({
   // Long tasks on the main thread, from the first byte.
-  session = await openPage(browser, server.url, { width: 1200, height: 900 }, () => {
+  init: () => {
     window.longTasks = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
     }).observe({ type: 'longtask', buffered: true });
-  });
-  await waitForDemos(session.page);
-  await mkdir(ARTIFACTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+  },
 });
 
 /** Sets fields as typed and presses Enter; waits for the terrain they make. */
@@ -63,7 +50,7 @@ async function colours(page) {
 }
 
 test('the erosion demo draws and steps: one droplet\'s path first, then the erosion layer', async () => {
-  const { page, problems } = session;
+  const { page, problems } = fx.session;
   await page.locator(section).scrollIntoViewIfNeeded();
   // The defaults (30 000 droplets on 257 x 257) with a pinned seed: how long a refresh takes.
   const asked = Date.now();
@@ -112,7 +99,7 @@ test('the erosion demo draws and steps: one droplet\'s path first, then the eros
 });
 
 test('a download is byte for byte what `terrain erode` writes from the same Diamond-Square map', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   await setFields(page, { exponent: '7', droplets: '5000', inertia: '0.1', seed: '11' });
   const scratch = await mkdtemp(join(tmpdir(), 'terrain-erosion-'));
   const base = join(scratch, 'ds.r32');
@@ -127,7 +114,7 @@ test('a download is byte for byte what `terrain erode` writes from the same Diam
 });
 
 test('bad fields are refused next to the field and the terrain stays', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const kept = await inspect(page, id);
   for (const [name, value, says] of [
     ['droplets', '0', /^Droplets must be a whole number from 1 to 2000000/],
@@ -152,7 +139,7 @@ test('bad fields are refused next to the field and the terrain stays', async () 
 });
 
 test('100 000 droplets on 513 x 513: before and after, no main-thread task over 100 ms', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   await page.evaluate(() => { window.longTasks = []; });
   await setFields(page, { exponent: '9', droplets: '1', inertia: '0.05', seed: '3' });
   await page.selectOption(`${section} select[name="view"]`, 'terrain');
@@ -166,5 +153,5 @@ test('100 000 droplets on 513 x 513: before and after, no main-thread task over 
   const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
   console.log(`# erosion 100000 droplets on 513x513: ${took} ms until drawn, longest main-thread task ${longest} ms`);
   assert.ok(longest <= 100, `longest main-thread task ${longest} ms`);
-  assert.deepEqual(session.problems, []);
+  assert.deepEqual(fx.session.problems, []);
 });

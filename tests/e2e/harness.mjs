@@ -1,8 +1,9 @@
 // Shared set-up for the end-to-end tests: a static server for dist/ on loopback, and headless
 // Chromium (Debian's, driven by playwright-core) with software WebGL.
 import { execFileSync } from 'node:child_process';
+import { before, after } from 'node:test';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -18,6 +19,35 @@ export const DEMO_IDS = [
   'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'erosion',
   'line-1d', 'fault-lines', 'fault-shapes',
 ];
+
+/** The selector of demo `id`'s section. */
+export const section = (id) => `section[data-demo="${id}"]`;
+
+/**
+ * The set-up every Chromium suite shares, as `before` and `after` hooks of the file that calls
+ * it: serves dist/ (under `prefix`), launches Chromium, makes the artifacts folder, and unless
+ * `open` is false opens the page (`path` after the served URL, `viewport`, `init` run before the
+ * page's scripts) and waits for every demo's first terrain (unless `demos` is false). Returns
+ * an object whose `server`, `browser` and `session` ({ page, context, problems, requested }) are
+ * filled in before the first test.
+ */
+export function suite({ prefix = '/', open = true, path = '', viewport, init = null, demos = true } = {}) {
+  const fixture = {};
+  before(async () => {
+    fixture.server = await serve(prefix);
+    fixture.browser = await launch();
+    await mkdir(ARTIFACTS, { recursive: true });
+    if (open) {
+      fixture.session = await openPage(fixture.browser, `${fixture.server.url}${path}`, viewport, init);
+      if (demos) await waitForDemos(fixture.session.page);
+    }
+  });
+  after(async () => {
+    await fixture.browser?.close();
+    await fixture.server?.close();
+  });
+  return fixture;
+}
 
 /** Runs the `terrain` command (built by the native tests; built here if missing). */
 export function terrain(args) {

@@ -1,27 +1,18 @@
 // End-to-end: the page at phone widths. Every control of every demo stays inside its demo's
 // card, and nothing scrolls sideways (measured with bounding boxes, not assumed from the CSS).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, serve, launch, openPage, waitForDemos } from './harness.mjs';
+import { ARTIFACTS, openPage, waitForDemos, suite, section } from './harness.mjs';
 
-let server;
-let browser;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
+const fx = suite({ open: false });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 for (const width of [320, 390]) {
   test(`at ${width} px wide no control sticks out of its demo and nothing scrolls sideways`, async () => {
-    const { page, context, problems } = await openPage(browser, server.url, { width, height: 800 });
+    const { page, context, problems } = await openPage(fx.browser, fx.server.url, { width, height: 800 });
     await waitForDemos(page);
     const report = await page.evaluate(() => {
       const outside = [];

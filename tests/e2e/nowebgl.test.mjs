@@ -1,16 +1,13 @@
 // End-to-end: a browser without WebGL2 (old GPUs, locked-down machines, headless Firefox). Every
 // demo shows its map by itself and says why; the lit view cannot be chosen; stepping and
 // downloads work as with WebGL.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ARTIFACTS, DEMO_IDS, serve, launch, openPage, waitForDemos, inspect, settle, drawn, terrain, download,
-} from './harness.mjs';
+import { ARTIFACTS, DEMO_IDS, inspect, settle, drawn, terrain, download, suite, section } from './harness.mjs';
 
-const section = (id) => `section[data-demo="${id}"]`;
 
 /** What a browser without WebGL2 answers: no context. */
 function withoutWebgl2() {
@@ -20,24 +17,12 @@ function withoutWebgl2() {
   };
 }
 
-let server;
-let browser;
-let session;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  session = await openPage(browser, server.url, { width: 1200, height: 900 }, withoutWebgl2);
-  await waitForDemos(session.page);
-});
+const fx = suite({ init: withoutWebgl2 });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 test('without WebGL2 every demo shows a non-blank map, says why, and offers no lit view', async () => {
-  const { page, problems } = session;
+  const { page, problems } = fx.session;
   for (const id of DEMO_IDS) {
     const shown = await inspect(page, id);
     // The 1-D skyline's map is a chart: one line across the canvas, not blocks.
@@ -65,7 +50,7 @@ test('without WebGL2 every demo shows a non-blank map, says why, and offers no l
 });
 
 test('without WebGL2 stepping moves the map and a download is the command line\'s file', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'ds-final';
   await page.locator(section(id)).scrollIntoViewIfNeeded();
   await page.fill(`${section(id)} input[name="seed"]`, '77');

@@ -1,9 +1,9 @@
 // End-to-end: the built page (dist/) in headless Chromium with real WebGL and real wasm.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect } from './harness.mjs';
+import { ARTIFACTS, openPage, waitForDemos, inspect, suite, section } from './harness.mjs';
 
 const DEMO_IDS = [
   'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
@@ -26,14 +26,10 @@ const BAD_VALUES = {
   deposition: ['', 'NaN', '-0.5', '1.01'],
 };
 
-let server;
-let browser;
-let session;
 
 /** Waits for the next two animation frames (camera moves are drawn on the next frame). */
 const nextFrames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-const section = (id) => `section[data-demo="${id}"]`;
 
 /** Sets a field's text without events, as if typed, then fires `change` as leaving the field does. */
 async function setField(page, id, name, value, { commit = true } = {}) {
@@ -47,20 +43,11 @@ async function setField(page, id, name, value, { commit = true } = {}) {
   );
 }
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  session = await openPage(browser, server.url);
-  await waitForDemos(session.page);
-});
+const fx = suite();
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 test('the page has all sixteen demos, in order, each with the DOM contract', async () => {
-  const demos = await session.page.evaluate(() =>
+  const demos = await fx.session.page.evaluate(() =>
     [...document.querySelectorAll('section[data-demo]')].map((s) => ({
       id: s.dataset.demo,
       canvases: s.querySelectorAll('canvas').length,
@@ -85,17 +72,17 @@ test('the page has all sixteen demos, in order, each with the DOM contract', asy
   assert.deepEqual(fieldsOf('line-1d'), ['iterations', 'roughness', 'seed']);
   assert.deepEqual(fieldsOf('fault-lines'), ['iterations', 'seed']);
   assert.deepEqual(fieldsOf('fault-shapes'), ['iterations', 'shapes', 'fuzziness', 'seed']);
-  const recursive = await session.page.$$eval(`${section('mpd-recursive')} form.controls input`, (inputs) => inputs.slice(0, 3).map((i) => i.value));
+  const recursive = await fx.session.page.$$eval(`${section('mpd-recursive')} form.controls input`, (inputs) => inputs.slice(0, 3).map((i) => i.value));
   assert.deepEqual(recursive, ['5', '0.3', '0.55'], 'the second post\'s defaults');
-  const line = await session.page.$$eval(`${section('line-1d')} form.controls input`, (inputs) => inputs.slice(0, 2).map((i) => i.value));
+  const line = await fx.session.page.$$eval(`${section('line-1d')} form.controls input`, (inputs) => inputs.slice(0, 2).map((i) => i.value));
   assert.deepEqual(line, ['8', '1'], '1-D defaults');
-  const values = await session.page.$$eval(`${section('mpd-final')} form.controls input`, (inputs) => inputs.slice(0, 3).map((i) => i.value));
+  const values = await fx.session.page.$$eval(`${section('mpd-final')} form.controls input`, (inputs) => inputs.slice(0, 3).map((i) => i.value));
   assert.deepEqual(values, ['5', '0.3', '0.5'], 'the post\'s defaults');
 });
 
 test('every demo renders a non-blank canvas', async () => {
   for (const id of DEMO_IDS) {
-    const view = await inspect(session.page, id);
+    const view = await inspect(fx.session.page, id);
     assert.equal(view.state, 'ready', id);
     assert.equal(view.alert, '', id);
     assert.ok(view.drawn > 0.03, `${id}: ${(view.drawn * 100).toFixed(1)}% of the canvas shows terrain`);
@@ -104,7 +91,7 @@ test('every demo renders a non-blank canvas', async () => {
 });
 
 test('refresh makes a new terrain from a new seed in every demo', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   for (const id of DEMO_IDS) {
     const before = await inspect(page, id);
     await page.click(`${section(id)} button[data-action="refresh"]`);
@@ -122,7 +109,7 @@ test('refresh makes a new terrain from a new seed in every demo', async () => {
 });
 
 test('a typed seed reproduces its terrain exactly', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   for (const id of DEMO_IDS) {
     await setField(page, id, 'seed', '4242');
     const first = await inspect(page, id);
@@ -138,7 +125,7 @@ test('a typed seed reproduces its terrain exactly', async () => {
 });
 
 test('valid values in mpd-final take effect, with Enter or by leaving the field', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'mpd-final';
   await setField(page, id, 'seed', '7');
   const base = await inspect(page, id);
@@ -170,7 +157,7 @@ test('valid values in mpd-final take effect, with Enter or by leaving the field'
 });
 
 test('exponent 12 (4097 x 4097) generates without breaking the page', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'mpd-final';
   const before = await inspect(page, id);
   await setField(page, id, 'exponent', '12');
@@ -186,7 +173,7 @@ test('exponent 12 (4097 x 4097) generates without breaking the page', async () =
 });
 
 test('bad values are refused next to the field, and the terrain on screen stays', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   for (const id of DEMO_IDS) {
     const fields = await page.$$eval(`${section(id)} form.controls input[name]:not([type="checkbox"])`, (inputs) => inputs.map((i) => [i.name, i.value]));
     // fault-lines and fault-shapes take up to 100000 faults; 100001 is past both limits.
@@ -222,7 +209,7 @@ test('bad values are refused next to the field, and the terrain on screen stays'
 });
 
 test('fault shapes are checkboxes; choosing none is refused and the terrain stays', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'fault-shapes';
   const boxes = await page.$$eval(`${section(id)} input[name="shapes"]`, (inputs) =>
     inputs.map((i) => ({ type: i.type, value: i.value, checked: i.checked, label: i.labels[0]?.textContent })));
@@ -262,7 +249,7 @@ test('fault shapes are checkboxes; choosing none is refused and the terrain stay
 });
 
 test('every demo is still drawn after scrolling through the whole page (no context lost)', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   for (const id of DEMO_IDS) {
     await page.locator(`${section(id)} canvas`).scrollIntoViewIfNeeded();
     await nextFrames(page);
@@ -276,7 +263,7 @@ test('every demo is still drawn after scrolling through the whole page (no conte
 });
 
 test('two bad fields are both reported', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'mpd-final';
   await setField(page, id, 'exponent', '99', { commit: false });
   await setField(page, id, 'spread', 'lots');
@@ -290,7 +277,7 @@ test('two bad fields are both reported', async () => {
 });
 
 test('dragging orbits, the wheel zooms, keys and pinch work, and none of them regenerates', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'mpd-iterate';
   const canvas = page.locator(`${section(id)} canvas`);
   await canvas.scrollIntoViewIfNeeded();
@@ -344,7 +331,7 @@ test('dragging orbits, the wheel zooms, keys and pinch work, and none of them re
 test('a seed in the address pins every demo, and the same seed draws the same pictures', async () => {
   const hashes = [];
   for (let run = 0; run < 2; run++) {
-    const fresh = await openPage(browser, `${server.url}?seed=99`);
+    const fresh = await openPage(fx.browser, `${fx.server.url}?seed=99`);
     await waitForDemos(fresh.page);
     const views = await Promise.all(DEMO_IDS.map((id) => inspect(fresh.page, id)));
     assert.ok(views.every((v) => v.seed === '99'), 'every demo uses the address seed');
@@ -356,11 +343,11 @@ test('a seed in the address pins every demo, and the same seed draws the same pi
 });
 
 test('no console errors, no failed requests, nothing fetched from another origin; screenshots saved', async () => {
-  const { page, problems } = session;
+  const { page, problems } = fx.session;
   await mkdir(ARTIFACTS, { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(ARTIFACTS, 'page.png'), fullPage: true });
-  const phone = await openPage(browser, server.url, { width: 390, height: 844 });
+  const phone = await openPage(fx.browser, fx.server.url, { width: 390, height: 844 });
   await waitForDemos(phone.page);
   const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no sideways scrolling on a phone (${overflow}px too wide)`);

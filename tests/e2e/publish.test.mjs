@@ -1,33 +1,26 @@
 // End-to-end: the built site works from any folder of a static host. dist/ is served only under
 // /a/b/ (404 everywhere else, as for a project site at https://USER.github.io/REPO/): every demo
 // starts, a download is the command line's file, and nothing is asked for outside the folder.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_IDS, serve, launch, openPage, waitForDemos, inspect, settle, terrain, download } from './harness.mjs';
+import {
+  DEMO_IDS, openPage, waitForDemos, inspect, settle, terrain, download, suite, section,
+} from './harness.mjs';
 
 const FOLDER = '/a/b/';
 
-let server;
-let browser;
 
-before(async () => {
-  server = await serve(FOLDER);
-  browser = await launch();
-});
+const fx = suite({ prefix: FOLDER, open: false });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 test('served from a sub-folder, every demo starts, a download works and nothing leaves the folder', async () => {
-  assert.ok(server.url.endsWith(FOLDER));
-  const outside = await fetch(new URL('/', server.url));
+  assert.ok(fx.server.url.endsWith(FOLDER));
+  const outside = await fetch(new URL('/', fx.server.url));
   assert.equal(outside.status, 404, 'the host root has nothing');
-  const { page, problems, requested } = await openPage(browser, server.url);
+  const { page, problems, requested } = await openPage(fx.browser, fx.server.url);
   await waitForDemos(page);
   for (const id of DEMO_IDS) {
     const shown = await inspect(page, id);
@@ -45,7 +38,7 @@ test('served from a sub-folder, every demo starts, a download works and nothing 
   const out = join(await mkdtemp(join(tmpdir(), 'terrain-publish-')), 'map.png');
   terrain(['ds', '--exponent', '5', '--seed', '31', '--out', out]);
   assert.ok(file.bytes.equals(await readFile(out)), 'the download equals the command line\'s file');
-  const origin = new URL(server.url).origin;
+  const origin = new URL(fx.server.url).origin;
   const outsideFolder = requested.filter(
     (url) => !url.startsWith(`${origin}${FOLDER}`) && !url.startsWith('blob:') && !url.startsWith('data:'),
   );

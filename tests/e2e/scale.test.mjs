@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, serve, launch, openPage, waitForDemos, waitForMount, inspect, settle } from './harness.mjs';
+import { ARTIFACTS, serve, launch, openPage, waitForDemos, waitForMount, inspect, settle, section } from './harness.mjs';
 
 /** Longest main-thread task the page may run while it generates, in milliseconds. */
 const LONG_TASK_LIMIT = 100;
@@ -88,7 +88,6 @@ function instrument() {
 /** Where a measurement's blocking time went (long animation frames), for a failure message. */
 const blame = (result) => `; long frames: ${JSON.stringify(result.frames)}`;
 
-const section = (id) => `section[data-demo="${id}"]`;
 
 let server;
 let browser;

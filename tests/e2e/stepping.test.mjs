@@ -1,10 +1,10 @@
 // End-to-end: stepping through each algorithm pass by pass, the view modes, and the step
 // highlight, on the built page in headless Chromium (real wasm, real WebGL).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, serve, launch, openPage, waitForDemos, inspect, canvasPixels } from './harness.mjs';
+import { ARTIFACTS, waitForDemos, inspect, canvasPixels, suite, section } from './harness.mjs';
 
 // Every demo with a stepper, and its number of steps at its defaults.
 const STEPPERS = {
@@ -18,11 +18,7 @@ const STEPPERS = {
 };
 const STEP_DEMOS = ['mpd-corners', 'mpd-edges', 'mpd-center', 'ds-corners', 'ds-square', 'ds-diamond'];
 
-let server;
-let browser;
-let session;
 
-const section = (id) => `section[data-demo="${id}"]`;
 const nextFrames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /** The section's step attributes and its picture. */
@@ -69,20 +65,11 @@ async function scrub(page, id, step) {
   }, step);
 }
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  session = await openPage(browser, server.url);
-  await waitForDemos(session.page);
-});
+const fx = suite();
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 test('every stepper demo opens at its last step with the steps the posts have', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   for (const [id, steps] of Object.entries(STEPPERS)) {
     const view = await look(page, id);
     assert.equal(view.steps, steps, `${id}: data-steps`);
@@ -99,7 +86,7 @@ test('every stepper demo opens at its last step with the steps the posts have', 
 });
 
 test('step back changes the picture, step brings the identical one back, and nothing regenerates', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   for (const [id, steps] of Object.entries(STEPPERS)) {
     const end = await look(page, id);
     await page.click(`${section(id)} [data-action="step-back"]`);
@@ -119,7 +106,7 @@ test('step back changes the picture, step brings the identical one back, and not
 });
 
 test('scrubbing mpd-final to step 0 leaves only the four corners raised', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'mpd-final';
   await page.locator(section(id)).scrollIntoViewIfNeeded();
   await setView(page, id, 'map');
@@ -147,7 +134,7 @@ test('scrubbing mpd-final to step 0 leaves only the four corners raised', async 
 });
 
 test('the map and wireframe views change the picture without regenerating; a step shows the highlight the finished map lacks', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'mpd-final';
   await page.locator(section(id)).scrollIntoViewIfNeeded();
   const terrain = await look(page, id);
@@ -176,7 +163,7 @@ test('the map and wireframe views change the picture without regenerating; a ste
 });
 
 test('play reaches the end and stops; keyboard works; with reduced motion play jumps to the end', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'mpd-final';
   const start = await look(page, id);
   await page.click(`${section(id)} [data-action="play"]`);
@@ -199,9 +186,9 @@ test('play reaches the end and stops; keyboard works; with reduced motion play j
   assert.equal((await look(page, id)).step, 3, 'the scrubber moves with the arrow keys');
   await scrub(page, id, 5);
 
-  const calm = await browser.newContext({ viewport: { width: 1200, height: 900 }, reducedMotion: 'reduce' });
+  const calm = await fx.browser.newContext({ viewport: { width: 1200, height: 900 }, reducedMotion: 'reduce' });
   const other = await calm.newPage();
-  await other.goto(server.url);
+  await other.goto(fx.server.url);
   await waitForDemos(other);
   await scrub(other, id, 1);
   await other.click(`${section(id)} [data-action="play"]`);
@@ -211,7 +198,7 @@ test('play reaches the end and stops; keyboard works; with reduced motion play j
 });
 
 test('a rejected field disables the stepper and says why; the scrubber takes only whole steps in range', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'ds-final';
   const before = await look(page, id);
   await page.fill(`${section(id)} [name="exponent"]`, '40');
@@ -241,7 +228,7 @@ test('a rejected field disables the stepper and says why; the scrubber takes onl
 });
 
 test('ds-final mid-way and the roughness panel: measured H, its lags, and why it differs (screenshots)', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'ds-final';
   await page.locator(section(id)).scrollIntoViewIfNeeded();
   await page.fill(`${section(id)} input[name="seed"]`, '3');
@@ -275,11 +262,11 @@ test('ds-final mid-way and the roughness panel: measured H, its lags, and why it
   assert.ok(fits, 'nothing scrolls sideways on a phone');
   await page.setViewportSize({ width: 1200, height: 900 });
   await scrub(page, id, 10);
-  assert.deepEqual(session.problems, []);
+  assert.deepEqual(fx.session.problems, []);
 });
 
 test('a fault step outlines the cuts it added, in the map and the 3-D view (screenshots)', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'fault-shapes';
   await page.locator(section(id)).scrollIntoViewIfNeeded();
   await mkdir(ARTIFACTS, { recursive: true });
@@ -315,5 +302,5 @@ test('a fault step outlines the cuts it added, in the map and the 3-D view (scre
   await page.setViewportSize({ width: 1200, height: 900 });
   await setView(page, id, 'terrain');
   await scrub(page, id, end);
-  assert.deepEqual(session.problems, []);
+  assert.deepEqual(fx.session.problems, []);
 });

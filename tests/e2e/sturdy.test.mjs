@@ -1,11 +1,10 @@
 // End-to-end: faults the page must survive. The shared WebGL2 context lost and restored (with a
 // refresh during the loss), an error raised on the generator worker mid-generation, a worker
 // that stops answering altogether, and a browser where no worker starts at all.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO_IDS, serve, launch, waitForDemos, inspect, settle } from './harness.mjs';
+import { DEMO_IDS, waitForDemos, inspect, settle, suite, section } from './harness.mjs';
 
-const section = (id) => `section[data-demo="${id}"]`;
 
 /** Keeps every WebGL2 context and generator worker the page makes, for the tests to reach. */
 function capture() {
@@ -26,12 +25,10 @@ function capture() {
   };
 }
 
-let server;
-let browser;
 
 /** A fresh page with the capture in place and every problem recorded. */
 async function open() {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const context = await fx.browser.newContext({ viewport: { width: 1200, height: 900 } });
   await context.addInitScript(capture);
   const page = await context.newPage();
   const problems = [];
@@ -39,22 +36,15 @@ async function open() {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  await page.goto(server.url);
+  await page.goto(fx.server.url);
   await waitForDemos(page);
   return { page, context, problems };
 }
 
 const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
+const fx = suite({ open: false });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 test('a lost WebGL context pauses drawing with a notice, keeps the terrains, and every demo draws again', async () => {
   const { page, context, problems } = await open();
@@ -159,7 +149,7 @@ test('a worker that stops answering is noticed after a generous wait; the next r
 });
 
 test('without a worker the page generates in place, and a download says it needs one and keeps the terrain', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const context = await fx.browser.newContext({ viewport: { width: 1200, height: 900 } });
   await context.addInitScript(() => {
     window.Worker = class {
       constructor() {
@@ -175,7 +165,7 @@ test('without a worker the page generates in place, and a download says it needs
     if (m.type() === 'error') errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(server.url);
+  await page.goto(fx.server.url);
   await waitForDemos(page);
   const id = 'ds-final';
   await page.locator(section(id)).scrollIntoViewIfNeeded();

@@ -1,21 +1,17 @@
 // End-to-end: taking a terrain home. Downloads from the page are byte for byte what the
 // `terrain` command writes for the same settings and seed; share links bring a demo back exactly;
 // refused link values are reported; the tileable Diamond-Square shows 2 x 2 without a seam.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, DEMO_IDS, DIST, serve, launch, openPage, waitForDemos, inspect, settle, drawn, terrain, download,
+  ARTIFACTS, DEMO_IDS, DIST, openPage, waitForDemos, inspect, settle, drawn, terrain, download, suite, section,
 } from './harness.mjs';
 
-const section = (id) => `section[data-demo="${id}"]`;
 
-let server;
-let browser;
-let session;
 let scratch;
 
 /** Sets a field as typed and left, and waits for the terrain it makes. */
@@ -29,21 +25,15 @@ async function setField(page, id, name, value) {
   await settle(page, id);
 }
 
+const fx = suite();
+
 before(async () => {
-  server = await serve();
-  browser = await launch();
-  session = await openPage(browser, server.url);
-  await waitForDemos(session.page);
   scratch = await mkdtemp(join(tmpdir(), 'terrain-e2e-'));
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 test('downloads of every format from ds-final and fault-shapes equal the command line\'s files', async () => {
-  const { page, requested } = session;
+  const { page, requested } = fx.session;
   const encoders = () => requested.filter((url) => /\/terrain-files(_bg\.wasm|\.js)(\?|$)/.test(url));
   assert.deepEqual(encoders(), [], 'the file encoders are not part of the first load');
   const cases = {
@@ -88,7 +78,7 @@ test('downloads of every format from ds-final and fault-shapes equal the command
 });
 
 test('a download that fails says why in the alert and keeps the terrain', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'ds-final';
   const before = await inspect(page, id);
   await page.$eval(`${section(id)} select[name="format"]`, (select) => {
@@ -109,7 +99,7 @@ test('a download that fails says why in the alert and keeps the terrain', async 
 });
 
 test('share links bring every demo back: same fields, same picture, scrolled into view', async () => {
-  const { page, context } = session;
+  const { page, context } = fx.session;
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const changes = {
     'mpd-final': [['exponent', '6'], ['spread', '0.45']],
@@ -126,10 +116,10 @@ test('share links bring every demo back: same fields, same picture, scrolled int
     await page.click(`${section(id)} [data-action="share"]`);
     await page.waitForFunction((sel) => document.querySelector(`${sel} .status`).textContent === 'Link copied', section(id));
     const link = await page.$eval(section(id), (s) => s.dataset.link);
-    assert.ok(link.startsWith(`${server.url}#${id}?`), `${id}: ${link}`);
+    assert.ok(link.startsWith(`${fx.server.url}#${id}?`), `${id}: ${link}`);
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link, `${id}: on the clipboard`);
 
-    const visit = await openPage(browser, link);
+    const visit = await openPage(fx.browser, link);
     // The page scrolls the linked demo into view, which starts it.
     await visit.page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section(id));
     const inView = await visit.page.$eval(section(id), (s) => {
@@ -162,7 +152,7 @@ test('refused link values and a refused address seed are reported like bad field
     ['#ds-final?wrap=maybe', 'ds-final', /Wrap must be true or false/],
   ];
   for (const [fragment, id, message] of cases) {
-    const visit = await openPage(browser, `${server.url}${fragment}`);
+    const visit = await openPage(fx.browser, `${fx.server.url}${fragment}`);
     await waitForDemos(visit.page);
     const view = await inspect(visit.page, id);
     assert.match(view.alert, message, fragment);
@@ -173,7 +163,7 @@ test('refused link values and a refused address seed are reported like bad field
     assert.deepEqual(visit.problems, []);
     await visit.context.close();
   }
-  const visit = await openPage(browser, `${server.url}?seed=abc`);
+  const visit = await openPage(fx.browser, `${fx.server.url}?seed=abc`);
   await waitForDemos(visit.page);
   for (const id of DEMO_IDS) {
     const view = await inspect(visit.page, id);
@@ -187,7 +177,7 @@ test('refused link values and a refused address seed are reported like bad field
 });
 
 test('the tileable preview shows four copies that join without a seam', async () => {
-  const { page } = session;
+  const { page } = fx.session;
   const id = 'ds-final';
   await page.locator(section(id)).scrollIntoViewIfNeeded();
   await setField(page, id, 'seed', '31');
@@ -236,5 +226,5 @@ test('the tileable preview shows four copies that join without a seam', async ()
   await page.locator(`${section(id)} figure`).screenshot({ path: join(ARTIFACTS, 'ds-final-tileable-map.png') });
   await page.selectOption(`${section(id)} select[name="view"]`, 'terrain');
   await setField(page, id, 'wrap', 'false');
-  assert.deepEqual(session.problems, []);
+  assert.deepEqual(fx.session.problems, []);
 });

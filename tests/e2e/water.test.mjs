@@ -3,16 +3,15 @@
 // from the page's own height download) and grow as the droplets fall; the flow downloads are
 // byte for byte what `terrain flow` writes from the page's map. The Erosion view shows by how
 // much ground changed, with a legend.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, DEMO_IDS, serve, launch, openPage, waitForDemos, inspect, canvasPixels, countColours, download, terrain,
+  ARTIFACTS, DEMO_IDS, inspect, canvasPixels, countColours, download, terrain, suite, section,
 } from './harness.mjs';
 
-const section = (id) => `section[data-demo="${id}"]`;
 const MAPS = DEMO_IDS.filter((id) => id !== 'line-1d');
 // A river pixel: bright blue; a lake pixel: deep blue.
 const WATER = {
@@ -20,22 +19,9 @@ const WATER = {
   lake: (r, g, b) => b < 185 && b - r > 55 && g < 115,
 };
 
-let server;
-let browser;
-let session;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  session = await openPage(browser, server.url);
-  await waitForDemos(session.page);
-  await mkdir(ARTIFACTS, { recursive: true });
-});
+const fx = suite();
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 async function view(page, id, mode) {
   await page.selectOption(`${section(id)} select[name="view"]`, mode);
@@ -51,7 +37,7 @@ async function scrub(page, id, step) {
 }
 
 test('the Water view draws lakes and rivers over the relief on every 2-D demo', async () => {
-  const { page, problems } = session;
+  const { page, problems } = fx.session;
   const seen = {};
   for (const id of MAPS) {
     await page.locator(section(id)).scrollIntoViewIfNeeded();
@@ -100,7 +86,7 @@ function riverCells(pixels, side) {
 }
 
 test('on the eroded map the rivers lie in valleys and grow as the droplets fall', async () => {
-  const { page, problems } = session;
+  const { page, problems } = fx.session;
   const id = 'erosion';
   await page.locator(section(id)).scrollIntoViewIfNeeded();
   await page.fill(`${section(id)} [name="seed"]`, '7');
@@ -150,7 +136,7 @@ test('on the eroded map the rivers lie in valleys and grow as the droplets fall'
 });
 
 test('the Erosion view shows by how much the ground changed, with a legend', async () => {
-  const { page, problems } = session;
+  const { page, problems } = fx.session;
   const id = 'erosion';
   const steps = await page.$eval(section(id), (s) => Number(s.dataset.steps));
   await view(page, id, 'erosion');
@@ -170,7 +156,7 @@ test('the Erosion view shows by how much the ground changed, with a legend', asy
 });
 
 test('the flow downloads are byte for byte what `terrain flow` writes from the page\'s map', async () => {
-  const { page, problems } = session;
+  const { page, problems } = fx.session;
   const scratch = await mkdtemp(join(tmpdir(), 'terrain-flow-'));
   for (const id of ['erosion', 'fault-shapes']) {
     const heights = await download(page, id, 'r32');
