@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, inspect, drawn, canvasPixels, countColours, suite, section } from './harness.mjs';
+import { ARTIFACTS, inspect, drawn, canvasPixels, countColours, suite, section, scrub } from './harness.mjs';
 
 
 
@@ -96,14 +96,6 @@ async function marks(page, id) {
     });
   }
   return { ...count, box };
-}
-
-async function scrub(page, id, step) {
-  await page.$eval(`${section(id)} input[name="step"]`, (input, value) => {
-    input.value = String(value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, step);
-  return inspect(page, id);
 }
 
 test('the recursion steps call by call: the whole map, then its first quarter, skips marked', async () => {

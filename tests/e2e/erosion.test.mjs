@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, inspect, settle, drawn, terrain, download, canvasPixels, countColours, suite,
+  ARTIFACTS, inspect, settle, drawn, terrain, download, canvasPixels, countColours, suite, scrub,
 } from './harness.mjs';
 
 const id = 'erosion';
@@ -30,14 +30,6 @@ async function setFields(page, values) {
   for (const [name, value] of Object.entries(values)) await page.fill(`${section} [name="${name}"]`, value);
   await page.press(`${section} [name="seed"]`, 'Enter');
   await settle(page, id);
-}
-
-async function scrub(page, step) {
-  await page.$eval(`${section} input[name="step"]`, (input, value) => {
-    input.value = String(value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, step);
-  return inspect(page, id);
 }
 
 /** Pixels of the marks' colours in the demo's canvas. */
@@ -67,9 +59,9 @@ test('the erosion demo draws and steps: one droplet\'s path first, then the eros
   assert.deepEqual(facts.views, ['terrain', 'wireframe', 'map', 'creases', 'water', 'erosion']);
 
   await page.selectOption(`${section} select[name="view"]`, 'map');
-  await scrub(page, 0);
+  await scrub(page, id, 0);
   assert.deepEqual(await colours(page), { path: 0, removed: 0, laid: 0 }, 'step 0: the bare terrain');
-  const one = await scrub(page, 1);
+  const one = await scrub(page, id, 1);
   const caption = await page.$eval(`${section} .step-caption`, (c) => c.textContent);
   assert.match(caption, /^Step 1 of 20: droplet 1 of 30000, its path in magenta/);
   const trail = await colours(page);
@@ -81,14 +73,14 @@ test('the erosion demo draws and steps: one droplet\'s path first, then the eros
   // The Erosion view: everything removed and laid since the first droplet, by how much (a ramp
   // from the map's grey to orange or blue).
   await page.selectOption(`${section} select[name="view"]`, 'erosion');
-  await scrub(page, 0);
+  await scrub(page, id, 0);
   const tones = async () => countColours(await canvasPixels(page, id), {
     removed: (r, g, b) => r - b > 40,
     laid: (r, g, b) => b - r > 40,
   });
   const bare = await tones();
   assert.equal(bare.removed + bare.laid, 0, 'nothing changed yet');
-  await scrub(page, facts.steps);
+  await scrub(page, id, facts.steps);
   const layer = await tones();
   assert.ok(layer.removed > 1000 && layer.laid > 1000, `the layer: ${JSON.stringify(layer)}`);
   await page.locator(section).screenshot({ path: join(ARTIFACTS, 'erosion-layer.png') });

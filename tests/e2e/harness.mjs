@@ -49,6 +49,21 @@ export function suite({ prefix = '/', open = true, path = '', viewport, init = n
   return fixture;
 }
 
+/** Moves demo `id`'s scrubber to `step` as a reader's drag would; resolves to its facts once drawn. */
+export async function scrub(page, id, step) {
+  await page.$eval(`${section(id)} input[name="step"]`, (input, value) => {
+    input.value = String(value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, step);
+  return inspect(page, id);
+}
+
+/** Chooses view `mode` in demo `id`; resolves to its facts once drawn. */
+export async function setView(page, id, mode) {
+  await page.selectOption(`${section(id)} select[name="view"]`, mode);
+  return inspect(page, id);
+}
+
 /** Runs the `terrain` command (built by the native tests; built here if missing). */
 export function terrain(args) {
   const bin = join(ROOT, 'target', 'debug', 'terrain');

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, waitForDemos, inspect, canvasPixels, suite, section } from './harness.mjs';
+import { ARTIFACTS, waitForDemos, inspect, canvasPixels, suite, section, scrub, setView } from './harness.mjs';
 
 // Every demo with a stepper, and its number of steps at its defaults.
 const STEPPERS = {
@@ -51,18 +51,6 @@ async function highlightPixels(page, id) {
     colours.add(`${pr},${pg},${pb}`);
   }
   return { found, colours: [...colours] };
-}
-
-async function setView(page, id, mode) {
-  await page.selectOption(`${section(id)} select[name="view"]`, mode);
-  await nextFrames(page);
-}
-
-async function scrub(page, id, step) {
-  await page.$eval(`${section(id)} input[name="step"]`, (input, value) => {
-    input.value = String(value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, step);
 }
 
 const fx = suite();

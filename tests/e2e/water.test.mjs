@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, DEMO_IDS, inspect, canvasPixels, countColours, download, terrain, suite, section,
+  ARTIFACTS, DEMO_IDS, inspect, canvasPixels, countColours, download, terrain, suite, section, scrub, setView,
 } from './harness.mjs';
 
 const MAPS = DEMO_IDS.filter((id) => id !== 'line-1d');
@@ -23,19 +23,6 @@ const WATER = {
 const fx = suite();
 
 
-async function view(page, id, mode) {
-  await page.selectOption(`${section(id)} select[name="view"]`, mode);
-  return inspect(page, id);
-}
-
-async function scrub(page, id, step) {
-  await page.$eval(`${section(id)} input[name="step"]`, (input, value) => {
-    input.value = String(value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, step);
-  return inspect(page, id);
-}
-
 test('the Water view draws lakes and rivers over the relief on every 2-D demo', async () => {
   const { page, problems } = fx.session;
   const seen = {};
@@ -44,7 +31,7 @@ test('the Water view draws lakes and rivers over the relief on every 2-D demo', 
     const options = await page.$$eval(`${section(id)} select[name="view"] option`, (o) => o.map((x) => x.value));
     assert.ok(options.includes('water'), `${id} offers the Water view: ${options}`);
     const before = await inspect(page, id);
-    const shown = await view(page, id, 'water');
+    const shown = await setView(page, id, 'water');
     assert.ok(shown.drawn > 0.2, `${id}: drawn ${shown.drawn}`);
     assert.equal(shown.generation, before.generation, `${id}: a view change regenerates nothing`);
     seen[id] = countColours(await canvasPixels(page, id), WATER);
@@ -62,7 +49,7 @@ test('the Water view draws lakes and rivers over the relief on every 2-D demo', 
   }
   const lines = await page.$$eval(`${section('line-1d')} select[name="view"] option`, (o) => o.map((x) => x.value));
   assert.ok(!lines.includes('water'), 'a profile has no Water view');
-  for (const id of MAPS) await view(page, id, 'terrain');
+  for (const id of MAPS) await setView(page, id, 'terrain');
   assert.deepEqual(problems, []);
 });
 
@@ -100,7 +87,7 @@ test('on the eroded map the rivers lie in valleys and grow as the droplets fall'
       for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
     }).observe({ type: 'longtask' });
   });
-  await view(page, id, 'water');
+  await setView(page, id, 'water');
   const rivers = riverCells(await canvasPixels(page, id), 257);
   await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'water-eroded.png') });
   // The heights on screen, from the page's own download (the full map is the shown grid).
@@ -131,7 +118,7 @@ test('on the eroded map the rivers lie in valleys and grow as the droplets fall'
   console.log(`# longest main-thread task while drawing and stepping the Water view: ${longest} ms`);
   assert.ok(longest <= 100, `no main-thread task over 100 ms (${longest} ms)`);
   assert.equal((await inspect(page, id)).generation, done.generation);
-  await view(page, id, 'terrain');
+  await setView(page, id, 'terrain');
   assert.deepEqual(problems, []);
 });
 
@@ -139,7 +126,7 @@ test('the Erosion view shows by how much the ground changed, with a legend', asy
   const { page, problems } = fx.session;
   const id = 'erosion';
   const steps = await page.$eval(section(id), (s) => Number(s.dataset.steps));
-  await view(page, id, 'erosion');
+  await setView(page, id, 'erosion');
   await scrub(page, id, steps);
   const tones = countColours(await canvasPixels(page, id), {
     strongRemoved: (r, g, b) => r > 230 && g > 100 && g < 140 && b < 30,
@@ -151,7 +138,7 @@ test('the Erosion view shows by how much the ground changed, with a legend', asy
   assert.ok(tones.removed > 1000 && tones.laid > 1000, JSON.stringify(tones));
   assert.ok(tones.removed > 10 * tones.strongRemoved, 'most change is weaker than the largest');
   await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'erosion-amounts.png') });
-  await view(page, id, 'terrain');
+  await setView(page, id, 'terrain');
   assert.deepEqual(problems, []);
 });
 
