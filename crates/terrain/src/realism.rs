@@ -77,28 +77,35 @@ fn top1_share(mut flow: Vec<u32>) -> f64 {
     held / total
 }
 
-/// The root mean square of the discrete Laplacian (four neighbours) over the inner cells of
-/// `map`: its roughness at the scale of one cell. Speckle raises it; smooth valleys barely.
-pub fn laplacian_rms(map: &Heightmap) -> f64 {
-    let (w, h) = (map.width(), map.height());
-    let z = map.data();
-    let (mut sum, mut n) = (0.0f64, 0usize);
-    for y in 1..h.saturating_sub(1) {
-        for x in 1..w - 1 {
-            let i = y * w + x;
-            let l = f64::from(z[i - 1])
-                + f64::from(z[i + 1])
-                + f64::from(z[i - w])
-                + f64::from(z[i + w])
-                - 4.0 * f64::from(z[i]);
-            sum += l * l;
+/// Over the inner cells of a `width` x `height` grid of `values`: the sum of the squared discrete
+/// Laplacian (four neighbours), the sum of the squared values, and how many cells there were.
+fn laplacian_sums(values: &[f32], width: usize, height: usize) -> (f64, f64, usize) {
+    let (mut lap, mut own, mut n) = (0.0f64, 0.0f64, 0usize);
+    for y in 1..height.saturating_sub(1) {
+        for x in 1..width.saturating_sub(1) {
+            let i = y * width + x;
+            let c = f64::from(values[i]);
+            let l = f64::from(values[i - 1])
+                + f64::from(values[i + 1])
+                + f64::from(values[i - width])
+                + f64::from(values[i + width])
+                - 4.0 * c;
+            lap += l * l;
+            own += c * c;
             n += 1;
         }
     }
+    (lap, own, n)
+}
+
+/// The root mean square of the discrete Laplacian (four neighbours) over the inner cells of
+/// `map`: its roughness at the scale of one cell. Speckle raises it; smooth valleys barely.
+pub fn laplacian_rms(map: &Heightmap) -> f64 {
+    let (lap, _, n) = laplacian_sums(map.data(), map.width(), map.height());
     if n == 0 {
         0.0
     } else {
-        (sum / n as f64).sqrt()
+        (lap / n as f64).sqrt()
     }
 }
 
@@ -107,21 +114,7 @@ pub fn laplacian_rms(map: &Heightmap) -> f64 {
 /// independent noise in every cell, near 0 for a change that is smooth over many cells. 0 when
 /// nothing changed.
 pub fn pixel_roughness(change: &[f32], width: usize, height: usize) -> f64 {
-    let (mut lap, mut own, mut n) = (0.0f64, 0.0f64, 0usize);
-    for y in 1..height.saturating_sub(1) {
-        for x in 1..width - 1 {
-            let i = y * width + x;
-            let c = f64::from(change[i]);
-            let l = f64::from(change[i - 1])
-                + f64::from(change[i + 1])
-                + f64::from(change[i - width])
-                + f64::from(change[i + width])
-                - 4.0 * c;
-            lap += l * l;
-            own += c * c;
-            n += 1;
-        }
-    }
+    let (lap, own, n) = laplacian_sums(change, width, height);
     if n == 0 || own == 0.0 {
         return 0.0;
     }
