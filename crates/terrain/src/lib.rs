@@ -12,35 +12,23 @@
 //! assert_eq!(map.width(), 33); // exponent 5 gives 2^5 + 1 points per side
 //! ```
 
-mod cells;
-mod cores;
-pub mod creases;
-pub mod diamond_square;
-pub mod display;
-pub mod engines;
-pub mod erosion;
-pub mod export;
-pub mod faults;
-mod fine_levels;
-pub mod heightmap;
-pub mod import;
-pub mod limits;
-pub mod line;
-pub mod mesh;
-pub mod midpoint;
-pub mod midpoint_recursive;
-pub mod params;
-pub mod random_noise;
-pub mod realism;
-pub mod recipe;
-pub mod rng;
-mod rows;
-pub mod steps;
+mod algorithms;
+mod analysis;
+mod files;
+mod knobs;
+mod map;
+mod shown;
 #[cfg(test)]
 mod testing;
-pub mod tiles;
-pub mod variogram;
-pub mod water;
+
+pub use algorithms::{
+    diamond_square, erosion, faults, line, midpoint, midpoint_recursive, random_noise, recipe,
+};
+pub use analysis::{realism, variogram, water};
+pub use files::{engines, export, import, tiles};
+pub use knobs::{limits, params};
+pub use map::{heightmap, rng};
+pub use shown::{creases, display, mesh, steps};
 
 pub use heightmap::Heightmap;
 pub use params::ParamError;

@@ -1,0 +1,242 @@
+//! Hydraulic erosion, droplet by droplet, as in H. T. Beyer's 2015 thesis "Implementation of a
+//! method for hydraulic erosion" (which Sebastian Lague's widely read version follows), and
+//! thermal erosion as a second, simpler process.
+//!
+//! A droplet starts at a random point with some water and speed. Each step it:
+//! 1. reads the height and slope under it (bilinear between the four points of its cell);
+//! 2. turns its direction towards downhill, keeping a share of the old direction (inertia), and
+//!    moves one cell that way;
+//! 3. can carry sediment up to a capacity, its fall times its speed, water and a factor, and
+//!    never less than a floor;
+//!    over capacity (or going uphill) it deposits, under capacity it erodes the ground around it
+//!    with a small brush;
+//! 4. speeds up going down and slows going up, and loses some water to evaporation.
+//!
+//! It dies after its lifetime, in a flat spot, or off the map's edge; where it dies, what it
+//! still carries settles over the same brush it erodes with (laying it on one cell's four corners
+//! left a bump per droplet, pixel-sized speckle that filled the valleys). Material is conserved:
+//! what droplets erode is deposited again, carried off the edge, or (between two steps) carried
+//! by the droplet still alive; [`Ledger`] keeps the books. Every random number (where each droplet
+//! starts) is keyed by the droplet's number and the seed, so the same seed gives the same map.
+//!
+//! [`erode`] is the fast version; [`plain::erode`] reads straight from the thesis, and the tests
+//! hold them equal bit for bit.
+
+pub mod droplets;
+pub mod plain;
+pub mod score;
+pub mod thermal;
+
+use crate::knobs::params::{self, ParamError};
+use crate::Heightmap;
+
+/// Most droplets one run may drop.
+pub const MAX_DROPLETS: u32 = 2_000_000;
+
+/// The named constants of hydraulic erosion. Each says what it does to the terrain; each has a
+/// range, checked by [`ErosionParams::validate`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ErosionParams {
+    /// How many droplets fall, one after another (1 to 2 000 000): more carve deeper valleys.
+    pub droplets: u32,
+    /// Most steps a droplet takes (1 to 500): longer lives carry material further, into longer
+    /// river beds.
+    pub lifetime: u32,
+    /// Share of its direction a droplet keeps each step (0 to 1): 0 runs straight down the
+    /// steepest slope and cuts narrow gullies; near 1 it barely turns and smears its path.
+    pub inertia: f32,
+    /// Sediment capacity factor (0 to 64): how much a fast, full droplet on a steep slope can
+    /// carry. Higher erodes more.
+    pub capacity: f32,
+    /// The least sediment capacity (0 to 1), whatever the slope: keeps droplets on gentle
+    /// ground able to carry (and so to erode) a little. Heights run 0 to 1 over hundreds of
+    /// cells, so a typical step falls by less than 0.01: a floor on the slope alone (as this
+    /// constant once was) made every step's capacity the same, blind to the slope.
+    pub min_capacity: f32,
+    /// Share of the spare capacity eroded each step (0 to 1): how fast droplets dig.
+    pub erosion: f32,
+    /// Share of the excess sediment deposited each step (0 to 1): how fast over-full droplets
+    /// drop their load, filling pits and building fans.
+    pub deposition: f32,
+    /// Share of its water a droplet loses each step (0 to 1): high makes short-lived droplets
+    /// that erode near where they fall.
+    pub evaporation: f32,
+    /// How strongly going downhill speeds a droplet up (0 to 64): faster droplets carry more.
+    pub gravity: f32,
+    /// Radius of the erosion brush in cells (1 to 8): wider makes smoother, broader valleys.
+    pub radius: u32,
+}
+
+impl ErosionParams {
+    /// The defaults of Beyer's thesis and Lague's version, with 30 000 droplets.
+    pub const DEFAULT: ErosionParams = ErosionParams {
+        droplets: 30_000,
+        lifetime: 30,
+        inertia: 0.05,
+        capacity: 4.0,
+        min_capacity: 0.01,
+        erosion: 0.3,
+        deposition: 0.3,
+        evaporation: 0.01,
+        gravity: 4.0,
+        radius: 3,
+    };
+
+    /// Checks every constant against its range; the message names the limit.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        params::check_count("droplets", self.droplets, MAX_DROPLETS)?;
+        params::check_count("lifetime", self.lifetime, 500)?;
+        params::check_count("radius", self.radius, 8)?;
+        let unit = [
+            ("inertia", self.inertia),
+            ("min-capacity", self.min_capacity),
+            ("erosion", self.erosion),
+            ("deposition", self.deposition),
+            ("evaporation", self.evaporation),
+        ];
+        for (name, value) in unit {
+            params::check_number(name, f64::from(value), 0.0, 1.0)?;
+        }
+        params::check_number("capacity", f64::from(self.capacity), 0.0, 64.0)?;
+        params::check_number("gravity", f64::from(self.gravity), 0.0, 64.0)
+    }
+}
+
+impl Default for ErosionParams {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// The books of one run: every bit of material a droplet took from the ground, and where it went.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Ledger {
+    /// Height taken from the ground, summed over every cell.
+    pub eroded: f64,
+    /// Height laid down again.
+    pub deposited: f64,
+    /// Height carried off the map's edge by droplets that ran off it.
+    pub carried_off: f64,
+    /// Height carried by a droplet still alive (only while a run is watched mid-path).
+    pub carried: f64,
+}
+
+impl Ledger {
+    /// Eroded minus everything accounted for: 0 up to float rounding when material is conserved.
+    pub fn imbalance(&self) -> f64 {
+        self.eroded - self.deposited - self.carried_off - self.carried
+    }
+}
+
+/// What one droplet did, for drawing it: the points it passed (map coordinates, in order) and the
+/// cells it eroded and filled.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Trail {
+    /// Positions, the start first.
+    pub path: Vec<(f32, f32)>,
+    /// Cells (row-major indices) it took material from.
+    pub eroded: Vec<usize>,
+    /// Cells it laid material on.
+    pub filled: Vec<usize>,
+}
+
+/// Erodes `map` with `params.droplets` droplets from `seed`, in place. The map keeps its scale
+/// (it is not normalised again), so what was removed and laid down can be compared cell by cell.
+pub fn erode(map: &mut Heightmap, params: &ErosionParams, seed: u64) -> Result<Ledger, ParamError> {
+    erode_watched(map, params, seed, 0, |_, _| {})
+}
+
+/// [`erode`], handing `trail` the [`Trail`] of each of the first `traced` droplets as it dies.
+pub fn erode_watched(
+    map: &mut Heightmap,
+    params: &ErosionParams,
+    seed: u64,
+    traced: u32,
+    trail: impl FnMut(u32, Trail),
+) -> Result<Ledger, ParamError> {
+    params.validate()?;
+    check_map(map)?;
+    Ok(droplets::run(
+        map,
+        params,
+        seed,
+        0..params.droplets,
+        traced,
+        trail,
+    ))
+}
+
+/// How many droplets the stepper shows one at a time, path and all, before it doubles.
+pub const ONE_AT_A_TIME: u32 = 8;
+
+/// The same erosion as [`erode`], in steps that end after `ends[0]`, `ends[1]`, ... droplets
+/// (rising counts; see [`crate::shown::steps::Schedule::droplets_in`]): after each, `step_done` gets
+/// the step's number (1-based), the map so far, and for a step of one droplet its [`Trail`].
+pub fn erode_in_steps(
+    map: &mut Heightmap,
+    params: &ErosionParams,
+    seed: u64,
+    ends: &[u32],
+    mut step_done: impl FnMut(u32, &Heightmap, Option<Trail>),
+) -> Result<Ledger, ParamError> {
+    params.validate()?;
+    check_map(map)?;
+    let mut ledger = Ledger::default();
+    let mut from = 0;
+    for (step, &end) in (1..).zip(ends) {
+        let to = end.min(params.droplets).max(from);
+        let mut last = None;
+        let traced = if to == from + 1 { to } else { 0 };
+        let part = droplets::run(map, params, seed, from..to, traced, |_, t| last = Some(t));
+        ledger.eroded += part.eroded;
+        ledger.deposited += part.deposited;
+        ledger.carried_off += part.carried_off;
+        step_done(step, map, last);
+        from = to;
+    }
+    if from < params.droplets {
+        let rest = droplets::run(map, params, seed, from..params.droplets, 0, |_, _| {});
+        ledger.eroded += rest.eroded;
+        ledger.deposited += rest.deposited;
+        ledger.carried_off += rest.carried_off;
+    }
+    Ok(ledger)
+}
+
+/// Parses a droplet count, 1 to [`MAX_DROPLETS`].
+pub fn parse_droplets(text: &str) -> Result<u32, ParamError> {
+    params::parse_count("droplets", text, MAX_DROPLETS)
+}
+
+/// Parses one of the constants that are a share, 0 to 1 (inertia, erosion, deposition,
+/// evaporation, min-capacity), named `field` in the message.
+pub fn parse_share(field: &'static str, text: &str) -> Result<f32, ParamError> {
+    params::parse_number(field, text, 0.0, 1.0).map(|v| v as f32)
+}
+
+/// Refuses a map too small for a droplet to take a step on.
+pub(crate) fn check_map(map: &Heightmap) -> Result<(), ParamError> {
+    if map.width() < 3 || map.height() < 3 {
+        return Err(ParamError::new(
+            "map",
+            format!(
+                "erosion needs a map of at least 3 x 3 points, got {} x {}",
+                map.width(),
+                map.height()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Where droplet `index` starts: uniform over the map's cells, keyed by the seed and the index.
+pub(crate) fn start(points: crate::map::rng::PointRng, index: u32, map: &Heightmap) -> (f32, f32) {
+    let i = 2 * index as usize;
+    let x = points.uniform_at(i) * (map.width() - 1) as f32;
+    let y = points.uniform_at(i + 1) * (map.height() - 1) as f32;
+    (x, y)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,14 @@
+//! The algorithms of the posts, each split into the steps the posts name, beside the post's
+//! plain reading: midpoint displacement (iterative and recursive), Diamond-Square, 1-D midpoint
+//! displacement, fault lines, random noise and erosion; and [`recipe::Recipe`], one of them with
+//! its parameters.
+
+pub mod diamond_square;
+pub mod erosion;
+pub mod faults;
+pub(crate) mod fine_levels;
+pub mod line;
+pub mod midpoint;
+pub mod midpoint_recursive;
+pub mod random_noise;
+pub mod recipe;

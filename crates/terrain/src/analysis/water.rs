@@ -1,0 +1,109 @@
+//! Where water goes on a map: depressions filled so that every cell drains to the border, each
+//! cell's steepest way down, and how many cells drain through each one.
+//!
+//! - [`fill::priority_flood`]: Barnes, Lehman and Mulla's Priority-Flood with epsilon (2014):
+//!   flooding inwards from the border, lowest first, every cell is raised to at least the next
+//!   representable height above the cell it was reached from, so pits become lakes whose surface
+//!   still slopes, ever so slightly, towards their outlet. The filled depth is the lakes.
+//! - [`flow::directions`]: D8 steepest descent on the filled map (a diagonal drop divided by
+//!   √2); border cells drain off the map.
+//! - [`flow::accumulation`]: the number of cells draining through each cell, itself included.
+//!
+//! [`Water`] runs the three on a map, for the page's Water view, `terrain flow` and the realism
+//! measures.
+
+pub mod fill;
+pub mod flow;
+pub mod shown;
+
+use crate::files::export::Format;
+use crate::knobs::params::ParamError;
+use crate::Heightmap;
+
+/// The page's flow downloads, as the format choice lists them: `flow.` and the file format.
+pub const FLOW_DOWNLOADS: [&str; 2] = ["flow.png", "flow.r32"];
+
+/// The file format of a flow download named in [`FLOW_DOWNLOADS`] (`flow.png` gives PNG); `None`
+/// for any other name.
+pub fn flow_download(extension: &str) -> Option<Format> {
+    FLOW_DOWNLOADS
+        .contains(&extension)
+        .then(|| extension.strip_prefix("flow."))
+        .flatten()
+        .and_then(Format::from_extension)
+}
+
+/// A map's water: the filled heights, each cell's way down, and its flow.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Water {
+    /// The map with its depressions filled (never lower than the map).
+    pub filled: Heightmap,
+    /// Where each cell drains: the index of its steepest-descent neighbour, or [`flow::OFF_MAP`]
+    /// for the border cells, which drain off the map.
+    pub downstream: Vec<u32>,
+    /// Cells draining through each cell, itself included (1 on a ridge, the whole basin at an
+    /// outlet).
+    pub accumulation: Vec<u32>,
+}
+
+impl Water {
+    /// Fills `map`, routes it and accumulates its flow. Fails on a height that is not a number
+    /// (nothing can flow through a hole).
+    pub fn of(map: &Heightmap) -> Result<Self, ParamError> {
+        let filled = fill::priority_flood(map)?;
+        let downstream = flow::directions(&filled);
+        let accumulation = flow::accumulation(&downstream);
+        Ok(Self {
+            filled,
+            downstream,
+            accumulation,
+        })
+    }
+
+    /// The flow as a map to write as `format`: for `.r32` the number of cells draining through
+    /// each cell, as is; for the 16-bit formats that number on a log scale, ln(cells) /
+    /// ln(most cells), so 0 is a ridge (only itself) and 1 the busiest outlet. What `terrain
+    /// flow` writes and the page's flow download hands over, byte for byte.
+    pub fn flow_map(&self, format: Format) -> Heightmap {
+        let (w, h) = (self.filled.width(), self.filled.height());
+        let most = self.most_flow();
+        let values: Vec<f32> = match format {
+            Format::R32 => self.accumulation.iter().map(|&a| a as f32).collect(),
+            _ => {
+                let top = f64::from(most).ln();
+                self.accumulation
+                    .iter()
+                    .map(|&a| {
+                        if top > 0.0 {
+                            (f64::from(a).ln() / top) as f32
+                        } else {
+                            0.0
+                        }
+                    })
+                    .collect()
+            }
+        };
+        let mut map = self.filled.clone();
+        map.data_mut().copy_from_slice(&values);
+        debug_assert_eq!((map.width(), map.height()), (w, h));
+        map
+    }
+
+    /// The most cells draining through any one cell (the busiest outlet).
+    pub fn most_flow(&self) -> u32 {
+        self.accumulation.iter().copied().max().unwrap_or(1)
+    }
+
+    /// The lakes: how deep each cell lies under the filled surface (0 where nothing pools).
+    pub fn lake_depth(&self, map: &Heightmap) -> Vec<f32> {
+        self.filled
+            .data()
+            .iter()
+            .zip(map.data())
+            .map(|(&f, &h)| f - h)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,271 @@
+//! What the page's Water view draws of the shown points: the relief, lit from the north-west,
+//! with lakes where water stands after filling and rivers where enough cells drain through,
+//! each river as wide as its flow.
+
+use super::Water;
+use crate::shown::creases::relief_shading;
+use crate::shown::display::DisplayGrid;
+use crate::Heightmap;
+
+/// The colour of a river at its widest; narrow ones are blended with the ground.
+pub const RIVER_COLOR: [u8; 4] = [20, 140, 240, 255];
+
+/// The colour of a lake's deepest water; shallow water lets more ground through.
+pub const LAKE_COLOR: [u8; 4] = [20, 50, 140, 255];
+
+/// What one shown point is in the Water view.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Wet {
+    /// Ground: no lake and no river.
+    Dry,
+    /// Standing water, 0 (a film) to 1 (the deepest lake shown).
+    Lake(f32),
+    /// A river covers it; its strength 0 (the smallest river) to 1 (the largest).
+    River(f32),
+    /// No ground (a hole between two maps shown side by side).
+    Hole,
+}
+
+/// The fewest shown cells that must drain through a cell for it to be a river: half the square
+/// root of the number shown, and at least 8 (128 of the 66 049 points of a 257 x 257 view).
+pub fn river_threshold(cells: usize) -> u32 {
+    ((cells as f64).sqrt() * 2.0).max(8.0) as u32
+}
+
+/// The radius in shown cells a river covers where `flow` cells drain through it: growing with
+/// the logarithm of the flow, 0 at the threshold (one cell wide).
+pub fn river_radius(flow: u32, threshold: u32) -> f32 {
+    0.45 * (f64::from(flow) / f64::from(threshold)).log2().max(0.0) as f32
+}
+
+/// Lakes shallower than this share of the shown heights' range are not drawn (the filling's
+/// epsilon slopes leave films far thinner).
+const LAKE_LEAST: f32 = 0.002;
+
+/// The Water view's layer: one [`Wet`] per shown point, routed on the shown heights (holes
+/// drain like the border).
+pub fn water_layer(grid: &DisplayGrid) -> Vec<Wet> {
+    let (nx, nz) = grid.size();
+    let finite = grid.heights.iter().copied().filter(|h| h.is_finite());
+    let (lo, hi) = finite.fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), h| {
+        (a.min(h), b.max(h))
+    });
+    if nx < 3 || nz < 3 || lo > hi {
+        return vec![Wet::Dry; nx * nz];
+    }
+    // A hole is lower than anything, so water reaching it leaves the map there.
+    let sink = lo - (hi - lo).max(1.0);
+    let heights: Vec<f32> = grid
+        .heights
+        .iter()
+        .map(|&h| if h.is_finite() { h } else { sink })
+        .collect();
+    let Ok(map) = Heightmap::from_data(nx, nz, heights) else {
+        return vec![Wet::Dry; nx * nz];
+    };
+    let Ok(water) = Water::of(&map) else {
+        return vec![Wet::Dry; nx * nz];
+    };
+    let range = (hi - lo).max(f32::MIN_POSITIVE);
+    let depths = water.lake_depth(&map);
+    let deepest = depths
+        .iter()
+        .copied()
+        .fold(0.0f32, f32::max)
+        .max(LAKE_LEAST * range);
+    let mut layer: Vec<Wet> = grid
+        .heights
+        .iter()
+        .zip(&depths)
+        .map(|(&h, &d)| {
+            if !h.is_finite() {
+                Wet::Hole
+            } else if d > LAKE_LEAST * range {
+                Wet::Lake(d / deepest)
+            } else {
+                Wet::Dry
+            }
+        })
+        .collect();
+    // Rivers, smallest first so a larger one covers the smaller where they meet.
+    let threshold = river_threshold(nx * nz);
+    let most = water.most_flow().max(threshold + 1);
+    let mut rivers: Vec<usize> = (0..nx * nz)
+        .filter(|&i| water.accumulation[i] >= threshold && grid.heights[i].is_finite())
+        .collect();
+    rivers.sort_by_key(|&i| (water.accumulation[i], i));
+    let top = river_radius(most, threshold).max(f32::MIN_POSITIVE);
+    for i in rivers {
+        let radius = river_radius(water.accumulation[i], threshold);
+        let strength = radius / top;
+        let reach = radius.floor() as isize;
+        let (x, z) = ((i % nx) as isize, (i / nx) as isize);
+        for dz in -reach..=reach {
+            for dx in -reach..=reach {
+                let (px, pz) = (x + dx, z + dz);
+                let inside = px >= 0 && pz >= 0 && (px as usize) < nx && (pz as usize) < nz;
+                if !inside || ((dx * dx + dz * dz) as f32) > radius * radius {
+                    continue;
+                }
+                let at = pz as usize * nx + px as usize;
+                if !matches!(layer[at], Wet::Hole | Wet::Lake(_)) {
+                    layer[at] = Wet::River(strength);
+                }
+            }
+        }
+    }
+    layer
+}
+
+/// Mixes `a` into `b` by `t` (0: `a`, 1: `b`).
+fn mix(a: [u8; 4], b: [u8; 4], t: f32) -> [u8; 4] {
+    let t = t.clamp(0.0, 1.0);
+    let c = |i: usize| (f32::from(a[i]) + (f32::from(b[i]) - f32::from(a[i])) * t).round() as u8;
+    [c(0), c(1), c(2), 255]
+}
+
+/// The Water view's pixels: one RGBA pixel per shown point, row 0 (north) first: the relief lit
+/// from the north-west in greys (heights stretched by `relief_scale`, as the creases view
+/// does), lakes and rivers in blues over it, holes transparent.
+pub fn water_pixels(grid: &DisplayGrid, relief_scale: f32) -> Vec<u8> {
+    let shade = relief_shading(grid, relief_scale);
+    let layer = water_layer(grid);
+    let mut pixels = Vec::with_capacity(layer.len() * 4);
+    for (wet, light) in layer.iter().zip(shade) {
+        let grey = if light.is_finite() {
+            (70.0 + 170.0 * light).round() as u8
+        } else {
+            140
+        };
+        let ground = [grey, grey, grey, 255];
+        let pixel = match *wet {
+            Wet::Hole => [0; 4],
+            Wet::Dry => ground,
+            Wet::Lake(depth) => mix(ground, LAKE_COLOR, 0.7 + 0.3 * depth),
+            Wet::River(strength) => mix(ground, RIVER_COLOR, 0.85 + 0.15 * strength),
+        };
+        pixels.extend_from_slice(&pixel);
+    }
+    pixels
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::diamond_square;
+    use crate::algorithms::midpoint::MpdParams;
+    use crate::shown::display::display_grid;
+
+    fn grid(f: impl Fn(usize, usize) -> f32, n: usize) -> DisplayGrid {
+        let map =
+            Heightmap::from_data(n, n, (0..n * n).map(|i| f(i % n, i / n)).collect()).expect("map");
+        display_grid(&map, n, n)
+    }
+
+    #[test]
+    fn a_v_valley_has_its_river_along_the_floor_widening_downstream() {
+        // Falling towards z = 0 and towards the middle column.
+        let g = grid(|x, z| (x as f32 - 32.0).abs() * 0.01 + z as f32 * 0.002, 65);
+        let layer = water_layer(&g);
+        let river = |x: usize, z: usize| matches!(layer[z * 65 + x], Wet::River(_));
+        assert!(river(32, 5) && river(32, 40), "the floor is a river");
+        assert!(!river(5, 40) && !river(60, 5), "the slopes are dry");
+        let width = |z: usize| (0..65).filter(|&x| river(x, z)).count();
+        assert!(
+            width(2) > width(50),
+            "wider downstream: {} vs {}",
+            width(2),
+            width(50)
+        );
+    }
+
+    #[test]
+    fn a_bowl_holds_a_lake_and_its_rim_stays_dry() {
+        let g = grid(
+            |x, z| {
+                let r = ((x as f32 - 20.0).powi(2) + (z as f32 - 20.0).powi(2)).sqrt();
+                if r < 12.0 {
+                    r * 0.01
+                } else {
+                    0.3 - (r - 12.0) * 0.01
+                }
+            },
+            41,
+        );
+        let layer = water_layer(&g);
+        assert!(
+            matches!(layer[20 * 41 + 20], Wet::Lake(d) if d > 0.9),
+            "{:?}",
+            layer[20 * 41 + 20]
+        );
+        assert_eq!(layer[0], Wet::Dry);
+    }
+
+    /// River cells, and how many lie lower than the mean of the 9 x 9 cells around them.
+    fn rivers_below_surroundings(map: &Heightmap) -> (usize, usize) {
+        let n = map.width();
+        let g = display_grid(map, n, n);
+        let layer = water_layer(&g);
+        let (mut lower, mut rivers) = (0, 0);
+        for z in 4..n - 4 {
+            for x in 4..n - 4 {
+                if !matches!(layer[z * n + x], Wet::River(_)) {
+                    continue;
+                }
+                let around: f32 = (z - 4..=z + 4)
+                    .flat_map(|zz| (x - 4..=x + 4).map(move |xx| (xx, zz)))
+                    .map(|(xx, zz)| g.heights[zz * n + xx])
+                    .sum::<f32>()
+                    / 81.0;
+                rivers += 1;
+                if g.heights[z * n + x] < around {
+                    lower += 1;
+                }
+            }
+        }
+        (rivers, lower)
+    }
+
+    #[test]
+    fn rivers_lie_in_valleys_on_an_eroded_map() {
+        let params = MpdParams {
+            exponent: 7,
+            ..MpdParams::DEFAULT
+        };
+        for seed in [3, 7] {
+            let mut map = diamond_square::generate(&params, seed).expect("valid");
+            let (rivers, lower) = rivers_below_surroundings(&map);
+            assert!(
+                rivers > 50 && lower * 2 > rivers,
+                "{lower} of {rivers} before erosion"
+            );
+            let erosion = crate::algorithms::erosion::ErosionParams {
+                droplets: 40_000,
+                ..crate::algorithms::erosion::ErosionParams::DEFAULT
+            };
+            crate::algorithms::erosion::erode(&mut map, &erosion, seed).expect("valid");
+            let (rivers, lower) = rivers_below_surroundings(&map);
+            assert!(rivers > 50, "{rivers} river cells");
+            assert!(
+                lower * 10 > rivers * 7,
+                "seed {seed}: {lower} of {rivers} in valleys"
+            );
+        }
+    }
+
+    #[test]
+    fn the_pixels_are_grey_ground_and_blue_water_and_holes_stay_clear() {
+        let mut g = grid(|x, z| (x as f32 - 16.0).abs() * 0.01 + z as f32 * 0.002, 33);
+        g.heights[0] = f32::NAN;
+        let pixels = water_pixels(&g, 1.0);
+        assert_eq!(&pixels[..4], &[0, 0, 0, 0]);
+        let at = |x: usize, z: usize| &pixels[(z * 33 + x) * 4..(z * 33 + x) * 4 + 4];
+        let floor = at(16, 3);
+        assert!(floor[2] > floor[0] + 60, "a river is blue: {floor:?}");
+        let slope = at(3, 20);
+        assert!(
+            slope[0] == slope[1] && slope[1] == slope[2],
+            "ground is grey: {slope:?}"
+        );
+    }
+}
