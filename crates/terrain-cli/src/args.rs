@@ -1,18 +1,18 @@
-//! Command-line arguments: one clap subcommand per algorithm, each with exactly its own options,
-//! parsed by the core's own parsers (so the messages match the page's) and defaulting to the
-//! core's `DEFAULT` constants.
+//! Command-line arguments: one clap subcommand per algorithm, each with exactly its own options.
+//! Every knob's flag takes its help and parser from its row of the table of knobs
+//! (`terrain::knobs`, so the messages match the page's) and its default from the core's `DEFAULT`
+//! constants (made from the same rows).
 
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use terrain::erosion::MAX_DROPLETS;
 use terrain::faults::{self, FaultParams, ShapeSet};
-use terrain::limits::CLI_MAX_EXPONENT;
-use terrain::line::{self, LineParams};
+use terrain::line::LineParams;
 use terrain::midpoint::MpdParams;
-use terrain::{diamond_square, midpoint_recursive, params};
+use terrain::{diamond_square, knobs, midpoint_recursive};
 
 use crate::erosion_args::{ErodeArgs, ErosionConstants};
+use crate::flags::{number, side, whole};
 use crate::flow::FlowArgs;
 use crate::map_output::{MapOutput, Output};
 
@@ -23,15 +23,12 @@ pub struct Cli {
     /// The algorithm to run, with its options.
     #[command(subcommand)]
     pub command: Command,
-    /// Threads that midpoint displacement, Diamond-Square and faults share their rows among, 1 to
-    /// 1024; the map is the same bit for bit whatever the number [default: one per core].
+    /// `--threads` ([`knobs::THREADS`]) [default: one per core].
     #[arg(long, global = true, value_name = "N",
-          value_parser = |s: &str| params::parse_count("threads", s, MAX_THREADS))]
+          help = format!("{} [default: one per core]", knobs::THREADS.hint()),
+          value_parser = whole(&knobs::THREADS))]
     pub threads: Option<u32>,
 }
-
-/// The most threads `--threads` takes.
-pub const MAX_THREADS: u32 = 1024;
 
 /// The algorithms `terrain` can run.
 #[derive(Debug, Subcommand)]
@@ -57,22 +54,22 @@ pub enum Command {
 /// Options of the three subdivision algorithms (defaults differ per algorithm; see `--help`).
 #[derive(Debug, Args)]
 pub struct SubdivisionArgs {
-    /// Map size: 2^N + 1 points per side, 1 to 14.
-    #[arg(long, value_name = "N", default_value_t = MpdParams::DEFAULT.exponent,
-          value_parser = |s: &str| params::parse_exponent(s, CLI_MAX_EXPONENT))]
+    /// `--exponent` ([`knobs::EXPONENT`]).
+    #[arg(long, value_name = "N", help = knobs::EXPONENT.hint(),
+          default_value_t = MpdParams::DEFAULT.exponent, value_parser = whole(&knobs::EXPONENT))]
     pub exponent: u32,
-    /// Starting spread: how far the first pass may push points up or down, 0 to 100.
-    #[arg(long, value_name = "F", default_value_t = MpdParams::DEFAULT.spread,
-          value_parser = params::parse_spread)]
+    /// `--spread` ([`knobs::SPREAD`]).
+    #[arg(long, value_name = "F", help = knobs::SPREAD.hint(),
+          default_value_t = MpdParams::DEFAULT.spread, value_parser = number(&knobs::SPREAD))]
     pub spread: f32,
-    /// Spread reduction: the spread's factor after every pass, 0 to 2; low is smooth, near 1 rough.
-    #[arg(long, value_name = "F", default_value_t = MpdParams::DEFAULT.reduction,
-          value_parser = params::parse_reduction)]
+    /// `--reduction` ([`knobs::REDUCTION`]).
+    #[arg(long, value_name = "F", help = knobs::REDUCTION.hint(),
+          default_value_t = MpdParams::DEFAULT.reduction, value_parser = number(&knobs::REDUCTION))]
     pub reduction: f32,
-    /// Erode the map with N droplets (1 to 2000000) after generating it, as `terrain erode`
-    /// would with the same seed; the erosion constants below apply.
+    /// `--erode` ([`knobs::ERODE`]); the erosion constants below apply.
     #[arg(long, value_name = "N",
-          value_parser = |s: &str| params::parse_count("erode", s, MAX_DROPLETS))]
+          help = format!("{}; the erosion constants below apply", knobs::ERODE.hint()),
+          value_parser = whole(&knobs::ERODE))]
     pub erode: Option<u32>,
     #[command(flatten)]
     #[allow(missing_docs)]
@@ -88,24 +85,28 @@ pub struct DsArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub subdivision: SubdivisionArgs,
-    /// Tileable: the map wraps around, its last row and column repeat the first, and copies
-    /// placed side by side join without a seam.
-    #[arg(long)]
+    /// `--wrap` ([`knobs::WRAP`]): the last row and column repeat the first.
+    #[arg(long, help = knobs::WRAP.help)]
     pub wrap: bool,
 }
 
 /// Options of random noise: a size, as an exponent or as width and height.
 #[derive(Debug, Args)]
 pub struct NoiseArgs {
-    /// Map size as 2^N + 1 points per side (1 to 14) [default: 33 x 33].
+    /// `--exponent` ([`knobs::EXPONENT`]) [default: 33 x 33].
     #[arg(long, value_name = "N", conflicts_with_all = ["width", "height"],
-          value_parser = |s: &str| params::parse_exponent(s, CLI_MAX_EXPONENT))]
+          help = format!("{} [default: 33 x 33]", knobs::EXPONENT.hint()),
+          value_parser = whole(&knobs::EXPONENT))]
     pub exponent: Option<u32>,
-    /// Width in points (up to 2^28 cells in all); the height defaults to it.
-    #[arg(long, value_name = "N", value_parser = |s: &str| params::parse_side("width", s))]
+    /// `--width` ([`knobs::WIDTH`]); the height defaults to it.
+    #[arg(long, value_name = "N",
+          help = format!("{}; the height defaults to it", knobs::WIDTH.hint()),
+          value_parser = side(&knobs::WIDTH))]
     pub width: Option<usize>,
-    /// Height in points; the width defaults to it.
-    #[arg(long, value_name = "N", value_parser = |s: &str| params::parse_side("height", s))]
+    /// `--height` ([`knobs::HEIGHT`]); the width defaults to it.
+    #[arg(long, value_name = "N",
+          help = format!("{}; the width defaults to it", knobs::HEIGHT.hint()),
+          value_parser = side(&knobs::HEIGHT))]
     pub height: Option<usize>,
     #[command(flatten)]
     #[allow(missing_docs)]
@@ -115,25 +116,27 @@ pub struct NoiseArgs {
 /// Options of the fault generator.
 #[derive(Debug, Args)]
 pub struct FaultArgs {
-    /// Width in points (up to 2^28 cells in all).
-    #[arg(long, value_name = "N", default_value_t = FaultParams::DEFAULT.width,
-          value_parser = |s: &str| params::parse_side("width", s))]
+    /// `--width` ([`knobs::WIDTH`]).
+    #[arg(long, value_name = "N", help = knobs::WIDTH.hint(),
+          default_value_t = FaultParams::DEFAULT.width, value_parser = side(&knobs::WIDTH))]
     pub width: usize,
-    /// Height in points.
-    #[arg(long, value_name = "N", default_value_t = FaultParams::DEFAULT.height,
-          value_parser = |s: &str| params::parse_side("height", s))]
+    /// `--height` ([`knobs::HEIGHT`]).
+    #[arg(long, value_name = "N", help = knobs::HEIGHT.hint(),
+          default_value_t = FaultParams::DEFAULT.height, value_parser = side(&knobs::HEIGHT))]
     pub height: usize,
-    /// Number of faults, 1 to 100000: more gives finer detail.
-    #[arg(long, value_name = "N", default_value_t = FaultParams::DEFAULT.iterations,
-          value_parser = faults::parse_iterations)]
+    /// `--iterations` ([`knobs::FAULT_ITERATIONS`]).
+    #[arg(long, value_name = "N", help = knobs::FAULT_ITERATIONS.hint(),
+          default_value_t = FaultParams::DEFAULT.iterations,
+          value_parser = whole(&knobs::FAULT_ITERATIONS))]
     pub iterations: u32,
-    /// Dividers, comma-separated, from line, circle, rect, triangle.
-    #[arg(long, value_name = "LIST", default_value_t = FaultParams::DEFAULT.shapes,
-          value_parser = faults::parse_shapes)]
+    /// `--shapes` ([`knobs::SHAPES`]), comma-separated.
+    #[arg(long, value_name = "LIST",
+          help = format!("{}, comma-separated", knobs::SHAPES.hint()),
+          default_value_t = FaultParams::DEFAULT.shapes, value_parser = faults::parse_shapes)]
     pub shapes: ShapeSet,
-    /// Width in cells of the ragged, Perlin-noise band along each fault, 0 to 64.
-    #[arg(long, value_name = "F", default_value_t = FaultParams::DEFAULT.fuzziness,
-          value_parser = faults::parse_fuzziness)]
+    /// `--fuzziness` ([`knobs::FUZZINESS`]).
+    #[arg(long, value_name = "F", help = knobs::FUZZINESS.hint(),
+          default_value_t = FaultParams::DEFAULT.fuzziness, value_parser = number(&knobs::FUZZINESS))]
     pub fuzziness: f32,
     #[command(flatten)]
     #[allow(missing_docs)]
@@ -143,13 +146,14 @@ pub struct FaultArgs {
 /// Options of 1-D midpoint displacement.
 #[derive(Debug, Args)]
 pub struct LineArgs {
-    /// Subdivisions: 2^N + 1 heights, 1 to 20.
-    #[arg(long, value_name = "N", default_value_t = LineParams::DEFAULT.iterations,
-          value_parser = line::parse_iterations)]
+    /// `--iterations` ([`knobs::LINE_ITERATIONS`]).
+    #[arg(long, value_name = "N", help = knobs::LINE_ITERATIONS.hint(),
+          default_value_t = LineParams::DEFAULT.iterations,
+          value_parser = whole(&knobs::LINE_ITERATIONS))]
     pub iterations: u32,
-    /// Roughness: the displacement shrinks by 2^-F per iteration, 0 to 8; low is jagged.
-    #[arg(long, value_name = "F", default_value_t = LineParams::DEFAULT.roughness,
-          value_parser = line::parse_roughness)]
+    /// `--roughness` ([`knobs::ROUGHNESS`]).
+    #[arg(long, value_name = "F", help = knobs::ROUGHNESS.hint(),
+          default_value_t = LineParams::DEFAULT.roughness, value_parser = number(&knobs::ROUGHNESS))]
     pub roughness: f32,
     #[command(flatten)]
     #[allow(missing_docs)]

@@ -7,7 +7,9 @@ use clap::Args;
 use serde_json::json;
 use terrain::export::{self, Format};
 use terrain::water::Water;
-use terrain::{params, Heightmap};
+use terrain::{knobs, Heightmap};
+
+use crate::flags::side;
 
 use crate::output::{write_atomically, write_text_atomically};
 
@@ -18,7 +20,7 @@ pub struct FlowArgs {
     #[arg(long = "in", value_name = "FILE")]
     pub input: PathBuf,
     /// Width in points of a raw file that is not square (a square one needs none).
-    #[arg(long, value_name = "N", value_parser = |s: &str| params::parse_side("width", s))]
+    #[arg(long, value_name = "N", value_parser = side(&knobs::WIDTH))]
     pub width: Option<usize>,
     /// The flow: .r32 holds the number of cells draining through each cell (itself included);
     /// .png, .r16 and .pgm hold ln(cells) / ln(most cells), 0 to 65535, the scale in NAME.json.

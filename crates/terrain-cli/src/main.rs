@@ -13,6 +13,7 @@
 
 mod args;
 mod erosion_args;
+mod flags;
 mod flow;
 mod job;
 mod map_output;

@@ -6,7 +6,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 use terrain::engines::{self, Engine};
-use terrain::{params, tiles};
+use terrain::{knobs, params, tiles};
+
+use crate::flags::wide;
 
 /// Where to write and which seed to use: every algorithm takes these.
 #[derive(Debug, Args)]
@@ -18,7 +20,7 @@ pub struct Output {
     pub out: PathBuf,
     /// Seed of the random generator; the same seed always gives the same file [default: random,
     /// and reported].
-    #[arg(long, value_name = "S", value_parser = params::parse_seed)]
+    #[arg(long, value_name = "S", value_parser = wide(&knobs::SEED))]
     pub seed: Option<u64>,
 }
 

@@ -1075,11 +1075,11 @@ fn erode_reads_a_map_and_matches_erode_on_ds() {
     for (args, says) in [
         (
             vec!["--inertia", "2"],
-            "inertia must be a number from 0 to 1, got 2",
+            "inertia must be a number from 0 to 1, got \"2\"",
         ),
         (
             vec!["--radius", "9"],
-            "radius must be a whole number from 1 to 8, got 9",
+            "radius must be a whole number from 1 to 8, got \"9\"",
         ),
         (
             vec!["--droplets", "0"],

@@ -15,7 +15,7 @@
 mod algorithms;
 mod analysis;
 mod files;
-mod knobs;
+pub mod knobs;
 mod map;
 mod shown;
 #[cfg(test)]

@@ -7,10 +7,11 @@
 
 use proptest::prelude::*;
 use terrain::faults::{self, FaultParams, ShapeKind, ShapeSet};
-use terrain::line::{self, LineParams};
+use terrain::knobs::{self, Values};
+use terrain::line::LineParams;
 use terrain::midpoint::MpdParams;
 use terrain::random_noise::NoiseParams;
-use terrain::{limits, mesh, params, Heightmap, Recipe};
+use terrain::{mesh, Heightmap, Recipe};
 
 fn config() -> ProptestConfig {
     ProptestConfig {
@@ -107,22 +108,19 @@ proptest! {
 
     #[test]
     fn every_parser_answers_any_text_without_panicking(text in ".{0,40}") {
-        let range = |r: Result<f64, params::ParamError>, lo: f64, hi: f64| -> Result<(), TestCaseError> {
-            match r {
+        for knob in knobs::ALL {
+            let (parsed, lo, hi) = match knob.values {
+                Values::Whole { min, max, .. } => {
+                    (knob.parse_whole(&text).map(|v| v as f64), min as f64, max as f64)
+                }
+                Values::Number { min, max, .. } => (knob.parse_number(&text), min, max),
+                _ => continue,
+            };
+            match parsed {
                 Ok(v) => prop_assert!((lo..=hi).contains(&v) && v.is_finite(), "{v}"),
-                Err(e) => prop_assert!(e.message.starts_with(e.field), "{}", e.message),
+                Err(e) => prop_assert!(e.message.starts_with(knob.name), "{}", e.message),
             }
-            Ok(())
-        };
-        range(params::parse_exponent(&text, limits::PAGE_MAX_EXPONENT).map(f64::from), 1.0, 12.0)?;
-        range(params::parse_spread(&text).map(f64::from), 0.0, limits::MAX_SPREAD)?;
-        range(params::parse_reduction(&text).map(f64::from), 0.0, limits::MAX_REDUCTION)?;
-        range(params::parse_seed(&text).map(|s| s as f64), 0.0, u64::MAX as f64)?;
-        range(params::parse_side("width", &text).map(|s| s as f64), 1.0, limits::MAX_CELLS as f64)?;
-        range(line::parse_iterations(&text).map(f64::from), 1.0, f64::from(line::MAX_ITERATIONS))?;
-        range(line::parse_roughness(&text).map(f64::from), 0.0, line::MAX_ROUGHNESS)?;
-        range(faults::parse_iterations(&text).map(f64::from), 1.0, f64::from(faults::MAX_ITERATIONS))?;
-        range(faults::parse_fuzziness(&text).map(f64::from), 0.0, faults::MAX_FUZZINESS)?;
+        }
         match faults::parse_shapes(&text) {
             Ok(set) => prop_assert!(!set.is_empty()),
             Err(e) => prop_assert!(e.message.starts_with("shapes must")),

@@ -4,7 +4,7 @@
 //! Opening a link restores that demo's fields and so its identical terrain. A value the field
 //! would refuse is reported with the field's own message, and the demo starts at its defaults.
 
-use terrain::params::{self, ParamError};
+use terrain::params::ParamError;
 
 use super::demos::{self, Demo};
 use super::fields::{self, Setup};
@@ -133,7 +133,7 @@ pub fn seed_from_query(query: &str) -> Option<Result<u64, ParamError>> {
     query
         .split('&')
         .find_map(|pair| pair.strip_prefix("seed="))
-        .map(params::parse_seed)
+        .map(|text| terrain::knobs::SEED.parse_whole(text))
 }
 
 #[cfg(test)]

@@ -27,79 +27,80 @@ pub mod plain;
 pub mod score;
 pub mod thermal;
 
-use crate::knobs::params::{self, ParamError};
+use crate::knobs::{self, params::ParamError};
 use crate::Heightmap;
 
-/// Most droplets one run may drop.
-pub const MAX_DROPLETS: u32 = 2_000_000;
+/// Most droplets one run may drop ([`knobs::DROPLETS`]).
+pub const MAX_DROPLETS: u32 = knobs::DROPLETS.whole_max() as u32;
 
-/// The named constants of hydraulic erosion. Each says what it does to the terrain; each has a
-/// range, checked by [`ErosionParams::validate`].
+/// The named constants of hydraulic erosion. What each does to the terrain, its range and its
+/// default are in its row of the table of knobs ([`knobs::DROPLETS`], [`knobs::INERTIA`], ...);
+/// [`ErosionParams::validate`] checks them against it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ErosionParams {
-    /// How many droplets fall, one after another (1 to 2 000 000): more carve deeper valleys.
+    /// How many droplets fall ([`knobs::DROPLETS`]).
     pub droplets: u32,
-    /// Most steps a droplet takes (1 to 500): longer lives carry material further, into longer
-    /// river beds.
+    /// Most steps a droplet takes ([`knobs::LIFETIME`]).
     pub lifetime: u32,
-    /// Share of its direction a droplet keeps each step (0 to 1): 0 runs straight down the
-    /// steepest slope and cuts narrow gullies; near 1 it barely turns and smears its path.
+    /// Share of its direction a droplet keeps each step ([`knobs::INERTIA`]).
     pub inertia: f32,
-    /// Sediment capacity factor (0 to 64): how much a fast, full droplet on a steep slope can
-    /// carry. Higher erodes more.
+    /// Sediment capacity factor ([`knobs::CAPACITY`]).
     pub capacity: f32,
-    /// The least sediment capacity (0 to 1), whatever the slope: keeps droplets on gentle
-    /// ground able to carry (and so to erode) a little. Heights run 0 to 1 over hundreds of
-    /// cells, so a typical step falls by less than 0.01: a floor on the slope alone (as this
-    /// constant once was) made every step's capacity the same, blind to the slope.
+    /// The least sediment capacity, whatever the slope ([`knobs::MIN_CAPACITY`]). Heights run 0
+    /// to 1 over hundreds of cells, so a typical step falls by less than 0.01: a floor on the
+    /// slope alone (as this constant once was) made every step's capacity the same, blind to
+    /// the slope.
     pub min_capacity: f32,
-    /// Share of the spare capacity eroded each step (0 to 1): how fast droplets dig.
+    /// Share of the spare capacity eroded each step ([`knobs::EROSION`]).
     pub erosion: f32,
-    /// Share of the excess sediment deposited each step (0 to 1): how fast over-full droplets
-    /// drop their load, filling pits and building fans.
+    /// Share of the excess sediment deposited each step ([`knobs::DEPOSITION`]).
     pub deposition: f32,
-    /// Share of its water a droplet loses each step (0 to 1): high makes short-lived droplets
-    /// that erode near where they fall.
+    /// Share of its water a droplet loses each step ([`knobs::EVAPORATION`]).
     pub evaporation: f32,
-    /// How strongly going downhill speeds a droplet up (0 to 64): faster droplets carry more.
+    /// How strongly going downhill speeds a droplet up ([`knobs::GRAVITY`]).
     pub gravity: f32,
-    /// Radius of the erosion brush in cells (1 to 8): wider makes smoother, broader valleys.
+    /// Radius of the erosion brush in cells ([`knobs::RADIUS`]).
     pub radius: u32,
 }
 
 impl ErosionParams {
     /// The defaults of Beyer's thesis and Lague's version, with 30 000 droplets.
     pub const DEFAULT: ErosionParams = ErosionParams {
-        droplets: 30_000,
-        lifetime: 30,
-        inertia: 0.05,
-        capacity: 4.0,
-        min_capacity: 0.01,
-        erosion: 0.3,
-        deposition: 0.3,
-        evaporation: 0.01,
-        gravity: 4.0,
-        radius: 3,
+        droplets: knobs::DROPLETS.whole_default() as u32,
+        lifetime: knobs::LIFETIME.whole_default() as u32,
+        inertia: knobs::INERTIA.number_default() as f32,
+        capacity: knobs::CAPACITY.number_default() as f32,
+        min_capacity: knobs::MIN_CAPACITY.number_default() as f32,
+        erosion: knobs::EROSION.number_default() as f32,
+        deposition: knobs::DEPOSITION.number_default() as f32,
+        evaporation: knobs::EVAPORATION.number_default() as f32,
+        gravity: knobs::GRAVITY.number_default() as f32,
+        radius: knobs::RADIUS.whole_default() as u32,
     };
 
     /// Checks every constant against its range; the message names the limit.
     pub fn validate(&self) -> Result<(), ParamError> {
-        params::check_count("droplets", self.droplets, MAX_DROPLETS)?;
-        params::check_count("lifetime", self.lifetime, 500)?;
-        params::check_count("radius", self.radius, 8)?;
-        let unit = [
-            ("inertia", self.inertia),
-            ("min-capacity", self.min_capacity),
-            ("erosion", self.erosion),
-            ("deposition", self.deposition),
-            ("evaporation", self.evaporation),
+        let whole = [
+            (&knobs::DROPLETS, self.droplets),
+            (&knobs::LIFETIME, self.lifetime),
+            (&knobs::RADIUS, self.radius),
         ];
-        for (name, value) in unit {
-            params::check_number(name, f64::from(value), 0.0, 1.0)?;
+        for (knob, value) in whole {
+            knob.check_whole(u64::from(value))?;
         }
-        params::check_number("capacity", f64::from(self.capacity), 0.0, 64.0)?;
-        params::check_number("gravity", f64::from(self.gravity), 0.0, 64.0)
+        let numbers = [
+            (&knobs::INERTIA, self.inertia),
+            (&knobs::CAPACITY, self.capacity),
+            (&knobs::MIN_CAPACITY, self.min_capacity),
+            (&knobs::EROSION, self.erosion),
+            (&knobs::DEPOSITION, self.deposition),
+            (&knobs::EVAPORATION, self.evaporation),
+            (&knobs::GRAVITY, self.gravity),
+        ];
+        numbers
+            .into_iter()
+            .try_for_each(|(knob, value)| knob.check_number(f64::from(value)))
     }
 }
 
@@ -202,17 +203,6 @@ pub fn erode_in_steps(
         ledger.carried_off += rest.carried_off;
     }
     Ok(ledger)
-}
-
-/// Parses a droplet count, 1 to [`MAX_DROPLETS`].
-pub fn parse_droplets(text: &str) -> Result<u32, ParamError> {
-    params::parse_count("droplets", text, MAX_DROPLETS)
-}
-
-/// Parses one of the constants that are a share, 0 to 1 (inertia, erosion, deposition,
-/// evaporation, min-capacity), named `field` in the message.
-pub fn parse_share(field: &'static str, text: &str) -> Result<f32, ParamError> {
-    params::parse_number(field, text, 0.0, 1.0).map(|v| v as f32)
 }
 
 /// Refuses a map too small for a droplet to take a step on.

@@ -32,25 +32,15 @@ use sweep::{
 
 use std::ops::Range;
 
-use crate::knobs::params::{self, ParamError};
+use crate::knobs::{self, params::ParamError};
 use crate::map::heightmap::Heightmap;
 use crate::map::rng::TerrainRng;
 
-/// Most faults per map.
-pub const MAX_ITERATIONS: u32 = 100_000;
+/// Most faults per map ([`knobs::FAULT_ITERATIONS`]).
+pub const MAX_ITERATIONS: u32 = knobs::FAULT_ITERATIONS.whole_max() as u32;
 
-/// Widest fuzzy band, in cells.
-pub const MAX_FUZZINESS: f64 = 64.0;
-
-/// Parses a fault count: a whole number from 1 to [`MAX_ITERATIONS`].
-pub fn parse_iterations(text: &str) -> Result<u32, ParamError> {
-    params::parse_count("iterations", text, MAX_ITERATIONS)
-}
-
-/// Parses a fuzziness: the width in cells of the ragged band, 0 (sharp) to [`MAX_FUZZINESS`].
-pub fn parse_fuzziness(text: &str) -> Result<f32, ParamError> {
-    params::parse_number("fuzziness", text, 0.0, MAX_FUZZINESS).map(|v| v as f32)
-}
+/// Widest fuzzy band, in cells ([`knobs::FUZZINESS`]).
+pub const MAX_FUZZINESS: f64 = knobs::FUZZINESS.number_max();
 
 /// The knobs of the fault-line generator.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -73,19 +63,19 @@ impl FaultParams {
     /// 129 x 129, 500 straight faults, sharp edges: detailed enough to look like terrain and
     /// quick enough to show at once.
     pub const DEFAULT: FaultParams = FaultParams {
-        width: 129,
-        height: 129,
-        iterations: 500,
+        width: knobs::WIDTH.whole_default() as usize,
+        height: knobs::HEIGHT.whole_default() as usize,
+        iterations: knobs::FAULT_ITERATIONS.whole_default() as u32,
         shapes: ShapeSet::LINES,
-        fuzziness: 0.0,
+        fuzziness: knobs::FUZZINESS.number_default() as f32,
     };
 
     /// Checks the knobs before any work: fault count, at least one shape, fuzziness range (the
     /// size is checked when the map is allocated).
     pub fn validate(&self) -> Result<(), ParamError> {
-        params::check_count("iterations", self.iterations, MAX_ITERATIONS)?;
+        knobs::FAULT_ITERATIONS.check_whole(u64::from(self.iterations))?;
         check_shapes(self.shapes)?;
-        params::check_number("fuzziness", f64::from(self.fuzziness), 0.0, MAX_FUZZINESS)
+        knobs::FUZZINESS.check_number(f64::from(self.fuzziness))
     }
 }
 

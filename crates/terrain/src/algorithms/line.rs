@@ -5,15 +5,16 @@
 //! list is built in order, so no sorting is needed. After N iterations there are 2^N + 1 points.
 //! The result is a heightmap one row tall, so it normalises and exports like every other map.
 
-use crate::knobs::params::{self, ParamError};
+use crate::knobs::{self, params::ParamError};
 use crate::map::heightmap::Heightmap;
 use crate::map::rng::TerrainRng;
 
-/// Most iterations: 2^20 + 1 points.
-pub const MAX_ITERATIONS: u32 = 20;
+/// Most iterations: 2^20 + 1 points ([`knobs::LINE_ITERATIONS`]).
+pub const MAX_ITERATIONS: u32 = knobs::LINE_ITERATIONS.whole_max() as u32;
 
-/// Largest roughness accepted: at 8 the displacement shrinks 256-fold per iteration.
-pub const MAX_ROUGHNESS: f64 = 8.0;
+/// Largest roughness accepted: at 8 the displacement shrinks 256-fold per iteration
+/// ([`knobs::ROUGHNESS`]).
+pub const MAX_ROUGHNESS: f64 = knobs::ROUGHNESS.number_max();
 
 /// The knobs of 1-D midpoint displacement.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -29,14 +30,14 @@ pub struct LineParams {
 impl LineParams {
     /// 8 iterations (257 points), roughness 1 (the displacement halves each iteration).
     pub const DEFAULT: LineParams = LineParams {
-        iterations: 8,
-        roughness: 1.0,
+        iterations: knobs::LINE_ITERATIONS.whole_default() as u32,
+        roughness: knobs::ROUGHNESS.number_default() as f32,
     };
 
     /// Checks iterations (1 to [`MAX_ITERATIONS`]) and roughness (0 to [`MAX_ROUGHNESS`]).
     pub fn validate(&self) -> Result<(), ParamError> {
-        params::check_count("iterations", self.iterations, MAX_ITERATIONS)?;
-        params::check_number("roughness", f64::from(self.roughness), 0.0, MAX_ROUGHNESS)
+        knobs::LINE_ITERATIONS.check_whole(u64::from(self.iterations))?;
+        knobs::ROUGHNESS.check_number(f64::from(self.roughness))
     }
 }
 
@@ -44,17 +45,6 @@ impl Default for LineParams {
     fn default() -> Self {
         Self::DEFAULT
     }
-}
-
-/// Parses a number of subdivisions: a whole number from 1 to [`MAX_ITERATIONS`].
-pub fn parse_iterations(text: &str) -> Result<u32, ParamError> {
-    params::parse_count("iterations", text, MAX_ITERATIONS)
-}
-
-/// Parses a roughness: 0 (the displacement never shrinks: jagged) to [`MAX_ROUGHNESS`] (it
-/// shrinks 256-fold per iteration: smooth).
-pub fn parse_roughness(text: &str) -> Result<f32, ParamError> {
-    params::parse_number("roughness", text, 0.0, MAX_ROUGHNESS).map(|v| v as f32)
 }
 
 /// The two starting end points, each uniform(0, 1).
@@ -171,10 +161,10 @@ mod tests {
         }
         .validate()
         .is_err());
-        assert_eq!(parse_iterations("20"), Ok(20));
-        assert!(parse_iterations("21").is_err());
-        assert_eq!(parse_roughness("1.5"), Ok(1.5));
-        assert!(parse_roughness("9").is_err());
+        assert_eq!(knobs::LINE_ITERATIONS.parse_u32("20"), Ok(20));
+        assert!(knobs::LINE_ITERATIONS.parse_u32("21").is_err());
+        assert_eq!(knobs::ROUGHNESS.parse_f32("1.5"), Ok(1.5));
+        assert!(knobs::ROUGHNESS.parse_f32("9").is_err());
         let a = generate(&LineParams::default(), 1).expect("valid");
         assert_eq!(a.range(), Some((0.0, 1.0)));
         assert_eq!(a, generate(&LineParams::default(), 1).expect("valid"));

@@ -12,7 +12,7 @@
 
 use crate::algorithms::fine_levels::{self, LevelSweep, FUSED_RADIUS};
 use crate::knobs::limits;
-use crate::knobs::params::{self, ParamError};
+use crate::knobs::{self, params::ParamError};
 use crate::map::heightmap::Heightmap;
 use crate::map::rng::PointRng;
 use crate::map::rows::Grid;
@@ -42,23 +42,19 @@ impl Default for MpdParams {
 impl MpdParams {
     /// The first post's defaults: exponent 5, spread 0.3, reduction 0.5.
     pub const DEFAULT: MpdParams = MpdParams {
-        exponent: 5,
-        spread: 0.3,
-        reduction: 0.5,
+        exponent: knobs::EXPONENT.whole_default() as u32,
+        spread: knobs::SPREAD.number_default() as f32,
+        reduction: knobs::REDUCTION.number_default() as f32,
     };
 
     /// Checks every field, naming the first bad one: exponent 1..=`max_exponent`, spread
     /// 0..=[`limits::MAX_SPREAD`], reduction 0..=[`limits::MAX_REDUCTION`].
     pub fn validate(&self, max_exponent: u32) -> Result<(), ParamError> {
-        params::check_exponent(self.exponent, max_exponent.min(limits::CLI_MAX_EXPONENT))?;
-        params::check_number("spread", f64::from(self.spread), 0.0, limits::MAX_SPREAD)?;
-        params::check_number(
-            "reduction",
-            f64::from(self.reduction),
-            0.0,
-            limits::MAX_REDUCTION,
-        )?;
-        Ok(())
+        let exponent =
+            knobs::EXPONENT.capped(u64::from(max_exponent.min(limits::CLI_MAX_EXPONENT)));
+        exponent.check_whole(u64::from(self.exponent))?;
+        knobs::SPREAD.check_number(f64::from(self.spread))?;
+        knobs::REDUCTION.check_number(f64::from(self.reduction))
     }
 
     /// The spread used by each pass, first pass first: spread, spread x reduction, ...

@@ -1,14 +1,13 @@
 //! Form fields a demo can offer, and the [`Setup`] they fill in.
 //!
-//! Every field parses the raw text a reader typed with the core's own parser for that knob, so
-//! a rejected value gets the same message on the page as on the command line, and every range
-//! in a hint is formatted from the core's limits.
+//! Every field is a row of the core's table of knobs (`terrain::knobs`): its name, label, hint
+//! and range come from the row, and it parses the raw text a reader typed with the row's parser,
+//! so a rejected value gets the same message on the page as on the command line.
 
-use terrain::erosion;
-use terrain::faults::{self, ShapeKind};
-use terrain::limits::{MIN_EXPONENT, PAGE_MAX_EXPONENT};
-use terrain::params::{self, ParamError};
-use terrain::{line, Recipe};
+use terrain::faults;
+use terrain::knobs::{self, Knob, Values};
+use terrain::params::ParamError;
+use terrain::Recipe;
 
 /// Everything that decides a demo's terrain: what to generate and the seed.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -22,33 +21,33 @@ pub struct Setup {
 /// A form field: which knob it edits and how it is labelled and parsed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
-    /// Map size as a power of two, [`MIN_EXPONENT`] to [`PAGE_MAX_EXPONENT`].
+    /// Map size as a power of two ([`knobs::PAGE_EXPONENT`]).
     Exponent,
-    /// Starting spread, 0 to [`terrain::limits::MAX_SPREAD`].
+    /// Starting spread ([`knobs::SPREAD`]).
     Spread,
-    /// Spread reduction per pass, 0 to [`terrain::limits::MAX_REDUCTION`].
+    /// Spread reduction per pass ([`knobs::REDUCTION`]).
     Reduction,
-    /// Random seed, any unsigned 64-bit number.
+    /// Random seed ([`knobs::SEED`]).
     Seed,
-    /// 1-D subdivisions, 1 to [`line::MAX_ITERATIONS`].
+    /// 1-D subdivisions ([`knobs::LINE_ITERATIONS`]).
     LineIterations,
-    /// Number of faults, 1 to [`faults::MAX_ITERATIONS`].
+    /// Number of faults ([`knobs::FAULT_ITERATIONS`]).
     FaultIterations,
-    /// 1-D roughness, 0 to [`line::MAX_ROUGHNESS`].
+    /// 1-D roughness ([`knobs::ROUGHNESS`]).
     Roughness,
-    /// Fault divider kinds: one checkbox per [`ShapeKind`].
+    /// Fault divider kinds, one checkbox each ([`knobs::SHAPES`]).
     Shapes,
-    /// Fault edge fuzziness in cells, 0 to [`faults::MAX_FUZZINESS`].
+    /// Fault edge fuzziness in cells ([`knobs::FUZZINESS`]).
     Fuzziness,
-    /// Tileable Diamond-Square: one checkbox, `true` or `false`.
+    /// Tileable Diamond-Square, one checkbox ([`knobs::WRAP`]).
     Wrap,
-    /// Erosion's droplets, 1 to [`erosion::MAX_DROPLETS`].
+    /// Erosion's droplets ([`knobs::DROPLETS`]).
     Droplets,
-    /// Erosion's inertia, 0 to 1.
+    /// Erosion's inertia ([`knobs::INERTIA`]).
     Inertia,
-    /// Erosion's rate of eroding, 0 to 1.
+    /// Erosion's rate of eroding ([`knobs::EROSION`]).
     ErosionRate,
-    /// Erosion's rate of depositing, 0 to 1.
+    /// Erosion's rate of depositing ([`knobs::DEPOSITION`]).
     Deposition,
 }
 
@@ -64,14 +63,6 @@ pub enum Entry {
     Toggle,
 }
 
-/// The shape names, for the checkboxes.
-const SHAPE_NAMES: [&str; 4] = [
-    ShapeKind::ALL[0].name(),
-    ShapeKind::ALL[1].name(),
-    ShapeKind::ALL[2].name(),
-    ShapeKind::ALL[3].name(),
-];
-
 /// A field offered for a recipe that has no such knob: a mistake in the demo table, caught by
 /// its tests, but still reported rather than a panic.
 fn not_offered(field: Field) -> ParamError {
@@ -82,103 +73,49 @@ fn not_offered(field: Field) -> ParamError {
 }
 
 impl Field {
-    /// The input's `name` attribute (a DOM contract the end-to-end tests rely on).
-    pub fn name(self) -> &'static str {
+    /// The field's row in the table of knobs: its name, label, hint, range and parser.
+    pub fn knob(self) -> &'static Knob {
         match self {
-            Field::Exponent => "exponent",
-            Field::Spread => "spread",
-            Field::Reduction => "reduction",
-            Field::Seed => "seed",
-            Field::LineIterations | Field::FaultIterations => "iterations",
-            Field::Roughness => "roughness",
-            Field::Shapes => "shapes",
-            Field::Fuzziness => "fuzziness",
-            Field::Wrap => "wrap",
-            Field::Droplets => "droplets",
-            Field::Inertia => "inertia",
-            Field::ErosionRate => "erosion",
-            Field::Deposition => "deposition",
+            Field::Exponent => &knobs::PAGE_EXPONENT,
+            Field::Spread => &knobs::SPREAD,
+            Field::Reduction => &knobs::REDUCTION,
+            Field::Seed => &knobs::SEED,
+            Field::LineIterations => &knobs::LINE_ITERATIONS,
+            Field::FaultIterations => &knobs::FAULT_ITERATIONS,
+            Field::Roughness => &knobs::ROUGHNESS,
+            Field::Shapes => &knobs::SHAPES,
+            Field::Fuzziness => &knobs::FUZZINESS,
+            Field::Wrap => &knobs::WRAP,
+            Field::Droplets => &knobs::DROPLETS,
+            Field::Inertia => &knobs::INERTIA,
+            Field::ErosionRate => &knobs::EROSION,
+            Field::Deposition => &knobs::DEPOSITION,
         }
+    }
+
+    /// The input's `name` attribute and the share link's key (a DOM contract the end-to-end
+    /// tests rely on): the row's name.
+    pub fn name(self) -> &'static str {
+        self.knob().name
     }
 
     /// The label shown next to the input.
     pub fn label(self) -> &'static str {
-        match self {
-            Field::Exponent => "Exponent",
-            Field::Spread => "Starting spread",
-            Field::Reduction => "Spread reduction",
-            Field::Seed => "Seed",
-            Field::LineIterations | Field::FaultIterations => "Iterations",
-            Field::Roughness => "Roughness",
-            Field::Shapes => "Shapes",
-            Field::Fuzziness => "Fuzziness",
-            Field::Wrap => "Tileable",
-            Field::Droplets => "Droplets",
-            Field::Inertia => "Inertia",
-            Field::ErosionRate => "Erosion rate",
-            Field::Deposition => "Deposition rate",
-        }
+        self.knob().label
     }
 
     /// Tooltip explaining what the field does to the terrain, with its range.
     pub fn hint(self) -> String {
-        match self {
-            Field::Exponent => {
-                format!("Map size: 2^n + 1 points per side, {MIN_EXPONENT} to {PAGE_MAX_EXPONENT}")
-            }
-            Field::Spread => "How far the first pass may push points up or down".into(),
-            Field::Reduction => {
-                "Spread multiplier after each pass: low is smooth, near 1 is rough".into()
-            }
-            Field::Seed => "The same seed always makes the same terrain".into(),
-            Field::LineIterations => {
-                format!(
-                    "Subdivisions: 2^n + 1 points, 1 to {}",
-                    line::MAX_ITERATIONS
-                )
-            }
-            Field::FaultIterations => format!(
-                "Number of faults, 1 to {}: more gives finer detail",
-                faults::MAX_ITERATIONS
-            ),
-            Field::Roughness => "How fast the bumps shrink: low is jagged, high is smooth".into(),
-            Field::Shapes => "Which dividers to cut the map with".into(),
-            Field::Fuzziness => format!(
-                "Width in cells of the ragged band along each fault, 0 (sharp) to {}",
-                faults::MAX_FUZZINESS
-            ),
-            Field::Wrap => "Make the map tile: opposite edges match, shown 2 x 2".into(),
-            Field::Droplets => format!(
-                "How many droplets fall, 1 to {}: more carve deeper valleys",
-                erosion::MAX_DROPLETS
-            ),
-            Field::Inertia => {
-                "Share of its direction a droplet keeps, 0 to 1: 0 cuts narrow gullies straight \
-                 downhill, near 1 smears the path"
-                    .into()
-            }
-            Field::ErosionRate => "How fast droplets dig, 0 to 1".into(),
-            Field::Deposition => "How fast over-full droplets drop their load, 0 to 1".into(),
-        }
+        self.knob().hint()
     }
 
-    /// How the field is entered.
+    /// How the field is entered: from the kind of values its row takes.
     pub fn entry(self) -> Entry {
-        match self {
-            Field::Shapes => Entry::Checkboxes(&SHAPE_NAMES),
-            Field::Wrap => Entry::Toggle,
-            Field::Exponent
-            | Field::Seed
-            | Field::LineIterations
-            | Field::FaultIterations
-            | Field::Droplets => Entry::Text("numeric"),
-            Field::Spread
-            | Field::Reduction
-            | Field::Roughness
-            | Field::Fuzziness
-            | Field::Inertia
-            | Field::ErosionRate
-            | Field::Deposition => Entry::Text("decimal"),
+        match self.knob().values {
+            Values::Names { names, .. } => Entry::Checkboxes(names),
+            Values::Toggle { .. } => Entry::Toggle,
+            Values::Whole { .. } => Entry::Text("numeric"),
+            Values::Number { .. } => Entry::Text("decimal"),
         }
     }
 
@@ -204,57 +141,56 @@ impl Field {
         shown.unwrap_or_default()
     }
 
-    /// Parses `text` into `setup`, or explains what is allowed.
+    /// Parses `text` into `setup` with the row's parser, or explains what is allowed.
     pub fn apply(self, text: &str, setup: &mut Setup) -> Result<(), ParamError> {
+        let knob = self.knob();
         let recipe = &mut setup.recipe;
         let missing = || not_offered(self);
         match self {
-            Field::Seed => setup.seed = params::parse_seed(text)?,
+            Field::Seed => setup.seed = knob.parse_whole(text)?,
             Field::Wrap => {
                 let wrap = match text.trim() {
                     "true" => true,
                     "false" => false,
                     other => {
                         return Err(ParamError::new(
-                            "wrap",
-                            format!("wrap must be true or false, got \"{other}\""),
+                            knob.name,
+                            format!("{} must be {}, got \"{other}\"", knob.name, knob.range()),
                         ))
                     }
                 };
                 *recipe.wrap_mut().ok_or_else(missing)? = wrap;
             }
             Field::Exponent | Field::Spread | Field::Reduction => {
-                let knobs = recipe.subdivision_mut().ok_or_else(missing)?;
+                let params = recipe.subdivision_mut().ok_or_else(missing)?;
                 match self {
-                    Field::Exponent => {
-                        knobs.exponent = params::parse_exponent(text, PAGE_MAX_EXPONENT)?
-                    }
-                    Field::Spread => knobs.spread = params::parse_spread(text)?,
-                    _ => knobs.reduction = params::parse_reduction(text)?,
+                    Field::Exponent => params.exponent = knob.parse_u32(text)?,
+                    Field::Spread => params.spread = knob.parse_f32(text)?,
+                    _ => params.reduction = knob.parse_f32(text)?,
                 }
             }
             Field::LineIterations | Field::Roughness => {
-                let knobs = recipe.line_mut().ok_or_else(missing)?;
+                let params = recipe.line_mut().ok_or_else(missing)?;
                 match self {
-                    Field::LineIterations => knobs.iterations = line::parse_iterations(text)?,
-                    _ => knobs.roughness = line::parse_roughness(text)?,
+                    Field::LineIterations => params.iterations = knob.parse_u32(text)?,
+                    _ => params.roughness = knob.parse_f32(text)?,
                 }
             }
             Field::Droplets | Field::Inertia | Field::ErosionRate | Field::Deposition => {
-                let knobs = recipe.erosion_mut().ok_or_else(missing)?;
+                let params = recipe.erosion_mut().ok_or_else(missing)?;
                 match self {
-                    Field::Droplets => knobs.droplets = erosion::parse_droplets(text)?,
-                    Field::Inertia => knobs.inertia = erosion::parse_share("inertia", text)?,
-                    Field::ErosionRate => knobs.erosion = erosion::parse_share("erosion", text)?,
-                    _ => knobs.deposition = erosion::parse_share("deposition", text)?,
+                    Field::Droplets => params.droplets = knob.parse_u32(text)?,
+                    Field::Inertia => params.inertia = knob.parse_f32(text)?,
+                    Field::ErosionRate => params.erosion = knob.parse_f32(text)?,
+                    _ => params.deposition = knob.parse_f32(text)?,
                 }
             }
             Field::FaultIterations | Field::Shapes | Field::Fuzziness => {
-                let knobs = recipe.faults_mut().ok_or_else(missing)?;
+                let params = recipe.faults_mut().ok_or_else(missing)?;
                 match self {
-                    Field::FaultIterations => knobs.iterations = faults::parse_iterations(text)?,
-                    Field::Shapes => knobs.shapes = faults::parse_shapes(text)?,
-                    _ => knobs.fuzziness = faults::parse_fuzziness(text)?,
+                    Field::FaultIterations => params.iterations = knob.parse_u32(text)?,
+                    Field::Shapes => params.shapes = faults::parse_shapes(text)?,
+                    _ => params.fuzziness = knob.parse_f32(text)?,
                 }
             }
         }

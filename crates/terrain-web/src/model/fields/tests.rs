@@ -1,7 +1,8 @@
 //! The fields' tests: round trips, the core's limits, refusals.
 
 use super::*;
-use terrain::faults::{FaultParams, ShapeSet};
+use terrain::faults::{FaultParams, ShapeKind, ShapeSet};
+use terrain::limits::{MIN_EXPONENT, PAGE_MAX_EXPONENT};
 use terrain::midpoint::MpdParams;
 
 fn mpd(seed: u64) -> Setup {
@@ -99,4 +100,53 @@ fn every_bad_field_is_reported_and_the_page_caps_the_exponent() {
     assert!(errors[0].message.contains(&range));
     assert!(Field::Exponent.hint().contains(&range.replace("from ", "")));
     assert_eq!(capitalise("exponent must"), "Exponent must");
+}
+
+#[test]
+fn every_field_is_its_row_of_the_table_of_knobs() {
+    let all = [
+        Field::Exponent,
+        Field::Spread,
+        Field::Reduction,
+        Field::Seed,
+        Field::LineIterations,
+        Field::FaultIterations,
+        Field::Roughness,
+        Field::Shapes,
+        Field::Fuzziness,
+        Field::Wrap,
+        Field::Droplets,
+        Field::Inertia,
+        Field::ErosionRate,
+        Field::Deposition,
+    ];
+    for field in all {
+        let knob = field.knob();
+        assert_eq!(field.name(), knob.name);
+        assert_eq!(field.label(), knob.label);
+        assert_eq!(field.hint(), knob.hint());
+    }
+}
+
+#[test]
+fn the_page_quotes_the_rows_range_in_its_hint_and_its_message() {
+    // The command line's --help and messages are held to the same row in terrain-cli's tests
+    // (`a_knobs_help_and_message_quote_its_rows_range`).
+    let row = &terrain::knobs::INERTIA;
+    let mut setup = Setup {
+        recipe: Recipe::Eroded {
+            params: MpdParams::DEFAULT,
+            erosion: terrain::erosion::ErosionParams::DEFAULT,
+        },
+        seed: 1,
+    };
+    let err = Field::Inertia.apply("2", &mut setup).expect_err("past 1");
+    assert_eq!(
+        err.message,
+        "inertia must be a number from 0 to 1, got \"2\""
+    );
+    assert!(err.message.contains(&row.bounds()));
+    assert!(Field::Inertia
+        .hint()
+        .ends_with(&format!("({})", row.bounds())));
 }

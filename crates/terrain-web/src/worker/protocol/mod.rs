@@ -14,7 +14,7 @@
 use js_sys::{Array, Float32Array, Object, Reflect, Uint8Array};
 use terrain::display::DisplayGrid;
 use terrain::variogram::Variogram;
-use terrain::{params, Heightmap};
+use terrain::Heightmap;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::model::answer::Answer;
@@ -124,7 +124,9 @@ impl Request {
         };
         let id = text(DEMO)?;
         let demo = demos::find(&id).ok_or_else(|| format!("no demo called {id:?}"))?;
-        let seed = params::parse_seed(&text(SEED)?).map_err(|e| e.message)?;
+        let seed = terrain::knobs::SEED
+            .parse_whole(&text(SEED)?)
+            .map_err(|e| e.message)?;
         let setup = links::setup_from_query(demo, &text(SETUP)?, seed).map_err(|errors| {
             let messages: Vec<String> = errors.into_iter().map(|e| e.message).collect();
             messages.join("; ")

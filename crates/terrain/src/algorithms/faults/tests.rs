@@ -366,14 +366,15 @@ fn outlines_are_the_faults_the_map_was_cut_with() {
 
 #[test]
 fn counts_and_fuzziness_parse_within_their_limits() {
-    assert_eq!(parse_iterations("100000"), Ok(100_000));
-    assert!(parse_iterations("0").is_err());
-    let err = parse_iterations("100001").expect_err("past the limit");
+    let iterations = crate::knobs::FAULT_ITERATIONS;
+    assert_eq!(iterations.parse_u32("100000"), Ok(100_000));
+    assert!(iterations.parse_u32("0").is_err());
+    let err = iterations.parse_u32("100001").expect_err("past the limit");
     assert_eq!(
         err.message,
         "iterations must be a whole number from 1 to 100000, got \"100001\""
     );
-    assert!(parse_fuzziness("-1").is_err());
+    assert!(crate::knobs::FUZZINESS.parse_f32("-1").is_err());
 }
 
 #[test]

@@ -1,0 +1,141 @@
+//! Planning a run: everything that can be refused (the format, the engine, the erosion, the size,
+//! the tiles) is checked here, before anything is generated or written.
+
+use std::path::{Path, PathBuf};
+
+use rand::TryRngCore;
+use terrain::engines::Engine;
+use terrain::erosion::ErosionParams;
+use terrain::export::{self, Format};
+use terrain::tiles::{self, Tiling};
+use terrain::{Heightmap, Recipe};
+
+use crate::job::{Job, Source};
+
+/// A run checked and ready: where the map comes from, what it gets, and where it goes.
+pub(crate) struct Plan {
+    /// What to generate, or the map read from a file (and the file).
+    pub start: Start,
+    /// The erosion it gets, already validated.
+    pub erosion: Option<ErosionParams>,
+    /// The seed: given, or fresh from the operating system.
+    pub seed: u64,
+    /// Where it goes.
+    pub target: Target,
+}
+
+/// Where a planned map goes.
+pub(crate) struct Target {
+    /// The output file (or the stem of its tiles).
+    pub out: PathBuf,
+    /// Its format, from the extension.
+    pub format: Format,
+    /// The engine it is prepared for.
+    pub engine: Option<Engine>,
+    /// How many metres the map spans in the engine.
+    pub height_m: Option<f32>,
+    /// The tiles it is cut into.
+    pub tiling: Option<Tiling>,
+    /// The size of each file written (the map's, or a tile's).
+    pub written_size: (usize, usize),
+}
+
+/// Where the map of a plan comes from.
+pub(crate) enum Start {
+    /// Generated from this recipe.
+    Generate(Recipe),
+    /// Already read from this file.
+    Read(PathBuf, Heightmap),
+}
+
+impl Plan {
+    /// Checks `job` against its format, engine and size, reading its input file if it has one
+    /// (its size is known only then), and picks the seed.
+    pub(crate) fn of(job: Job<'_>) -> Result<Plan, String> {
+        let out = job.output.out.clone();
+        let engine = job.preset.and_then(|p| p.engine);
+        let format = match &job.source {
+            Source::Generate(Recipe::Line { .. }) => Format::from_path_1d(&out),
+            _ => Format::from_path(&out),
+        }
+        .map_err(|e| e.to_string())?;
+        if let Some(engine) = engine {
+            check_format(engine, format)?;
+        }
+        if let Some(erosion) = &job.erosion {
+            erosion.validate().map_err(|e| e.to_string())?;
+        }
+        let start = match job.source {
+            Source::File { path, width } => {
+                let map = read_map(&path, width)?;
+                Start::Read(path, map)
+            }
+            Source::Generate(recipe) => Start::Generate(recipe),
+        };
+        let size = match &start {
+            Start::Read(_, map) => (map.width(), map.height()),
+            Start::Generate(recipe) => recipe.size(),
+        };
+        let tiling = match job.preset.and_then(|p| p.tiles) {
+            Some(grid) => Some(tiles::fit(size, grid, engine)?),
+            None => {
+                if let Some(engine) = engine {
+                    engine.side_for(size.0, size.1)?;
+                }
+                None
+            }
+        };
+        let written_size = tiling.map_or(size, |t| (t.side, t.side));
+        export::check_size(format, written_size.0, written_size.1).map_err(|e| e.to_string())?;
+        let seed = match job.output.seed {
+            Some(seed) => seed,
+            None => fresh_seed()?,
+        };
+        Ok(Plan {
+            start,
+            erosion: job.erosion,
+            seed,
+            target: Target {
+                out,
+                format,
+                engine,
+                height_m: job.preset.and_then(|p| p.height_m),
+                tiling,
+                written_size,
+            },
+        })
+    }
+}
+
+/// A fresh seed from the operating system's random source, for when none was given.
+fn fresh_seed() -> Result<u64, String> {
+    rand::rngs::OsRng
+        .try_next_u64()
+        .map_err(|e| format!("cannot pick a random seed: {e}"))
+}
+
+/// Refuses a file `engine` cannot import.
+fn check_format(engine: Engine, format: Format) -> Result<(), String> {
+    if engine.formats().contains(&format) {
+        return Ok(());
+    }
+    let names: Vec<String> = engine
+        .formats()
+        .iter()
+        .map(|f| format!(".{}", f.extension()))
+        .collect();
+    Err(format!(
+        "{} imports {} files, not .{}",
+        engine.name(),
+        names.join(" or "),
+        format.extension()
+    ))
+}
+
+/// Reads the map `terrain erode` erodes; its extension gives the format.
+fn read_map(path: &Path, width: Option<usize>) -> Result<Heightmap, String> {
+    let format = Format::from_path(path).map_err(|e| e.to_string())?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    terrain::import::read(&bytes, format, width)
+        .map_err(|e| format!("{}: {}", path.display(), e.message))
+}

@@ -1,0 +1,146 @@
+//! Writing a made map where its plan says: one file (prepared for an engine if asked, with its
+//! sidecar), or its tiles and one sidecar listing them. All the files or none.
+
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+use terrain::engines::Engine;
+use terrain::export::Format;
+use terrain::tiles::{self, Tiling};
+use terrain::Heightmap;
+
+use super::make::Made;
+use super::plan::Target;
+use super::sidecar::{self, sidecar};
+use crate::output::{write_atomically, write_text_atomically};
+
+/// Writes `made` to `target`; returns the one-line summary for stdout.
+pub(crate) fn write(target: &Target, made: &Made) -> Result<String, String> {
+    match &target.tiling {
+        Some(tiling) => write_tiled(target, tiling, made),
+        None => write_one(target, made),
+    }
+}
+
+/// The sidecar's path: the output's with `.json`.
+fn sidecar_path(target: &Target) -> PathBuf {
+    target.out.with_extension("json")
+}
+
+/// The tiles and their sidecar.
+fn write_tiled(target: &Target, tiling: &Tiling, made: &Made) -> Result<String, String> {
+    let Target {
+        out,
+        format,
+        engine,
+        height_m,
+        written_size,
+        ..
+    } = target;
+    let written = write_tiles(out, &made.map, tiling, *engine, *format)?;
+    let entries = written.iter().map(|(_, e)| e.clone()).collect();
+    let value = sidecar(made, *engine, *written_size, *format, *height_m);
+    let value = sidecar::with_tiles(value, tiling, entries);
+    let path = sidecar_path(target);
+    if let Err(message) = write_text_atomically(&path, &sidecar::text(&value)) {
+        for (tile, _) in &written {
+            let _ = std::fs::remove_file(tile);
+        }
+        return Err(message);
+    }
+    Ok(format!(
+        "wrote {} tiles of {} x {} ({}, seed {}{}) and {}",
+        written.len(),
+        tiling.side,
+        tiling.side,
+        made.name,
+        made.seed,
+        made.eroded(),
+        path.display()
+    ))
+}
+
+/// One file, and its sidecar when it is made for an engine.
+fn write_one(target: &Target, made: &Made) -> Result<String, String> {
+    let map = &made.map;
+    // Only an engine changes the map (cropping, row order); otherwise it is written as made,
+    // without a copy (64 MiB at exponent 12).
+    let file = match target.engine {
+        Some(engine) => Cow::Owned(engine.prepare(map)?),
+        None => Cow::Borrowed(map),
+    };
+    write_atomically(&target.out, &file, target.format)?;
+    let mut written = target.out.display().to_string();
+    if target.engine.is_some() {
+        let size = (file.width(), file.height());
+        let value = sidecar(made, target.engine, size, target.format, target.height_m);
+        let path = sidecar_path(target);
+        if let Err(message) = write_text_atomically(&path, &sidecar::text(&value)) {
+            // Both files or neither.
+            let _ = std::fs::remove_file(&target.out);
+            return Err(message);
+        }
+        written = format!("{written} and {}", path.display());
+    }
+    Ok(format!(
+        "wrote {written} ({} x {}, {}, seed {}{})",
+        file.width(),
+        file.height(),
+        made.name,
+        made.seed,
+        made.eroded()
+    ))
+}
+
+/// Writes `map`'s tiles beside `out` and returns their paths and sidecar entries; on a failure
+/// removes the ones written, so there are all the tiles or none.
+fn write_tiles(
+    out: &Path,
+    map: &Heightmap,
+    tiling: &Tiling,
+    engine: Option<Engine>,
+    format: Format,
+) -> Result<Vec<(PathBuf, Value)>, String> {
+    let stem = out
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "terrain".into());
+    let mut written: Vec<(PathBuf, Value)> = Vec::new();
+    let step = tiling.side - 1;
+    let result = (|| -> Result<(), String> {
+        for tile in tiling.cut(map).map_err(|e| e.to_string())? {
+            // Unity reads a file's first row as the terrain's z = 0 edge, so its rows and its
+            // grid of tiles both run from the map's last row.
+            let y = match engine {
+                Some(Engine::Unity) => tiling.rows - 1 - tile.y,
+                _ => tile.y,
+            };
+            let file = match engine {
+                Some(engine) => engine.prepare(&tile.map)?,
+                None => tile.map,
+            };
+            let name = tiles::tile_name(&stem, format.extension(), tile.x, y, engine);
+            let path = out.with_file_name(&name);
+            write_atomically(&path, &file, format)?;
+            let entry = json!({
+                "file": name,
+                "x": tile.x,
+                "y": y,
+                "first_column": tile.x * step,
+                "first_row": tile.y * step,
+            });
+            written.push((path, entry));
+        }
+        Ok(())
+    })();
+    match result {
+        Ok(()) => Ok(written),
+        Err(message) => {
+            for (path, _) in &written {
+                let _ = std::fs::remove_file(path);
+            }
+            Err(message)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The command line's flags are rows of the core's table of knobs (`terrain::knobs`): their help
+//! quotes the row's hint and their messages the row's range.
+
+use std::process::Command;
+
+use terrain::knobs::{self, Knob};
+
+fn terrain(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_terrain"))
+        .args(args)
+        .output()
+        .expect("the terrain binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The `--help` line of `--NAME` in `help`.
+fn help_line<'a>(help: &'a str, name: &str) -> &'a str {
+    let flag = format!("--{name} ");
+    help.lines()
+        .find(|line| line.trim_start().starts_with(&flag))
+        .unwrap_or_else(|| panic!("no {flag} in:\n{help}"))
+}
+
+#[test]
+fn a_knobs_help_and_message_quote_its_rows_range() {
+    // The page's hint and message are held to the same row in terrain-web's tests
+    // (`the_page_quotes_the_rows_range_in_its_hint_and_its_message`).
+    let row = &knobs::INERTIA;
+    let (ok, help, _) = terrain(&["erode", "--help"]);
+    assert!(ok);
+    let line = help_line(&help, row.name);
+    assert!(line.contains(&row.hint()), "{line}");
+    assert!(line.contains(&format!("({})", row.bounds())), "{line}");
+    let (ok, _, stderr) = terrain(&["erode", "--in", "x.r32", "--out", "y.r32", "--inertia", "2"]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("inertia must be a number from 0 to 1, got \"2\""),
+        "{stderr}"
+    );
+    assert!(stderr.contains(&row.range()), "{stderr}");
+}
+
+#[test]
+fn every_flag_of_a_knob_says_its_rows_hint() {
+    let erosion: [&Knob; 8] = [
+        &knobs::LIFETIME,
+        &knobs::INERTIA,
+        &knobs::CAPACITY,
+        &knobs::MIN_CAPACITY,
+        &knobs::EROSION,
+        &knobs::DEPOSITION,
+        &knobs::GRAVITY,
+        &knobs::RADIUS,
+    ];
+    let mut commands: Vec<(&str, Vec<&Knob>)> = vec![
+        (
+            "fault",
+            vec![
+                &knobs::WIDTH,
+                &knobs::HEIGHT,
+                &knobs::FAULT_ITERATIONS,
+                &knobs::SHAPES,
+                &knobs::FUZZINESS,
+            ],
+        ),
+        ("line", vec![&knobs::LINE_ITERATIONS, &knobs::ROUGHNESS]),
+        (
+            "erode",
+            [&knobs::DROPLETS, &knobs::EVAPORATION]
+                .into_iter()
+                .chain(erosion)
+                .collect(),
+        ),
+    ];
+    for command in ["mpd", "mpd-recursive", "ds"] {
+        let subdivision = [
+            &knobs::EXPONENT,
+            &knobs::SPREAD,
+            &knobs::REDUCTION,
+            &knobs::ERODE,
+            &knobs::THREADS,
+        ];
+        commands.push((command, subdivision.into_iter().chain(erosion).collect()));
+    }
+    for (command, rows) in commands {
+        let (ok, help, _) = terrain(&[command, "--help"]);
+        assert!(ok, "{command}");
+        for row in rows {
+            let line = help_line(&help, row.name);
+            assert!(line.contains(&row.hint()), "{command}: {line}");
+        }
+    }
+}
+
+#[test]
+fn a_value_past_a_rows_range_is_refused_with_the_rows_message() {
+    for (args, row) in [
+        (vec!["mpd", "--exponent", "15"], &knobs::EXPONENT),
+        (vec!["mpd", "--spread", "101"], &knobs::SPREAD),
+        (
+            vec!["fault", "--iterations", "100001"],
+            &knobs::FAULT_ITERATIONS,
+        ),
+        (vec!["line", "--roughness", "9"], &knobs::ROUGHNESS),
+        (vec!["ds", "--erode", "0"], &knobs::ERODE),
+        (vec!["ds", "--radius", "9"], &knobs::RADIUS),
+    ] {
+        let mut all = args.clone();
+        all.extend(["--out", "never.png"]);
+        let (ok, _, stderr) = terrain(&all);
+        assert!(!ok, "{args:?}");
+        assert!(
+            stderr.contains(&format!("{} must be {}", row.name, row.range())),
+            "{stderr}"
+        );
+    }
+}
