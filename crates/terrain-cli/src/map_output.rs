@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 use terrain::engines::{self, Engine};
-use terrain::{knobs, params, tiles};
+use terrain::{knobs, tiles};
 
-use crate::flags::wide;
+use crate::flags::{number, wide};
 
 /// Where to write and which seed to use: every algorithm takes these.
 #[derive(Debug, Args)]
@@ -32,21 +32,17 @@ pub struct Preset {
     /// size, range before normalising and the engine's import settings.
     #[arg(long = "for", value_name = "ENGINE", value_parser = engines::parse_engine)]
     pub engine: Option<Engine>,
-    /// With --for: how many metres the map's lowest to highest point should span in the engine;
-    /// the sidecar then gives the engine's vertical scale for it (Unreal's Z scale = METRES x
-    /// 100 / 512, Unity's terrain height, Godot's height range, Blender's Displace strength).
-    #[arg(long = "height-m", value_name = "METRES", requires = "engine", value_parser = parse_height_m)]
+    /// `--height-m` ([`knobs::HEIGHT_M`]), with `--for`: Unreal's Z scale = METRES x 100 / 512,
+    /// Unity's terrain height, Godot's height range, Blender's Displace strength.
+    #[arg(long = "height-m", value_name = "METRES", requires = "engine",
+          help = format!("{}; with --for", knobs::HEIGHT_M.hint()),
+          value_parser = number(&knobs::HEIGHT_M))]
     pub height_m: Option<f32>,
     /// Cut the map into NxM square tiles (N across, M down, 1 to 32 each) whose neighbours share
     /// their edge row and column, written as NAME_X_Y.EXT (unreal: NAME_xX_yY.EXT) with one
     /// NAME.json listing them; with --for, the tiles are a size the engine imports.
     #[arg(long, value_name = "NxM", value_parser = tiles::parse_tiles)]
     pub tiles: Option<(usize, usize)>,
-}
-
-/// Parses `--height-m`: a height in metres from 0.001 to 100 000.
-fn parse_height_m(text: &str) -> Result<f32, terrain::params::ParamError> {
-    params::parse_number("height-m", text, 0.001, 100_000.0).map(|v| v as f32)
 }
 
 /// Where a 2-D map goes: the file and seed, and the engine it is prepared for.

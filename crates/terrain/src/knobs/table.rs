@@ -252,6 +252,16 @@ pub const RADIUS: Knob = whole(
 
 // The command line.
 
+/// The relief in the engine: how many metres the map's lowest to highest point spans. When none is
+/// given the sidecar states no vertical scale, so the default is not used by the command line.
+pub const HEIGHT_M: Knob = number(
+    "height-m",
+    "Relief in metres",
+    "How many metres the map's lowest to highest point spans in the engine; the sidecar gives \
+     the engine's vertical scale for it",
+    [0.001, 100_000.0, 1000.0],
+);
+
 /// Threads the command line shares its rows among. When none is given it takes one per core, so
 /// the default is never used.
 pub const THREADS: Knob = whole(
@@ -263,7 +273,7 @@ pub const THREADS: Knob = whole(
 );
 
 /// Every row, for the tests that hold the page and the command line to it.
-pub const ALL: [&Knob; 25] = [
+pub const ALL: [&Knob; 26] = [
     &SEED,
     &EXPONENT,
     &PAGE_EXPONENT,
@@ -289,4 +299,5 @@ pub const ALL: [&Knob; 25] = [
     &GRAVITY,
     &RADIUS,
     &THREADS,
+    &HEIGHT_M,
 ];
