@@ -1,5 +1,6 @@
 //! The command line's flags are rows of the core's table of knobs (`terrain::knobs`): their help
-//! quotes the row's hint and their messages the row's range.
+//! quotes the row's hint, their messages the row's range, and the CLI's sources hold no range or
+//! default of their own.
 
 use std::process::Command;
 
@@ -117,5 +118,44 @@ fn a_value_past_a_rows_range_is_refused_with_the_rows_message() {
             stderr.contains(&format!("{} must be {}", row.name, row.range())),
             "{stderr}"
         );
+    }
+}
+#[test]
+fn the_cli_sources_hold_no_range_or_default_of_a_knob() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = vec![];
+    let mut folders = vec![src];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).expect("readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            let literal_default = code
+                .split("default_value_t = ")
+                .nth(1)
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+            let own_parser = [
+                "params::parse_number(",
+                "params::parse_whole(",
+                "params::parse_count(",
+            ]
+            .iter()
+            .any(|call| code.contains(call));
+            assert!(
+                !literal_default && !own_parser,
+                "{}:{}: a knob's range or default belongs in terrain::knobs: {line}",
+                path.display(),
+                n + 1
+            );
+        }
     }
 }
