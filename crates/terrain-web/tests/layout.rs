@@ -1,7 +1,8 @@
-//! The front end's source stays findable: files of at most 400 lines, no import cycle between
-//! modules or between the folders (`model`, `page`, `gpu`, `worker`), and the worker's message
-//! keys spelled only in `worker/protocol/keys.rs` (worker.js reads them through `KEY`, see
-//! tests/worker_script.rs).
+//! Every crate's source stays findable: files of at most 400 lines (test files apart), no import
+//! cycle between modules or between top folders, the core and the front end in folders by job;
+//! and the worker's message keys spelled only in `worker/protocol/keys.rs` (worker.js reads them
+//! through `KEY`, see tests/worker_script.rs). It lives with the front end, the crate that uses
+//! all the others, and reads every crate under `crates/`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -11,8 +12,26 @@ use terrain_web::worker::protocol::KEYS;
 
 const MOST_LINES: usize = 400;
 
-/// Every `.rs` file under `src/`, with its module path (`page::view` for `page/view/mod.rs`).
+/// The workspace's crates: every folder under `crates/` with a `src/`.
+fn crates() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut found: Vec<PathBuf> = fs::read_dir(&root)
+        .expect("readable crates folder")
+        .map(|entry| entry.expect("entry").path())
+        .filter(|path| path.join("src").is_dir())
+        .collect();
+    found.sort();
+    found
+}
+
+/// The front end's modules.
 fn modules() -> Vec<(Vec<String>, PathBuf, String)> {
+    modules_of(Path::new(env!("CARGO_MANIFEST_DIR")))
+}
+
+/// Every `.rs` file under the crate's `src/`, with its module path (`page::view` for
+/// `page/view/mod.rs`).
+fn modules_of(krate: &Path) -> Vec<(Vec<String>, PathBuf, String)> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         for entry in fs::read_dir(dir).expect("readable source folder") {
             let path = entry.expect("entry").path();
@@ -23,7 +42,7 @@ fn modules() -> Vec<(Vec<String>, PathBuf, String)> {
             }
         }
     }
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = krate.join("src");
     let mut files = Vec::new();
     walk(&src, &mut files);
     files.sort();
@@ -36,7 +55,10 @@ fn modules() -> Vec<(Vec<String>, PathBuf, String)> {
                 .iter()
                 .map(|p| p.to_string_lossy().into_owned())
                 .collect();
-            if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+            if matches!(
+                parts.last().map(String::as_str),
+                Some("mod" | "lib" | "main")
+            ) {
                 parts.pop();
             }
             let text = fs::read_to_string(&path).expect("readable source");
@@ -49,9 +71,11 @@ fn modules() -> Vec<(Vec<String>, PathBuf, String)> {
 /// `super::` paths, resolved to the longest known module path.
 fn references(me: &[String], text: &str, known: &BTreeSet<Vec<String>>) -> BTreeSet<Vec<String>> {
     let mut found = BTreeSet::new();
-    // Code only: a doc comment's link is not an import.
+    // Code only: a doc comment's link is not an import, and a file's inline tests (which may use
+    // any part of the crate to make their inputs) are not the file's own code.
     let code: Vec<&str> = text
         .lines()
+        .take_while(|line| *line != "mod tests {")
         .filter(|line| !line.trim_start().starts_with("//"))
         .collect();
     let code = code.join("\n");
@@ -117,36 +141,57 @@ fn cycle(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Option<Vec<Vec
         .find_map(|node| visit(node, edges, &mut Vec::new(), &mut done))
 }
 
+/// A test module (`tests.rs`, or a module inside one): test files are apart from the limit.
+fn is_test(module: &[String]) -> bool {
+    module.iter().any(|part| part == "tests")
+}
+
 #[test]
-fn no_source_file_is_over_400_lines() {
-    for (_, path, text) in modules() {
-        let lines = text.lines().count();
-        assert!(lines <= MOST_LINES, "{} has {lines} lines", path.display());
+fn no_source_file_of_any_crate_is_over_400_lines() {
+    let mut seen = 0;
+    for krate in crates() {
+        for (module, path, text) in modules_of(&krate) {
+            seen += 1;
+            let lines = text.lines().count();
+            assert!(
+                is_test(&module) || lines <= MOST_LINES,
+                "{} has {lines} lines",
+                path.display()
+            );
+        }
     }
+    assert!(seen > 120, "the walk finds every crate's files ({seen})");
 }
 
-#[test]
-fn the_front_end_is_in_folders_by_job() {
-    let folders: BTreeSet<String> = modules()
-        .into_iter()
-        .filter(|(parts, _, _)| parts.len() > 1)
+/// The top folders of a crate's modules (its rooms that hold other rooms).
+fn top_folders(modules: &[(Vec<String>, PathBuf, String)]) -> BTreeSet<String> {
+    modules
+        .iter()
+        .filter(|(parts, _, _)| parts.len() > 1 && !is_test(parts))
         .map(|(parts, _, _)| parts[0].clone())
-        .collect();
-    let expected = ["gpu", "model", "page", "worker"].map(String::from);
-    assert_eq!(folders, BTreeSet::from(expected));
+        .collect()
 }
 
 #[test]
-fn no_module_and_no_folder_imports_in_a_circle() {
-    let modules = modules();
+fn the_core_and_the_front_end_are_in_folders_by_job() {
+    let web = ["gpu", "model", "page", "worker"].map(String::from);
+    assert_eq!(top_folders(&modules()), BTreeSet::from(web));
+    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("../terrain");
+    let jobs = ["algorithms", "analysis", "files", "knobs", "map", "shown"].map(String::from);
+    assert_eq!(top_folders(&modules_of(&core)), BTreeSet::from(jobs));
+}
+
+/// The references between the rooms of one crate (a module and the modules inside it are one
+/// room), and between its top folders.
+type Edges = BTreeMap<Vec<String>, BTreeSet<Vec<String>>>;
+
+fn edges(modules: &[(Vec<String>, PathBuf, String)]) -> (Edges, Edges, usize) {
     let known: BTreeSet<Vec<String>> = modules.iter().map(|(m, _, _)| m.clone()).collect();
-    // A module and the modules inside it are one room (a view and its drawing); between rooms,
-    // and between the top folders, references go one way only.
     let related = |a: &[String], b: &[String]| a.starts_with(b) || b.starts_with(a);
-    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
-    let mut folders: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    let mut edges = Edges::new();
+    let mut folders = Edges::new();
     let mut count = 0;
-    for (me, _, text) in &modules {
+    for (me, _, text) in modules.iter().filter(|(me, _, _)| !is_test(me)) {
         for target in references(me, text, &known) {
             if related(me, &target) {
                 continue;
@@ -155,20 +200,41 @@ fn no_module_and_no_folder_imports_in_a_circle() {
             edges.entry(me.clone()).or_default().insert(target.clone());
             if let (Some(from), Some(to)) = (me.first(), target.first()) {
                 if from != to {
-                    let to_folder = vec![to.clone()];
                     folders
                         .entry(vec![from.clone()])
                         .or_default()
-                        .insert(to_folder);
+                        .insert(vec![to.clone()]);
                 }
             }
         }
     }
+    (edges, folders, count)
+}
+
+#[test]
+fn no_module_and_no_folder_of_any_crate_imports_in_a_circle() {
+    for krate in crates() {
+        let (edges, folders, _) = edges(&modules_of(&krate));
+        let name = krate.display();
+        assert_eq!(
+            cycle(&edges),
+            None,
+            "{name}: modules that import each other"
+        );
+        assert_eq!(
+            cycle(&folders),
+            None,
+            "{name}: folders that import each other"
+        );
+    }
+    // The scan finds the references, and the front end's model stands on the core alone.
+    let (_, folders, count) = edges(&modules());
     assert!(count > 40, "the scan finds the references ({count})");
-    assert_eq!(cycle(&edges), None, "modules that import each other");
-    assert_eq!(cycle(&folders), None, "folders that import each other");
     let model = folders.get(&vec!["model".to_string()]);
     assert_eq!(model, None, "the model needs no DOM, GPU or worker");
+    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("../terrain");
+    let (_, _, count) = edges(&modules_of(&core));
+    assert!(count > 60, "the scan finds the core's references ({count})");
 }
 
 #[test]

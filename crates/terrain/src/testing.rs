@@ -3,7 +3,8 @@
 use std::ops::RangeInclusive;
 
 use crate::algorithms::midpoint::MpdParams;
-use crate::{Heightmap, ParamError};
+use crate::knobs::params::ParamError;
+use crate::map::heightmap::Heightmap;
 
 /// A whole-map generator taking midpoint displacement's parameters and a seed.
 pub(crate) type Generator = fn(&MpdParams, u64) -> Result<Heightmap, ParamError>;

@@ -5,7 +5,13 @@ use terrain::erosion::{self, ErosionParams};
 use terrain::Heightmap;
 
 use super::plan::Start;
-use super::sidecar::as_typed;
+
+/// `value` as JSON through text, so each f32 in it reads as typed (0.3), not widened to f64.
+pub(crate) fn as_typed(value: &impl serde::Serialize) -> Value {
+    serde_json::to_string(value)
+        .and_then(|text| serde_json::from_str(&text))
+        .unwrap_or_default()
+}
 
 /// A map and what made it: the algorithm (or the file read), its parameters, the seed and the
 /// erosion it got.

@@ -6,14 +6,7 @@ use terrain::engines::Engine;
 use terrain::export::Format;
 use terrain::tiles::Tiling;
 
-use super::make::Made;
-
-/// `value` as JSON through text, so each f32 in it reads as typed (0.3), not widened to f64.
-pub(crate) fn as_typed(value: &impl serde::Serialize) -> Value {
-    serde_json::to_string(value)
-        .and_then(|text| serde_json::from_str(&text))
-        .unwrap_or_default()
-}
+use super::make::{as_typed, Made};
 
 /// The sidecar of a file (or tiles) of `width` x `height` points made for `engine`: what made it
 /// and how to import it.

@@ -28,7 +28,7 @@ pub mod score;
 pub mod thermal;
 
 use crate::knobs::{self, params::ParamError};
-use crate::Heightmap;
+use crate::map::heightmap::Heightmap;
 
 /// Most droplets one run may drop ([`knobs::DROPLETS`]).
 pub const MAX_DROPLETS: u32 = knobs::DROPLETS.whole_max() as u32;

@@ -38,7 +38,11 @@ pub fn fill(map: &mut Heightmap, rng: &mut TerrainRng) {
 /// A `width` x `height` map of random noise from `seed`.
 ///
 /// Fails (without allocating) when the size is empty or past [`crate::knobs::limits::MAX_CELLS`].
-pub fn generate(width: usize, height: usize, seed: u64) -> Result<Heightmap, crate::ParamError> {
+pub fn generate(
+    width: usize,
+    height: usize,
+    seed: u64,
+) -> Result<Heightmap, crate::knobs::params::ParamError> {
     let mut map = Heightmap::new(width, height)?;
     fill(&mut map, &mut TerrainRng::new(seed));
     Ok(map)

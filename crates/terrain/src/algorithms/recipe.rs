@@ -9,7 +9,8 @@ use crate::algorithms::line::{self, LineParams};
 use crate::algorithms::midpoint::{self, MpdParams};
 use crate::algorithms::midpoint_recursive;
 use crate::algorithms::random_noise::{self, NoiseParams};
-use crate::{Heightmap, ParamError};
+use crate::knobs::params::ParamError;
+use crate::map::heightmap::Heightmap;
 
 /// One algorithm and its parameters. With the `serde` feature it (de)serialises with the
 /// algorithm's command-line name in an `algorithm` field, e.g.

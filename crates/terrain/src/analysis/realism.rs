@@ -12,7 +12,7 @@
 
 use crate::analysis::water::Water;
 use crate::knobs::params::ParamError;
-use crate::Heightmap;
+use crate::map::heightmap::Heightmap;
 
 /// Inner cells strictly lower than all eight neighbours, per 1000 inner cells (0 for a map
 /// without inner cells).

@@ -6,7 +6,7 @@
 //! exponent: near 1 smooth rolling hills, 0.5 as rough as a random walk, near 0 noise. Midpoint
 //! displacement with spread reduction r aims at H = -log2(r).
 
-use crate::Heightmap;
+use crate::map::heightmap::Heightmap;
 
 /// At most this many rows (and columns) are sampled per distance, so a 4097 x 4097 map costs
 /// about as much as a 257 x 257 one.

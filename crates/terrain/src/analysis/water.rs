@@ -18,7 +18,7 @@ pub mod shown;
 
 use crate::files::export::Format;
 use crate::knobs::params::ParamError;
-use crate::Heightmap;
+use crate::map::heightmap::Heightmap;
 
 /// The page's flow downloads, as the format choice lists them: `flow.` and the file format.
 pub const FLOW_DOWNLOADS: [&str; 2] = ["flow.png", "flow.r32"];

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use crate::files::export::Format;
 use crate::knobs::params::ParamError;
-use crate::Heightmap;
+use crate::map::heightmap::Heightmap;
 
 /// An engine to prepare a heightmap for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

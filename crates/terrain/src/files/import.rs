@@ -4,7 +4,7 @@
 
 use crate::files::export::Format;
 use crate::knobs::params::ParamError;
-use crate::Heightmap;
+use crate::map::heightmap::Heightmap;
 
 /// Reads a map of `format` from `bytes`. Raw files carry no size: `width` gives it, else the
 /// map must be square. A one-line error names what is wrong.

@@ -9,7 +9,7 @@
 
 use crate::files::engines::Engine;
 use crate::knobs::params::ParamError;
-use crate::Heightmap;
+use crate::map::heightmap::Heightmap;
 
 /// Most tiles along either axis.
 pub const MAX_TILES: usize = 32;

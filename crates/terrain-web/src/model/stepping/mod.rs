@@ -1,17 +1,15 @@
 //! Stepping through a demo's algorithm, as plain data: which step is on screen, what the shown points look like at that step, and which point of the step is
 //! the example whose averaged neighbours the map view draws. Nothing is regenerated: the
-//! finished grid plus the core's [`Schedule`] (or, for faults, the batches the worker sent) give
-//! every step.
+//! finished grid plus the core's [`Schedule`] (or, for faults and erosion, the batches the worker
+//! sent) give every step; the core draws each step ([`steps::staged`]), so nothing here tells
+//! the algorithms apart.
 
 use terrain::display::{self, DisplayGrid, Mark};
-use terrain::faults;
-use terrain::steps::{self, Schedule};
+use terrain::steps::{self, Schedule, Shown};
 
-use super::answer::{trail_mark, Answer};
+use super::answer::Answer;
 use super::fields::Setup;
-use marks::{call_mark, outline_marks};
 
-mod marks;
 #[cfg(test)]
 mod tests;
 
@@ -133,71 +131,19 @@ impl Stepper {
         }
     }
 
-    /// [`Stepper::staged`] before a tile is repeated.
+    /// [`Stepper::staged`] before a tile is repeated: the core's picture of the step.
     fn stage(&self, setup: &Setup, answer: &Answer) -> (DisplayGrid, Vec<Mark>) {
-        let (grid, batches) = (&answer.grid, answer.batches.as_slice());
+        let grid = &answer.grid;
         let (columns, rows) = positions(setup, grid);
-        let stage: Vec<Mark> = rows
-            .iter()
-            .flat_map(|&y| columns.iter().map(move |&x| (x, y)))
-            .filter_map(|(x, y)| steps::stage_mark(&setup.recipe, x, y))
-            .collect();
-        if !stage.is_empty() {
-            return (grid.clone(), stage);
-        }
-        let Some(schedule) = self.schedule.filter(|_| !self.at_end()) else {
-            return (grid.clone(), Vec::new());
+        let shown = Shown {
+            grid,
+            columns: &columns,
+            rows: &rows,
+            batches: &answer.batches,
+            trails: &answer.trails,
+            seed: setup.seed,
         };
-        if let Schedule::Faults(_) | Schedule::Erosion(_) = schedule {
-            let n = grid.heights.len();
-            let at = |step: u32| step as usize * n..(step as usize + 1) * n;
-            let Some(heights) = batches.get(at(self.step)) else {
-                return (grid.clone(), Vec::new());
-            };
-            let staged = DisplayGrid {
-                heights: heights.to_vec(),
-                ..grid.clone()
-            };
-            let marks = match schedule {
-                Schedule::Faults(params) => {
-                    let (from, to) = schedule.faults_in(self.step);
-                    let cuts = from..to.min(from + steps::MOST_OUTLINED);
-                    let outlines = faults::outlines(&params, setup.seed, cuts).unwrap_or_default();
-                    outline_marks(&outlines, &columns, &rows)
-                }
-                // A one-droplet step: its trail, if the worker traced it.
-                _ => match self.step.checked_sub(1) {
-                    Some(traced) => answer
-                        .trails
-                        .get(at(traced))
-                        .map(|codes| codes.iter().map(|&c| trail_mark(c)).collect())
-                        .unwrap_or_default(),
-                    None => Vec::new(),
-                },
-            };
-            return (staged, marks);
-        }
-        let points = || {
-            rows.iter()
-                .flat_map(|&y| columns.iter().map(move |&x| (x, y)))
-        };
-        let mut marks: Vec<Mark> = points()
-            .map(|(x, y)| match schedule.step_of(x, y) {
-                Some(s) if s > self.step => Mark::Unset,
-                Some(s) if s == self.step => Mark::Highlight,
-                _ => Mark::Set,
-            })
-            .collect();
-        // Unset points stay at height 0 whatever colour a recursive call's outline gives them.
-        let staged = display::staged(grid, &marks);
-        if let Some(call) = schedule.call_sets(self.step) {
-            for (mark, (x, y)) in marks.iter_mut().zip(points()) {
-                if *mark != Mark::Highlight {
-                    *mark = call_mark(&call, x, y, &columns, &rows).unwrap_or(*mark);
-                }
-            }
-        }
-        (staged, marks)
+        steps::staged(&setup.recipe, self.step, &shown)
     }
 
     /// The map view's example point of the current step and the points it averaged, as indices

@@ -70,12 +70,11 @@ impl DemoView {
             (Some(_), Some(_)) if rejected => {
                 "Stepping is paused until the fields above hold allowed values.".to_string()
             }
-            (Some(_), Some(schedule)) => schedule.caption(self.stepper.step()),
-            (Some(shown), None) => match shown.answer.creases {
+            (Some(shown), _) => match shown.answer.creases {
                 Some([mpd, ds]) => creases::caption(mpd, ds),
-                None => steps::stage_caption(&shown.setup.recipe)
-                    .unwrap_or_default()
-                    .to_string(),
+                None => {
+                    steps::caption(&shown.setup.recipe, self.stepper.step()).unwrap_or_default()
+                }
             },
             (None, _) => String::new(),
         };

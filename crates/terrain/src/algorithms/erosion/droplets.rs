@@ -6,8 +6,8 @@
 
 use super::plain::{brush, deposit, settle};
 use super::{start, ErosionParams, Ledger, Trail};
+use crate::map::heightmap::Heightmap;
 use crate::map::rng::PointRng;
-use crate::Heightmap;
 
 /// The brush of a point far enough from the edges, as offsets from its index in the map's
 /// storage, with the weights [`brush`] gives it.

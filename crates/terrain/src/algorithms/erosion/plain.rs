@@ -4,8 +4,8 @@
 
 use super::{check_map, start, ErosionParams, Ledger};
 use crate::knobs::params::ParamError;
+use crate::map::heightmap::Heightmap;
 use crate::map::rng::PointRng;
-use crate::Heightmap;
 
 /// Height at `(x, y)` (inside the map, at most `width - 1` and `height - 1` exclusive) and its
 /// gradient, bilinear between the four points of the cell: the thesis's equations.

@@ -4,7 +4,7 @@
 //! terrain has about the same slope everywhere. The score is the spread of the slopes over their
 //! mean, the coefficient of variation, so it grows as a terrain gets more like eroded land.
 
-use crate::Heightmap;
+use crate::map::heightmap::Heightmap;
 
 /// The slope at every point: the largest height difference to its four neighbours.
 pub fn slopes(map: &Heightmap) -> Vec<f32> {

@@ -4,7 +4,7 @@
 //! angle, which softens cliffs and builds scree at their feet.
 
 use crate::knobs::params::{self, ParamError};
-use crate::Heightmap;
+use crate::map::heightmap::Heightmap;
 
 /// The constants of thermal erosion.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -6,7 +6,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 use crate::knobs::params::ParamError;
-use crate::Heightmap;
+use crate::map::heightmap::Heightmap;
 
 /// A cell waiting in the priority queue: lowest height first, then lowest index (so equal
 /// heights are taken in the same order on every platform).

@@ -1,7 +1,7 @@
 //! D8 flow on a filled map: each cell's steepest way down, and the flow through each cell.
 
 use super::fill::{neighbours, on_border};
-use crate::Heightmap;
+use crate::map::heightmap::Heightmap;
 
 /// The `downstream` of a cell that drains off the map (every border cell).
 pub const OFF_MAP: u32 = u32::MAX;

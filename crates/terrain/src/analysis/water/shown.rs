@@ -3,9 +3,9 @@
 //! each river as wide as its flow.
 
 use super::Water;
+use crate::map::heightmap::Heightmap;
 use crate::shown::creases::relief_shading;
 use crate::shown::display::DisplayGrid;
-use crate::Heightmap;
 
 /// The colour of a river at its widest; narrow ones are blended with the ground.
 pub const RIVER_COLOR: [u8; 4] = [20, 140, 240, 255];

@@ -1,3 +1,4 @@
+use super::passes::grid_points;
 use super::*;
 use crate::map::heightmap::Heightmap;
 use crate::map::rng::PointRng;
