@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { openPage, waitForDemos, waitForMount, inspect, drawn, suite, section } from './harness.mjs';
+import { openPage, waitForDemos, waitForMount, inspect, drawn, suite, section, withoutWebgl2 } from './harness.mjs';
 
 const AXE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -14,14 +14,6 @@ const WIDTHS = [
   { width: 1200, height: 900 },
   { width: 390, height: 844 },
 ];
-
-/** What a browser without WebGL2 answers: no context. */
-function withoutWebgl2() {
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function withoutWebgl2(kind, ...rest) {
-    return kind === 'webgl2' ? null : getContext.call(this, kind, ...rest);
-  };
-}
 
 /** Runs axe-core on the page; resolves to its violations as `rule: node, node` lines. */
 async function audit(page) {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, inspect, settle, drawn, terrain, download, canvasPixels, countColours, suite, scrub,
+  setFields,
 } from './harness.mjs';
 
 const id = 'erosion';
@@ -25,13 +26,6 @@ const fx = suite({
   },
 });
 
-/** Sets fields as typed and presses Enter; waits for the terrain they make. */
-async function setFields(page, values) {
-  for (const [name, value] of Object.entries(values)) await page.fill(`${section} [name="${name}"]`, value);
-  await page.press(`${section} [name="seed"]`, 'Enter');
-  await settle(page, id);
-}
-
 /** Pixels of the marks' colours in the demo's canvas. */
 async function colours(page) {
   return countColours(await canvasPixels(page, id), {
@@ -46,7 +40,7 @@ test('the erosion demo draws and steps: one droplet\'s path first, then the eros
   await page.locator(section).scrollIntoViewIfNeeded();
   // The defaults (30 000 droplets on 257 x 257) with a pinned seed: how long a refresh takes.
   const asked = Date.now();
-  await setFields(page, { droplets: '30000', seed: '7' });
+  await setFields(page, id, { droplets: '30000', seed: '7' });
   const finished = await inspect(page, id);
   console.log(`# erosion at its defaults: ${Date.now() - asked} ms from Enter until drawn`);
   assert.equal(finished.state, 'ready');
@@ -92,7 +86,7 @@ test('the erosion demo draws and steps: one droplet\'s path first, then the eros
 
 test('a download is byte for byte what `terrain erode` writes from the same Diamond-Square map', async () => {
   const { page } = fx.session;
-  await setFields(page, { exponent: '7', droplets: '5000', inertia: '0.1', seed: '11' });
+  await setFields(page, id, { exponent: '7', droplets: '5000', inertia: '0.1', seed: '11' });
   const scratch = await mkdtemp(join(tmpdir(), 'terrain-erosion-'));
   const base = join(scratch, 'ds.r32');
   terrain(['ds', '--exponent', '7', '--seed', '11', '--out', base]);
@@ -133,12 +127,12 @@ test('bad fields are refused next to the field and the terrain stays', async () 
 test('100 000 droplets on 513 x 513: before and after, no main-thread task over 100 ms', async () => {
   const { page } = fx.session;
   await page.evaluate(() => { window.longTasks = []; });
-  await setFields(page, { exponent: '9', droplets: '1', inertia: '0.05', seed: '3' });
+  await setFields(page, id, { exponent: '9', droplets: '1', inertia: '0.05', seed: '3' });
   await page.selectOption(`${section} select[name="view"]`, 'terrain');
   await drawn(page, id);
   await page.locator(section).screenshot({ path: join(ARTIFACTS, 'erosion-before.png') });
   const started = Date.now();
-  await setFields(page, { droplets: '100000' });
+  await setFields(page, id, { droplets: '100000' });
   const took = Date.now() - started;
   await drawn(page, id);
   await page.locator(section).screenshot({ path: join(ARTIFACTS, 'erosion-after-100000.png') });

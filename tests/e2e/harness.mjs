@@ -49,6 +49,42 @@ export function suite({ prefix = '/', open = true, path = '', viewport, init = n
   return fixture;
 }
 
+/**
+ * Sets field `name` of demo `id` to `value` (a checkbox is ticked for 'true'). With `commit` (the
+ * default) fires its change, as leaving the field does; with `wait`, waits for the terrain it
+ * makes (up to `timeout` ms).
+ */
+export async function setField(page, id, name, value, { commit = true, wait = false, timeout } = {}) {
+  await page.evaluate(([sel, field, text, fire]) => {
+    const input = document.querySelector(`${sel} [name="${field}"]`);
+    if (input.type === 'checkbox') input.checked = text === 'true';
+    else input.value = text;
+    if (fire) input.dispatchEvent(new Event('change', { bubbles: true }));
+  }, [section(id), name, value, commit]);
+  if (wait) await settle(page, id, timeout);
+}
+
+/** Types `values` ({ name: text }) into demo `id`'s fields and presses Enter in the last, as a
+ * reader would; waits for the terrain they make. */
+export async function setFields(page, id, values) {
+  const names = Object.keys(values);
+  for (const name of names) await page.fill(`${section(id)} [name="${name}"]`, values[name]);
+  await page.press(`${section(id)} [name="${names[names.length - 1]}"]`, 'Enter');
+  await settle(page, id);
+}
+
+/** Resolves after two animation frames: the page has drawn what it was asked to. */
+export const nextFrames = (page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/** An init script that takes WebGL2 away, as on a browser without it. */
+export function withoutWebgl2() {
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function withoutWebgl2(kind, ...rest) {
+    return kind === 'webgl2' ? null : getContext.call(this, kind, ...rest);
+  };
+}
+
 /** Moves demo `id`'s scrubber to `step` as a reader's drag would; resolves to its facts once drawn. */
 export async function scrub(page, id, step) {
   await page.$eval(`${section(id)} input[name="step"]`, (input, value) => {
@@ -238,8 +274,8 @@ export function countColours({ data }, classes) {
 }
 
 /**
- * Run in the page: facts about demo `demoId`'s canvas and section (pixels that differ from the
- * sky, a hash, its attributes). Self-contained, so any driver can send it.
+ * Run in the page: facts about demo `demoId`'s canvas and section (the share of pixels that differ
+ * from the sky, the Water view's river pixels, a hash, its attributes). Self-contained, so any driver can send it.
  */
 export function sectionFacts(demoId) {
   const section = document.querySelector(`section[data-demo="${demoId}"]`);
@@ -253,13 +289,17 @@ export function sectionFacts(demoId) {
   const { data } = reader.getImageData(0, 0, canvas.width, canvas.height);
   const sky = [data[0], data[1], data[2]];
   let drawn = 0;
+  let rivers = 0;
   let hash = 2166136261;
   for (let i = 0; i < data.length; i += 4) {
     if (Math.abs(data[i] - sky[0]) + Math.abs(data[i + 1] - sky[1]) + Math.abs(data[i + 2] - sky[2]) > 9) drawn++;
+    // The Water view's rivers: bright blue.
+    if (data[i + 2] > 195 && data[i + 1] > 115 && data[i + 2] - data[i] > 120) rivers++;
     hash = Math.imul(hash ^ data[i] ^ (data[i + 1] << 8) ^ (data[i + 2] << 16), 16777619) >>> 0;
   }
   return {
     drawn: drawn / (data.length / 4),
+    rivers,
     hash,
     generation: Number(section.dataset.generation),
     seed: section.dataset.seed,

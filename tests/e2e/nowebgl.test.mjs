@@ -6,16 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ARTIFACTS, DEMO_IDS, inspect, settle, drawn, terrain, download, suite, section } from './harness.mjs';
-
-
-/** What a browser without WebGL2 answers: no context. */
-function withoutWebgl2() {
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function withoutWebgl2(kind, ...rest) {
-    return kind === 'webgl2' ? null : getContext.call(this, kind, ...rest);
-  };
-}
+import { ARTIFACTS, DEMO_IDS, inspect, settle, drawn, terrain, download, suite, section, withoutWebgl2 } from './harness.mjs';
 
 
 const fx = suite({ init: withoutWebgl2 });

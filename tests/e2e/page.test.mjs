@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, openPage, waitForDemos, inspect, suite, section } from './harness.mjs';
+import { ARTIFACTS, openPage, waitForDemos, inspect, suite, section, setField, nextFrames } from './harness.mjs';
 
 const DEMO_IDS = [
   'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
@@ -28,20 +28,7 @@ const BAD_VALUES = {
 
 
 /** Waits for the next two animation frames (camera moves are drawn on the next frame). */
-const nextFrames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-
-/** Sets a field's text without events, as if typed, then fires `change` as leaving the field does. */
-async function setField(page, id, name, value, { commit = true } = {}) {
-  await page.evaluate(
-    ([sel, field, text, fire]) => {
-      const input = document.querySelector(`${sel} [name="${field}"]`);
-      input.value = text;
-      if (fire) input.dispatchEvent(new Event('change', { bubbles: true }));
-    },
-    [section(id), name, value, commit],
-  );
-}
 
 const fx = suite();
 

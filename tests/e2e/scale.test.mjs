@@ -6,7 +6,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, serve, launch, openPage, waitForDemos, waitForMount, inspect, settle, section } from './harness.mjs';
+import {
+  ARTIFACTS, serve, launch, openPage, waitForDemos, waitForMount, inspect, settle, section, setField,
+} from './harness.mjs';
 
 /** Longest main-thread task the page may run while it generates, in milliseconds. */
 const LONG_TASK_LIMIT = 100;
@@ -125,19 +127,6 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** Sets a field and fires `change`, then resolves once the terrain is on screen. */
-async function apply(page, id, name, value) {
-  await page.evaluate(
-    ([sel, field, text]) => {
-      const input = document.querySelector(`${sel} [name="${field}"]`);
-      input.value = text;
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-    },
-    [section(id), name, value],
-  );
-  await settle(page, id, 120_000);
-}
 
 /**
  * Runs `action` in the page and reports the long tasks that started while the demo generated:
@@ -271,10 +260,10 @@ test('exponent 12 in every demo with an exponent field: no main-thread task over
   };
   for (const id of ['mpd-final', 'ds-final']) {
     figures[`${id}RefreshExponent12MedianMs`] = await medianRefresh(id);
-    await apply(page, id, 'exponent', '9');
+    await setField(page, id, 'exponent', '9', { wait: true, timeout: 120_000 });
     figures[`${id}RefreshExponent9MedianMs`] = await medianRefresh(id);
   }
-  for (const id of ['mpd-final', 'mpd-recursive', 'ds-final']) await apply(page, id, 'exponent', '5');
+  for (const id of ['mpd-final', 'mpd-recursive', 'ds-final']) await setField(page, id, 'exponent', '5', { wait: true, timeout: 120_000 });
 });
 
 /**
@@ -333,7 +322,7 @@ async function stepRounds(page, mode) {
 test('stepping through ds-final at exponent 12, in the map and the 3-D view: every step reached, no main-thread task over 100 ms, nothing regenerated', async () => {
   const { page } = session;
   const id = 'ds-final';
-  await apply(page, id, 'exponent', '12');
+  await setField(page, id, 'exponent', '12', { wait: true, timeout: 120_000 });
   const generation = await page.$eval(section(id), (s) => s.dataset.generation);
   // A step costs 1 to 3 ms on the main thread (staging 257 x 257 shown points). Software WebGL
   // takes hundreds of milliseconds a picture; the page never queues a picture behind an
@@ -357,7 +346,7 @@ test('stepping through ds-final at exponent 12, in the map and the 3-D view: eve
     );
   }
   assert.equal(await page.$eval(section(id), (s) => s.dataset.generation), generation, 'stepping never regenerates');
-  await apply(page, id, 'exponent', '5');
+  await setField(page, id, 'exponent', '5', { wait: true, timeout: 120_000 });
 });
 
 test('100000 faults, sharp lines and fuzzy shapes: no main-thread task over 100 ms, progress shown', async () => {
@@ -383,9 +372,9 @@ test('100000 faults, sharp lines and fuzzy shapes: no main-thread task over 100 
   assert.ok(wide.progressShown, 'progress shown while 100000 wide-banded shapes are made');
   assert.ok(wide.longest <= LONG_TASK_LIMIT, `longest main-thread task ${wide.longest} ms${blame(wide)}`);
   figures['fault-shapes100000Fuzziness64Ms'] = Math.round(wide.elapsed);
-  await apply(page, 'fault-shapes', 'fuzziness', '3');
-  await apply(page, 'fault-lines', 'iterations', '500');
-  await apply(page, 'fault-shapes', 'iterations', '1500');
+  await setField(page, 'fault-shapes', 'fuzziness', '3', { wait: true, timeout: 120_000 });
+  await setField(page, 'fault-lines', 'iterations', '500', { wait: true, timeout: 120_000 });
+  await setField(page, 'fault-shapes', 'iterations', '1500', { wait: true, timeout: 120_000 });
 });
 
 test('orbiting cost by display size (figures for the vertex budget)', async () => {
@@ -396,7 +385,7 @@ test('orbiting cost by display size (figures for the vertex budget)', async () =
   // Pictures are paced by the GPU (a frame draws only once the last picture is done), so the
   // cost of a picture is the time for 24 orbit steps over the 3-D pictures actually drawn.
   for (const exponent of ['5', '6', '7', '8', '10']) {
-    await apply(page, id, 'exponent', exponent);
+    await setField(page, id, 'exponent', exponent, { wait: true, timeout: 120_000 });
     const orbit = await page.evaluate(async (sel) => {
       const section = document.querySelector(sel);
       const canvas = section.querySelector('canvas');
@@ -416,13 +405,13 @@ test('orbiting cost by display size (figures for the vertex budget)', async () =
     assert.ok(orbit.pictures > 0, `exponent ${exponent}: pictures were drawn`);
   }
   figures.orbitMeanPictureMs = perSide;
-  await apply(page, id, 'exponent', '5');
+  await setField(page, id, 'exponent', '5', { wait: true, timeout: 120_000 });
 });
 
 test('200 refreshes at exponent 10 grow neither wasm memory (page or worker) nor GPU buffers', async () => {
   const { page } = session;
   const id = 'ds-final';
-  await apply(page, id, 'exponent', '10');
+  await setField(page, id, 'exponent', '10', { wait: true, timeout: 120_000 });
   const refresh = async (times) => {
     for (let i = 0; i < times; i += 1) {
       const before = Number(await page.$eval(section(id), (s) => s.dataset.generation));
@@ -447,6 +436,6 @@ test('200 refreshes at exponent 10 grow neither wasm memory (page or worker) nor
   assert.equal(after200.buffers, warm.buffers, 'live GPU buffers');
   assert.equal(after200.page, warm.page, 'page wasm memory');
   assert.equal(after200.worker, warm.worker, 'worker wasm memory');
-  await apply(page, id, 'exponent', '5');
+  await setField(page, id, 'exponent', '5', { wait: true, timeout: 120_000 });
   assert.deepEqual(session.problems, []);
 });

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, waitForDemos, inspect, canvasPixels, suite, section, scrub, setView } from './harness.mjs';
+import { ARTIFACTS, waitForDemos, inspect, canvasPixels, suite, section, scrub, setView, nextFrames } from './harness.mjs';
 
 // Every demo with a stepper, and its number of steps at its defaults.
 const STEPPERS = {
@@ -19,7 +19,6 @@ const STEPPERS = {
 const STEP_DEMOS = ['mpd-corners', 'mpd-edges', 'mpd-center', 'ds-corners', 'ds-square', 'ds-diamond'];
 
 
-const nextFrames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /** The section's step attributes and its picture. */
 async function look(page, id) {

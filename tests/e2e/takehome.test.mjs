@@ -9,21 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, DEMO_IDS, DIST, openPage, waitForDemos, inspect, settle, drawn, terrain, download, suite, section,
+  setField,
 } from './harness.mjs';
 
 
 let scratch;
-
-/** Sets a field as typed and left, and waits for the terrain it makes. */
-async function setField(page, id, name, value) {
-  await page.evaluate(([sel, field, text]) => {
-    const input = document.querySelector(`${sel} [name="${field}"]`);
-    if (input.type === 'checkbox') input.checked = text === 'true';
-    else input.value = text;
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  }, [section(id), name, value]);
-  await settle(page, id);
-}
 
 const fx = suite();
 
@@ -43,7 +33,7 @@ test('downloads of every format from ds-final and fault-shapes equal the command
   };
   for (const [id, args] of Object.entries(cases)) {
     await page.locator(section(id)).scrollIntoViewIfNeeded();
-    await setField(page, id, 'seed', '4242');
+    await setField(page, id, 'seed', '4242', { wait: true });
     const before = await inspect(page, id);
     for (const format of ['png', 'r16', 'r32', 'glb']) {
       const file = await download(page, id, format);
@@ -68,13 +58,13 @@ test('downloads of every format from ds-final and fault-shapes equal the command
   const version = hash.digest('hex').slice(0, 16);
   for (const url of encoders()) assert.match(url, new RegExp(`\\?v=${version}$`), `${url} names the encoders' content`);
   // A tile downloads as the command line's --wrap writes it.
-  await setField(page, 'ds-final', 'wrap', 'true');
+  await setField(page, 'ds-final', 'wrap', 'true', { wait: true });
   const tile = await download(page, 'ds-final', 'r32');
   assert.equal(tile.name, 'ds-e5-seed-4242-wrap.r32');
   const out = join(scratch, 'tile.r32');
   terrain(['ds', '--exponent', '5', '--seed', '4242', '--wrap', '--out', out]);
   assert.ok(tile.bytes.equals(await readFile(out)), 'the tile equals terrain ds --wrap');
-  await setField(page, 'ds-final', 'wrap', 'false');
+  await setField(page, 'ds-final', 'wrap', 'false', { wait: true });
 });
 
 test('a download that fails says why in the alert and keeps the terrain', async () => {
@@ -94,7 +84,7 @@ test('a download that fails says why in the alert and keeps the terrain', async 
   assert.equal(after.hash, before.hash);
   assert.equal(after.generation, before.generation);
   await page.$eval(`${section(id)} select[name="format"] option[value="xyz"]`, (o) => o.remove());
-  await setField(page, id, 'seed', '4243');
+  await setField(page, id, 'seed', '4243', { wait: true });
   assert.equal((await inspect(page, id)).alert, '', 'the next change clears it');
 });
 
@@ -108,8 +98,8 @@ test('share links bring every demo back: same fields, same picture, scrolled int
     'fault-shapes': [['iterations', '700'], ['fuzziness', '1.5']],
   };
   for (const id of DEMO_IDS) {
-    await setField(page, id, 'seed', String(1000 + DEMO_IDS.indexOf(id)));
-    for (const [name, value] of changes[id] ?? []) await setField(page, id, name, value);
+    await setField(page, id, 'seed', String(1000 + DEMO_IDS.indexOf(id)), { wait: true });
+    for (const [name, value] of changes[id] ?? []) await setField(page, id, name, value, { wait: true });
     const original = await inspect(page, id);
     const fields = await page.$$eval(`${section(id)} form.controls input[name]`, (inputs) =>
       inputs.map((i) => `${i.name}=${i.type === 'checkbox' ? i.checked : i.value}`));
@@ -138,7 +128,7 @@ test('share links bring every demo back: same fields, same picture, scrolled int
     await visit.context.close();
     for (const [name] of changes[id] ?? []) {
       const start = { exponent: '5', spread: '0.3', wrap: 'false', iterations: id === 'line-1d' ? '8' : '1500', roughness: '1', fuzziness: '3' };
-      await setField(page, id, name, start[name]);
+      await setField(page, id, name, start[name], { wait: true });
     }
   }
 });
@@ -171,7 +161,7 @@ test('refused link values and a refused address seed are reported like bad field
     assert.notEqual(view.seed, 'abc');
   }
   // The notice goes once the reader changes something.
-  await setField(visit.page, 'mpd-final', 'seed', '7');
+  await setField(visit.page, 'mpd-final', 'seed', '7', { wait: true });
   assert.equal((await inspect(visit.page, 'mpd-final')).alert, '');
   await visit.context.close();
 });
@@ -180,9 +170,9 @@ test('the tileable preview shows four copies that join without a seam', async ()
   const { page } = fx.session;
   const id = 'ds-final';
   await page.locator(section(id)).scrollIntoViewIfNeeded();
-  await setField(page, id, 'seed', '31');
+  await setField(page, id, 'seed', '31', { wait: true });
   const single = await inspect(page, id);
-  await setField(page, id, 'wrap', 'true');
+  await setField(page, id, 'wrap', 'true', { wait: true });
   const tiled = await inspect(page, id);
   assert.notEqual(tiled.hash, single.hash, 'a different picture');
   await mkdir(ARTIFACTS, { recursive: true });
@@ -225,6 +215,6 @@ test('the tileable preview shows four copies that join without a seam', async ()
   assert.ok(repeat.total > 100 && repeat.same / repeat.total > 0.97, `halves repeat: ${repeat.same} of ${repeat.total}`);
   await page.locator(`${section(id)} figure`).screenshot({ path: join(ARTIFACTS, 'ds-final-tileable-map.png') });
   await page.selectOption(`${section(id)} select[name="view"]`, 'terrain');
-  await setField(page, id, 'wrap', 'false');
+  await setField(page, id, 'wrap', 'false', { wait: true });
   assert.deepEqual(fx.session.problems, []);
 });
