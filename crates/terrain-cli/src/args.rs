@@ -15,6 +15,7 @@ use crate::erosion_args::{ErodeArgs, ErosionConstants};
 use crate::flags::{number, side, whole};
 use crate::flow::FlowArgs;
 use crate::map_output::{MapOutput, Output};
+use crate::stats::StatsArgs;
 
 /// Generate a terrain heightmap and write it to a file.
 #[derive(Debug, Parser)]
@@ -49,6 +50,8 @@ pub enum Command {
     Erode(ErodeArgs),
     /// Where water goes on a map read from a file: flow accumulation, filled map, lakes.
     Flow(FlowArgs),
+    /// How real a map read from a file is: the five realism measures, beside real land's.
+    Stats(StatsArgs),
 }
 
 /// Options of the three subdivision algorithms (defaults differ per algorithm; see `--help`).

@@ -12,6 +12,7 @@ use terrain::{knobs, Heightmap};
 use crate::flags::side;
 
 use crate::output::{write_atomically, write_text_atomically};
+use crate::read::read_map;
 
 /// `terrain flow`'s arguments.
 #[derive(Debug, Args)]
@@ -54,11 +55,7 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
     let format = map_format(&args.out)?;
     let filled_format = args.filled.as_deref().map(map_format).transpose()?;
     let lakes_format = args.lakes.as_deref().map(map_format).transpose()?;
-    let input_format = Format::from_path(&args.input).map_err(|e| e.to_string())?;
-    let bytes = std::fs::read(&args.input)
-        .map_err(|e| format!("cannot read {}: {e}", args.input.display()))?;
-    let map = terrain::import::read(&bytes, input_format, args.width)
-        .map_err(|e| format!("{}: {}", args.input.display(), e.message))?;
+    let map = read_map(&args.input, args.width)?;
     let water = Water::of(&map).map_err(|e| format!("{}: {}", args.input.display(), e.message))?;
     write_atomically(&args.out, &water.flow_map(format), format)?;
     let mut written = vec![args.out.display().to_string()];

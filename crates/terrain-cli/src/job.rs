@@ -98,7 +98,7 @@ impl Command {
                     preset: None,
                 });
             }
-            Command::Flow(_) => return None,
+            Command::Flow(_) | Command::Stats(_) => return None,
             Command::Erode(args) => {
                 return Some(Job {
                     source: Source::File {

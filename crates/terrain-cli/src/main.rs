@@ -18,7 +18,9 @@ mod flow;
 mod job;
 mod map_output;
 mod output;
+mod read;
 mod run;
+mod stats;
 
 use std::process::ExitCode;
 

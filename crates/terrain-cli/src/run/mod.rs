@@ -17,6 +17,7 @@ impl Cli {
         let Some(job) = self.command.job() else {
             return match &self.command {
                 Command::Flow(args) => crate::flow::run(args),
+                Command::Stats(args) => crate::stats::run(args),
                 _ => Err("nothing to do".into()),
             };
         };

@@ -1,7 +1,7 @@
 //! Planning a run: everything that can be refused (the format, the engine, the erosion, the size,
 //! the tiles) is checked here, before anything is generated or written.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rand::TryRngCore;
 use terrain::engines::Engine;
@@ -11,6 +11,7 @@ use terrain::tiles::{self, Tiling};
 use terrain::{Heightmap, Recipe};
 
 use crate::job::{Job, Source};
+use crate::read::read_map;
 
 /// A run checked and ready: where the map comes from, what it gets, and where it goes.
 pub(crate) struct Plan {
@@ -130,12 +131,4 @@ fn check_format(engine: Engine, format: Format) -> Result<(), String> {
         names.join(" or "),
         format.extension()
     ))
-}
-
-/// Reads the map `terrain erode` erodes; its extension gives the format.
-fn read_map(path: &Path, width: Option<usize>) -> Result<Heightmap, String> {
-    let format = Format::from_path(path).map_err(|e| e.to_string())?;
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    terrain::import::read(&bytes, format, width)
-        .map_err(|e| format!("{}: {}", path.display(), e.message))
 }

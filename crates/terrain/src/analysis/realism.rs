@@ -1,5 +1,14 @@
 //! Measures of how much a map looks like real land, each defined once here for the core, the
-//! command line and the page (ARCHITECTURE.md, "Realism measures").
+//! command line and the page (ARCHITECTURE.md, "Realism measures"). [`Measures::of`] takes the
+//! five the page's panel and `terrain stats` show:
+//!
+//! - [`hurst`]: how fast height differences grow with distance (real land about 0.5 to 0.9);
+//! - [`spectral_slope`]: how fast the power spectrum falls with wavenumber;
+//! - [`hypsometric_integral`]: where the mean height sits between the lowest and the highest
+//!   (mature landscapes about 0.35 to 0.6; Strahler 1952);
+//! - [`pits_per_1000`] and [`drainage_top1`], below.
+//!
+//! And those erosion's tests use:
 //!
 //! - [`pits_per_1000`]: real land drains, so it has few closed hollows; fractal surfaces have
 //!   about as many pits as peaks, and speckle has many.
@@ -9,6 +18,12 @@
 //! - [`laplacian_rms`]: roughness at the scale of one cell.
 //! - [`pixel_roughness`]: how much of a change (what erosion did, say) lies at the scale of one
 //!   cell: about 4.5 for white noise, well under 1 for valleys a few cells wide.
+
+mod spectrum;
+#[cfg(test)]
+mod tests;
+
+pub use spectrum::{hurst, spectral_slope};
 
 use crate::analysis::water::Water;
 use crate::knobs::params::ParamError;
@@ -122,50 +137,140 @@ pub fn pixel_roughness(change: &[f32], width: usize, height: usize) -> f64 {
     (lap / own).sqrt()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::map::rng::PointRng;
+/// (mean - min) / (max - min): where the mean height sits between the lowest and the highest
+/// point, 0.5 for a plane; `None` for a flat map.
+pub fn hypsometric_integral(map: &Heightmap) -> Option<f64> {
+    let z = map.data();
+    let (lo, hi, sum) = z.iter().fold(
+        (f64::INFINITY, f64::NEG_INFINITY, 0.0f64),
+        |(lo, hi, sum), &v| {
+            let v = f64::from(v);
+            (lo.min(v), hi.max(v), sum + v)
+        },
+    );
+    let mean = sum / z.len() as f64;
+    (hi > lo).then(|| (mean - lo) / (hi - lo))
+}
 
-    fn map(w: usize, h: usize, f: impl Fn(usize, usize) -> f32) -> Heightmap {
-        Heightmap::from_data(w, h, (0..w * h).map(|i| f(i % w, i / w)).collect()).expect("map")
+/// What one realism measure means, for a reader: the page's "How real is it?" panel and `terrain
+/// stats` both print these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Guide {
+    /// The key in [`Measures::json`].
+    pub name: &'static str,
+    /// A short label.
+    pub label: &'static str,
+    /// One plain sentence on what the number says about the ground.
+    pub means: &'static str,
+    /// What real land measures, with the source.
+    pub published: &'static str,
+    /// What would move it.
+    pub moves: &'static str,
+}
+
+/// The five measures, in the order of [`Measures::named`].
+pub const GUIDES: [Guide; 5] = [
+    Guide {
+        name: "hurst",
+        label: "Hurst exponent",
+        means: "How fast height differences grow with distance: 1 is smooth slopes, 0 is noise \
+                that looks the same at every scale",
+        published: "real topography about 0.5 to 0.9, varying with place and scale (Lovejoy et \
+                    al. 1995; Gagnon, Lovejoy and Schertzer 2006)",
+        moves: "a lower spread reduction raises it; erosion smooths the small scales",
+    },
+    Guide {
+        name: "spectral_slope",
+        label: "Spectral slope",
+        means: "How fast the power of the relief falls from broad shapes to fine detail",
+        published: "near 3 over a surface's rings (profiles near k^-2; Pelletier 1997), steeper \
+                    where broad landforms dominate; real land is multifractal, not one value for \
+                    all scales as the posts assume (Gagnon, Lovejoy and Schertzer 2006)",
+        moves: "the spread reduction sets it for midpoint displacement and Diamond-Square",
+    },
+    Guide {
+        name: "hypsometric_integral",
+        label: "Hypsometric integral",
+        means: "Where the mean height sits between the lowest and the highest point",
+        published: "about 0.35 to 0.6 for mature landscapes, higher for young uplands, lower for \
+                    old worn-down ones (Strahler 1952)",
+        moves: "erosion lowers it; fault maps sit near 0.5",
+    },
+    Guide {
+        name: "pits_per_1000",
+        label: "Pits per 1000 cells",
+        means: "Closed hollows: cells lower than all eight neighbours, where water would stand",
+        published: "real land drains, so few; fractal surfaces have about as many pits as peaks",
+        moves: "erosion fills and drains them",
+    },
+    Guide {
+        name: "drainage_top1",
+        label: "Top 1 % drainage",
+        means: "The share of all flow carried by the busiest 1 % of cells: how much water gathers \
+                into channels",
+        published: "high where rivers gather the water of whole basins",
+        moves: "erosion carves channels that gather more",
+    },
+];
+
+/// The five realism measures of one map, as the page's "How real is it?" panel and `terrain
+/// stats` give them. A measure the map is too small or too flat for is `None` (`null` in JSON).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Measures {
+    /// [`hurst`].
+    pub hurst: Option<f64>,
+    /// [`spectral_slope`].
+    pub spectral_slope: Option<f64>,
+    /// [`hypsometric_integral`].
+    pub hypsometric_integral: Option<f64>,
+    /// [`pits_per_1000`].
+    pub pits_per_1000: f64,
+    /// [`drainage_top1`].
+    pub drainage_top1: f64,
+}
+
+impl Measures {
+    /// Measures `map` at full resolution. Refuses a map with a height that is not a number (the
+    /// routing cannot fill it).
+    pub fn of(map: &Heightmap) -> Result<Measures, ParamError> {
+        Ok(Measures {
+            hurst: hurst(map),
+            spectral_slope: spectral_slope(map),
+            hypsometric_integral: hypsometric_integral(map),
+            pits_per_1000: pits_per_1000(map),
+            drainage_top1: drainage_top1(map)?,
+        })
     }
 
-    #[test]
-    fn a_bowl_has_one_pit_and_a_cone_none() {
-        let bowl = map(9, 9, |x, y| {
-            (x as f32 - 4.0).powi(2) + (y as f32 - 4.0).powi(2)
-        });
-        assert!((pits_per_1000(&bowl) - 1000.0 / 49.0).abs() < 1e-9);
-        let cone = map(9, 9, |x, y| {
-            -((x as f32 - 4.0).abs() + (y as f32 - 4.0).abs())
-        });
-        assert_eq!(pits_per_1000(&cone), 0.0);
+    /// The measures by name, in the order the page and `terrain stats` list them.
+    pub fn named(&self) -> [(&'static str, Option<f64>); 5] {
+        [
+            ("hurst", self.hurst),
+            ("spectral_slope", self.spectral_slope),
+            ("hypsometric_integral", self.hypsometric_integral),
+            ("pits_per_1000", Some(self.pits_per_1000)),
+            ("drainage_top1", Some(self.drainage_top1)),
+        ]
     }
 
-    #[test]
-    fn a_valley_concentrates_drainage_more_than_a_plane() {
-        // A plane tilted towards y = 0: every column drains on its own.
-        let plane = map(65, 65, |x, y| y as f32 + 0.001 * x as f32);
-        // A V valley along x = 32, falling towards y = 0: everything gathers in one channel.
-        let valley = map(65, 65, |x, y| (x as f32 - 32.0).abs() + 0.1 * y as f32);
-        let (p, v) = (
-            drainage_top1(&plane).expect("finite"),
-            drainage_top1(&valley).expect("finite"),
-        );
-        assert!(v > 2.0 * p, "valley {v}, plane {p}");
+    /// One JSON object with the keys `hurst`, `spectral_slope`, `hypsometric_integral`,
+    /// `pits_per_1000` and `drainage_top1`, each rounded to 4 decimals, `null` where there is no
+    /// value: what `terrain stats --json` prints and the page's `data-realism` holds. Rounding
+    /// keeps the page (wasm's own `ln` and `cos`) and the command line equal to the last digit.
+    pub fn json(&self) -> serde_json::Value {
+        let fields = self
+            .named()
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), rounded(value)));
+        serde_json::Value::Object(fields.collect())
     }
+}
 
-    #[test]
-    fn noise_is_rough_at_the_pixel_scale_and_a_broad_change_is_not() {
-        let rng = PointRng::new(5);
-        let noise: Vec<f32> = (0..129 * 129).map(|i| rng.uniform_at(i) - 0.5).collect();
-        let r = pixel_roughness(&noise, 129, 129);
-        assert!((4.0..5.0).contains(&r), "white noise: {r}");
-        let broad: Vec<f32> = (0..129 * 129)
-            .map(|i| (-((i % 129) as f32 - 64.0).powi(2) / 200.0).exp())
-            .collect();
-        let r = pixel_roughness(&broad, 129, 129);
-        assert!(r < 0.2, "a broad trough: {r}");
-    }
+/// `value` rounded to 4 decimals as a JSON number, or `null`.
+fn rounded(value: Option<f64>) -> serde_json::Value {
+    value
+        .filter(|v| v.is_finite())
+        .map(|v| (v * 1e4).round() / 1e4 + 0.0)
+        .and_then(serde_json::Number::from_f64)
+        .map_or(serde_json::Value::Null, serde_json::Value::Number)
 }
