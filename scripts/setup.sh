@@ -6,7 +6,8 @@
 #   build: wasm32 target, Trunk 0.21.14, the wasm-bindgen CLI version Cargo.lock pins, and
 #          wasm-opt from the npm package binaryen (tools/package-lock.json pins version 132)
 #   test:  all of the above, plus Debian's chromium + chromium-driver, firefox-esr, webkit2gtk-driver
-#          (WebKitGTK's WebKitWebDriver and MiniBrowser) and xvfb, and the npm packages of tests/
+#          (WebKitGTK's WebKitWebDriver and MiniBrowser), xvfb and openimageio-tools (iinfo,
+#          oiiotool), and the npm packages of tests/
 #
 # Nothing is downloaded from outside the package registries (crates.io, Debian, npm).
 set -euo pipefail
@@ -64,6 +65,9 @@ ensure_browser() {
   [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
   [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
   [ -x /usr/bin/Xvfb ] || missing+=(xvfb)
+  # OpenImageIO's iinfo and oiiotool read back every EXR and PNG the command line writes
+  # (crates/terrain-cli/tests/maps.rs).
+  [ -x /usr/bin/oiiotool ] && [ -x /usr/bin/iinfo ] || missing+=(openimageio-tools)
   if [ "${#missing[@]}" -eq 0 ]; then
     return
   fi

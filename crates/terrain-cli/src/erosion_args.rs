@@ -75,7 +75,7 @@ impl ErosionConstants {
 /// `terrain erode`: a map read from a file, eroded, written.
 #[derive(Debug, Args)]
 pub struct ErodeArgs {
-    /// The map to erode: .r32 (raw f32), .r16 (raw u16) or a 16-bit greyscale .png.
+    /// The map to erode: .r32 (raw f32), .r16 (raw u16), a 16-bit greyscale .png or an .exr.
     #[arg(long = "in", value_name = "FILE")]
     pub input: PathBuf,
     /// Width in points of a raw file that is not square (a square one needs none).

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use terrain::derived::{self, Derived};
 use terrain::engines::{self, Engine};
 use terrain::{knobs, tiles};
 
@@ -24,6 +25,10 @@ pub struct Output {
     pub seed: Option<u64>,
 }
 
+/// The maps `--maps` asks for, in its order (a type of its own, so clap takes the list as one value).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Maps(pub Vec<Derived>);
+
 /// The engine preset of a 2-D map.
 #[derive(Debug, Args)]
 pub struct Preset {
@@ -32,12 +37,24 @@ pub struct Preset {
     /// size, range before normalising and the engine's import settings.
     #[arg(long = "for", value_name = "ENGINE", value_parser = engines::parse_engine)]
     pub engine: Option<Engine>,
-    /// `--height-m` ([`knobs::HEIGHT_M`]), with `--for`: Unreal's Z scale = METRES x 100 / 512,
-    /// Unity's terrain height, Godot's height range, Blender's Displace strength.
-    #[arg(long = "height-m", value_name = "METRES", requires = "engine",
-          help = format!("{}; with --for", knobs::HEIGHT_M.hint()),
+    /// `--height-m` ([`knobs::HEIGHT_M`]), with `--for` or `--maps`: Unreal's Z scale = METRES x
+    /// 100 / 512, Unity's terrain height, Godot's height range, Blender's Displace strength; the
+    /// derived maps' slopes.
+    #[arg(long = "height-m", value_name = "METRES",
+          help = format!("{}; with --for or --maps", knobs::HEIGHT_M.hint()),
           value_parser = number(&knobs::HEIGHT_M))]
     pub height_m: Option<f32>,
+    /// `--maps` ([`knobs::MAPS`]): maps derived from the heights, beside the file.
+    #[arg(long, value_name = "LIST",
+          help = format!("{}, comma-separated; the normal map's green points up, or down with \
+                          --for unreal", knobs::MAPS.hint()),
+          value_parser = |s: &str| derived::parse_maps(s).map(Maps))]
+    pub maps: Option<Maps>,
+    /// `--cell-m` ([`knobs::CELL_M`]), with `--maps`.
+    #[arg(long = "cell-m", value_name = "METRES", requires = "maps",
+          help = format!("{}; with --maps", knobs::CELL_M.hint()),
+          value_parser = number(&knobs::CELL_M))]
+    pub cell_m: Option<f32>,
     /// Cut the map into NxM square tiles (N across, M down, 1 to 32 each) whose neighbours share
     /// their edge row and column, written as NAME_X_Y.EXT (unreal: NAME_xX_yY.EXT) with one
     /// NAME.json listing them; with --for, the tiles are a size the engine imports.

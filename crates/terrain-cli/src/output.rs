@@ -24,7 +24,12 @@ pub fn write_atomically(path: &Path, map: &Heightmap, format: Format) -> Result<
 
 /// Writes `text` to `path` the same way.
 pub fn write_text_atomically(path: &Path, text: &str) -> Result<(), String> {
-    write_with(path, |out| out.write_all(text.as_bytes()))
+    write_bytes_atomically(path, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` the same way.
+pub fn write_bytes_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_with(path, |out| out.write_all(bytes))
 }
 
 /// Writes through `fill` into a temporary sibling of `path`, then renames it into place.

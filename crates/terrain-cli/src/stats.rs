@@ -13,7 +13,7 @@ use crate::read::read_map;
 /// `terrain stats`'s arguments.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// The map: .r32 (raw f32), .r16 (raw u16) or a 16-bit greyscale .png.
+    /// The map: .r32 (raw f32), .r16 (raw u16), a 16-bit greyscale .png or an .exr.
     #[arg(value_name = "FILE")]
     pub input: PathBuf,
     /// Width in points of a raw file that is not square (a square one needs none).

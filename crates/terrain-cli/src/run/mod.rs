@@ -2,6 +2,7 @@
 //! the format, the engine and the size before anything is generated), make (generate or read,
 //! then erode), write (the file or its tiles, with the sidecar).
 
+mod derived;
 mod make;
 mod plan;
 mod sidecar;

@@ -4,9 +4,11 @@
 use std::path::PathBuf;
 
 use rand::TryRngCore;
+use terrain::derived::Derived;
 use terrain::engines::Engine;
 use terrain::erosion::ErosionParams;
 use terrain::export::{self, Format};
+use terrain::knobs;
 use terrain::tiles::{self, Tiling};
 use terrain::{Heightmap, Recipe};
 
@@ -39,6 +41,10 @@ pub(crate) struct Target {
     pub tiling: Option<Tiling>,
     /// The size of each file written (the map's, or a tile's).
     pub written_size: (usize, usize),
+    /// The maps derived from the heights, written beside the file.
+    pub maps: Vec<Derived>,
+    /// Metres between points, for the derived maps.
+    pub cell_m: f32,
 }
 
 /// Where the map of a plan comes from.
@@ -86,6 +92,19 @@ impl Plan {
                 None
             }
         };
+        let maps = job
+            .preset
+            .and_then(|p| p.maps.clone())
+            .map_or(Vec::new(), |m| m.0);
+        let height_m = job.preset.and_then(|p| p.height_m);
+        if height_m.is_some() && engine.is_none() && maps.is_empty() {
+            return Err(
+                "--height-m needs --for or --maps: it says how tall the map stands there".into(),
+            );
+        }
+        if !maps.is_empty() && tiling.is_some() {
+            return Err("--maps derives maps of the whole file: leave out --tiles".into());
+        }
         let written_size = tiling.map_or(size, |t| (t.side, t.side));
         export::check_size(format, written_size.0, written_size.1).map_err(|e| e.to_string())?;
         let seed = match job.output.seed {
@@ -100,9 +119,14 @@ impl Plan {
                 out,
                 format,
                 engine,
-                height_m: job.preset.and_then(|p| p.height_m),
+                height_m,
                 tiling,
                 written_size,
+                maps,
+                cell_m: job
+                    .preset
+                    .and_then(|p| p.cell_m)
+                    .unwrap_or(knobs::CELL_M.number_default() as f32),
             },
         })
     }

@@ -10,6 +10,7 @@ use terrain::export::Format;
 use terrain::tiles::{self, Tiling};
 use terrain::Heightmap;
 
+use super::derived::write_derived;
 use super::make::Made;
 use super::plan::Target;
 use super::sidecar::{self, sidecar};
@@ -61,7 +62,7 @@ fn write_tiled(target: &Target, tiling: &Tiling, made: &Made) -> Result<String, 
     ))
 }
 
-/// One file, and its sidecar when it is made for an engine.
+/// One file, its derived maps, and its sidecar when it is made for an engine or has maps.
 fn write_one(target: &Target, made: &Made) -> Result<String, String> {
     let map = &made.map;
     // Only an engine changes the map (cropping, row order); otherwise it is written as made,
@@ -72,13 +73,28 @@ fn write_one(target: &Target, made: &Made) -> Result<String, String> {
     };
     write_atomically(&target.out, &file, target.format)?;
     let mut written = target.out.display().to_string();
-    if target.engine.is_some() {
+    let (maps, entries) = match write_derived(target, &file) {
+        Ok(derived) => derived,
+        Err(message) => {
+            let _ = std::fs::remove_file(&target.out);
+            return Err(message);
+        }
+    };
+    for path in &maps {
+        written = format!("{written}, {}", path.display());
+    }
+    if target.engine.is_some() || !maps.is_empty() {
         let size = (file.width(), file.height());
-        let value = sidecar(made, target.engine, size, target.format, target.height_m);
+        let mut value = sidecar(made, target.engine, size, target.format, target.height_m);
+        if let (false, Value::Object(fields)) = (maps.is_empty(), &mut value) {
+            fields.extend(entries);
+        }
         let path = sidecar_path(target);
         if let Err(message) = write_text_atomically(&path, &sidecar::text(&value)) {
-            // Both files or neither.
-            let _ = std::fs::remove_file(&target.out);
+            // All the files or none.
+            for file in maps.iter().chain([&target.out]) {
+                let _ = std::fs::remove_file(file);
+            }
             return Err(message);
         }
         written = format!("{written} and {}", path.display());

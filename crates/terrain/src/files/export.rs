@@ -8,13 +8,17 @@
 //! - `.pgm`: binary 16-bit PGM (`P5`, maxval 65535, big-endian samples);
 //! - `.glb`: binary glTF 2.0, the terrain as a triangle mesh (positions, normals, indices), one
 //!   vertex per point, one unit per cell, y up, peaks 0.3 x the map's width (as on the page);
-//!   at most [`MAX_MESH_POINTS`] points.
+//!   at most [`MAX_MESH_POINTS`] points;
+//! - `.exr`: OpenEXR, one 32-bit float channel `Y`, the values as they are (`exr.rs`).
 
 use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
 
 use crate::map::heightmap::Heightmap;
+
+mod exr;
+pub use self::exr::read_exr;
 
 /// Why a map cannot be written as asked: the file name names no format, or the format cannot
 /// hold this map. Each reads as one sentence for the person who asked.
@@ -86,6 +90,8 @@ pub enum Format {
     Glb,
     /// Text, one height per line (for 1-D profiles: `.txt` or `.csv`).
     Lines,
+    /// OpenEXR, one 32-bit float channel.
+    Exr,
 }
 
 impl Format {
@@ -101,6 +107,7 @@ impl Format {
             Format::Pgm16 => "pgm",
             Format::Glb => "glb",
             Format::Lines => "txt",
+            Format::Exr => "exr",
         }
     }
 
@@ -123,6 +130,7 @@ impl Format {
             "r32" => Some(Self::R32),
             "pgm" => Some(Self::Pgm16),
             "glb" => Some(Self::Glb),
+            "exr" => Some(Self::Exr),
             _ => None,
         }
     }
@@ -190,6 +198,7 @@ pub fn write(map: &Heightmap, format: Format, out: &mut impl Write) -> io::Resul
         }
         Format::Lines => map.data().iter().try_for_each(|v| writeln!(out, "{v}")),
         Format::Glb => write_glb(map, out),
+        Format::Exr => exr::write_exr(map, out),
     }
 }
 

@@ -1,8 +1,8 @@
 //! Reading heightmaps back in, for erosion on a map made elsewhere: raw little-endian f32
-//! (`.r32`), raw little-endian u16 (`.r16`, 0..65535 as 0..1) and 16-bit greyscale PNG, the
-//! formats this crate writes and engines and other tools exchange.
+//! (`.r32`), raw little-endian u16 (`.r16`, 0..65535 as 0..1), 16-bit greyscale PNG and OpenEXR
+//! (the `Y` channel), the formats this crate writes and engines and other tools exchange.
 
-use crate::files::export::Format;
+use crate::files::export::{self, Format};
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
@@ -29,9 +29,14 @@ pub fn read(bytes: &[u8], format: Format, width: Option<usize>) -> Result<Height
             ))
         })?,
         Format::Png16 => return png16(bytes).map_err(refuse),
+        Format::Exr => {
+            let (w, h, heights) = export::read_exr(bytes)
+                .map_err(|e| refuse(format!("not an OpenEXR heightmap: {e}")))?;
+            return Heightmap::from_data(w, h, heights).map_err(|e| refuse(e.message));
+        }
         other => {
             return Err(refuse(format!(
-                "maps are read from .r32, .r16 or 16-bit .png files, not .{}",
+                "maps are read from .r32, .r16, 16-bit .png or .exr files, not .{}",
                 other.extension()
             )))
         }

@@ -1,6 +1,8 @@
 //! Maps in and out of files: the formats terrain tools read (`export`), reading maps back
-//! (`import`), game-engine presets (`engines`) and tiles (`tiles`).
+//! (`import`), maps derived from the heights (`derived`: normals, slope, flow), game-engine
+//! presets (`engines`) and tiles (`tiles`).
 
+pub mod derived;
 pub mod engines;
 pub mod export;
 pub mod import;

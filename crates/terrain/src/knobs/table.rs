@@ -252,8 +252,31 @@ pub const RADIUS: Knob = whole(
 
 // The command line.
 
+/// Metres between neighbouring points, for the derived maps' slopes.
+pub const CELL_M: Knob = number(
+    "cell-m",
+    "Cell size in metres",
+    "Metres between neighbouring points: with the relief, how steep the slopes of the normal and \
+     slope maps are",
+    [0.001, 100_000.0, 1.0],
+);
+
+/// The maps derived from the heights.
+pub const MAPS: Knob = Knob {
+    name: "maps",
+    label: "Derived maps",
+    help:
+        "Maps derived from the heights, written beside the file as NAME_normal.png (tangent-space \
+           normals), NAME_slope.png and NAME_flow.png (16-bit masks), each described in NAME.json",
+    values: Values::Names {
+        names: &["normal", "slope", "flow"],
+        default: "normal",
+    },
+};
+
 /// The relief in the engine: how many metres the map's lowest to highest point spans. When none is
-/// given the sidecar states no vertical scale, so the default is not used by the command line.
+/// given the sidecar states no vertical scale, and derived maps take the page's relief (0.6 of
+/// the map's width), so the default is not used by the command line.
 pub const HEIGHT_M: Knob = number(
     "height-m",
     "Relief in metres",
@@ -273,7 +296,7 @@ pub const THREADS: Knob = whole(
 );
 
 /// Every row, for the tests that hold the page and the command line to it.
-pub const ALL: [&Knob; 26] = [
+pub const ALL: [&Knob; 28] = [
     &SEED,
     &EXPONENT,
     &PAGE_EXPONENT,
@@ -300,4 +323,6 @@ pub const ALL: [&Knob; 26] = [
     &RADIUS,
     &THREADS,
     &HEIGHT_M,
+    &CELL_M,
+    &MAPS,
 ];

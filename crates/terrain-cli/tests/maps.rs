@@ -1,0 +1,255 @@
+//! `--maps normal,slope,flow` and `.exr`: the derived maps beside the file, described in the
+//! sidecar, green flipped for Unreal; float heights in OpenEXR equal to the `.r32`'s; and, where
+//! OpenImageIO is installed (the test command installs it), every file read back by `iinfo` and
+//! `oiiotool` with the expected size, channels and range.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn terrain(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_terrain"))
+        .args(args)
+        .output()
+        .expect("the terrain binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("terrain-maps-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+/// An image's pixels: width, height, channels, bit depth and samples (16-bit read as u16).
+fn pixels(path: &Path) -> (u32, u32, usize, u8, Vec<u16>) {
+    let decoder = png::Decoder::new(std::fs::File::open(path).expect("a file"));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buffer = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buffer).expect("a frame");
+    let bytes = &buffer[..info.buffer_size()];
+    let samples = match info.bit_depth {
+        png::BitDepth::Sixteen => bytes
+            .chunks(2)
+            .map(|b| u16::from_be_bytes([b[0], b[1]]))
+            .collect(),
+        _ => bytes.iter().map(|&b| u16::from(b)).collect(),
+    };
+    (
+        info.width,
+        info.height,
+        info.color_type.samples(),
+        info.bit_depth as u8,
+        samples,
+    )
+}
+
+#[test]
+fn maps_are_written_beside_the_file_and_described_in_the_sidecar() {
+    let dir = scratch("beside");
+    let out = dir.join("hill.png");
+    let (ok, stdout, stderr) = terrain(&[
+        "ds",
+        "--exponent",
+        "6",
+        "--seed",
+        "3",
+        "--maps",
+        "normal,slope,flow",
+        "--out",
+        text(&out),
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("hill_normal.png") && stdout.contains("hill.json"),
+        "{stdout}"
+    );
+    let (w, h, channels, depth, normals) = pixels(&dir.join("hill_normal.png"));
+    assert_eq!((w, h, channels, depth), (65, 65, 3, 8));
+    // Blue (out of the ground) dominates a normal map; the mean leans neither way much.
+    let blue: f64 = normals.chunks(3).map(|p| f64::from(p[2])).sum::<f64>() / (65.0 * 65.0);
+    assert!(blue > 180.0, "{blue}");
+    for name in ["slope", "flow"] {
+        let (w, h, channels, depth, values) = pixels(&dir.join(format!("hill_{name}.png")));
+        assert_eq!((w, h, channels, depth), (65, 65, 1, 16), "{name}");
+        assert!(values.iter().any(|&v| v > 0), "{name} is not blank");
+    }
+    let sidecar: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("hill.json")).expect("sidecar"))
+            .expect("JSON");
+    for name in ["normal", "slope", "flow"] {
+        let entry = &sidecar["maps"][name];
+        assert_eq!(entry["file"], format!("hill_{name}.png"));
+        assert!(entry["value"]
+            .as_str()
+            .is_some_and(|v| v.contains("0") || v.contains("RGB")));
+    }
+    assert!(sidecar["maps"]["slope"]["value"]
+        .as_str()
+        .expect("text")
+        .contains("65535 vertical"));
+    // Without --height-m, the page's relief: 0.6 of the 64 cells.
+    assert_eq!(sidecar["relief"]["height_m"], 38.4);
+}
+
+#[test]
+fn unreal_gets_green_down_and_a_steeper_relief_gives_stronger_normals() {
+    let dir = scratch("green");
+    let up = dir.join("up.r16");
+    let down = dir.join("down.r16");
+    let steep = dir.join("steep.r16");
+    for (args, out) in [
+        (vec!["--for", "godot", "--height-m", "40"], &up),
+        (vec!["--for", "unreal", "--height-m", "40"], &down),
+        (vec!["--for", "godot", "--height-m", "400"], &steep),
+    ] {
+        let mut all = vec!["ds", "--exponent", "7", "--seed", "5", "--maps", "normal"];
+        all.extend(args);
+        all.extend(["--out", text(out)]);
+        let (ok, _, stderr) = terrain(&all);
+        assert!(ok, "{stderr}");
+    }
+    let (_, _, _, _, up) = pixels(&dir.join("up_normal.png"));
+    let (w, _, _, _, down) = pixels(&dir.join("down_normal.png"));
+    let (_, _, _, _, steep) = pixels(&dir.join("steep_normal.png"));
+    // Unreal's map is cropped to 127 x 127 (its sizes); compare the shared corner pixels.
+    assert_eq!(w, 127);
+    for y in 1..120usize {
+        for x in 1..120usize {
+            let (u, d) = (
+                &up[(y * 129 + x) * 3..][..3],
+                &down[(y * 127 + x) * 3..][..3],
+            );
+            assert_eq!(u[0], d[0], "red is the same at ({x}, {y})");
+            assert!(
+                (i32::from(u[1]) + i32::from(d[1]) - 255).abs() <= 1,
+                "green flipped at ({x}, {y})"
+            );
+        }
+    }
+    let tilt = |p: &[u16]| p.chunks(3).map(|c| 255 - i64::from(c[2])).sum::<i64>();
+    assert!(
+        tilt(&steep) > 2 * tilt(&up),
+        "ten times the relief tilts the normals more"
+    );
+}
+
+#[test]
+fn exr_holds_the_same_floats_as_r32() {
+    let dir = scratch("exr");
+    let exr = dir.join("map.exr");
+    let r32 = dir.join("map.r32");
+    for out in [&exr, &r32] {
+        let (ok, _, stderr) =
+            terrain(&["mpd", "--exponent", "7", "--seed", "9", "--out", text(out)]);
+        assert!(ok, "{stderr}");
+    }
+    let floats: Vec<f32> = std::fs::read(&r32)
+        .expect("r32")
+        .chunks(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    let (w, h, read) =
+        terrain::export::read_exr(&std::fs::read(&exr).expect("exr")).expect("an EXR");
+    assert_eq!((w, h), (129, 129));
+    assert!(read
+        .iter()
+        .zip(&floats)
+        .all(|(a, b)| a.to_bits() == b.to_bits()));
+    assert_eq!(read.len(), floats.len());
+}
+
+#[test]
+fn maps_and_relief_that_cannot_be_are_refused_in_one_line() {
+    let dir = scratch("refused");
+    for (args, says) in [
+        (
+            vec!["--maps", "normal,height"],
+            "maps must be one or more of normal, slope or flow, got \"height\"",
+        ),
+        (
+            vec!["--maps", "normal", "--tiles", "2x2"],
+            "leave out --tiles",
+        ),
+        (vec!["--height-m", "300"], "--for"),
+        (vec!["--cell-m", "2"], "--maps"),
+        (
+            vec!["--maps", "slope", "--cell-m", "0"],
+            "cell-m must be a number from 0.001",
+        ),
+    ] {
+        let out = dir.join("no.png");
+        let mut all = vec!["ds", "--exponent", "5", "--out", text(&out)];
+        all.extend(args.clone());
+        let (ok, _, stderr) = terrain(&all);
+        assert!(!ok, "{args:?}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        let left: Vec<_> = std::fs::read_dir(&dir).expect("dir").collect();
+        assert!(left.is_empty(), "{args:?} wrote {left:?}");
+    }
+}
+
+/// Runs an OpenImageIO tool; `None` when it is not installed.
+fn oiio(tool: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new(tool).args(args).output().ok()?;
+    assert!(
+        out.status.success(),
+        "{tool} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Runs of spaces (iinfo aligns its columns) read as one.
+    let text = String::from_utf8_lossy(&out.stdout);
+    Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+#[test]
+fn openimageio_reads_every_exr_and_png_written() {
+    let dir = scratch("oiio");
+    let out = dir.join("m.exr");
+    let (ok, _, stderr) = terrain(&[
+        "ds",
+        "--exponent",
+        "6",
+        "--seed",
+        "8",
+        "--maps",
+        "normal,slope,flow",
+        "--out",
+        text(&out),
+    ]);
+    assert!(ok, "{stderr}");
+    let Some(exr) = oiio("iinfo", &["-v", text(&out)]) else {
+        eprintln!("OpenImageIO is not installed: the test command installs it (scripts/setup.sh)");
+        return;
+    };
+    assert!(exr.contains("65 x 65, 1 channel, float openexr"), "{exr}");
+    let stats = oiio("oiiotool", &["--stats", text(&out)]).expect("oiiotool");
+    // Heights are normalised: 0 is the lowest, 1 the highest.
+    assert!(
+        stats.contains("Min: 0.000000") && stats.contains("Max: 1.000000"),
+        "{stats}"
+    );
+    for (name, says) in [
+        ("m_normal.png", "65 x 65, 3 channel, uint8 png"),
+        ("m_slope.png", "65 x 65, 1 channel, uint16 png"),
+        ("m_flow.png", "65 x 65, 1 channel, uint16 png"),
+    ] {
+        let info = oiio("iinfo", &["-v", text(&dir.join(name))]).expect("iinfo");
+        assert!(info.contains(says), "{name}: {info}");
+    }
+    // The flow mask spans the whole range: a ridge at 0, the busiest outlet at 65535.
+    let flow = oiio("oiiotool", &["--stats", text(&dir.join("m_flow.png"))]).expect("oiiotool");
+    assert!(
+        flow.contains("Min: 0 (of 65535)") && flow.contains("Max: 65535 (of 65535)"),
+        "{flow}"
+    );
+}

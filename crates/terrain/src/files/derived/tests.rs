@@ -1,0 +1,143 @@
+use super::*;
+
+fn map(w: usize, h: usize, f: impl Fn(usize, usize) -> f32) -> Heightmap {
+    Heightmap::from_data(w, h, (0..w * h).map(|i| f(i % w, i / w)).collect()).expect("map")
+}
+
+/// The RGB pixels of an 8-bit RGB PNG.
+fn rgb(png_bytes: &[u8]) -> Vec<[u8; 3]> {
+    let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buffer = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buffer).expect("a frame");
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    buffer[..info.buffer_size()]
+        .chunks(3)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect()
+}
+
+/// The expected byte of a unit normal's component.
+fn byte(v: f32) -> u8 {
+    ((v * 0.5 + 0.5) * 255.0).round() as u8
+}
+
+#[test]
+fn a_plane_rising_east_is_one_colour_leaning_west_in_both_conventions() {
+    let plane = map(33, 17, |x, _| x as f32 / 32.0);
+    // Heights 0 to 1 span 16 m over 32 cells of 1 m: a rise of 0.5 per metre.
+    let relief = Relief {
+        height_m: 16.0,
+        cell_m: 1.0,
+    };
+    let length = (0.25f32 + 1.0).sqrt();
+    let expected = [byte(-0.5 / length), byte(0.0), byte(1.0 / length)];
+    for green in [Green::Up, Green::Down] {
+        let pixels = rgb(&Derived::Normal.png(&plane, relief, green).expect("written"));
+        assert_eq!(pixels.len(), 33 * 17);
+        assert!(
+            pixels.iter().all(|&p| p == expected),
+            "{green:?}: {:?}",
+            pixels[0]
+        );
+        assert!(expected[0] < 128 && expected[2] > 200, "{expected:?}");
+    }
+}
+
+#[test]
+fn a_plane_rising_north_leans_south_green_low_up_and_green_high_down() {
+    // Row 0 is north: heights fall row by row.
+    let plane = map(17, 33, |_, y| 1.0 - y as f32 / 32.0);
+    let relief = Relief {
+        height_m: 32.0,
+        cell_m: 1.0,
+    };
+    let length = 2f32.sqrt();
+    let up = rgb(&Derived::Normal
+        .png(&plane, relief, Green::Up)
+        .expect("written"));
+    let down = rgb(&Derived::Normal
+        .png(&plane, relief, Green::Down)
+        .expect("written"));
+    assert!(
+        up.iter()
+            .all(|&p| p == [128, byte(-1.0 / length), byte(1.0 / length)]),
+        "{:?}",
+        up[0]
+    );
+    assert!(
+        down.iter()
+            .all(|&p| p == [128, byte(1.0 / length), byte(1.0 / length)]),
+        "{:?}",
+        down[0]
+    );
+}
+
+#[test]
+fn a_cones_slope_is_one_angle_and_a_domes_rises_linearly_from_the_top() {
+    let (side, c) = (201, 100.0f32);
+    let r = |x: usize, y: usize| ((x as f32 - c).powi(2) + (y as f32 - c).powi(2)).sqrt();
+    // A cone 100 cells wide at the base and 1 high: with 50 m relief and 1 m cells, 26.57 degrees.
+    let cone = map(side, side, |x, y| (1.0 - r(x, y) / c).max(0.0));
+    let relief = Relief {
+        height_m: 50.0,
+        cell_m: 1.0,
+    };
+    let slope = slope_map(&cone, relief).expect("finite");
+    let expected = (0.5f32).atan() / std::f32::consts::FRAC_PI_2;
+    for (x, y) in [(130, 100), (100, 40), (150, 150), (60, 120)] {
+        let got = slope.get(x, y);
+        assert!(
+            (got - expected).abs() < 0.01,
+            "({x}, {y}): {got}, expected {expected}"
+        );
+    }
+    // A dome z = 1 - (r / c)^2 with a gentle relief: the gradient 2 r / c^2 rises linearly, and
+    // the angle with it (atan x ~ x).
+    let dome = map(side, side, |x, y| 1.0 - (r(x, y) / c).powi(2));
+    let gentle = Relief {
+        height_m: 2.0,
+        cell_m: 1.0,
+    };
+    let slope = slope_map(&dome, gentle).expect("finite");
+    let per_cell: Vec<f32> = [10, 20, 40, 80]
+        .iter()
+        .map(|&d| slope.get(100 + d, 100) / d as f32)
+        .collect();
+    for ratio in &per_cell {
+        assert!((ratio / per_cell[0] - 1.0).abs() < 0.02, "{per_cell:?}");
+    }
+    assert_eq!(slope.get(100, 100), 0.0, "flat on top");
+}
+
+#[test]
+fn maps_are_named_once_each_and_refused_otherwise() {
+    assert_eq!(
+        parse_maps("flow, normal,flow").expect("fine"),
+        [Derived::Flow, Derived::Normal]
+    );
+    let err = parse_maps("normal,height").expect_err("unknown");
+    assert!(err.message.contains("\"height\""), "{err}");
+    assert!(parse_maps(" , ").is_err());
+}
+
+#[test]
+fn an_exr_holds_every_f32_exactly() {
+    let values = map(37, 23, |x, y| {
+        (x as f32 - 10.5) * 1e-3 + y as f32 * 1234.5678
+    });
+    let mut bytes = Vec::new();
+    export::write(&values, Format::Exr, &mut bytes).expect("written");
+    let (w, h, read) = export::read_exr(&bytes).expect("read back");
+    assert_eq!((w, h), (37, 23));
+    let same = read
+        .iter()
+        .zip(values.data())
+        .all(|(a, b)| a.to_bits() == b.to_bits());
+    assert!(same && read.len() == 37 * 23);
+    // The same bytes every time.
+    let mut again = Vec::new();
+    export::write(&values, Format::Exr, &mut again).expect("written");
+    assert_eq!(bytes, again);
+}
