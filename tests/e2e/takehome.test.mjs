@@ -22,7 +22,7 @@ before(async () => {
 });
 
 
-test('downloads of every format from ds-final and fault-shapes equal the command line\'s files', async () => {
+test('downloads of every format and derived map from ds-final and fault-shapes equal the command line\'s files', async () => {
   const { page, requested } = fx.session;
   const encoders = () => requested.filter((url) => /\/terrain-files(_bg\.wasm|\.js)(\?|$)/.test(url));
   assert.deepEqual(encoders(), [], 'the file encoders are not part of the first load');
@@ -35,7 +35,7 @@ test('downloads of every format from ds-final and fault-shapes equal the command
     await page.locator(section(id)).scrollIntoViewIfNeeded();
     await setField(page, id, 'seed', '4242', { wait: true });
     const before = await inspect(page, id);
-    for (const format of ['png', 'r16', 'r32', 'glb']) {
+    for (const format of ['png', 'r16', 'r32', 'glb', 'exr']) {
       const file = await download(page, id, format);
       const expectedName = id === 'ds-final' ? `ds-e5-seed-4242.${format}` : `fault-129x129-seed-4242.${format}`;
       assert.equal(file.name, expectedName, `${id} ${format}: named for what made it`);
@@ -45,6 +45,16 @@ test('downloads of every format from ds-final and fault-shapes equal the command
       assert.ok(file.bytes.equals(expected), `${id} ${format}: ${file.bytes.length} bytes equal the CLI's ${expected.length}`);
       const status = await page.$eval(`${section(id)} .status`, (s) => s.textContent);
       assert.match(status, new RegExp(`^Downloaded ${expectedName.replace('.', '\\.')}`));
+    }
+    // The maps derived from the heights, as `--maps` writes them without --height-m (the page's
+    // relief) and without --for (green up).
+    const stem = join(scratch, `${id}-derived`);
+    terrain([...args, '--seed', '4242', '--maps', 'normal,slope', '--out', `${stem}.png`]);
+    for (const map of ['normal', 'slope']) {
+      const file = await download(page, id, `${map}.png`);
+      assert.match(file.name, new RegExp(`\\.${map}\\.png$`));
+      const expected = await readFile(`${stem}_${map}.png`);
+      assert.ok(file.bytes.equals(expected), `${id} ${map}.png: ${file.bytes.length} bytes equal the CLI's ${expected.length}`);
     }
     const after = await inspect(page, id);
     assert.equal(after.generation, before.generation, `${id}: downloading generates no new terrain`);

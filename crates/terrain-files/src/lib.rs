@@ -5,12 +5,13 @@
 //! generates the map and this module, fetched by the generator worker the first time a file is
 //! asked for, writes it with the core's own writers: byte for byte what `terrain` writes.
 
-use terrain::export;
 use terrain::Heightmap;
+use terrain::{derived, export};
 use wasm_bindgen::prelude::*;
 
 /// `heights`, a `width` x `height` map row by row (heights 0 to 1), written in the format with
-/// `extension` (`png`, `r16`, `r32`, `glb`) exactly as the `terrain` command writes it; or a
+/// `extension` (`png`, `r16`, `r32`, `glb`, `exr`; or a derived map, `normal.png`, `slope.png`)
+/// exactly as the `terrain` command writes it; or a
 /// readable reason why not (an unknown format, a size the format cannot hold, a wrong count).
 pub fn encode_file(
     extension: &str,
@@ -18,6 +19,10 @@ pub fn encode_file(
     height: usize,
     heights: Vec<f32>,
 ) -> Result<Vec<u8>, String> {
+    if let Some(derived) = derived::download(extension) {
+        let map = Heightmap::from_data(width, height, heights).map_err(|e| e.message)?;
+        return derived::download_png(derived, &map).map_err(|e| e.message);
+    }
     let format = export::map_format(extension, width, height).map_err(|e| e.to_string())?;
     let map = Heightmap::from_data(width, height, heights).map_err(|e| e.message)?;
     let mut bytes = Vec::new();

@@ -8,7 +8,7 @@ use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 
 use terrain::export::Format;
 use terrain::variogram::{self, Variogram};
-use terrain::water;
+use terrain::{derived, water};
 
 use super::dom::{append, element, listen};
 use crate::model::demos::Demo;
@@ -146,7 +146,8 @@ fn download(
             ("name", "format"),
             (
                 "title",
-                "16-bit PNG, raw 16-bit (.r16), raw 32-bit float (.r32), or a glTF mesh (.glb)",
+                "16-bit PNG, raw 16-bit (.r16), raw 32-bit float (.r32), a glTF mesh (.glb), \
+                 float OpenEXR (.exr); the flow, normal and slope maps",
             ),
         ],
     )?
@@ -156,8 +157,15 @@ fn download(
         option.set_text_content(Some(&format!(".{}", f.extension())));
         format.append_child(&option)?;
     }
-    // The flow of water over the full map, as `terrain flow` writes it.
-    for name in flows.then_some(water::FLOW_DOWNLOADS).into_iter().flatten() {
+    // The flow of water over the full map, as `terrain flow` writes it, and the maps derived
+    // from the heights, as `--maps` writes them.
+    let derived = flows.then_some(derived::DOWNLOADS).into_iter().flatten();
+    for name in flows
+        .then_some(water::FLOW_DOWNLOADS)
+        .into_iter()
+        .flatten()
+        .chain(derived)
+    {
         let option = element(document, "option", &[("value", name)])?;
         option.set_text_content(Some(&name.replacen('.', " .", 1)));
         format.append_child(&option)?;

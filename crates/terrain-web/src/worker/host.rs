@@ -6,8 +6,8 @@
 use std::cell::RefCell;
 
 use js_sys::Array;
-use terrain::export;
 use terrain::water::{self, Water};
+use terrain::{derived, export};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -90,9 +90,15 @@ pub(crate) fn answer(request: &Request) -> Body {
         return Body::Terrain(request.demo.answer(setup).map_err(|e| e.message));
     };
     let (width, height) = setup.recipe.size();
-    // A flow download (`flow.png`) is the map's flow, written in the format after the dot.
+    // A flow download (`flow.png`) is the map's flow, written in the format after the dot; a
+    // derived map (`normal.png`) is written from the map by the encoders, as a PNG.
     let flow = water::flow_download(extension);
-    let file_extension = flow.map_or(extension.as_str(), |f| f.extension());
+    let derived = derived::download(extension).is_some();
+    let file_extension = match flow {
+        Some(format) => format.extension(),
+        None if derived => "png",
+        None => extension.as_str(),
+    };
     if let Err(error) = export::map_format(file_extension, width, height) {
         return Body::File(Err(error.to_string()));
     }
@@ -107,8 +113,9 @@ pub(crate) fn answer(request: &Request) -> Body {
         },
         None => map,
     };
+    let extension = if derived { extension } else { file_extension };
     Body::Map {
-        extension: file_extension.to_string(),
+        extension: extension.to_string(),
         map,
     }
 }

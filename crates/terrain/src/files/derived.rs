@@ -102,6 +102,24 @@ impl Derived {
     }
 }
 
+/// The derived maps the page's format choice offers, by the name of their download; the flow
+/// mask is offered with the water's downloads (`water::FLOW_DOWNLOADS`).
+pub const DOWNLOADS: [&str; 2] = ["normal.png", "slope.png"];
+
+/// The derived map of a download named in [`DOWNLOADS`]; `None` for any other name.
+pub fn download(extension: &str) -> Option<Derived> {
+    Derived::ALL
+        .into_iter()
+        .find(|d| d.name() == extension.strip_suffix(".png").unwrap_or_default())
+        .filter(|d| *d != Derived::Flow)
+}
+
+/// The file of a derived download as the page writes it: the page's relief (as
+/// [`Relief::as_shown`]: what `--maps` writes without `--height-m`) and green up (no engine).
+pub fn download_png(derived: Derived, map: &Heightmap) -> Result<Vec<u8>, ParamError> {
+    derived.png(map, Relief::as_shown(map), Green::Up)
+}
+
 /// Parses `--maps`: names from `normal`, `slope`, `flow`, comma-separated, each at most once.
 pub fn parse_maps(text: &str) -> Result<Vec<Derived>, ParamError> {
     let knob = &knobs::MAPS;
@@ -179,7 +197,11 @@ pub fn slope_map(map: &Heightmap, relief: Relief) -> Result<Heightmap, ParamErro
     let angles: Vec<f32> = (0..w * h)
         .map(|i| {
             let (east, south) = gradient(map, relief, i % w, i / w);
-            (east.hypot(south)).atan() / std::f32::consts::FRAC_PI_2
+            // In f64: the page's wasm and the command line take their arc tangents from
+            // different libraries, which may differ in the last bit; rounded to f32 from f64 the
+            // two agree (an f32 `atan` put one slope in 3000 a 16-bit step apart).
+            let rise = f64::from(east).hypot(f64::from(south));
+            (rise.atan() / std::f64::consts::FRAC_PI_2) as f32
         })
         .collect();
     Heightmap::from_data(w, h, angles)

@@ -96,7 +96,13 @@ pub enum Format {
 
 impl Format {
     /// The map formats, as the page's format choice lists them.
-    pub const MAPS: [Format; 4] = [Format::Png16, Format::R16, Format::R32, Format::Glb];
+    pub const MAPS: [Format; 5] = [
+        Format::Png16,
+        Format::R16,
+        Format::R32,
+        Format::Glb,
+        Format::Exr,
+    ];
 
     /// The file extension, without the dot.
     pub fn extension(self) -> &'static str {
