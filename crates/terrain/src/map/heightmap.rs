@@ -72,7 +72,7 @@ impl Heightmap {
 
     /// A flat square map with 2^`exponent` + 1 points per side, for the subdivision algorithms.
     ///
-    /// The exponent must already be validated (see [`crate::knobs::params::check_exponent`]); this
+    /// The exponent must already be validated (see [`crate::knobs::EXPONENT`]); this
     /// panics only for exponents past [`limits::CLI_MAX_EXPONENT`], which no caller passes.
     pub fn square(exponent: u32) -> Self {
         assert!(

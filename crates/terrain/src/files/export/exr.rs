@@ -30,7 +30,7 @@ pub(super) fn write_exr(map: &Heightmap, out: &mut impl Write) -> io::Result<()>
     out.write_all(bytes.get_ref())
 }
 
-/// Reads the `Y` channel of an OpenEXR image written by [`write_exr`]: the width, the height and
+/// Reads the `Y` channel of an OpenEXR image as `export::write` writes it: the width, the height and
 /// the heights row by row.
 pub fn read_exr(bytes: &[u8]) -> Result<(usize, usize, Vec<f32>), String> {
     use exr::prelude::{read, FlatSamples, ReadChannels, ReadLayers};
