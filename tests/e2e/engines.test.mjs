@@ -144,6 +144,27 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.deepEqual(await problems(driver), []);
     });
 
+    test('the "How real is it?" panel measures a terrain beside real land', async () => {
+      const id = 'fault-shapes';
+      await driver.evaluate((sel) => {
+        const details = document.querySelector(`${sel} details.realism`);
+        details.scrollIntoView();
+        details.open = true;
+      }, section(id));
+      await until(driver, `${id}'s measures`, (sel) => Boolean(document.querySelector(sel).dataset.realism), section(id));
+      const { realism, rows } = await driver.evaluate((sel) => ({
+        realism: JSON.parse(document.querySelector(sel).dataset.realism),
+        rows: [...document.querySelectorAll(`${sel} details.realism tbody tr`)].map((tr) => [...tr.children].map((c) => c.textContent)),
+      }), section(id));
+      assert.deepEqual(Object.keys(realism).sort(),
+        ['drainage_top1', 'hurst', 'hypsometric_integral', 'pits_per_1000', 'spectral_slope']);
+      assert.ok(Object.values(realism).every((v) => Number.isFinite(v)), JSON.stringify(realism));
+      assert.deepEqual(rows.map((r) => r[2]), ['0.64', '3.71', '0.35', '8.69', '0.81']);
+      assert.equal(rows[0][1], realism.hurst.toFixed(2));
+      await driver.screenshot(join(ARTIFACTS, `realism-${name}.png`));
+      assert.deepEqual(await problems(driver), []);
+    });
+
     test('the Water view draws on every 2-D demo, rivers and all', async () => {
       for (const id of DEMO_IDS.filter((d) => d !== 'line-1d')) {
         const before = await generated(driver, id, 1);

@@ -100,11 +100,12 @@ export async function setView(page, id, mode) {
   return inspect(page, id);
 }
 
-/** Runs the `terrain` command (built by the native tests; built here if missing). */
+/** Runs the `terrain` command (built by the native tests; built here if missing); resolves to
+ * what it printed. */
 export function terrain(args) {
   const bin = join(ROOT, 'target', 'debug', 'terrain');
   if (!existsSync(bin)) execFileSync('cargo', ['build', '-q', '-p', 'terrain-cli'], { cwd: ROOT });
-  execFileSync(bin, args, { stdio: 'pipe' });
+  return execFileSync(bin, args, { stdio: 'pipe' }).toString();
 }
 
 /** Chooses `format` in demo `id` and presses Download; resolves to the file's name and bytes. */

@@ -6,12 +6,13 @@
 //! asked for, writes it with the core's own writers: byte for byte what `terrain` writes.
 
 use terrain::Heightmap;
-use terrain::{derived, export};
+use terrain::{derived, export, realism};
 use wasm_bindgen::prelude::*;
 
 /// `heights`, a `width` x `height` map row by row (heights 0 to 1), written in the format with
 /// `extension` (`png`, `r16`, `r32`, `glb`, `exr`; or a derived map, `normal.png`, `slope.png`)
-/// exactly as the `terrain` command writes it; or a
+/// exactly as the `terrain` command writes it; for `realism`, the page's 'How real is it?'
+/// panel as JSON text (`realism::report`); or a
 /// readable reason why not (an unknown format, a size the format cannot hold, a wrong count).
 pub fn encode_file(
     extension: &str,
@@ -19,6 +20,11 @@ pub fn encode_file(
     height: usize,
     heights: Vec<f32>,
 ) -> Result<Vec<u8>, String> {
+    if extension == realism::REPORT {
+        let map = Heightmap::from_data(width, height, heights).map_err(|e| e.message)?;
+        let report = realism::report(&map).map_err(|e| e.message)?;
+        return Ok(report.to_string().into_bytes());
+    }
     if let Some(derived) = derived::download(extension) {
         let map = Heightmap::from_data(width, height, heights).map_err(|e| e.message)?;
         return derived::download_png(derived, &map).map_err(|e| e.message);

@@ -24,8 +24,8 @@ mod testing;
 pub use algorithms::{
     diamond_square, erosion, faults, line, midpoint, midpoint_recursive, random_noise, recipe,
 };
-pub use analysis::{realism, variogram, water};
-pub use files::{derived, engines, export, import, tiles};
+pub use analysis::{derived, realism, variogram, water};
+pub use files::{engines, export, import, tiles};
 pub use knobs::{limits, params};
 pub use map::{heightmap, rng};
 pub use shown::{creases, display, mesh, steps};

@@ -7,6 +7,7 @@
 use std::rc::Rc;
 
 use rand::TryRngCore;
+use terrain::realism;
 use three_d::Event;
 
 use super::view::{self, DemoView};
@@ -28,6 +29,9 @@ pub enum Message {
     Apply(usize),
     /// View `.0`'s first terrain: apply its fields, keeping any notice from the page address.
     Start(usize),
+    /// The "How real is it?" panel of view `.0` was opened, or a new terrain came while it was
+    /// open: its full map is measured.
+    Measure(usize),
     /// Download was pressed in view `.0`, with the format of this extension chosen (checked by
     /// the generator, which says why it cannot make a file).
     Download(usize, String),
@@ -177,6 +181,7 @@ impl App {
                     }
                 }
             }
+            Message::Measure(index) => self.measure(index),
             Message::Share(index) => {
                 if let Some(view) = self.views.get(index) {
                     view.share();
@@ -322,6 +327,9 @@ impl App {
                     // Drawn in the same task as `data-generation` changes, so the section's
                     // attributes never describe a picture that is not on screen yet.
                     v.draw(&self.renderer);
+                    if v.realism_open() {
+                        self.measure(view);
+                    }
                 }
             }
             Body::File(file) => {
@@ -329,6 +337,15 @@ impl App {
             }
             // Maps stay in the worker, on their way to the file encoders.
             Body::Map { .. } => {}
+        }
+    }
+
+    /// Asks for view `index`'s realism report, if its panel can show one.
+    fn measure(&mut self, index: usize) {
+        if let Some(view) = self.views.get_mut(index) {
+            if let Some((token, setup)) = view.start_measure() {
+                self.send(index, token, setup, Some(realism::REPORT.to_string()));
+            }
         }
     }
 

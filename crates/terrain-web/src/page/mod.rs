@@ -12,6 +12,7 @@
 pub mod app;
 pub mod dom;
 pub mod queue;
+pub mod realism;
 pub mod startup;
 pub mod toolbar;
 pub mod view;

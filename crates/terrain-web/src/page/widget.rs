@@ -7,6 +7,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlInputElement};
 
 use super::dom::{append, element};
+use super::realism::{self, RealismPanel};
 use super::toolbar::{self, Roughness, Toolbar};
 use crate::model::demos::Demo;
 use crate::model::fields::{Entry, Field, Setup};
@@ -96,6 +97,8 @@ pub struct Elements {
     pub toolbar: Toolbar,
     /// The roughness panel, on rows with a spread reduction.
     pub roughness: Option<Roughness>,
+    /// The "How real is it?" panel, on 2-D rows.
+    pub realism: Option<RealismPanel>,
 }
 
 /// The canvas, the busy indicator and the caption, in a `<figure>`.
@@ -257,6 +260,13 @@ pub fn build(
     } else {
         None
     };
+    let realism = if demo.takes_home() {
+        let panel = realism::panel(document)?;
+        section.append_child(&panel.container)?;
+        Some(panel)
+    } else {
+        None
+    };
     section.set_attribute("data-generation", "0")?;
     section.set_attribute("data-state", "ready")?;
     section.set_attribute("data-picture", "current")?;
@@ -276,5 +286,6 @@ pub fn build(
         alert,
         toolbar,
         roughness,
+        realism,
     })
 }

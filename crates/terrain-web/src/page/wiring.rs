@@ -141,6 +141,16 @@ fn wire_toolbar(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Res
         });
         listen(button, "click", true, download)?;
     }
+    if let Some(panel) = &view.elements().realism {
+        let details = panel.container.clone();
+        // Opening it measures the terrain on screen; closing it asks for nothing.
+        let toggle = sender(scheduler, move |_: web_sys::Event| {
+            details
+                .has_attribute("open")
+                .then_some(Message::Measure(index))
+        });
+        listen(&panel.container, "toggle", true, toggle)?;
+    }
     let Some(controls) = &toolbar.stepper else {
         return Ok(());
     };

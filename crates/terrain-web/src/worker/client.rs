@@ -206,7 +206,7 @@ impl Generator {
     /// Sends `request`; the reply comes later, through `on_reply`, made by the worker or,
     /// without one, here in a microtask.
     pub fn request(&self, request: Request) {
-        let (ticket, file) = (request.ticket, request.kind() == Kind::File);
+        let (ticket, file) = (request.ticket, request.kind() != Kind::Terrain);
         if let Some(worker) = self.worker.borrow().as_ref() {
             if worker.post_message(&request.to_js()).is_ok() {
                 let armed = self

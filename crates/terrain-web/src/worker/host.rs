@@ -7,7 +7,7 @@ use std::cell::RefCell;
 
 use js_sys::Array;
 use terrain::water::{self, Water};
-use terrain::{derived, export};
+use terrain::{derived, export, realism};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -53,7 +53,7 @@ pub fn answer_next() -> Array {
             let body = match (mail, kind) {
                 (Ok(request), _) => answer(&request),
                 (Err(message), Kind::Terrain) => Body::Terrain(Err(message)),
-                (Err(message), Kind::File) => Body::File(Err(message)),
+                (Err(message), Kind::File | Kind::Measure) => Body::File(Err(message)),
             };
             reply(ticket, body)
         }
@@ -90,6 +90,16 @@ pub(crate) fn answer(request: &Request) -> Body {
         return Body::Terrain(request.demo.answer(setup).map_err(|e| e.message));
     };
     let (width, height) = setup.recipe.size();
+    // The realism report: the full map, for the encoders' module to measure.
+    if extension == realism::REPORT {
+        return match setup.recipe.generate(setup.seed) {
+            Ok(map) => Body::Map {
+                extension: extension.clone(),
+                map,
+            },
+            Err(error) => Body::File(Err(error.message)),
+        };
+    }
     // A flow download (`flow.png`) is the map's flow, written in the format after the dot; a
     // derived map (`normal.png`) is written from the map by the encoders, as a PNG.
     let flow = water::flow_download(extension);

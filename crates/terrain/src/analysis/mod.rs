@@ -1,6 +1,8 @@
 //! Measures of a finished map: the variogram and Hurst exponent (`variogram`), where water goes
-//! (`water`), and how it compares with real land (`realism`).
+//! (`water`), how it compares with real land (`realism`), and the maps derived from it to
+//! texture it in an engine (`derived`: normals, slope, flow).
 
+pub mod derived;
 pub mod realism;
 pub mod variogram;
 pub mod water;

@@ -266,6 +266,75 @@ impl Measures {
     }
 }
 
+/// The name a page asks its file encoders for the realism report by (`report` as JSON text), in
+/// place of a file format: the measures need the full map, and they load with the encoders.
+pub const REPORT: &str = "realism";
+
+/// Real land's measures: the USGS map of the Jacksboro fault area, Tennessee, that the page shows
+/// beside every terrain (`www/real-land/jacksboro.png`; held to it by a test).
+pub const REAL_LAND: Measures = Measures {
+    hurst: Some(0.6354),
+    spectral_slope: Some(3.7123),
+    hypsometric_integral: Some(0.3512),
+    pits_per_1000: 8.6917,
+    drainage_top1: 0.8113,
+};
+
+/// What the page's "How real is it?" panel shows of `map`: `stats`, the JSON `terrain stats
+/// --json` prints; `rows`, one per measure with its label, this map's value and real land's
+/// (2 decimals), what it means, the published range and what would move it; and `html`, the
+/// panel's text and table, so the page's first-load module builds no table of its own.
+pub fn report(map: &Heightmap) -> Result<serde_json::Value, ParamError> {
+    let measures = Measures::of(map)?;
+    let shown = |v: Option<f64>| v.map_or("none".to_string(), |v| format!("{v:.2}"));
+    let rows: Vec<serde_json::Value> = measures
+        .named()
+        .into_iter()
+        .zip(REAL_LAND.named())
+        .zip(GUIDES)
+        .map(|(((_, value), (_, real)), guide)| {
+            serde_json::json!({
+                "label": guide.label,
+                "value": shown(value),
+                "real": shown(real),
+                "means": guide.means,
+                "published": guide.published,
+                "moves": guide.moves,
+            })
+        })
+        .collect();
+    let body: String = rows.iter().map(row_html).collect();
+    let html = format!(
+        "<p>Real land: a USGS map of the Jacksboro fault area, Tennessee (403 x 344 cells of about \
+         80 m). Measured on the full-resolution map, as <code>terrain stats</code> measures a \
+         file.</p><table><thead><tr><th scope=\"col\">Measure</th><th scope=\"col\">This \
+         terrain</th><th scope=\"col\">Real land</th><th scope=\"col\">What it says</th></tr>\
+         </thead><tbody>{body}</tbody></table>"
+    );
+    Ok(serde_json::json!({ "stats": measures.json(), "rows": rows, "html": html }))
+}
+
+/// One row of the panel's table as HTML, its text escaped.
+fn row_html(row: &serde_json::Value) -> String {
+    let text = |key: &str| {
+        row[key]
+            .as_str()
+            .unwrap_or_default()
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+    };
+    format!(
+        "<tr><th scope=\"row\">{}</th><td class=\"value\">{}</td><td class=\"value\">{}</td>\
+         <td>{}. Real land: {}. Moves it: {}.</td></tr>",
+        text("label"),
+        text("value"),
+        text("real"),
+        text("means"),
+        text("published"),
+        text("moves")
+    )
+}
+
 /// `value` rounded to 4 decimals as a JSON number, or `null`.
 fn rounded(value: Option<f64>) -> serde_json::Value {
     value

@@ -9,6 +9,7 @@ mod stepper;
 mod takehome;
 
 pub use draw::fit_all;
+use takehome::TakeHome;
 
 use terrain::display::{DisplayGrid, Mark};
 use terrain::mesh::MeshData;
@@ -65,8 +66,8 @@ pub struct DemoView {
     /// A message from the page address (a refused link value) shown until the reader changes
     /// something.
     notice: Option<String>,
-    /// The file on its way, if any: its name under its token.
-    downloads: Newest<(), String>,
+    /// The file (or realism report) on its way, if any: its name under its token.
+    downloads: Newest<TakeHome, String>,
     elements: Elements,
     camera: Camera,
     control: OrbitControl,

@@ -10,6 +10,17 @@ use wasm_bindgen::JsCast;
 use super::DemoView;
 use crate::model::fields::Setup;
 use crate::model::links;
+use terrain::realism;
+
+/// What a take-home request asks the worker for: a file, or the realism report. Each kind waits
+/// for its own newest, under tokens from one count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TakeHome {
+    /// A file to download.
+    File,
+    /// The "How real is it?" panel's report.
+    Realism,
+}
 
 impl DemoView {
     /// The setup on screen and a fresh token for its file in `extension`, now on its way (the
@@ -17,9 +28,10 @@ impl DemoView {
     /// screen.
     pub fn start_download(&mut self, extension: &str) -> Option<(u32, Setup)> {
         let setup = self.shown.as_ref()?.setup;
-        let token = self
-            .downloads
-            .issue((), setup.recipe.file_name(setup.seed, extension));
+        let token = self.downloads.issue(
+            TakeHome::File,
+            setup.recipe.file_name(setup.seed, extension),
+        );
         self.set_attribute("data-download", "busy");
         self.set_status("Preparing the file…");
         Some((token, setup))
@@ -28,7 +40,11 @@ impl DemoView {
     /// The file asked for under `token` arrived (or could not be made): saves it, or says why in
     /// the alert; the terrain stays either way. Returns false for a stale token.
     pub fn finish_download(&mut self, token: u32, file: Result<Vec<u8>, String>) -> bool {
-        let Some(name) = self.downloads.take(&(), token) else {
+        if self.downloads.take(&TakeHome::Realism, token).is_some() {
+            self.finish_measure(file);
+            return true;
+        }
+        let Some(name) = self.downloads.take(&TakeHome::File, token) else {
             return false;
         };
         self.set_attribute("data-download", "ready");
@@ -46,8 +62,42 @@ impl DemoView {
 
     /// The file on its way is lost (the generator stopped): says so.
     pub fn abandon_download(&mut self, message: &str) {
-        if let Some((token, _)) = self.downloads.get(&()) {
-            self.finish_download(token, Err(message.to_string()));
+        for kind in [TakeHome::File, TakeHome::Realism] {
+            if let Some((token, _)) = self.downloads.get(&kind) {
+                self.finish_download(token, Err(message.to_string()));
+            }
+        }
+    }
+
+    /// Whether the "How real is it?" panel is open (its measures then follow the terrain).
+    pub fn realism_open(&self) -> bool {
+        self.elements.realism.as_ref().is_some_and(|p| p.is_open())
+    }
+
+    /// The setup on screen and a fresh token for its realism report, now on its way; `None`
+    /// with nothing on screen or no panel.
+    pub fn start_measure(&mut self) -> Option<(u32, Setup)> {
+        let panel = self.elements.realism.as_ref()?;
+        let setup = self.shown.as_ref()?.setup;
+        panel.measuring();
+        let token = self
+            .downloads
+            .issue(TakeHome::Realism, realism::REPORT.to_string());
+        Some((token, setup))
+    }
+
+    /// The realism report arrived (or could not be made): shows it, and sets `data-realism` to
+    /// what `terrain stats --json` prints for the same map.
+    fn finish_measure(&mut self, report: Result<Vec<u8>, String>) {
+        let Some(panel) = self.elements.realism.as_ref() else {
+            return;
+        };
+        let shown = report
+            .and_then(|bytes| String::from_utf8(bytes).map_err(|e| e.to_string()))
+            .and_then(|text| panel.show(&text).map_err(|e| format!("{e:?}")));
+        match shown {
+            Ok(stats) => self.set_attribute("data-realism", &stats),
+            Err(message) => panel.failed(&message),
         }
     }
 

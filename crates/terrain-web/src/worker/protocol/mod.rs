@@ -14,7 +14,7 @@
 use js_sys::{Array, Float32Array, Object, Reflect, Uint8Array};
 use terrain::display::DisplayGrid;
 use terrain::variogram::Variogram;
-use terrain::Heightmap;
+use terrain::{realism, Heightmap};
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::model::answer::Answer;
@@ -59,13 +59,19 @@ pub enum Kind {
     Terrain,
     /// A file of the full map.
     File,
+    /// The realism report of the full map (a "file" named `realism`): apart from the files, so
+    /// opening the panel never drops a download on its way.
+    Measure,
 }
 
 impl Kind {
     /// The kind of a request message, readable or not.
     pub fn of_request(message: &JsValue) -> Self {
-        if get(message, DOWNLOAD).is_undefined() {
+        let download = get(message, DOWNLOAD);
+        if download.is_undefined() {
             Kind::Terrain
+        } else if download.as_string().as_deref() == Some(realism::REPORT) {
+            Kind::Measure
         } else {
             Kind::File
         }
@@ -90,7 +96,8 @@ pub struct Request {
 impl Request {
     /// Terrain or file.
     pub fn kind(&self) -> Kind {
-        match self.download {
+        match self.download.as_deref() {
+            Some(realism::REPORT) => Kind::Measure,
             Some(_) => Kind::File,
             None => Kind::Terrain,
         }

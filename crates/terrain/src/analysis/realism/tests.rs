@@ -167,3 +167,30 @@ fn too_small_or_flat_maps_have_no_exponents_and_the_json_says_null() {
     let keys: Vec<&String> = json.as_object().expect("object").keys().collect();
     assert_eq!(keys.len(), 5);
 }
+
+#[test]
+fn real_lands_figures_are_the_committed_maps() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../www/real-land/jacksboro.png");
+    let bytes = std::fs::read(path).expect("the committed map of real land");
+    let map = crate::files::import::read(&bytes, crate::files::export::Format::Png16, None)
+        .expect("a map");
+    assert_eq!((map.width(), map.height()), (403, 344));
+    assert_eq!(Measures::of(&map).expect("finite").json(), REAL_LAND.json());
+}
+
+#[test]
+fn the_report_holds_the_stats_and_a_row_per_measure() {
+    let rng = PointRng::new(2);
+    let noise = map(64, 64, |x, y| rng.uniform_at(y * 64 + x));
+    let report = report(&noise).expect("finite");
+    assert_eq!(
+        report["stats"],
+        Measures::of(&noise).expect("finite").json()
+    );
+    let rows = report["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 5);
+    assert_eq!(rows[0]["label"], "Hurst exponent");
+    assert_eq!(rows[0]["real"], "0.64");
+    assert_eq!(rows[4]["real"], "0.81");
+}
