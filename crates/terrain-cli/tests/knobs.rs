@@ -2,21 +2,11 @@
 //! quotes the row's hint, their messages the row's range, and the CLI's sources hold no range or
 //! default of their own.
 
-use std::process::Command;
+mod common;
+
+use common::terrain;
 
 use terrain::knobs::{self, Knob};
-
-fn terrain(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_terrain"))
-        .args(args)
-        .output()
-        .expect("the terrain binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// The `--help` line of `--NAME` in `help`.
 fn help_line<'a>(help: &'a str, name: &str) -> &'a str {

@@ -3,31 +3,12 @@
 //! OpenImageIO is installed (the test command installs it), every file read back by `iinfo` and
 //! `oiiotool` with the expected size, channels and range.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::Command;
 
-fn terrain(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_terrain"))
-        .args(args)
-        .output()
-        .expect("the terrain binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("terrain-maps-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn text(path: &Path) -> &str {
-    path.to_str().expect("utf-8 path")
-}
+use common::{scratch, terrain, text};
 
 /// An image's pixels: width, height, channels, bit depth and samples (16-bit read as u16).
 fn pixels(path: &Path) -> (u32, u32, usize, u8, Vec<u16>) {
@@ -54,7 +35,7 @@ fn pixels(path: &Path) -> (u32, u32, usize, u8, Vec<u16>) {
 
 #[test]
 fn maps_are_written_beside_the_file_and_described_in_the_sidecar() {
-    let dir = scratch("beside");
+    let dir = scratch("maps-beside");
     let out = dir.join("hill.png");
     let (ok, stdout, stderr) = terrain(&[
         "ds",
@@ -102,7 +83,7 @@ fn maps_are_written_beside_the_file_and_described_in_the_sidecar() {
 
 #[test]
 fn unreal_gets_green_down_and_a_steeper_relief_gives_stronger_normals() {
-    let dir = scratch("green");
+    let dir = scratch("maps-green");
     let up = dir.join("up.r16");
     let down = dir.join("down.r16");
     let steep = dir.join("steep.r16");
@@ -144,7 +125,7 @@ fn unreal_gets_green_down_and_a_steeper_relief_gives_stronger_normals() {
 
 #[test]
 fn exr_holds_the_same_floats_as_r32() {
-    let dir = scratch("exr");
+    let dir = scratch("maps-exr");
     let exr = dir.join("map.exr");
     let r32 = dir.join("map.r32");
     for out in [&exr, &r32] {
@@ -169,7 +150,7 @@ fn exr_holds_the_same_floats_as_r32() {
 
 #[test]
 fn maps_and_relief_that_cannot_be_are_refused_in_one_line() {
-    let dir = scratch("refused");
+    let dir = scratch("maps-refused");
     for (args, says) in [
         (
             vec!["--maps", "normal,height"],
@@ -213,7 +194,7 @@ fn oiio(tool: &str, args: &[&str]) -> Option<String> {
 
 #[test]
 fn openimageio_reads_every_exr_and_png_written() {
-    let dir = scratch("oiio");
+    let dir = scratch("maps-oiio");
     let out = dir.join("m.exr");
     let (ok, _, stderr) = terrain(&[
         "ds",

@@ -2,31 +2,11 @@
 //! figures computed independently of this code (issue 32's table, from the definitions in
 //! ARCHITECTURE.md) for real land and for the posts' algorithms.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn terrain(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_terrain"))
-        .args(args)
-        .output()
-        .expect("the terrain binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use std::path::Path;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("terrain-stats-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn text(path: &Path) -> &str {
-    path.to_str().expect("utf-8 path")
-}
+use common::{scratch, terrain, text};
 
 /// `terrain stats FILE --json`, parsed.
 fn stats(file: &str) -> serde_json::Value {
@@ -78,7 +58,7 @@ fn real_land_measures_as_published_for_the_jacksboro_dem() {
 
 #[test]
 fn the_posts_algorithms_measure_as_published() {
-    let dir = scratch("algorithms");
+    let dir = scratch("stats-algorithms");
     let ds = dir.join("ds.r32");
     let mpd = dir.join("mpd.r32");
     let fault = dir.join("fault.r32");
@@ -165,7 +145,7 @@ fn the_table_names_each_measure_and_real_lands_range() {
 
 #[test]
 fn a_file_that_is_not_a_heightmap_is_refused_in_one_line() {
-    let dir = scratch("bad");
+    let dir = scratch("stats-bad");
     let text_file = dir.join("notes.png");
     std::fs::write(&text_file, "not a picture").expect("write");
     let raw = dir.join("odd.r32");

@@ -4,7 +4,7 @@
 //! Pelletier 1997); midpoint displacement aims at the H its reduction sets.
 
 use rustfft::num_complex::Complex;
-use rustfft::FftPlanner;
+use rustfft::{FftDirection, FftPlanner};
 
 use crate::map::heightmap::Heightmap;
 
@@ -80,6 +80,29 @@ fn frequency(i: usize, n: usize) -> f64 {
     }
 }
 
+/// The 2-D FFT of a `width` x `height` grid of `cells`, row by row, in place: each row, then each
+/// column.
+pub(super) fn fft_2d(
+    cells: &mut [Complex<f64>],
+    width: usize,
+    height: usize,
+    direction: FftDirection,
+) {
+    let mut planner = FftPlanner::new();
+    planner.plan_fft(width, direction).process(cells);
+    let columns = planner.plan_fft(height, direction);
+    let mut column = vec![Complex::new(0.0, 0.0); height];
+    for x in 0..width {
+        for (y, c) in column.iter_mut().enumerate() {
+            *c = cells[y * width + x];
+        }
+        columns.process(&mut column);
+        for (y, c) in column.iter().enumerate() {
+            cells[y * width + x] = *c;
+        }
+    }
+}
+
 /// The spectral slope beta: the map less its mean, times a separable Hann window, through a 2-D
 /// FFT; the power |F|^2 averaged over rings of wavenumber k (cycles across the larger side; ring
 /// q holds q - 0.5 <= k < q + 0.5); minus the slope of ln P against ln q over q = 4 ...
@@ -96,20 +119,7 @@ pub fn spectral_slope(map: &Heightmap) -> Option<f64> {
             Complex::new((f64::from(z[i]) - mean) * wx[x] * wy[y], 0.0)
         })
         .collect();
-    let mut planner = FftPlanner::new();
-    let rows = planner.plan_fft_forward(w);
-    rows.process(&mut cells);
-    let columns = planner.plan_fft_forward(h);
-    let mut column = vec![Complex::new(0.0, 0.0); h];
-    for x in 0..w {
-        for y in 0..h {
-            column[y] = cells[y * w + x];
-        }
-        columns.process(&mut column);
-        for y in 0..h {
-            cells[y * w + x] = column[y];
-        }
-    }
+    fft_2d(&mut cells, w, h, FftDirection::Forward);
     let larger = w.max(h) as f64;
     let most = w.min(h) / 4;
     let mut rings = vec![(0.0f64, 0usize); most + 1];

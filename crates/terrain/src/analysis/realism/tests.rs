@@ -67,19 +67,7 @@ fn synthesised(side: usize, beta: f64, seed: u64) -> Heightmap {
             cells[y * side + x] = Complex::from_polar(k.powf(-beta / 2.0), phase);
         }
     }
-    let mut planner = rustfft::FftPlanner::new();
-    let fft = planner.plan_fft_inverse(side);
-    fft.process(&mut cells);
-    let mut column = vec![Complex::new(0.0, 0.0); side];
-    for x in 0..side {
-        for y in 0..side {
-            column[y] = cells[y * side + x];
-        }
-        fft.process(&mut column);
-        for y in 0..side {
-            cells[y * side + x] = column[y];
-        }
-    }
+    spectrum::fft_2d(&mut cells, side, side, rustfft::FftDirection::Inverse);
     // The real part of a random-phase field is itself such a field.
     map(side, side, |x, y| cells[y * side + x].re as f32)
 }
