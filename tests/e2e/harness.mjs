@@ -17,8 +17,14 @@ export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifa
 export const DEMO_IDS = [
   'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
   'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'erosion',
-  'line-1d', 'fault-lines', 'fault-shapes',
+  'line-1d', 'fault-lines', 'fault-shapes', 'real-land', 'your-map',
 ];
+
+/**
+ * The demos whose map is read from a file (real land, your own map): the seed only moves the
+ * droplets, and none fall until the reader asks, so a new seed shows the same map.
+ */
+export const READ_IDS = ['real-land', 'your-map'];
 
 /** The selector of demo `id`'s section. */
 export const section = (id) => `section[data-demo="${id}"]`;

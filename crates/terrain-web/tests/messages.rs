@@ -27,6 +27,7 @@ fn value(field: Field, k: usize) -> Option<&'static str> {
         Field::Shapes => pick(&["circle,rect", "line", "line,circle,rect,triangle"]),
         Field::Fuzziness => pick(&["0", "1.5", "0.1"]),
         Field::Droplets => pick(&["1", "777", "2000000"]),
+        Field::HeldDroplets => pick(&["0", "777", "2000000"]),
         Field::Inertia => pick(&["0", "0.30000001", "1"]),
         Field::ErosionRate => pick(&["1e-7", "0.5", "1"]),
         Field::Deposition => pick(&["0.999", "0", "0.1"]),
@@ -54,6 +55,7 @@ fn every_demos_setup_survives_the_trip_to_the_worker() {
                     demo,
                     setup,
                     download: download.map(str::to_string),
+                    source: None,
                 };
                 let message = sent.to_js();
                 let got = Request::from_js(&message).expect("a readable message");
@@ -74,6 +76,7 @@ fn a_damaged_request_is_refused_with_a_reason() {
         demo,
         setup: demo.setup(5),
         download: None,
+        source: None,
     }
     .to_js();
     let damaged = |key: &str, value: JsValue| {

@@ -33,7 +33,12 @@ fn trip(body: Body) -> Reply {
 #[wasm_bindgen_test]
 fn every_demos_terrain_survives_the_trip_from_the_worker() {
     for demo in DEMOS {
-        let answer = demo.answer(&demo.setup(11)).expect("the defaults generate");
+        let read = terrain::diamond_square::generate(&terrain::diamond_square::DEFAULT, 11)
+            .expect("a map for the read ones");
+        let held = demo.held.map(|_| &read);
+        let answer = demo
+            .answer(&demo.setup(11), held)
+            .expect("the defaults generate");
         match trip(Body::Terrain(Ok(answer.clone()))).body {
             Body::Terrain(Ok(got)) => {
                 // Bit for bit: the comparison's holes are NaN, which `==` never matches.
@@ -51,6 +56,7 @@ fn every_demos_terrain_survives_the_trip_from_the_worker() {
                 assert_eq!(bits(&got.batches), bits(&answer.batches), "{}", demo.id);
                 assert_eq!(got.variogram, answer.variogram, "{}", demo.id);
                 assert_eq!(got.creases, answer.creases, "{}", demo.id);
+                assert_eq!(got.relief, answer.relief, "{}", demo.id);
                 assert_eq!(got.trails, answer.trails, "{}", demo.id);
             }
             other => panic!("{}: {other:?}", demo.id),
@@ -97,7 +103,7 @@ fn maps_files_and_failures_survive_the_trip() {
 #[wasm_bindgen_test]
 fn a_damaged_reply_is_a_failure_of_its_request_and_a_foreign_message_is_none() {
     let demo = demos::find("mpd-final").expect("a demo");
-    let answer = demo.answer(&demo.setup(2)).expect("generates");
+    let answer = demo.answer(&demo.setup(2), None).expect("generates");
     let (good, _) = Reply {
         ticket: TICKET,
         body: Body::Terrain(Ok(answer)),

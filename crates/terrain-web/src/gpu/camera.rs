@@ -6,8 +6,7 @@ use three_d::{vec3, Camera, OrbitControl, Vec3, Viewport};
 use crate::model::demos::Look;
 use crate::model::fields::Setup;
 
-/// How tall a height of 1.0 stands, relative to the terrain's width of 2.
-pub const HEIGHT_SCALE: f32 = 0.6;
+pub use crate::model::demos::HEIGHT_SCALE;
 
 /// The point every camera orbits around: the middle of the terrain, a little above the ground.
 const ORBIT_TARGET: Vec3 = Vec3::new(0.0, 0.15, 0.0);

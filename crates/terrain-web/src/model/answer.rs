@@ -9,7 +9,7 @@ use terrain::steps;
 use terrain::variogram::{self, Variogram};
 use terrain::{Heightmap, ParamError, Recipe};
 
-use super::demos::{Demo, Look};
+use super::demos::{Demo, Look, HEIGHT_SCALE};
 use super::fields::Setup;
 
 /// What the generator worker hands back for one request: small enough to send, everything the
@@ -26,6 +26,10 @@ pub struct Answer {
     /// For the comparison of midpoint displacement and Diamond-Square: their crease scores, in
     /// that order (`terrain::creases`); `None` for every other demo.
     pub creases: Option<[f32; 2]>,
+    /// How tall a shown height of 1 stands, as a multiple of a generated map's height: 1 but
+    /// for real land, whose shown heights span 0 to 1 (for the colours) and stand at its true
+    /// slope times its exaggeration ([`super::demos::Held::relief`]).
+    pub relief: f32,
     /// For erosion: one mark code per shown point ([`steps::trail_mark`]) for each step of one droplet,
     /// one grid after another: where the droplet rolled, took and laid material. Empty otherwise.
     pub trails: Vec<u8>,
@@ -35,25 +39,42 @@ pub struct Answer {
 const PAIR_GAP: usize = 12;
 
 impl Demo {
+    /// The shown points of `map` (a read map's heights spread over 0 to 1), and how tall a
+    /// shown height of 1 stands ([`Answer::relief`]).
+    pub(crate) fn shown_with_relief(&self, map: &Heightmap) -> (DisplayGrid, f32) {
+        let (columns, rows) = self.look.most_shown();
+        let mut grid = display::display_grid(map, columns, rows);
+        let Some(held) = self.held else {
+            return (grid, 1.0);
+        };
+        let (low, high) = map
+            .data()
+            .iter()
+            .fold((f32::MAX, f32::MIN), |(lo, hi), &h| (lo.min(h), hi.max(h)));
+        let span = (high - low).max(f32::MIN_POSITIVE);
+        grid.heights.iter_mut().for_each(|h| *h = (*h - low) / span);
+        (grid, held.relief(map, span, HEIGHT_SCALE))
+    }
+
     /// The shown points of `map`.
     pub(crate) fn shown(&self, map: &Heightmap) -> DisplayGrid {
-        let (columns, rows) = self.look.most_shown();
-        display::display_grid(map, columns, rows)
+        self.shown_with_relief(map).0
     }
 
     /// Generates the full terrain for `setup` and keeps the points shown on screen.
     pub fn display_grid(&self, setup: &Setup) -> Result<DisplayGrid, ParamError> {
-        Ok(self.answer(setup)?.grid)
+        Ok(self.answer(setup, None)?.grid)
     }
 
     /// The work done off the page's main thread: generates the full terrain for `setup` (faults
     /// step by step; for a pair, Diamond-Square's map of the same setup too, and both crease
-    /// scores), keeps the points shown on screen and measures the variogram.
-    pub fn answer(&self, setup: &Setup) -> Result<Answer, ParamError> {
+    /// scores), or for a read map the map `held` made under `setup` (`Recipe::made_from`), keeps
+    /// the points shown on screen and measures the variogram.
+    pub fn answer(&self, setup: &Setup, held: Option<&Heightmap>) -> Result<Answer, ParamError> {
         // Faults and erosion keep the shown points after each batch, the same points `shown`
         // keeps of the finished map.
         let (most_columns, most_rows) = self.look.most_shown();
-        let (width, height) = setup.recipe.size();
+        let (width, height) = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
         let columns = display::display_positions(width, most_columns.max(2));
         let rows = display::display_positions(height, most_rows.max(2));
         let (map, batches, trails) =
@@ -62,7 +83,11 @@ impl Demo {
                     let made = made?;
                     (made.map, made.batches, made.trails)
                 }
-                None => (setup.recipe.generate(setup.seed)?, Vec::new(), Vec::new()),
+                None => (
+                    setup.recipe.made_from(held, setup.seed)?,
+                    Vec::new(),
+                    Vec::new(),
+                ),
             };
         let (grid, creases) = match (self.look, setup.recipe.subdivision()) {
             (Look::Pair, Some(&params)) => {
@@ -80,11 +105,13 @@ impl Demo {
             }
             _ => (self.shown(&map), None),
         };
+        let relief = self.shown_with_relief(&map).1;
         Ok(Answer {
             grid,
             batches,
             variogram: variogram::variogram(&map),
             creases,
+            relief,
             trails,
         })
     }

@@ -161,7 +161,7 @@ mod tests {
                     Field::FaultIterations => "321",
                     Field::Shapes => "circle,rect",
                     Field::Fuzziness => "1.5",
-                    Field::Droplets => "1234",
+                    Field::Droplets | Field::HeldDroplets => "1234",
                     Field::Inertia => "0.2",
                     Field::ErosionRate => "0.45",
                     Field::Deposition => "0.15",

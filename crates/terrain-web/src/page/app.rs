@@ -37,6 +37,8 @@ pub enum Message {
     Download(usize, String),
     /// Share was pressed in view `.0`.
     Share(usize),
+    /// The reader chose or dropped a map file for view `.0`: it is read, and shown if it can be.
+    Bring(usize, web_sys::File),
     /// A pointer (`pointer` is its id) went down on view `view`'s canvas at `at`, in CSS pixels
     /// from the canvas's corner.
     #[allow(missing_docs)]
@@ -182,6 +184,12 @@ impl App {
                 }
             }
             Message::Measure(index) => self.measure(index),
+            Message::Bring(index, file) => {
+                if let Some(view) = self.views.get_mut(index) {
+                    view.bring(file);
+                }
+                self.apply(index, true);
+            }
             Message::Share(index) => {
                 if let Some(view) = self.views.get(index) {
                     view.share();
@@ -275,17 +283,19 @@ impl App {
         }
     }
 
-    /// Sends view `index`'s request under `token` to the generator: its terrain, or with
-    /// `download` its file in the format of that extension.
-    fn send(&self, index: usize, token: u32, setup: Setup, download: Option<String>) {
-        let Some(view) = self.views.get(index) else {
+    /// Sends view `index`'s request under `token` to the generator: its terrain (with a new map
+    /// file to read first, if any), or with `download` its file in that extension's format.
+    fn send(&mut self, index: usize, token: u32, setup: Setup, download: Option<String>) {
+        let Some(view) = self.views.get_mut(index) else {
             return;
         };
+        let source = download.is_none().then(|| view.take_source()).flatten();
         self.generator.request(Request {
             ticket: Ticket { view: index, token },
             demo: view.demo(),
             setup,
             download,
+            source,
         });
     }
 

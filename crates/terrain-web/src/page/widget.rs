@@ -9,7 +9,7 @@ use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, Ht
 use super::dom::{append, element};
 use super::realism::{self, RealismPanel};
 use super::toolbar::{self, Roughness, Toolbar};
-use crate::model::demos::Demo;
+use crate::model::demos::{Demo, Held};
 use crate::model::fields::{Entry, Field, Setup};
 use crate::model::view_mode::ViewMode;
 
@@ -89,6 +89,9 @@ pub struct Elements {
     pub controls: Vec<(Field, Control)>,
     /// The refresh button.
     pub refresh: Element,
+    /// The map file picker (`<input type="file" name="heightmap">`), on rows that read the
+    /// reader's own map.
+    pub file: Option<HtmlInputElement>,
     /// Says, where the browser cannot draw 3-D, that the map is shown instead (empty otherwise).
     pub no_3d: Element,
     /// The `role="alert"` paragraph: empty while all is well.
@@ -207,6 +210,35 @@ fn field(
     }
 }
 
+/// The map file picker: a label and `<input type="file" name="heightmap">`, described by the
+/// alert that says why a file was refused.
+fn file_field(
+    document: &Document,
+    id: &str,
+    alert_id: &str,
+) -> Result<(Element, HtmlInputElement), JsValue> {
+    let input_id = format!("{id}-heightmap");
+    let hint = "A 16-bit greyscale PNG, or a square .r16 or .r32 heightmap (or drop one on the \
+                demo)";
+    let wrapper = element(document, "span", &[("class", "field file")])?;
+    let label = element(document, "label", &[("for", &input_id), ("title", hint)])?;
+    label.set_text_content(Some("Heightmap file"));
+    let input = element(
+        document,
+        "input",
+        &[
+            ("type", "file"),
+            ("id", &input_id),
+            ("name", "heightmap"),
+            ("accept", ".png,.r16,.r32,image/png"),
+            ("aria-describedby", alert_id),
+            ("title", hint),
+        ],
+    )?;
+    append(&wrapper, &[&label, &input])?;
+    Ok((wrapper, input.dyn_into()?))
+}
+
 /// Builds the widget's elements inside `section` (emptied first), its fields showing `setup`.
 pub fn build(
     document: &Document,
@@ -232,6 +264,14 @@ pub fn build(
         form.append_child(&wrapper)?;
         controls.push((f, control));
     }
+    let file = match demo.held {
+        Some(Held::Brought { .. }) => {
+            let (wrapper, input) = file_field(document, id, &alert_id)?;
+            form.append_child(&wrapper)?;
+            Some(input)
+        }
+        _ => None,
+    };
     let refresh = element(
         document,
         "button",
@@ -282,6 +322,7 @@ pub fn build(
         form,
         controls,
         refresh,
+        file,
         no_3d,
         alert,
         toolbar,

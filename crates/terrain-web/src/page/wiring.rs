@@ -76,6 +76,9 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
     listen(&elements.form, "submit", false, submit)?;
 
     wire_toolbar(scheduler, view, index)?;
+    if let Some(input) = &elements.file {
+        wire_file(scheduler, &elements.section, input, index)?;
+    }
 
     let canvas = elements.canvas.clone();
     let target = canvas.clone();
@@ -109,6 +112,33 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
         Some(Message::Steer(index, action))
     });
     listen(&canvas, "keydown", false, key)
+}
+
+/// A file chosen in `input`, or dropped on `section`, is brought to view `index`.
+fn wire_file(
+    scheduler: &Rc<Scheduler>,
+    section: &Element,
+    input: &web_sys::HtmlInputElement,
+    index: usize,
+) -> Result<(), JsValue> {
+    let picker = input.clone();
+    let chosen = sender(scheduler, move |_: web_sys::Event| {
+        let file = picker.files()?.get(0)?;
+        Some(Message::Bring(index, file))
+    });
+    listen(input, "change", true, chosen)?;
+    // A drop target must refuse the browser's own handling of the drag, or it opens the file.
+    let over = sender(scheduler, move |event: web_sys::DragEvent| {
+        event.prevent_default();
+        None
+    });
+    listen(section, "dragover", false, over)?;
+    let dropped = sender(scheduler, move |event: web_sys::DragEvent| {
+        event.prevent_default();
+        let file = event.data_transfer()?.files()?.get(0)?;
+        Some(Message::Bring(index, file))
+    });
+    listen(section, "drop", false, dropped)
 }
 
 /// Whether the reader asked the system for reduced motion.

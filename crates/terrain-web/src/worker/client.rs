@@ -224,7 +224,7 @@ impl Generator {
             let body = if file {
                 Body::File(Err(NO_WORKER_FILES.to_string()))
             } else {
-                host::answer(&request)
+                host::answer(&request, None)
             };
             on_reply(Reply {
                 ticket,

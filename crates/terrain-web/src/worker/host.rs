@@ -5,9 +5,9 @@
 
 use std::cell::RefCell;
 
-use js_sys::Array;
+use js_sys::{Array, Float32Array};
 use terrain::water::{self, Water};
-use terrain::{derived, export, realism};
+use terrain::{derived, export, import, realism, Heightmap};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -20,6 +20,56 @@ type Mail = Result<Request, String>;
 thread_local! {
     /// The worker's waiting requests, the newest per view and kind.
     static MAILBOX: RefCell<Newest<(usize, Kind), Mail>> = RefCell::default();
+    /// The map each view with a read map holds (real land, or the reader's own file).
+    /// (A few views at most: a list, rather than a hash map and its random keys in the page's
+    /// first load.)
+    static HELD: RefCell<Vec<(usize, Heightmap)>> = RefCell::default();
+}
+
+/// Why a map file of `bytes` bytes named `name` is not read (too large), checked by
+/// `worker.js` before it reads the file; `None` when it may be read.
+#[wasm_bindgen]
+pub fn refuse_size(name: &str, bytes: f64) -> Option<String> {
+    import::check_brought_size(name, bytes as u64)
+        .err()
+        .map(|e| e.message)
+}
+
+/// Holds the map read for a request's view and files the request, once `worker.js` has read
+/// the request's map file: `outcome` is the file encoders' `[width, height, Float32Array]`, or
+/// why the file was refused (a string). A refused file answers the request with that message and
+/// the view keeps the map it held.
+#[wasm_bindgen]
+pub fn hold(message: JsValue, outcome: JsValue) {
+    let Ok(ticket) = Ticket::from_js(&message) else {
+        return take_request(message);
+    };
+    let read = match outcome.dyn_ref::<Array>() {
+        Some(parts) => {
+            let size = |i| parts.get(i).as_f64().unwrap_or(0.0) as usize;
+            let heights = parts
+                .get(2)
+                .dyn_ref::<Float32Array>()
+                .map(Float32Array::to_vec)
+                .unwrap_or_default();
+            Heightmap::from_data(size(0), size(1), heights).map_err(|e| e.message)
+        }
+        None => Err(outcome
+            .as_string()
+            .unwrap_or_else(|| "the file could not be read".into())),
+    };
+    match read {
+        Ok(map) => {
+            HELD.with_borrow_mut(|held| {
+                held.retain(|(view, _)| *view != ticket.view);
+                held.push((ticket.view, map));
+            });
+            take_request(message);
+        }
+        Err(why) => MAILBOX.with_borrow_mut(|mailbox| {
+            mailbox.file((ticket.view, Kind::Terrain), ticket.token, Err(why));
+        }),
+    }
 }
 
 /// Puts a request message from the page in the mailbox, replacing an older one of the same
@@ -51,7 +101,10 @@ pub fn answer_next() -> Array {
         Some(((view, kind), token, mail)) => {
             let ticket = Ticket { view, token };
             let body = match (mail, kind) {
-                (Ok(request), _) => answer(&request),
+                (Ok(request), _) => HELD.with_borrow(|held| {
+                    let map = held.iter().find(|(v, _)| *v == view).map(|(_, m)| m);
+                    answer(&request, map)
+                }),
                 (Err(message), Kind::Terrain) => Body::Terrain(Err(message)),
                 (Err(message), Kind::File | Kind::Measure) => Body::File(Err(message)),
             };
@@ -83,16 +136,16 @@ pub fn file_reply(map: JsValue, outcome: JsValue) -> Array {
 
 /// Makes what `request` asks for: the terrain's shown points (and fault batches and
 /// variogram), or for a download the full map, checked against the format's limits before it is
-/// generated.
-pub(crate) fn answer(request: &Request) -> Body {
+/// generated. `held` is the map the request's view holds, for a demo whose map is read.
+pub(crate) fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     let setup = &request.setup;
     let Some(extension) = &request.download else {
-        return Body::Terrain(request.demo.answer(setup).map_err(|e| e.message));
+        return Body::Terrain(request.demo.answer(setup, held).map_err(|e| e.message));
     };
-    let (width, height) = setup.recipe.size();
+    let (width, height) = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
     // The realism report: the full map, for the encoders' module to measure.
     if extension == realism::REPORT {
-        return match setup.recipe.generate(setup.seed) {
+        return match setup.recipe.made_from(held, setup.seed) {
             Ok(map) => Body::Map {
                 extension: extension.clone(),
                 map,
@@ -112,7 +165,7 @@ pub(crate) fn answer(request: &Request) -> Body {
     if let Err(error) = export::map_format(file_extension, width, height) {
         return Body::File(Err(error.to_string()));
     }
-    let map = match setup.recipe.generate(setup.seed) {
+    let map = match setup.recipe.made_from(held, setup.seed) {
         Ok(map) => map,
         Err(error) => return Body::File(Err(error.message)),
     };

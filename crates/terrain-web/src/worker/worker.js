@@ -7,9 +7,12 @@
 // first download. Every later message asks for one demo's terrain or file: the Rust mailbox
 // (host.rs) keeps only the newest per view and kind, and `answer_next` makes the oldest waiting
 // one. A map for a file goes to the encoders, and `file_reply` turns their bytes into the reply.
+// A request with a map file to read (`KEY.source`: a file the reader brought, or the URL of real
+// land) has the encoders' module read it, and `hold` keeps the map for its view, first.
 let host = null;
-// Requests that came before the module was ready.
-const early = [];
+// Messages are taken one after another, each once the one before is done: a map file being read
+// holds back the requests behind it, which need its map.
+let inbox = Promise.resolve();
 let scheduled = false;
 // A file being written (the encoders load and run asynchronously): requests wait meanwhile.
 let writing = false;
@@ -41,19 +44,46 @@ function answerNext() {
   }
 }
 
+// The encoders' module, imported on first use.
+function encoders() {
+  // The wasm carries the module's `?v=` content hash too (scripts/stamp-files.mjs).
+  files ??= import(filesUrl).then(async (module) => {
+    const wasm = new URL('terrain-files_bg.wasm', filesUrl);
+    wasm.search = new URL(filesUrl).search;
+    await module.default({ module_or_path: wasm });
+    return module;
+  });
+  return files;
+}
+
+// The map in a request's file: `[width, height, heights]` from the encoders' reader, or why it
+// cannot be read (a string). A URL is fetched; a file too large is refused before it is read.
+async function read(source) {
+  try {
+    let name = source.name;
+    let blob = source;
+    if (typeof source === 'string') {
+      name = new URL(source).pathname.split('/').pop();
+      const response = await fetch(source);
+      if (!response.ok) return `${name} could not be fetched (HTTP ${response.status})`;
+      blob = await response.blob();
+    }
+    const refused = host.refuse_size(name, blob.size);
+    if (refused !== undefined) return refused;
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    return (await encoders()).decode(name, bytes);
+  } catch (error) {
+    if (typeof error !== 'string') files = null;
+    return typeof error === 'string' ? error : `the map file could not be read: ${error}`;
+  }
+}
+
 // The file reply for a map reply, written by the encoders' module (loaded once, on first use);
 // a failure, including one to load the module, becomes the reply's error, so this never rejects.
 async function write(map) {
   let outcome;
   try {
-    // The wasm carries the module's `?v=` content hash too (scripts/stamp-files.mjs).
-    files ??= import(filesUrl).then(async (module) => {
-      const wasm = new URL('terrain-files_bg.wasm', filesUrl);
-      wasm.search = new URL(filesUrl).search;
-      await module.default({ module_or_path: wasm });
-      return module;
-    });
-    outcome = (await files).encode(map[KEY.extension], map[KEY.width], map[KEY.height], map[KEY.heights]);
+    outcome = (await encoders()).encode(map[KEY.extension], map[KEY.width], map[KEY.height], map[KEY.heights]);
   } catch (error) {
     files = null;
     outcome = `the file could not be written: ${error}`;
@@ -67,20 +97,24 @@ async function start(hello) {
     const bindings = await import(hello[KEY.glue]);
     await bindings.default({ module_or_path: hello[KEY.module] });
     host = bindings;
-    for (const request of early.splice(0)) host.take_request(request);
-    schedule();
   } catch (error) {
     self.postMessage({ [KEY.fatal]: `the generator could not start: ${error}` });
   }
 }
 
-self.onmessage = ({ data }) => {
+async function receive(data) {
   if (data[KEY.glue] !== undefined) {
-    start(data);
-  } else if (host === null) {
-    early.push(data);
-  } else {
-    host.take_request(data);
+    await start(data);
+  } else if (host !== null) {
+    if (data[KEY.source] !== undefined) {
+      host.hold(data, await read(data[KEY.source]));
+    } else {
+      host.take_request(data);
+    }
     schedule();
   }
+}
+
+self.onmessage = ({ data }) => {
+  inbox = inbox.then(() => receive(data));
 };

@@ -76,6 +76,14 @@ pub enum Recipe {
         /// The droplets and the erosion constants.
         erosion: ErosionParams,
     },
+    /// A map read from a file (real land, or a reader's own), then eroded by `erosion`'s
+    /// droplets, none when there are 0. Its size is the file's: it is made by
+    /// [`Recipe::made_from`] with the map, not generated.
+    #[cfg_attr(feature = "serde", serde(rename = "held"))]
+    Held {
+        /// The droplets (0: the map as read) and the erosion constants.
+        erosion: ErosionParams,
+    },
 }
 
 impl Recipe {
@@ -107,10 +115,12 @@ impl Recipe {
             Recipe::Line { .. } => "line",
             Recipe::Faults { .. } => "fault",
             Recipe::Eroded { .. } => "ds-eroded",
+            Recipe::Held { .. } => "held",
         }
     }
 
-    /// The map's width and height in points (before any check of the parameters).
+    /// The map's width and height in points (before any check of the parameters); `(0, 0)` for
+    /// a held map, whose file decides.
     pub fn size(&self) -> (usize, usize) {
         match self {
             Recipe::Noise { params } => (params.width, params.height),
@@ -126,6 +136,7 @@ impl Recipe {
                 1,
             ),
             Recipe::Faults { params } => (params.width, params.height),
+            Recipe::Held { .. } => (0, 0),
         }
     }
 
@@ -151,13 +162,47 @@ impl Recipe {
                 erosion::erode(&mut map, &erosion, seed)?;
                 Ok(map)
             }
+            Recipe::Held { .. } => Err(ParamError::new(
+                "map",
+                "no map has been read yet: choose a heightmap file",
+            )),
         }
+    }
+
+    /// The map for `seed`: a held map made from `held` (the map read from its file), any other
+    /// recipe generated ([`Recipe::generate`]; `held` is not used).
+    ///
+    /// A held map is eroded with its heights spread over 0 to 1 (the range the erosion constants
+    /// are tuned for, as generated maps have it), then put back on the file's scale, so a DEM
+    /// in metres erodes as a generated map of the same shape would.
+    pub fn made_from(&self, held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {
+        let (Recipe::Held { erosion }, Some(held)) = (self, held) else {
+            return self.generate(seed);
+        };
+        let mut map = held.clone();
+        if erosion.droplets == 0 {
+            return Ok(map);
+        }
+        erosion.validate()?;
+        let (low, high) = map
+            .data()
+            .iter()
+            .fold((f32::MAX, f32::MIN), |(lo, hi), &h| (lo.min(h), hi.max(h)));
+        let relief = (high - low).max(f32::MIN_POSITIVE);
+        map.data_mut()
+            .iter_mut()
+            .for_each(|h| *h = (*h - low) / relief);
+        erosion::erode(&mut map, erosion, seed)?;
+        map.data_mut()
+            .iter_mut()
+            .for_each(|h| *h = *h * relief + low);
+        Ok(map)
     }
 
     /// The erosion's droplets and constants; `None` for the algorithms without erosion.
     pub fn erosion(&self) -> Option<&ErosionParams> {
         match self {
-            Recipe::Eroded { erosion, .. } => Some(erosion),
+            Recipe::Eroded { erosion, .. } | Recipe::Held { erosion } => Some(erosion),
             _ => None,
         }
     }
@@ -165,7 +210,7 @@ impl Recipe {
     /// [`Recipe::erosion`], writable.
     pub fn erosion_mut(&mut self) -> Option<&mut ErosionParams> {
         match self {
-            Recipe::Eroded { erosion, .. } => Some(erosion),
+            Recipe::Eroded { erosion, .. } | Recipe::Held { erosion } => Some(erosion),
             _ => None,
         }
     }
@@ -231,6 +276,7 @@ impl Recipe {
                 let (w, h) = self.size();
                 match self {
                     Recipe::Line { params } => format!("i{}", params.iterations),
+                    Recipe::Held { erosion } => format!("d{}", erosion.droplets),
                     _ => format!("{w}x{h}"),
                 }
             }

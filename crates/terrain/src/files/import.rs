@@ -63,6 +63,58 @@ pub fn read(bytes: &[u8], format: Format, width: Option<usize>) -> Result<Height
     Heightmap::from_data(width, points / width.max(1), heights)
 }
 
+/// Most points of a map brought to the page: 4097 x 4097, the largest map the generators make.
+pub const MOST_BROUGHT_POINTS: usize = 4097 * 4097;
+
+/// Most bytes of a file brought to the page: a 4097 x 4097 `.r32` file.
+pub const MOST_BROUGHT_BYTES: u64 = 4 * MOST_BROUGHT_POINTS as u64;
+
+/// What the page reads, for its messages.
+pub const BROUGHT_FORMATS: &str =
+    "it reads a 16-bit greyscale PNG, or a square .r16 or .r32 heightmap, of at most 4097 x 4097 \
+     points";
+
+/// A file of `bytes` bytes is small enough to read, or why not (checked before it is read).
+pub fn check_brought_size(name: &str, bytes: u64) -> Result<(), ParamError> {
+    if bytes > MOST_BROUGHT_BYTES {
+        let megabytes = bytes.div_ceil(1 << 20);
+        return Err(brought_error(format!(
+            "{name} is too large ({megabytes} MB) for the page: {BROUGHT_FORMATS}"
+        )));
+    }
+    Ok(())
+}
+
+/// The map in a file a reader brought to the page, named `name` (its extension says the
+/// format), or a message saying what is wrong and what the page reads: not a heightmap format,
+/// an 8-bit or colour PNG, a raw file that is not a square map, too many points.
+pub fn read_brought(name: &str, bytes: &[u8]) -> Result<Heightmap, ParamError> {
+    check_brought_size(name, bytes.len() as u64)?;
+    let extension = name.rsplit_once('.').map_or("", |(_, e)| e);
+    let format = match Format::from_extension(extension) {
+        Some(format @ (Format::Png16 | Format::R16 | Format::R32)) => format,
+        _ => {
+            return Err(brought_error(format!(
+                "{name} is not a heightmap the page reads: {BROUGHT_FORMATS}"
+            )))
+        }
+    };
+    let map = read(bytes, format, None)
+        .map_err(|e| brought_error(format!("{name}: {}; {BROUGHT_FORMATS}", e.message)))?;
+    if map.width() * map.height() > MOST_BROUGHT_POINTS {
+        return Err(brought_error(format!(
+            "{name} holds {} x {} points, too many for the page: {BROUGHT_FORMATS}",
+            map.width(),
+            map.height()
+        )));
+    }
+    Ok(map)
+}
+
+fn brought_error(message: String) -> ParamError {
+    ParamError::new("heightmap", message)
+}
+
 /// The points of a raw file of `size`-byte points, or `None` when its length is not a whole
 /// number of points (or it is empty).
 fn raw(bytes: &[u8], size: usize, point: impl Fn(&[u8]) -> f32) -> Option<Vec<f32>> {
@@ -79,9 +131,15 @@ fn png16(bytes: &[u8]) -> Result<Heightmap, String> {
     let info = reader.info();
     let (width, height) = (info.width as usize, info.height as usize);
     if info.color_type != png::ColorType::Grayscale || info.bit_depth != png::BitDepth::Sixteen {
+        let colours = match info.color_type {
+            png::ColorType::Grayscale => "greyscale",
+            png::ColorType::GrayscaleAlpha => "greyscale with transparency",
+            png::ColorType::Indexed => "palette",
+            png::ColorType::Rgb | png::ColorType::Rgba => "colour",
+        };
         return Err(format!(
-            "the PNG is {:?} at {:?} bits: maps are read from 16-bit greyscale PNGs",
-            info.color_type, info.bit_depth
+            "the PNG is {}-bit {colours}: maps are read from 16-bit greyscale PNGs",
+            info.bit_depth as u8
         ));
     }
     let mut buffer = vec![0; reader.output_buffer_size()];
@@ -137,6 +195,28 @@ mod tests {
         assert!(message(b"not a png", Format::Png16, None).starts_with("not a PNG file"));
         assert!(message(&[0; 8], Format::Pgm16, None).contains("not .pgm"));
         let nan = f32::NAN.to_le_bytes().repeat(9);
+        let brought = |name: &str, bytes: &[u8]| read_brought(name, bytes).expect_err(name).message;
+        assert!(brought("photo.jpg", b"\xff\xd8").starts_with("photo.jpg is not a heightmap"));
+        assert!(brought("notes.png", b"text").contains("not a PNG file"));
+        assert!(brought("row.r16", &[0; 24]).contains("not a square map"));
+        let mut rgb = Vec::new();
+        let mut encoder = png::Encoder::new(&mut rgb, 2, 2);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().expect("header");
+        writer.write_image_data(&[9; 12]).expect("pixels");
+        drop(writer);
+        let said = brought("photo.png", &rgb);
+        assert!(said.contains("the PNG is 8-bit colour"), "{said}");
+        assert!(said.ends_with(BROUGHT_FORMATS), "{said}");
+        let huge = check_brought_size("huge.r32", MOST_BROUGHT_BYTES + 1).expect_err("large");
+        assert!(
+            huge.message.starts_with("huge.r32 is too large (65 MB)"),
+            "{}",
+            huge.message
+        );
+        let ok = read_brought("square.r16", &[0; 32]).expect("a 4 x 4 map");
+        assert_eq!((ok.width(), ok.height()), (4, 4));
         assert!(message(&nan, Format::R32, None).contains("not a number"));
     }
 }

@@ -167,6 +167,16 @@ pub const DROPLETS: Knob = whole(
     [1, 2_000_000, 30_000],
 );
 
+/// Droplets on a map read from a file (the page's real land and "Your map"): [`DROPLETS`], but
+/// 0, the map as read, is allowed and the default.
+pub const HELD_DROPLETS: Knob = whole(
+    "droplets",
+    "Droplets",
+    "How many droplets fall on the map, one after another: 0 leaves it as read, more carve \
+     deeper valleys",
+    [0, 2_000_000, 0],
+);
+
 /// `--erode N` on the subdivision commands: [`DROPLETS`] after generating.
 pub const ERODE: Knob = DROPLETS.renamed(
     "erode",
@@ -296,7 +306,7 @@ pub const THREADS: Knob = whole(
 );
 
 /// Every row, for the tests that hold the page and the command line to it.
-pub const ALL: [&Knob; 28] = [
+pub const ALL: [&Knob; 29] = [
     &SEED,
     &EXPONENT,
     &PAGE_EXPONENT,
@@ -311,6 +321,7 @@ pub const ALL: [&Knob; 28] = [
     &FUZZINESS,
     &WRAP,
     &DROPLETS,
+    &HELD_DROPLETS,
     &ERODE,
     &LIFETIME,
     &INERTIA,

@@ -8,7 +8,7 @@
 use terrain::display::{DisplayGrid, Mark, DISPLAY_MAX_SIDE, PROFILE_MAX_POINTS};
 use terrain::mesh::{self, MeshData};
 use terrain::steps::Schedule;
-use terrain::Recipe;
+use terrain::{Heightmap, Recipe};
 
 use super::fields::{Field, Setup};
 use super::view_mode::ViewMode;
@@ -16,6 +16,9 @@ use super::view_mode::ViewMode;
 mod table;
 
 pub use table::DEMOS;
+
+/// How tall a height of 1.0 stands, relative to the terrain's width of 2.
+pub const HEIGHT_SCALE: f32 = 0.6;
 
 /// One demo: its ID on the page, what it shows, which fields it offers and what it generates.
 #[derive(Debug, PartialEq)]
@@ -30,6 +33,59 @@ pub struct Demo {
     pub recipe: Recipe,
     /// How the result is shown.
     pub look: Look,
+    /// Where its map is read from, for a map that is read rather than generated (its recipe is
+    /// then [`Recipe::Held`]); `None` for the generated ones.
+    pub held: Option<Held>,
+}
+
+/// Where a read map comes from, and how tall it stands on screen.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Held {
+    /// Real land: the file at `url` (beside the page), heights of `unit_m` metres per unit,
+    /// cells `cell_m` metres apart, drawn `exaggeration` times steeper than the land.
+    #[allow(missing_docs)]
+    Land {
+        url: &'static str,
+        unit_m: f32,
+        cell_m: f32,
+        exaggeration: f32,
+    },
+    /// The reader's own file (chosen or dropped), holding the map at `first` (beside the page)
+    /// until one is brought; heights stretched to the height generated maps stand.
+    Brought {
+        /// The file shown before the reader brings one.
+        first: &'static str,
+    },
+}
+
+impl Held {
+    /// The file read when the demo first comes into view, relative to the page.
+    pub fn first_url(self) -> &'static str {
+        match self {
+            Held::Land { url, .. } => url,
+            Held::Brought { first } => first,
+        }
+    }
+
+    /// How tall `map` stands, its heights spread over 0 to 1 (`span` is its highest less its
+    /// lowest height): as a multiple of `height_scale`, the height a generated map's 1 stands
+    /// on a terrain 2 wide. Real land stands at its true slope times its exaggeration; a brought
+    /// map as tall as a generated one.
+    pub fn relief(self, map: &Heightmap, span: f32, height_scale: f32) -> f32 {
+        match self {
+            Held::Land {
+                unit_m,
+                cell_m,
+                exaggeration,
+                ..
+            } => {
+                // The longest side spans 2 on screen.
+                let width_m = (map.width().max(map.height()) - 1).max(1) as f32 * cell_m;
+                span * unit_m * exaggeration * 2.0 / width_m / height_scale
+            }
+            Held::Brought { .. } => 1.0,
+        }
+    }
 }
 
 /// How a demo's heightmap is shown.
@@ -113,209 +169,4 @@ pub fn find(id: &str) -> Option<&'static Demo> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use terrain::diamond_square;
-    use terrain::line::LineParams;
-    use terrain::midpoint::MpdParams;
-
-    #[test]
-    fn ids_are_unique_and_every_row_generates_from_its_defaults() {
-        for (i, demo) in DEMOS.iter().enumerate() {
-            assert!(
-                DEMOS[..i].iter().all(|other| other.id != demo.id),
-                "duplicate {}",
-                demo.id
-            );
-            let map = demo.recipe.generate(1).expect(demo.id);
-            assert!(map.data().iter().all(|v| v.is_finite()), "{}", demo.id);
-            assert!(
-                demo.fields.contains(&Field::Seed),
-                "{} offers a seed",
-                demo.id
-            );
-            // Every field the row offers is a knob of its recipe: shown, then read back.
-            let setup = demo.setup(5);
-            let texts: Vec<(Field, String)> =
-                demo.fields.iter().map(|&f| (f, f.show(&setup))).collect();
-            let read = crate::model::fields::read_setup(
-                demo.setup(0),
-                texts.iter().map(|(f, t)| (*f, t.as_str())),
-            );
-            assert_eq!(read, Ok(setup), "{}", demo.id);
-        }
-    }
-
-    #[test]
-    fn display_grids_stay_within_the_vertex_budget_at_the_largest_sizes() {
-        let ds = find("ds-final").expect("row");
-        let big = Setup {
-            recipe: Recipe::diamond_square(MpdParams {
-                exponent: 11,
-                ..diamond_square::DEFAULT
-            }),
-            seed: 0,
-        };
-        let grid = ds.display_grid(&big).expect("valid");
-        assert_eq!(grid.size(), (DISPLAY_MAX_SIDE, DISPLAY_MAX_SIDE));
-        let full = big.recipe.generate(big.seed).expect("valid");
-        // Grid point (i, j) is map point (8i, 8j): 2048 / 256 = 8.
-        assert_eq!(grid.heights[3 * DISPLAY_MAX_SIDE + 5], full.get(40, 24));
-
-        let line = find("line-1d").expect("row");
-        let long = Setup {
-            recipe: Recipe::Line {
-                params: LineParams {
-                    iterations: 20,
-                    ..LineParams::DEFAULT
-                },
-            },
-            seed: 0,
-        };
-        let profile = line.display_grid(&long).expect("valid");
-        assert_eq!(profile.size(), (PROFILE_MAX_POINTS, 1));
-        let mesh = line.look.mesh(&profile, &[], 0.5);
-        assert_eq!(mesh.positions.len(), 4 * PROFILE_MAX_POINTS);
-    }
-
-    #[test]
-    fn fault_answers_carry_every_step_but_the_last_on_the_finished_scale() {
-        let row = find("fault-lines").expect("row");
-        let setup = row.setup(9);
-        let answer = row.answer(&setup).expect("valid");
-        assert_eq!(answer.grid, row.display_grid(&setup).expect("valid"));
-        let n = answer.grid.heights.len();
-        let steps = terrain::steps::Schedule::of(&setup.recipe)
-            .expect("steps")
-            .count();
-        assert_eq!(steps, 10, "500 faults: 1, 2, 4 ... 256, then 500");
-        assert_eq!(answer.batches.len(), steps as usize * n);
-        let flat = &answer.batches[..n];
-        assert!(flat.windows(2).all(|w| w[0] == w[1]), "step 0 is flat");
-        // Step 1 is one sharp cut: two heights, one each side.
-        let mut one: Vec<f32> = answer.batches[n..2 * n].to_vec();
-        one.sort_by(f32::total_cmp);
-        one.dedup();
-        assert_eq!(one.len(), 2, "{one:?}");
-        // Every step but the flat start spans 0..1 by its own lowest and highest point, as the
-        // finished map does: the early cuts stand as tall as the last ones.
-        for step in 1..steps as usize {
-            let heights = &answer.batches[step * n..(step + 1) * n];
-            let lo = heights.iter().copied().fold(f32::INFINITY, f32::min);
-            let hi = heights.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-            assert_eq!((lo, hi), (0.0, 1.0), "step {step}");
-        }
-        assert_ne!(
-            &answer.batches[9 * n..],
-            &answer.grid.heights[..],
-            "not yet the finished map"
-        );
-        assert!(answer.variogram.slope > 0.5, "faults make smooth hills");
-        let ds = find("ds-final")
-            .expect("row")
-            .answer(&find("ds-final").expect("row").setup(1));
-        assert!(ds.expect("valid").batches.is_empty());
-    }
-
-    #[test]
-    fn every_source_is_on_the_page_in_order() {
-        let ids: Vec<&str> = DEMOS.iter().map(|d| d.id).collect();
-        let expected = [
-            "random",
-            "mpd-corners",
-            "mpd-edges",
-            "mpd-center",
-            "mpd-iterate",
-            "mpd-final",
-            "mpd-recursive",
-            "ds-corners",
-            "ds-square",
-            "ds-diamond",
-            "ds-final",
-            "creases",
-            "erosion",
-            "line-1d",
-            "fault-lines",
-            "fault-shapes",
-        ];
-        assert_eq!(ids, expected);
-    }
-
-    #[test]
-    fn the_erosion_demo_steps_droplet_by_droplet_with_trails() {
-        let row = find("erosion").expect("row");
-        assert!(row.steps() && row.takes_home());
-        assert!(
-            !row.measures_roughness(),
-            "the reduction's aim says nothing of eroded ground"
-        );
-        assert!(row.views().contains(&ViewMode::Erosion));
-        let mut setup = row.setup(5);
-        if let Some(e) = setup.recipe.erosion_mut() {
-            e.droplets = 100;
-        }
-        let answer = row.answer(&setup).expect("valid");
-        let n = answer.grid.heights.len();
-        // Steps 0 ..= 12 (after 1 ... 8, 16, 32, 64, 100 droplets): every step but the last has
-        // its heights.
-        assert_eq!(answer.batches.len(), 12 * n);
-        assert_eq!(answer.trails.len(), 8 * n, "the eight one-droplet steps");
-        let before = display_grid_of(&setup);
-        assert_eq!(
-            &answer.batches[..n],
-            before.as_slice(),
-            "step 0: before any droplet"
-        );
-        // The finished map is the recipe's own: what `terrain ds --erode` writes.
-        let map = setup.recipe.generate(5).expect("valid");
-        assert_eq!(answer.grid, row.shown(&map));
-        assert!(
-            (1..=3).all(|c| answer.trails[..n].contains(&c)),
-            "a path, removed, laid"
-        );
-    }
-
-    /// The shown points of the Diamond-Square terrain under `setup`'s erosion.
-    fn display_grid_of(setup: &Setup) -> Vec<f32> {
-        let params = *setup.recipe.subdivision().expect("a terrain");
-        let map = terrain::diamond_square::generate(&params, setup.seed).expect("valid");
-        find("erosion").expect("row").shown(&map).heights
-    }
-
-    #[test]
-    fn the_comparison_shows_both_maps_and_both_scores() {
-        let row = find("creases").expect("row");
-        assert!(!row.steps() && !row.takes_home() && !row.measures_roughness());
-        assert!(row.views().contains(&ViewMode::Creases));
-        let setup = row.setup(4);
-        let answer = row.answer(&setup).expect("valid");
-        let (columns, rows) = answer.grid.size();
-        assert_eq!(rows, 129);
-        let gap = columns - 2 * 129;
-        assert!(gap >= 2, "{columns} columns");
-        let row0 = &answer.grid.heights[..columns];
-        assert!(row0[..129]
-            .iter()
-            .chain(&row0[129 + gap..])
-            .all(|h| h.is_finite()));
-        assert!(
-            row0[129..129 + gap].iter().all(|h| h.is_nan()),
-            "the gap is holes"
-        );
-        let [mpd, ds] = answer.creases.expect("both scores");
-        assert!(mpd > ds + 0.3, "{mpd} {ds}");
-        let params = *setup.recipe.subdivision().expect("params");
-        let map = terrain::midpoint::generate(&params, 4).expect("valid");
-        assert_eq!(
-            &row0[..129],
-            &map.data()[..129],
-            "the left map is midpoint displacement's"
-        );
-        let other = terrain::diamond_square::generate(&params, 4).expect("valid");
-        assert_eq!(
-            &row0[129 + gap..],
-            &other.data()[..129],
-            "the right one Diamond-Square's"
-        );
-    }
-}
+mod tests;

@@ -10,7 +10,7 @@ use terrain::midpoint::{MpdParams, Stage};
 use terrain::random_noise::NoiseParams;
 use terrain::{midpoint_recursive, Recipe};
 
-use super::{Demo, Look};
+use super::{Demo, Held, Look};
 use crate::model::fields::Field;
 
 const SEED_ONLY: &[Field] = &[Field::Seed];
@@ -35,6 +35,21 @@ const FAULT_SHAPE_FIELDS: &[Field] = &[
     Field::Fuzziness,
     Field::Seed,
 ];
+
+/// A map read from a file: rain on it, with a seed for the droplets.
+const HELD_FIELDS: &[Field] = &[Field::HeldDroplets, Field::Seed];
+
+/// A map read from a file, as read until droplets are asked for.
+const HELD: Recipe = Recipe::Held {
+    erosion: ErosionParams {
+        droplets: 0,
+        ..ErosionParams::DEFAULT
+    },
+};
+
+/// The USGS DEM of the Jacksboro fault, Tennessee (`www/real-land/`): whole metres in a 16-bit
+/// PNG, cells of 3 arc-seconds, about 74 m east-west at 36.6° N.
+const JACKSBORO: &str = "real-land/jacksboro.png";
 
 const EROSION_FIELDS: &[Field] = &[
     Field::Exponent,
@@ -98,6 +113,7 @@ pub const DEMOS: &[Demo] = &[
             params: NoiseParams::DEFAULT,
         },
         look: Look::Terrain,
+        held: None,
     },
     Demo {
         id: "mpd-corners",
@@ -105,6 +121,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Corners, MpdParams::DEFAULT),
         look: Look::Terrain,
+        held: None,
     },
     Demo {
         id: "mpd-edges",
@@ -113,6 +130,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Edges, STEP_PARAMS),
         look: Look::Terrain,
+        held: None,
     },
     Demo {
         id: "mpd-center",
@@ -121,6 +139,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Center, STEP_PARAMS),
         look: Look::Terrain,
+        held: None,
     },
     Demo {
         id: "mpd-iterate",
@@ -129,6 +148,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Full, MpdParams::DEFAULT),
         look: Look::Terrain,
+        held: None,
     },
     Demo {
         id: "mpd-final",
@@ -137,6 +157,7 @@ pub const DEMOS: &[Demo] = &[
         fields: MPD_FIELDS,
         recipe: mpd(Stage::Full, MpdParams::DEFAULT),
         look: Look::Terrain,
+        held: None,
     },
     Demo {
         id: "mpd-recursive",
@@ -149,6 +170,7 @@ pub const DEMOS: &[Demo] = &[
             params: midpoint_recursive::DEFAULT,
         },
         look: Look::Terrain,
+        held: None,
     },
     Demo {
         id: "ds-corners",
@@ -156,6 +178,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: ds(DsStage::Corners),
         look: Look::Terrain,
+        held: None,
     },
     Demo {
         id: "ds-square",
@@ -164,6 +187,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: ds(DsStage::Square),
         look: Look::Terrain,
+        held: None,
     },
     Demo {
         id: "ds-diamond",
@@ -172,6 +196,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: ds(DsStage::Diamond),
         look: Look::Terrain,
+        held: None,
     },
     Demo {
         id: "ds-final",
@@ -180,6 +205,7 @@ pub const DEMOS: &[Demo] = &[
         fields: DS_FIELDS,
         recipe: ds(DsStage::Full),
         look: Look::Terrain,
+        held: None,
     },
     Demo {
         id: "creases",
@@ -189,6 +215,7 @@ pub const DEMOS: &[Demo] = &[
         fields: MPD_FIELDS,
         recipe: mpd(Stage::Full, CREASE_PARAMS),
         look: Look::Pair,
+        held: None,
     },
     Demo {
         id: "erosion",
@@ -202,6 +229,7 @@ pub const DEMOS: &[Demo] = &[
             erosion: ErosionParams::DEFAULT,
         },
         look: Look::Terrain,
+        held: None,
     },
     Demo {
         id: "line-1d",
@@ -212,6 +240,7 @@ pub const DEMOS: &[Demo] = &[
             params: LineParams::DEFAULT,
         },
         look: Look::Profile,
+        held: None,
     },
     Demo {
         id: "fault-lines",
@@ -222,6 +251,7 @@ pub const DEMOS: &[Demo] = &[
             params: FaultParams::DEFAULT,
         },
         look: Look::Terrain,
+        held: None,
     },
     Demo {
         id: "fault-shapes",
@@ -232,5 +262,33 @@ pub const DEMOS: &[Demo] = &[
             params: FAULT_SHAPES,
         },
         look: Look::Terrain,
+        held: None,
+    },
+    Demo {
+        id: "real-land",
+        caption: "Real land: the Jacksboro fault, Tennessee, from a USGS elevation model (public \
+                  domain; via matplotlib's sample data), 403 x 344 cells of about 74 m, 236 to \
+                  1076 m high. Heights are drawn 3 times steeper than the land, and the cells \
+                  square (they are 74 m by 93 m). Rain on it to see erosion on real ground.",
+        fields: HELD_FIELDS,
+        recipe: HELD,
+        look: Look::Terrain,
+        held: Some(Held::Land {
+            url: JACKSBORO,
+            unit_m: 65535.0,
+            cell_m: 74.0,
+            exaggeration: 3.0,
+        }),
+    },
+    Demo {
+        id: "your-map",
+        caption: "Your map: choose a heightmap file or drop it here (a 16-bit greyscale PNG, or \
+                  a square .r16 or .r32, as the terrain tool writes them). It is shown, measured, eroded \
+                  and downloaded like the others, its heights stretched to the view's height. \
+                  Until you bring one, it holds the real land above.",
+        fields: HELD_FIELDS,
+        recipe: HELD,
+        look: Look::Terrain,
+        held: Some(Held::Brought { first: JACKSBORO }),
     },
 ];

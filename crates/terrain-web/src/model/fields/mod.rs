@@ -43,6 +43,8 @@ pub enum Field {
     Wrap,
     /// Erosion's droplets ([`knobs::DROPLETS`]).
     Droplets,
+    /// Droplets on a map read from a file, 0 for none ([`knobs::HELD_DROPLETS`]).
+    HeldDroplets,
     /// Erosion's inertia ([`knobs::INERTIA`]).
     Inertia,
     /// Erosion's rate of eroding ([`knobs::EROSION`]).
@@ -87,6 +89,7 @@ impl Field {
             Field::Fuzziness => &knobs::FUZZINESS,
             Field::Wrap => &knobs::WRAP,
             Field::Droplets => &knobs::DROPLETS,
+            Field::HeldDroplets => &knobs::HELD_DROPLETS,
             Field::Inertia => &knobs::INERTIA,
             Field::ErosionRate => &knobs::EROSION,
             Field::Deposition => &knobs::DEPOSITION,
@@ -133,7 +136,9 @@ impl Field {
             Field::Shapes => recipe.faults().map(|p| p.shapes.to_string()),
             Field::Fuzziness => recipe.faults().map(|p| p.fuzziness.to_string()),
             Field::Wrap => recipe.wrap().map(|w| w.to_string()),
-            Field::Droplets => recipe.erosion().map(|e| e.droplets.to_string()),
+            Field::Droplets | Field::HeldDroplets => {
+                recipe.erosion().map(|e| e.droplets.to_string())
+            }
             Field::Inertia => recipe.erosion().map(|e| e.inertia.to_string()),
             Field::ErosionRate => recipe.erosion().map(|e| e.erosion.to_string()),
             Field::Deposition => recipe.erosion().map(|e| e.deposition.to_string()),
@@ -176,10 +181,16 @@ impl Field {
                     _ => params.roughness = knob.parse_f32(text)?,
                 }
             }
-            Field::Droplets | Field::Inertia | Field::ErosionRate | Field::Deposition => {
+            Field::Droplets
+            | Field::HeldDroplets
+            | Field::Inertia
+            | Field::ErosionRate
+            | Field::Deposition => {
                 let params = recipe.erosion_mut().ok_or_else(missing)?;
                 match self {
-                    Field::Droplets => params.droplets = knob.parse_u32(text)?,
+                    Field::Droplets | Field::HeldDroplets => {
+                        params.droplets = knob.parse_u32(text)?;
+                    }
                     Field::Inertia => params.inertia = knob.parse_f32(text)?,
                     Field::ErosionRate => params.erosion = knob.parse_f32(text)?,
                     _ => params.deposition = knob.parse_f32(text)?,

@@ -8,6 +8,7 @@ use terrain::Recipe;
 /// An answer of just the shown points.
 fn answer(grid: &DisplayGrid) -> Answer {
     Answer {
+        relief: 1.0,
         grid: grid.clone(),
         batches: Vec::new(),
         variogram: Variogram {

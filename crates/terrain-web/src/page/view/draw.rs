@@ -8,7 +8,6 @@ use terrain::water;
 use three_d::Event;
 
 use super::{DemoView, Shown};
-use crate::gpu::camera;
 use crate::gpu::canvas2d::{self, MapLayout};
 use crate::gpu::renderer::{Model, Renderer};
 use crate::model::demos::Look;
@@ -104,7 +103,7 @@ impl DemoView {
                 Ok(())
             }
             (ViewMode::Creases, Some(shown)) => {
-                let scale = camera::height_scale(&shown.setup) * RELIEF_SCALE;
+                let scale = shown.height_scale() * RELIEF_SCALE;
                 let relief = DisplayGrid {
                     heights: creases::relief_shading(&shown.staged, scale),
                     ..shown.staged.clone()
@@ -113,7 +112,7 @@ impl DemoView {
                 Ok(())
             }
             (ViewMode::Water, Some(shown)) => {
-                let scale = camera::height_scale(&shown.setup) * WATER_RELIEF_SCALE;
+                let scale = shown.height_scale() * WATER_RELIEF_SCALE;
                 let pixels = water::shown::water_pixels(&shown.staged, scale);
                 canvas2d::draw_pixels(out, size, &shown.staged, &pixels);
                 Ok(())
@@ -135,7 +134,7 @@ impl DemoView {
                     &self.camera,
                     &shown.staged,
                     &shown.marks,
-                    camera::height_scale(&shown.setup),
+                    shown.height_scale(),
                     self.demo.look == Look::Profile,
                 );
                 Ok(())
@@ -164,7 +163,7 @@ impl DemoView {
 /// or stale.
 fn upload<'a>(shown: &'a mut Shown, look: Look, renderer: &Renderer) -> Result<&'a Model, String> {
     if shown.stale {
-        let scale = camera::height_scale(&shown.setup);
+        let scale = shown.height_scale();
         shown.mesh = look.mesh(&shown.staged, &shown.marks, scale);
     }
     let model = match shown.model.take() {

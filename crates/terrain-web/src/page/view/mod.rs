@@ -31,6 +31,13 @@ use crate::model::view_mode::ViewMode;
 /// Width over height of every demo canvas.
 const ASPECT: f64 = 16.0 / 10.0;
 
+impl Shown {
+    /// How tall a shown height of 1 stands on screen.
+    fn height_scale(&self) -> f32 {
+        camera::height_scale(&self.setup) * self.answer.relief
+    }
+}
+
 /// The terrain a demo shows: what it was made from, what the worker sent, the grid and marks at
 /// the step on screen, and its mesh (kept to upload again after a lost context) and model.
 struct Shown {
@@ -72,6 +79,9 @@ pub struct DemoView {
     camera: Camera,
     control: OrbitControl,
     shown: Option<Shown>,
+    /// For a demo whose map is read: the map file to send with its next terrain request (the
+    /// first map's URL, or a file the reader brought), until sent.
+    source: Option<wasm_bindgen::JsValue>,
 }
 
 impl DemoView {
@@ -94,6 +104,20 @@ impl DemoView {
             camera: camera::new_camera(1, 1, demo.look),
             control: camera::new_control(),
             shown: None,
+            source: demo.held.map(|held| page_url(held.first_url()).into()),
+        }
+    }
+
+    /// The map file to send with the next terrain request, taken (sent once).
+    pub fn take_source(&mut self) -> Option<wasm_bindgen::JsValue> {
+        self.source.take()
+    }
+
+    /// The reader brought `file` for this demo's map: sent with the next terrain request.
+    pub fn bring(&mut self, file: web_sys::File) {
+        if self.demo.held.is_some() {
+            self.notice = None;
+            self.source = Some(file.into());
         }
     }
 
@@ -206,10 +230,15 @@ impl DemoView {
 
     /// Says that the terrain could not be made; the one on screen stays.
     fn show_failure(&self, message: &str) {
-        self.elements.alert.set_text_content(Some(&format!(
-            "This terrain could not be generated ({message}). The one shown is the last good one; \
-             try smaller values or press Refresh."
-        )));
+        let said = if self.demo.held.is_some() {
+            format!("Not shown: {message}. The map shown is the last good one.")
+        } else {
+            format!(
+                "This terrain could not be generated ({message}). The one shown is the last good \
+                 one; try smaller values or press Refresh."
+            )
+        };
+        self.elements.alert.set_text_content(Some(&said));
     }
 
     /// Sets `data-state` and `aria-busy` from the requests.
@@ -236,10 +265,10 @@ impl DemoView {
             self.set_attribute("data-crease-ds", &format!("{ds:.3}"));
         }
         let (staged, marks) = self.stepper.staged(setup, &answer);
-        let mesh = self
-            .demo
-            .look
-            .mesh(&staged, &marks, camera::height_scale(setup));
+        let mesh =
+            self.demo
+                .look
+                .mesh(&staged, &marks, camera::height_scale(setup) * answer.relief);
         if let Some(panel) = &self.elements.roughness {
             panel.show(setup, &answer.variogram);
         }
@@ -358,4 +387,13 @@ impl DemoView {
         // Setting a plain data attribute on a live element does not fail.
         let _ = self.elements.section.set_attribute(name, value);
     }
+}
+
+/// `path` (beside the page) as a whole URL, for the worker, whose own address is a blob's.
+fn page_url(path: &str) -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .and_then(|base| web_sys::Url::new_with_base(path, &base).ok())
+        .map_or_else(|| path.to_string(), |url| url.href())
 }

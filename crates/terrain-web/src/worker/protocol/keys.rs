@@ -28,6 +28,9 @@ keys! {
     SETUP = "setup";
     /// Request: the seed as decimal text.
     SEED = "seed";
+    /// Request: a map file for the worker to read before it answers, for a demo whose map is
+    /// read (a `File` the reader brought, or the URL of real land).
+    SOURCE = "source";
     /// Request: the extension of the file wanted, for a download.
     DOWNLOAD = "download";
     /// Reply: one of [`KINDS`].
@@ -50,6 +53,8 @@ keys! {
     SLOPE = "slope";
     /// Terrain of a comparison: the two crease scores.
     CREASES = "creases";
+    /// Terrain: how tall a shown height of 1 stands (1 but for real land).
+    RELIEF = "relief";
     /// Terrain of erosion: the marks of each one-droplet step.
     TRAILS = "trails";
     /// Map: the extension of the file to write.

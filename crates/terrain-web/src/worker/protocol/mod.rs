@@ -91,6 +91,10 @@ pub struct Request {
     /// the reply is then the full map, written by the file encoders byte for byte as `terrain`
     /// writes it, instead of the shown points.
     pub download: Option<String>,
+    /// For a demo whose map is read: a new map file (a `File`, or a URL as a string), which
+    /// `worker.js` reads and the worker holds for this view before answering; `None` keeps the
+    /// map it holds. Only the page sends it; the worker's Rust end never reads it.
+    pub source: Option<wasm_bindgen::JsValue>,
 }
 
 impl Request {
@@ -119,6 +123,9 @@ impl Request {
         if let Some(extension) = &self.download {
             set(&message, DOWNLOAD, &JsValue::from_str(extension));
         }
+        if let Some(source) = &self.source {
+            set(&message, SOURCE, source);
+        }
         message.into()
     }
 
@@ -143,6 +150,7 @@ impl Request {
             demo,
             setup,
             download: get(message, DOWNLOAD).as_string(),
+            source: None,
         })
     }
 }
@@ -201,6 +209,7 @@ impl Reply {
                     .collect();
                 floats(VARIOGRAM, &pairs);
                 set(&message, SLOPE, &JsValue::from(answer.variogram.slope));
+                set(&message, RELIEF, &JsValue::from(answer.relief));
                 if let Some(scores) = &answer.creases {
                     floats(CREASES, scores);
                 }
@@ -313,6 +322,7 @@ fn read_answer(data: &JsValue) -> Option<Answer> {
         batches: floats(&get(data, BATCHES))?,
         variogram,
         creases,
+        relief: get(data, RELIEF).as_f64()? as f32,
         trails,
     })
 }

@@ -1,0 +1,142 @@
+// Maps that are read, not generated: the real-land section (the committed USGS DEM, fetched when
+// the section comes near) and "Your map" (a file chosen in the picker or dropped on the demo).
+// A PNG that `terrain ds` wrote shows the same realism numbers as `terrain stats` on it; every
+// kind of bad file is refused with a message saying what the page reads, and the map stays.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { suite, section, inspect, terrain, setView, setField, ARTIFACTS, ROOT } from './harness.mjs';
+
+const fx = suite();
+
+/** An 8-bit PNG of `width` x `height` pixels of colour type `type` (0 grey, 2 RGB), all mid-grey. */
+function png8(width, height, type) {
+  const chunk = (name, data) => {
+    const body = Buffer.concat([Buffer.from(name, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const check = Buffer.alloc(4);
+    check.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, check]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = type;
+  const row = 1 + width * (type === 2 ? 3 : 1);
+  const pixels = Buffer.alloc(row * height, 0x80);
+  for (let y = 0; y < height; y++) pixels[y * row] = 0; // each row's filter: none
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Opens demo `id`'s realism panel (if closed) and waits for a data-realism other than `old`. */
+async function measured(page, id, old = '') {
+  const open = await page.$eval(`${section(id)} details.realism`, (d) => d.open);
+  if (!open) await page.locator(`${section(id)} details.realism summary`).click();
+  await page.waitForFunction(([sel, before]) => {
+    const now = document.querySelector(sel).dataset.realism;
+    return now && now !== before;
+  }, [section(id), old], { timeout: 120_000 });
+  return JSON.parse(await page.$eval(section(id), (s) => s.dataset.realism));
+}
+
+/** Chooses `path` in your-map's picker and waits for the worker's answer (a terrain or a refusal). */
+async function choose(page, path) {
+  const before = await page.$eval(section('your-map'), (s) => [s.dataset.generation, s.querySelector('[role=alert]').textContent]);
+  await page.setInputFiles(`${section('your-map')} input[name="heightmap"]`, path);
+  await page.waitForFunction(([sel, [generation, alert]]) => {
+    const s = document.querySelector(sel);
+    return s.dataset.state !== 'busy'
+      && (s.dataset.generation !== generation || s.querySelector('[role=alert]').textContent !== alert);
+  }, [section('your-map'), before], { timeout: 60_000 });
+  return inspect(page, 'your-map');
+}
+
+test('real land is drawn in every view, measured as terrain stats measures the committed DEM', async () => {
+  const { page, problems, requested } = fx.session;
+  const dem = join(ROOT, 'www', 'real-land', 'jacksboro.png');
+  assert.ok(requested.some((url) => url.endsWith('real-land/jacksboro.png')), 'fetched once near');
+  const caption = await page.$eval(`${section('real-land')} figcaption`, (c) => c.textContent);
+  assert.match(caption, /USGS/);
+  assert.match(caption, /3 times steeper/, 'the exaggeration is stated');
+  const hashes = new Set();
+  for (const mode of ['terrain', 'wireframe', 'map', 'creases', 'water']) {
+    await setView(page, 'real-land', mode);
+    const view = await inspect(page, 'real-land');
+    assert.equal(view.alert, '', mode);
+    assert.ok(view.drawn > 0.05, `${mode}: ${(view.drawn * 100).toFixed(1)}% drawn`);
+    hashes.add(view.hash);
+  }
+  assert.equal(hashes.size, 5, 'five different pictures');
+  await setView(page, 'real-land', 'terrain');
+  await page.locator(section('real-land')).screenshot({ path: join(ARTIFACTS, 'real-land.png') });
+  const realism = await measured(page, 'real-land');
+  assert.deepEqual(realism, JSON.parse(terrain(['stats', dem, '--json'])));
+  // Rain on it: the map changes, its measures with it.
+  const before = await page.$eval(section('real-land'), (s) => s.dataset.realism);
+  await setField(page, 'real-land', 'droplets', '20000', { wait: true, timeout: 120_000 });
+  const eroded = await measured(page, 'real-land', before);
+  assert.notDeepEqual(eroded, realism, JSON.stringify([eroded, realism]));
+  console.log(JSON.stringify({ read: realism, eroded }));
+  assert.deepEqual(problems, []);
+});
+
+test('your own PNG shows the numbers terrain stats gives; bad files are refused, the map kept', async () => {
+  const { page, problems } = fx.session;
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-your-map-'));
+  await page.locator(section('your-map')).scrollIntoViewIfNeeded();
+  const start = await inspect(page, 'your-map');
+  assert.ok(start.drawn > 0.05, 'it holds the real land until a map is brought');
+
+  const png = join(scratch, 'mine.png');
+  terrain(['ds', '--exponent', '8', '--seed', '7', '--out', png]);
+  const mine = await choose(page, png);
+  assert.equal(mine.alert, '');
+  assert.notEqual(mine.hash, start.hash, 'the map on screen is the file');
+  const realism = await measured(page, 'your-map');
+  assert.deepEqual(realism, JSON.parse(terrain(['stats', png, '--json'])));
+  await page.locator(section('your-map')).screenshot({ path: join(ARTIFACTS, 'your-map.png') });
+
+  // Each bad file: its message, and the picture and generation unchanged.
+  const written = await readFile(png);
+  const bad = {
+    'photo.png': [png8(16, 16, 2), /8-bit colour/],
+    'grey8.png': [png8(16, 16, 0), /8-bit greyscale/],
+    'row.r16': [Buffer.alloc(2 * 24), /not a square map/],
+    'notes.txt': [Buffer.from('hello, not a map'), /notes\.txt is not a heightmap the page reads/],
+    'fake.png': [written.subarray(40), /not a PNG file/],
+    'huge.r32': [Buffer.alloc(4 * 4097 * 4097 + 4), /too large/],
+  };
+  for (const [name, [bytes, said]] of Object.entries(bad)) {
+    const path = join(scratch, name);
+    await writeFile(path, bytes);
+    const after = await choose(page, path);
+    assert.match(after.alert, said, name);
+    assert.match(after.alert, /16-bit greyscale PNG/, `${name}: says what the page reads`);
+    assert.match(after.alert, /last good one/, name);
+    assert.equal(after.generation, mine.generation, `${name}: no new terrain`);
+    assert.equal(after.hash, mine.hash, `${name}: the map on screen stays`);
+  }
+  // Dropped on the demo, a good file is read as a chosen one is.
+  const r32 = join(scratch, 'faults.r32');
+  terrain(['fault', '--width', '65', '--height', '65', '--seed', '3', '--out', r32]);
+  const bytes = [...await readFile(r32)];
+  await page.evaluate(([sel, data]) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(data)], 'faults.r32'));
+    document.querySelector(sel).dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, [section('your-map'), bytes]);
+  await page.waitForFunction(([sel, n]) => Number(document.querySelector(sel).dataset.generation) > n,
+    [section('your-map'), Number(mine.generation)], { timeout: 60_000 });
+  const dropped = await inspect(page, 'your-map');
+  assert.equal(dropped.alert, '');
+  assert.notEqual(dropped.hash, mine.hash);
+  assert.deepEqual(problems, []);
+});
