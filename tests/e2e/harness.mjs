@@ -194,14 +194,16 @@ export async function waitForMount(page) {
 }
 
 /**
- * Waits until every demo section has generated at least `count` terrains. Demos start when the
- * reader scrolls near them, so this scrolls to each in turn (ending back at the top).
+ * Waits until every demo section (but those in `except`) has generated at least `count`
+ * terrains. Demos start when the reader scrolls near them, so this scrolls to each in turn
+ * (ending back at the top).
  */
-export async function waitForDemos(page, count = 1) {
+export async function waitForDemos(page, count = 1, except = []) {
   await waitForMount(page);
-  const ids = await page.evaluate(() =>
+  const all = await page.evaluate(() =>
     [...document.querySelectorAll('section[data-demo]')].map((s) => s.dataset.demo),
   );
+  const ids = all.filter((id) => !except.includes(id));
   for (const id of ids) {
     await page.evaluate((demoId) => {
       document.querySelector(`section[data-demo="${demoId}"]`).scrollIntoView({ block: 'center' });

@@ -5,8 +5,15 @@
 //! generates the map and this module, fetched by the generator worker the first time a file is
 //! asked for, writes it with the core's own writers: byte for byte what `terrain` writes.
 
+use std::io::Write;
+
+use terrain::sidecar::as_typed;
+use terrain::sidecar::Made;
 use terrain::Heightmap;
-use terrain::{derived, export, realism};
+use terrain::{derived, export, realism, tiles};
+use terrain_web::model::demos::Demo;
+use terrain_web::model::fields::Setup;
+use terrain_web::worker::protocol::{Body, Reply};
 use wasm_bindgen::prelude::*;
 
 /// `heights`, a `width` x `height` map row by row (heights 0 to 1), written in the format with
@@ -31,21 +38,69 @@ pub fn encode_file(
     }
     let format = export::map_format(extension, width, height).map_err(|e| e.to_string())?;
     let map = Heightmap::from_data(width, height, heights).map_err(|e| e.message)?;
-    let mut bytes = Vec::new();
-    export::write(&map, format, &mut bytes).map_err(|e| e.to_string())?;
-    Ok(bytes)
+    export::to_bytes(&map, format).map_err(|e| e.to_string())
 }
 
-/// [`encode_file`] for JavaScript: called by the generator worker (`worker.js`) with the map the
-/// page's module generated; the bytes come back as a `Uint8Array`, a failure as a thrown string.
-#[wasm_bindgen]
-pub fn encode(
+/// A zip of the files `terrain ... --tiles NxM` writes for `map`, which `demo` made under
+/// `setup`, cut as `extension` says (`tiles-2x2.png`, [`tiles::download_name`]): every tile and
+/// the sidecar (what made the map, as the command says it), byte for byte, as stored entries.
+pub fn tiles_zip(
     extension: &str,
-    width: usize,
-    height: usize,
-    heights: Vec<f32>,
+    map: Heightmap,
+    demo: &Demo,
+    setup: &Setup,
 ) -> Result<Vec<u8>, String> {
-    encode_file(extension, width, height, heights)
+    let (grid, format) =
+        tiles::parse_download(extension).ok_or_else(|| format!("not tiles: {extension}"))?;
+    let command = Made::command(&setup.recipe).filter(|_| demo.takes_home());
+    let (recipe, erosion) = command.ok_or(
+        "tiles are cut from whole maps that a terrain command makes, not from a step or a map \
+         read here",
+    )?;
+    let tiling = tiles::fit((map.width(), map.height()), grid, None)?;
+    let format = export::map_format(format, tiling.side, tiling.side).map_err(|e| e.to_string())?;
+    let file_name = setup.recipe.file_name(setup.seed, format.extension());
+    let stem = file_name
+        .strip_suffix(&format!(".{}", format.extension()))
+        .unwrap_or(&file_name);
+    let made = Made {
+        name: recipe.name(),
+        parameters: as_typed(&recipe),
+        seed: setup.seed,
+        erosion,
+        map,
+    };
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let stored = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Stored)
+        .last_modified_time(zip::DateTime::default());
+    for (name, bytes) in terrain::sidecar::tiled(&made, &tiling, format, stem)? {
+        zip.start_file(name, stored).map_err(|e| e.to_string())?;
+        zip.write_all(&bytes).map_err(|e| e.to_string())?;
+    }
+    Ok(zip.finish().map_err(|e| e.to_string())?.into_inner())
+}
+
+/// [`encode_file`] for JavaScript: called by the generator worker (`worker.js`) with the map
+/// reply the page's module made (`terrain_web::worker::protocol::Reply`), so both modules read
+/// it the same way; tiles ([`tiles_zip`]) also use the demo and setup the reply carries. The
+/// bytes come back as a `Uint8Array`, a failure as a thrown string.
+#[wasm_bindgen]
+pub fn encode(reply: JsValue) -> Result<Vec<u8>, String> {
+    let body = Reply::from_js(&reply).map(|r| r.body);
+    match body {
+        Some(Body::Map {
+            extension,
+            map,
+            asked: Some((demo, setup)),
+        }) if tiles::parse_download(&extension).is_some() => {
+            tiles_zip(&extension, map, demo, &setup)
+        }
+        Some(Body::Map { extension, map, .. }) => {
+            encode_file(&extension, map.width(), map.height(), map.data().to_vec())
+        }
+        _ => Err("the worker sent no map to write".into()),
+    }
 }
 
 /// The map in a file a reader brought to the page (`name` says its format), read as `terrain`
@@ -103,6 +158,33 @@ mod tests {
         assert!(decode_file("mine.txt", b"hello")
             .expect_err("not a map")
             .contains("not a heightmap the page reads"));
+    }
+
+    #[test]
+    fn a_tiles_zip_holds_the_tiles_and_sidecar_the_command_writes() {
+        let demo = terrain_web::model::demos::find("ds-final").expect("a demo");
+        let setup = demo.setup(5);
+        let map = setup.recipe.generate(5).expect("a map");
+        let zip = tiles_zip("tiles-2x2.png", map, demo, &setup).expect("zipped");
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).expect("a zip");
+        let (recipe, erosion) = Made::command(&setup.recipe).expect("a command's map");
+        let made = Made::generate(&recipe, 5, erosion).expect("made");
+        let tiling = tiles::fit((33, 33), (2, 2), None).expect("fits");
+        let expected = terrain::sidecar::tiled(&made, &tiling, Format::Png16, "ds-e5-seed-5")
+            .expect("the command's files");
+        assert_eq!(archive.len(), 5, "four tiles and the sidecar");
+        for (name, bytes) in expected {
+            let mut entry = archive.by_name(&name).expect(&name);
+            assert_eq!(entry.compression(), zip::CompressionMethod::Stored);
+            let mut got = Vec::new();
+            std::io::Read::read_to_end(&mut entry, &mut got).expect("read");
+            assert_eq!(got, bytes, "{name}");
+        }
+        let step = terrain_web::model::demos::find("mpd-corners").expect("a step demo");
+        let map = step.recipe.generate(1).expect("a map");
+        assert!(tiles_zip("tiles-2x2.png", map, step, &step.setup(1))
+            .expect_err("a step")
+            .contains("whole maps"));
     }
 
     #[test]

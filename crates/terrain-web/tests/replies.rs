@@ -71,12 +71,19 @@ fn maps_files_and_failures_survive_the_trip() {
     let body = Body::Map {
         extension: "r16".into(),
         map: map.clone(),
+        asked: None,
     };
     match trip(body).body {
         Body::Map {
             extension,
             map: got,
+            asked,
         } => {
+            assert!(asked.is_none());
+            assert_eq!(
+                got.range_before_normalising(),
+                map.range_before_normalising()
+            );
             assert_eq!(extension, "r16");
             assert_eq!((got.width(), got.height()), (map.width(), map.height()));
             assert_eq!(got.data(), map.data());

@@ -24,16 +24,9 @@ fn used(prefix: &str) -> Vec<&'static str> {
 #[test]
 fn worker_js_uses_only_keys_defined_here() {
     let keys = used("KEY.");
-    // What worker.js itself must read: the hello, a reply's kind, and the map it has encoded.
-    for needed in [
-        "glue",
-        "module",
-        "files",
-        "fatal",
-        "kind",
-        "extension",
-        "heights",
-    ] {
+    // What worker.js itself must read: the hello, a reply's kind, and a request's map file (a
+    // map reply goes to the encoders whole, read by the protocol's own code there).
+    for needed in ["glue", "module", "files", "fatal", "kind", "source"] {
         assert!(keys.contains(&needed), "worker.js reads KEY.{needed}");
     }
     for key in keys {

@@ -25,6 +25,8 @@ pub use algorithms::{
     diamond_square, erosion, faults, line, midpoint, midpoint_recursive, random_noise, recipe,
 };
 pub use analysis::{derived, realism, variogram, water};
+#[cfg(feature = "serde")]
+pub use files::sidecar;
 pub use files::{engines, export, import, tiles};
 pub use knobs::{limits, params};
 pub use map::{heightmap, rng};

@@ -5,7 +5,6 @@
 mod derived;
 mod make;
 mod plan;
-mod sidecar;
 mod write;
 
 use crate::args::{Cli, Command};

@@ -4,17 +4,16 @@
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use terrain::engines::Engine;
 use terrain::export::Format;
-use terrain::tiles::{self, Tiling};
+use terrain::tiles::Tiling;
 use terrain::Heightmap;
 
 use super::derived::write_derived;
-use super::make::Made;
 use super::plan::Target;
-use super::sidecar::{self, sidecar};
 use crate::output::{write_atomically, write_text_atomically};
+use terrain::sidecar::{self, sidecar, Made};
 
 /// Writes `made` to `target`; returns the one-line summary for stdout.
 pub(crate) fn write(target: &Target, made: &Made) -> Result<String, String> {
@@ -123,30 +122,11 @@ fn write_tiles(
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "terrain".into());
     let mut written: Vec<(PathBuf, Value)> = Vec::new();
-    let step = tiling.side - 1;
     let result = (|| -> Result<(), String> {
-        for tile in tiling.cut(map).map_err(|e| e.to_string())? {
-            // Unity reads a file's first row as the terrain's z = 0 edge, so its rows and its
-            // grid of tiles both run from the map's last row.
-            let y = match engine {
-                Some(Engine::Unity) => tiling.rows - 1 - tile.y,
-                _ => tile.y,
-            };
-            let file = match engine {
-                Some(engine) => engine.prepare(&tile.map)?,
-                None => tile.map,
-            };
-            let name = tiles::tile_name(&stem, format.extension(), tile.x, y, engine);
-            let path = out.with_file_name(&name);
-            write_atomically(&path, &file, format)?;
-            let entry = json!({
-                "file": name,
-                "x": tile.x,
-                "y": y,
-                "first_column": tile.x * step,
-                "first_row": tile.y * step,
-            });
-            written.push((path, entry));
+        for tile in sidecar::tile_files(map, tiling, engine, format, &stem)? {
+            let path = out.with_file_name(&tile.name);
+            write_atomically(&path, &tile.map, format)?;
+            written.push((path, tile.entry));
         }
         Ok(())
     })();

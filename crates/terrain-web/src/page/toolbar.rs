@@ -40,8 +40,9 @@ pub struct Toolbar {
     pub stepper: Option<StepControls>,
     /// The line saying what the step on screen did (or what the step demo shows).
     pub caption: Element,
-    /// `<select name="format">` and `data-action="download"`, on 2-D demos.
-    pub download: Option<(HtmlSelectElement, Element)>,
+    /// `<select name="format">`, `<select name="tiles">` and `data-action="download"`, on 2-D
+    /// demos.
+    pub download: Option<(HtmlSelectElement, HtmlSelectElement, Element)>,
     /// `data-action="share"`.
     pub share: Element,
     /// Says what share and download did ("Link copied").
@@ -129,11 +130,15 @@ fn button(document: &Document, action: &str, text: &str, label: &str) -> Result<
 }
 
 /// The format choice and download button.
+/// The tile grids offered (`1x1`: the map whole, no tiles); one that does not fit the map is
+/// refused with the reason when Download is pressed.
+const TILE_GRIDS: [&str; 5] = ["1x1", "2x2", "3x3", "4x4", "8x8"];
+
 fn download(
     document: &Document,
     id: &str,
     flows: bool,
-) -> Result<(Element, HtmlSelectElement, Element), JsValue> {
+) -> Result<(Element, HtmlSelectElement, HtmlSelectElement, Element), JsValue> {
     let wrapper = element(document, "span", &[("class", "take-home")])?;
     let select_id = format!("{id}-format");
     let label = element(document, "label", &[("for", &select_id)])?;
@@ -170,14 +175,38 @@ fn download(
         option.set_text_content(Some(&name.replacen('.', " .", 1)));
         format.append_child(&option)?;
     }
+    // Tiles: one zip of what `--tiles NxM` writes (the tiles and their sidecar).
+    let tiles_id = format!("{id}-tiles");
+    let tiles_label = element(document, "label", &[("for", &tiles_id)])?;
+    tiles_label.set_text_content(Some("Tiles"));
+    let tiles: HtmlSelectElement = element(
+        document,
+        "select",
+        &[
+            ("id", &tiles_id),
+            ("name", "tiles"),
+            (
+                "title",
+                "Cut the map into a grid of square tiles whose neighbours share their edge, in \
+                 one .zip with the sidecar that lists them",
+            ),
+        ],
+    )?
+    .dyn_into()?;
+    for grid in TILE_GRIDS {
+        let option = element(document, "option", &[("value", grid)])?;
+        let text = if grid == "1x1" { "none" } else { grid };
+        option.set_text_content(Some(text));
+        tiles.append_child(&option)?;
+    }
     let button = button(
         document,
         "download",
         "Download",
         "Download the full-resolution map of the terrain shown",
     )?;
-    append(&wrapper, &[&label, &format, &button])?;
-    Ok((wrapper, format, button))
+    append(&wrapper, &[&label, &format, &tiles_label, &tiles, &button])?;
+    Ok((wrapper, format, tiles, button))
 }
 
 /// Builds the toolbar of `demo`: a stepper when its algorithm steps, its view choices, a
@@ -237,9 +266,9 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
     append(&wrapper, &[&label, &view])?;
     container.append_child(&wrapper)?;
     let download = if demo.takes_home() {
-        let (wrapper, format, button) = download(document, id, demo.is_map())?;
+        let (wrapper, format, tiles, button) = download(document, id, demo.is_map())?;
         container.append_child(&wrapper)?;
-        Some((format, button))
+        Some((format, tiles, button))
     } else {
         None
     };

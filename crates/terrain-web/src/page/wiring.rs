@@ -121,24 +121,29 @@ fn wire_file(
     input: &web_sys::HtmlInputElement,
     index: usize,
 ) -> Result<(), JsValue> {
+    // One handler for the three events: a change of the picker, and a drag over or a drop on
+    // the section, whose default (the browser opening the file) it refuses.
     let picker = input.clone();
-    let chosen = sender(scheduler, move |_: web_sys::Event| {
-        let file = picker.files()?.get(0)?;
-        Some(Message::Bring(index, file))
-    });
-    listen(input, "change", true, chosen)?;
-    // A drop target must refuse the browser's own handling of the drag, or it opens the file.
-    let over = sender(scheduler, move |event: web_sys::DragEvent| {
-        event.prevent_default();
-        None
-    });
-    listen(section, "dragover", false, over)?;
-    let dropped = sender(scheduler, move |event: web_sys::DragEvent| {
-        event.prevent_default();
-        let file = event.data_transfer()?.files()?.get(0)?;
-        Some(Message::Bring(index, file))
-    });
-    listen(section, "drop", false, dropped)
+    let brought = move |event: web_sys::Event| {
+        let files = match event.dyn_ref::<web_sys::DragEvent>() {
+            Some(drag) => {
+                event.prevent_default();
+                drag.data_transfer()?.files()?
+            }
+            None => picker.files()?,
+        };
+        Some(Message::Bring(index, files.get(0)?))
+    };
+    let brought = Rc::new(sender(scheduler, brought));
+    for (target, kind) in [
+        (input.as_ref(), "change"),
+        (section, "dragover"),
+        (section, "drop"),
+    ] {
+        let handler = Rc::clone(&brought);
+        listen(target, kind, kind == "change", move |event| handler(event))?;
+    }
+    Ok(())
 }
 
 /// Whether the reader asked the system for reduced motion.
@@ -164,10 +169,15 @@ fn wire_toolbar(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Res
         Some(Message::Share(index))
     });
     listen(&toolbar.share, "click", true, share)?;
-    if let Some((format, button)) = &toolbar.download {
-        let format = format.clone();
+    if let Some((format, tiles, button)) = &toolbar.download {
+        let (format, tiles) = (format.clone(), tiles.clone());
         let download = sender(scheduler, move |_: web_sys::Event| {
-            Some(Message::Download(index, format.value()))
+            let (grid, format) = (tiles.value(), format.value());
+            let extension = match grid.as_str() {
+                "1x1" | "" => format,
+                grid => terrain::tiles::download_name(grid, &format),
+            };
+            Some(Message::Download(index, extension))
         });
         listen(button, "click", true, download)?;
     }

@@ -48,6 +48,11 @@ fn files_module() -> String {
 pub const NO_WORKER_FILES: &str =
     "downloads need the page's background worker, which this browser could not start";
 
+/// Why a page without a generator worker cannot show a map read from a file: the readers load
+/// in the worker too.
+pub const NO_WORKER_MAPS: &str =
+    "reading a map file needs the page's background worker, which this browser could not start";
+
 #[wasm_bindgen]
 extern "C" {
     type ImportMeta;
@@ -223,6 +228,8 @@ impl Generator {
             // anything is generated.
             let body = if file {
                 Body::File(Err(NO_WORKER_FILES.to_string()))
+            } else if request.demo.held.is_some() {
+                Body::Terrain(Err(NO_WORKER_MAPS.to_string()))
             } else {
                 host::answer(&request, None)
             };

@@ -5,9 +5,9 @@
 
 use std::cell::RefCell;
 
-use js_sys::{Array, Float32Array};
+use js_sys::Array;
 use terrain::water::{self, Water};
-use terrain::{derived, export, import, realism, Heightmap};
+use terrain::{derived, export, import, realism, tiles, Heightmap};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -35,40 +35,32 @@ pub fn refuse_size(name: &str, bytes: f64) -> Option<String> {
         .map(|e| e.message)
 }
 
-/// Holds the map read for a request's view and files the request, once `worker.js` has read
-/// the request's map file: `outcome` is the file encoders' `[width, height, Float32Array]`, or
-/// why the file was refused (a string). A refused file answers the request with that message and
-/// the view keeps the map it held.
+/// Holds the map `worker.js` read from a request's map file (`width` x `height` points, row by
+/// row) for the request's view, and files the request; or, with the reason the file was refused
+/// in `heights`' place, answers the request with it (the view keeps the map it held).
 #[wasm_bindgen]
-pub fn hold(message: JsValue, outcome: JsValue) {
-    let Ok(ticket) = Ticket::from_js(&message) else {
-        return take_request(message);
-    };
-    let read = match outcome.dyn_ref::<Array>() {
-        Some(parts) => {
-            let size = |i| parts.get(i).as_f64().unwrap_or(0.0) as usize;
-            let heights = parts
-                .get(2)
-                .dyn_ref::<Float32Array>()
-                .map(Float32Array::to_vec)
-                .unwrap_or_default();
-            Heightmap::from_data(size(0), size(1), heights).map_err(|e| e.message)
-        }
-        None => Err(outcome
-            .as_string()
-            .unwrap_or_else(|| "the file could not be read".into())),
-    };
-    match read {
+pub fn hold(message: JsValue, width: usize, height: usize, heights: Vec<f32>) {
+    match Heightmap::from_data(width, height, heights) {
         Ok(map) => {
-            HELD.with_borrow_mut(|held| {
-                held.retain(|(view, _)| *view != ticket.view);
-                held.push((ticket.view, map));
-            });
+            if let Ok(ticket) = Ticket::from_js(&message) {
+                HELD.with_borrow_mut(|held| {
+                    held.retain(|(view, _)| *view != ticket.view);
+                    held.push((ticket.view, map));
+                });
+            }
             take_request(message);
         }
-        Err(why) => MAILBOX.with_borrow_mut(|mailbox| {
+        Err(error) => refuse(message, error.message),
+    }
+}
+
+/// Answers a request whose map file was refused with `why`; the view keeps the map it held.
+#[wasm_bindgen]
+pub fn refuse(message: JsValue, why: String) {
+    if let Ok(ticket) = Ticket::from_js(&message) {
+        MAILBOX.with_borrow_mut(|mailbox| {
             mailbox.file((ticket.view, Kind::Terrain), ticket.token, Err(why));
-        }),
+        });
     }
 }
 
@@ -149,6 +141,19 @@ pub(crate) fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
             Ok(map) => Body::Map {
                 extension: extension.clone(),
                 map,
+                asked: None,
+            },
+            Err(error) => Body::File(Err(error.message)),
+        };
+    }
+    // Tiles: the encoders check the grid and the format, cut the map and write the sidecar of
+    // what made it (so they get what was asked too).
+    if tiles::parse_download(extension).is_some() {
+        return match setup.recipe.made_from(held, setup.seed) {
+            Ok(map) => Body::Map {
+                extension: extension.clone(),
+                map,
+                asked: Some((request.demo, request.setup)),
             },
             Err(error) => Body::File(Err(error.message)),
         };
@@ -180,6 +185,7 @@ pub(crate) fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     Body::Map {
         extension: extension.to_string(),
         map,
+        asked: None,
     }
 }
 

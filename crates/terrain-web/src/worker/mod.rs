@@ -8,8 +8,8 @@
 //! - `worker.js`: the worker's start-up script; it loads this same wasm module, and the file
 //!   encoders' module (`crates/terrain-files`) on the first download.
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod client;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod host;
 pub mod protocol;

@@ -63,8 +63,10 @@ async function read(source) {
     let name = source.name;
     let blob = source;
     if (typeof source === 'string') {
-      name = new URL(source).pathname.split('/').pop();
-      const response = await fetch(source);
+      // Beside the page, as the encoders' module is (this worker's own address is a blob's).
+      const url = new URL(source, filesUrl);
+      name = url.pathname.split('/').pop();
+      const response = await fetch(url);
       if (!response.ok) return `${name} could not be fetched (HTTP ${response.status})`;
       blob = await response.blob();
     }
@@ -83,7 +85,7 @@ async function read(source) {
 async function write(map) {
   let outcome;
   try {
-    outcome = (await encoders()).encode(map[KEY.extension], map[KEY.width], map[KEY.height], map[KEY.heights]);
+    outcome = (await encoders()).encode(map);
   } catch (error) {
     files = null;
     outcome = `the file could not be written: ${error}`;
@@ -107,7 +109,9 @@ async function receive(data) {
     await start(data);
   } else if (host !== null) {
     if (data[KEY.source] !== undefined) {
-      host.hold(data, await read(data[KEY.source]));
+      const map = await read(data[KEY.source]);
+      if (typeof map === 'string') host.refuse(data, map);
+      else host.hold(data, ...map);
     } else {
       host.take_request(data);
     }

@@ -194,6 +194,19 @@ pub fn to_u16(height: f32) -> u16 {
 
 /// Writes `map` in `format` to `out`.
 pub fn write(map: &Heightmap, format: Format, out: &mut impl Write) -> io::Result<()> {
+    write_to(map, format, out)
+}
+
+/// `map` written in `format` into memory: [`write()`] into a `Vec`, made here once, so every crate
+/// that writes files to memory (the page's encoders, the tiles' zip) shares one copy of the
+/// writers rather than each compiling its own.
+pub fn to_bytes(map: &Heightmap, format: Format) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    write_to(map, format, &mut bytes)?;
+    Ok(bytes)
+}
+
+fn write_to(map: &Heightmap, format: Format, out: &mut impl Write) -> io::Result<()> {
     match format {
         Format::Png16 => write_png16(map, out),
         Format::R16 => write_in_chunks(map, out, |v| to_u16(v).to_le_bytes()),

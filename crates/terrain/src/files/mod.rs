@@ -1,7 +1,10 @@
 //! Maps in and out of files: the formats terrain tools read (`export`), reading maps back
-//! (`import`), game-engine presets (`engines`) and tiles (`tiles`).
+//! (`import`), game-engine presets (`engines`), tiles (`tiles`) and, with the `serde` feature,
+//! the sidecar that says what made a map and its tiles as files (`sidecar`).
 
 pub mod engines;
 pub mod export;
 pub mod import;
+#[cfg(feature = "serde")]
+pub mod sidecar;
 pub mod tiles;

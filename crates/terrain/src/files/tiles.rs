@@ -174,5 +174,26 @@ pub fn tile_name(
     }
 }
 
+/// The page's name for a download of the tiles of `grid` (`2x2`, as `--tiles` takes it) in
+/// the format with `extension`: `tiles-2x2.png` (a zip of what `--tiles 2x2` writes, the
+/// sidecar included).
+pub fn download_name(grid: &str, extension: &str) -> String {
+    format!("tiles-{grid}.{extension}")
+}
+
+/// The file name of a zip of `grid`'s tiles of the map whose own file would be `file_name`
+/// (`ds-e9-seed-5.png` gives `ds-e9-seed-5-tiles-2x2-png.zip`).
+pub fn zip_name(file_name: &str, (columns, rows): (usize, usize)) -> String {
+    let (stem, extension) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
+    format!("{stem}-tiles-{columns}x{rows}-{extension}.zip")
+}
+
+/// The grid and the format's extension of a download named by [`download_name`]; `None` for
+/// any other download.
+pub fn parse_download(name: &str) -> Option<((usize, usize), &str)> {
+    let (grid, extension) = name.strip_prefix("tiles-")?.split_once('.')?;
+    Some((parse_tiles(grid).ok()?, extension))
+}
+
 #[cfg(test)]
 mod tests;

@@ -175,6 +175,13 @@ impl Heightmap {
         self.raw_range
     }
 
+    /// The map, saying it had `range` before it was stretched (a map made elsewhere, sent on
+    /// with its range).
+    pub fn with_range_before_normalising(mut self, range: Option<(f32, f32)>) -> Self {
+        self.raw_range = range;
+        self
+    }
+
     /// Records the range the map had before it was stretched (for generators that stretch in
     /// their own way).
     pub(crate) fn set_range_before_normalising(&mut self, range: Option<(f32, f32)>) {

@@ -104,7 +104,7 @@ impl DemoView {
             camera: camera::new_camera(1, 1, demo.look),
             control: camera::new_control(),
             shown: None,
-            source: demo.held.map(|held| page_url(held.first_url()).into()),
+            source: demo.held.map(|held| held.first_url().into()),
         }
     }
 
@@ -387,13 +387,4 @@ impl DemoView {
         // Setting a plain data attribute on a live element does not fail.
         let _ = self.elements.section.set_attribute(name, value);
     }
-}
-
-/// `path` (beside the page) as a whole URL, for the worker, whose own address is a blob's.
-fn page_url(path: &str) -> String {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.base_uri().ok().flatten())
-        .and_then(|base| web_sys::Url::new_with_base(path, &base).ok())
-        .map_or_else(|| path.to_string(), |url| url.href())
 }

@@ -28,10 +28,13 @@ impl DemoView {
     /// screen.
     pub fn start_download(&mut self, extension: &str) -> Option<(u32, Setup)> {
         let setup = self.shown.as_ref()?.setup;
-        let token = self.downloads.issue(
-            TakeHome::File,
-            setup.recipe.file_name(setup.seed, extension),
-        );
+        let name = match terrain::tiles::parse_download(extension) {
+            Some((grid, format)) => {
+                terrain::tiles::zip_name(&setup.recipe.file_name(setup.seed, format), grid)
+            }
+            None => setup.recipe.file_name(setup.seed, extension),
+        };
+        let token = self.downloads.issue(TakeHome::File, name);
         self.set_attribute("data-download", "busy");
         self.set_status("Preparing the file…");
         Some((token, setup))

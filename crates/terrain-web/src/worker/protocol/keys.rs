@@ -59,6 +59,10 @@ keys! {
     TRAILS = "trails";
     /// Map: the extension of the file to write.
     EXTENSION = "extension";
+    /// Map: its lowest height before it was stretched to 0..1, if it was.
+    LOW = "low";
+    /// Map: its highest height before it was stretched.
+    HIGH = "high";
     /// Map: the number of columns.
     WIDTH = "width";
     /// Map: the number of rows.

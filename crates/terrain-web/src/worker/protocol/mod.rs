@@ -167,6 +167,9 @@ pub enum Body {
         extension: String,
         /// The map at full resolution.
         map: Heightmap,
+        /// For a file made from what was asked as well as from the map (a zip of tiles, whose
+        /// sidecar says what made them): the demo and its setup.
+        asked: Option<(&'static Demo, Setup)>,
     },
     /// The file's bytes, or why there are none.
     File(Result<Vec<u8>, String>),
@@ -220,8 +223,25 @@ impl Reply {
                 }
                 KIND_TERRAIN
             }
-            Body::Map { extension, map } => {
+            Body::Map {
+                extension,
+                map,
+                asked,
+            } => {
                 set(&message, EXTENSION, &JsValue::from_str(extension));
+                if let Some((low, high)) = map.range_before_normalising() {
+                    set(&message, LOW, &JsValue::from(low));
+                    set(&message, HIGH, &JsValue::from(high));
+                }
+                if let Some((demo, setup)) = asked {
+                    set(&message, DEMO, &JsValue::from_str(demo.id));
+                    set(
+                        &message,
+                        SETUP,
+                        &JsValue::from_str(&links::query(demo, setup)),
+                    );
+                    set(&message, SEED, &JsValue::from_str(&setup.seed.to_string()));
+                }
                 set(&message, WIDTH, &JsValue::from(map.width() as u32));
                 set(&message, HEIGHT, &JsValue::from(map.height() as u32));
                 floats(HEIGHTS, map.data());
@@ -268,7 +288,11 @@ impl Reply {
                     .ok_or_else(|| "the generator sent no file".to_string()),
             ),
             (KIND_MAP, _) => match read_map(data) {
-                Some((extension, map)) => Body::Map { extension, map },
+                Some((extension, map)) => Body::Map {
+                    extension,
+                    map,
+                    asked: Request::from_js(data).ok().map(|r| (r.demo, r.setup)),
+                },
                 None => Body::File(Err("the generator sent a malformed map".into())),
             },
             _ => return None,
@@ -333,6 +357,8 @@ fn read_map(data: &JsValue) -> Option<(String, Heightmap)> {
     let width = whole(&get(data, WIDTH))? as usize;
     let height = whole(&get(data, HEIGHT))? as usize;
     let map = Heightmap::from_data(width, height, floats(&get(data, HEIGHTS))?).ok()?;
+    let range = get(data, LOW).as_f64().zip(get(data, HIGH).as_f64());
+    let map = map.with_range_before_normalising(range.map(|(l, h)| (l as f32, h as f32)));
     Some((extension, map))
 }
 

@@ -1,0 +1,212 @@
+//! The sidecar `NAME.json` written beside a map made for an engine or cut into tiles: what made
+//! it (algorithm, parameters, seed, erosion, range before normalising) and how to import it;
+//! and a map's tiles as files with their sidecar, the same for the command line (which writes
+//! them to disk) and the page (which zips them). With the `serde` feature only.
+
+use serde_json::{json, Value};
+
+use crate::algorithms::diamond_square;
+use crate::algorithms::erosion::{self, ErosionParams};
+use crate::algorithms::recipe::Recipe;
+use crate::files::engines::Engine;
+use crate::files::export::{self, Format};
+use crate::files::tiles::{self, Tiling};
+use crate::map::heightmap::Heightmap;
+
+/// `value` as JSON through text, so each f32 in it reads as typed (0.3), not widened to f64.
+pub fn as_typed(value: &impl serde::Serialize) -> Value {
+    serde_json::to_string(value)
+        .and_then(|text| serde_json::from_str(&text))
+        .unwrap_or_default()
+}
+
+/// A map and what made it: the algorithm (or the file read), its parameters, the seed and the
+/// erosion it got.
+#[derive(Debug)]
+pub struct Made {
+    /// The algorithm's name, or `erode` for a map read from a file.
+    pub name: &'static str,
+    /// The recipe's parameters, or the file read.
+    pub parameters: Value,
+    /// The seed it was made with.
+    pub seed: u64,
+    /// The erosion it got.
+    pub erosion: Option<ErosionParams>,
+    /// The map, before any engine prepares it.
+    pub map: Heightmap,
+}
+
+impl Made {
+    /// Generates `recipe`'s map with `seed` and erodes it with `erosion`, as `terrain` does.
+    pub fn generate(
+        recipe: &Recipe,
+        seed: u64,
+        erosion: Option<ErosionParams>,
+    ) -> Result<Self, String> {
+        let mut map = recipe.generate(seed).map_err(|e| e.to_string())?;
+        if let Some(params) = &erosion {
+            erosion::erode(&mut map, params, seed).map_err(|e| e.to_string())?;
+        }
+        Ok(Made {
+            name: recipe.name(),
+            parameters: as_typed(recipe),
+            seed,
+            erosion,
+            map,
+        })
+    }
+
+    /// What the page's `recipe` is as a `terrain` command: the command's recipe and its
+    /// `--erode`; `None` for a recipe no command makes (a step of an algorithm, a map read on
+    /// the page).
+    pub fn command(recipe: &Recipe) -> Option<(Recipe, Option<ErosionParams>)> {
+        match *recipe {
+            Recipe::Eroded { params, erosion } => {
+                Some((Recipe::diamond_square(params), Some(erosion)))
+            }
+            Recipe::Midpoint { stage, .. } if stage != crate::algorithms::midpoint::Stage::Full => {
+                None
+            }
+            Recipe::DiamondSquare { stage, .. } if stage != diamond_square::Stage::Full => None,
+            Recipe::Held { .. } => None,
+            other => Some((other, None)),
+        }
+    }
+
+    /// ", eroded by N droplets" for the summary line, or nothing.
+    pub fn eroded(&self) -> String {
+        self.erosion
+            .map(|params| format!(", eroded by {} droplets", params.droplets))
+            .unwrap_or_default()
+    }
+}
+
+/// The sidecar of a file (or tiles) of `width` x `height` points made for `engine`: what made it
+/// and how to import it.
+pub fn sidecar(
+    made: &Made,
+    engine: Option<Engine>,
+    (width, height): (usize, usize),
+    format: Format,
+    height_m: Option<f32>,
+) -> Value {
+    let (lo, hi) = made.map.range_before_normalising().unwrap_or((0.0, 0.0));
+    let typed = crate::knobs::params::typed_json;
+    let mut value = json!({
+        "algorithm": made.name,
+        "seed": made.seed,
+        "parameters": made.parameters,
+        "erosion": made.erosion.as_ref().map(as_typed),
+        "width": width,
+        "height": height,
+        "generated": [made.map.width(), made.map.height()],
+        "min_before_normalising": typed(lo),
+        "max_before_normalising": typed(hi),
+        "format": format.extension(),
+    });
+    if let (Some(engine), Value::Object(fields)) = (engine, &mut value) {
+        fields.insert("engine".into(), json!(engine.name()));
+        fields.insert("height_m".into(), json!(height_m.map(typed)));
+        fields.insert(
+            "import".into(),
+            engine.import_settings(width, height, made.map.width(), height_m),
+        );
+    }
+    value
+}
+
+/// `sidecar` with the list of tiles written (`files`: one entry per tile, from [`tile_files`]).
+pub fn with_tiles(mut value: Value, tiling: &Tiling, files: Vec<Value>) -> Value {
+    if let Value::Object(fields) = &mut value {
+        let (width, height) = tiling.covers();
+        fields.insert(
+            "tiles".into(),
+            json!({
+                "columns": tiling.columns,
+                "rows": tiling.rows,
+                "side": tiling.side,
+                "shared_edge": "neighbours share their edge row and column (one point)",
+                "covers": [width, height],
+                "files": files,
+            }),
+        );
+    }
+    value
+}
+
+/// The sidecar as the text of its file.
+pub fn text(value: &Value) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_default() + "\n"
+}
+
+/// One tile as a file: its name, its map (prepared for the engine) and its sidecar entry.
+#[derive(Debug)]
+pub struct TileFile {
+    /// `STEM_x_y.EXT` ([`tiles::tile_name`]).
+    pub name: String,
+    /// The tile's heights as written.
+    pub map: Heightmap,
+    /// Its entry in the sidecar's list of tiles.
+    pub entry: Value,
+}
+
+/// `map` cut by `tiling` into files named after `stem`, each prepared for `engine`, in
+/// `format`: what `--tiles` writes beside the sidecar.
+pub fn tile_files(
+    map: &Heightmap,
+    tiling: &Tiling,
+    engine: Option<Engine>,
+    format: Format,
+    stem: &str,
+) -> Result<Vec<TileFile>, String> {
+    let step = tiling.side - 1;
+    let mut files = Vec::new();
+    for tile in tiling.cut(map).map_err(|e| e.to_string())? {
+        // Unity reads a file's first row as the terrain's z = 0 edge, so its rows and its grid
+        // of tiles both run from the map's last row.
+        let y = match engine {
+            Some(Engine::Unity) => tiling.rows - 1 - tile.y,
+            _ => tile.y,
+        };
+        let prepared = match engine {
+            Some(engine) => engine.prepare(&tile.map)?,
+            None => tile.map,
+        };
+        let name = tiles::tile_name(stem, format.extension(), tile.x, y, engine);
+        let entry = json!({
+            "file": name,
+            "x": tile.x,
+            "y": y,
+            "first_column": tile.x * step,
+            "first_row": tile.y * step,
+        });
+        files.push(TileFile {
+            name,
+            map: prepared,
+            entry,
+        });
+    }
+    Ok(files)
+}
+
+/// Every file `--tiles` writes for `made` cut by `tiling` (no engine), named after `stem`, in
+/// `format`: the tiles' bytes, then the sidecar `STEM.json`; `(name, bytes)` each.
+pub fn tiled(
+    made: &Made,
+    tiling: &Tiling,
+    format: Format,
+    stem: &str,
+) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let tiles = tile_files(&made.map, tiling, None, format, stem)?;
+    let mut files = Vec::with_capacity(tiles.len() + 1);
+    let mut entries = Vec::with_capacity(tiles.len());
+    for tile in tiles {
+        let bytes = export::to_bytes(&tile.map, format).map_err(|e| e.to_string())?;
+        files.push((tile.name, bytes));
+        entries.push(tile.entry);
+    }
+    let value = sidecar(made, None, (tiling.side, tiling.side), format, None);
+    let value = with_tiles(value, tiling, entries);
+    files.push((format!("{stem}.json"), text(&value).into_bytes()));
+    Ok(files)
+}
