@@ -47,10 +47,7 @@ impl Demo {
         let Some(held) = self.held else {
             return (grid, 1.0);
         };
-        let (low, high) = map
-            .data()
-            .iter()
-            .fold((f32::MAX, f32::MIN), |(lo, hi), &h| (lo.min(h), hi.max(h)));
+        let (low, high) = map.range().unwrap_or((0.0, 0.0));
         let span = (high - low).max(f32::MIN_POSITIVE);
         grid.heights.iter_mut().for_each(|h| *h = (*h - low) / span);
         (grid, held.relief(map, span, HEIGHT_SCALE))
@@ -89,6 +86,7 @@ impl Demo {
                     Vec::new(),
                 ),
             };
+        let (shown, relief) = self.shown_with_relief(&map);
         let (grid, creases) = match (self.look, setup.recipe.subdivision()) {
             (Look::Pair, Some(&params)) => {
                 let ds = Recipe::DiamondSquare {
@@ -97,15 +95,13 @@ impl Demo {
                     wrap: false,
                 }
                 .generate(setup.seed)?;
-                let shown = self.shown(&map);
                 let gap = (shown.size().0 / PAIR_GAP).max(2);
                 let pair = display::side_by_side(&shown, &self.shown(&ds), gap);
                 let scores = crease_score(&map).zip(crease_score(&ds));
                 (pair.unwrap_or(shown), scores.map(|(a, b)| [a, b]))
             }
-            _ => (self.shown(&map), None),
+            _ => (shown, None),
         };
-        let relief = self.shown_with_relief(&map).1;
         Ok(Answer {
             grid,
             batches,

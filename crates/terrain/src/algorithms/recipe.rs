@@ -184,10 +184,7 @@ impl Recipe {
             return Ok(map);
         }
         erosion.validate()?;
-        let (low, high) = map
-            .data()
-            .iter()
-            .fold((f32::MAX, f32::MIN), |(lo, hi), &h| (lo.min(h), hi.max(h)));
+        let (low, high) = map.range().unwrap_or((0.0, 0.0));
         let relief = (high - low).max(f32::MIN_POSITIVE);
         map.data_mut()
             .iter_mut()
