@@ -1,8 +1,9 @@
 // The first load stays small: the page's own module (terrain-web-*: its JS glue and wasm), what
 // the browser fetches before the first demo is drawn, gzipped at level 9, at most CEILING bytes.
 // The ceiling sits a little above today's figure, so growth is a decision (raise it in the same
-// commit, with the figure in BENCHMARKS.md), not an accident. The file encoders and measures
-// (terrain-files*) load on the first download and do not count.
+// commit, with the figure in BENCHMARKS.md), not an accident. The later chapters' module
+// (terrain-chapters*: fault lines and erosion) loads when one of their demos comes near, and the
+// file encoders and measures (terrain-files*) on the first download: neither counts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
@@ -10,9 +11,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-// 225 635 B with the "How real is it?" panel (wasm 213 917 + JS 11 718; +1 841 B over 223 794
-// before it, the panel's text and table coming with the measures); issue 34's target is 150 000.
-const CEILING = 234_000;
+// 214 606 B with fault lines and erosion in the later chapters' module (wasm 202 142 + JS 12 464;
+// 232 706 B before, all in one); issue 34's target is 150 000 (BENCHMARKS.md says why it is
+// not met yet).
+const CEILING = 216_000;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

@@ -26,6 +26,12 @@ export const DEMO_IDS = [
  */
 export const READ_IDS = ['real-land', 'your-map'];
 
+/**
+ * The demos whose code is in the later chapters' module (crates/terrain-chapters: fault lines and
+ * erosion), which the generator worker fetches when the first of them asks; in page order.
+ */
+export const LATER_IDS = ['erosion', 'fault-lines', 'fault-shapes'];
+
 /** The selector of demo `id`'s section. */
 export const section = (id) => `section[data-demo="${id}"]`;
 

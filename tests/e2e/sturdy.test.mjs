@@ -3,7 +3,7 @@
 // that stops answering altogether, and a browser where no worker starts at all.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO_IDS, READ_IDS, waitForDemos, inspect, settle, suite, section } from './harness.mjs';
+import { DEMO_IDS, LATER_IDS, READ_IDS, waitForDemos, inspect, settle, suite, section } from './harness.mjs';
 
 
 /** Keeps every WebGL2 context and generator worker the page makes, for the tests to reach. */
@@ -166,13 +166,18 @@ test('without a worker the page generates in place, and a download says it needs
   });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(fx.server.url);
-  // Maps read from files need the worker's readers: those demos say so instead.
-  await waitForDemos(page, 1, READ_IDS);
-  for (const held of READ_IDS) {
-    await page.locator(section(held)).scrollIntoViewIfNeeded();
-    await page.waitForFunction((sel) => document.querySelector(`${sel} [role="alert"]`).textContent !== '', section(held));
-    const said = await page.$eval(`${section(held)} [role="alert"]`, (p) => p.textContent);
-    assert.match(said, /reading a map file needs the page's background worker/, held);
+  // Maps read from files need the worker's readers, and fault lines and erosion the later
+  // chapters' module, which the worker loads: those demos say so instead.
+  await waitForDemos(page, 1, [...READ_IDS, ...LATER_IDS]);
+  const needs = [
+    ...READ_IDS.map((id) => [id, /reading a map file needs the page's background worker/]),
+    ...LATER_IDS.map((id) => [id, /fault lines and erosion need the page's background worker/]),
+  ];
+  for (const [id, message] of needs) {
+    await page.locator(section(id)).scrollIntoViewIfNeeded();
+    await page.waitForFunction((sel) => document.querySelector(`${sel} [role="alert"]`).textContent !== '', section(id));
+    const said = await page.$eval(`${section(id)} [role="alert"]`, (p) => p.textContent);
+    assert.match(said, message, id);
   }
   const id = 'ds-final';
   await page.locator(section(id)).scrollIntoViewIfNeeded();

@@ -346,7 +346,7 @@ impl App {
                 v.finish_download(token, file);
             }
             // Maps stay in the worker, on their way to the file encoders.
-            Body::Map { .. } => {}
+            Body::Map { .. } | Body::Later { .. } => {}
         }
     }
 

@@ -18,7 +18,7 @@ use web_sys::{
     Blob, BlobPropertyBag, ErrorEvent, MessageEvent, Url, Worker, WorkerOptions, WorkerType,
 };
 
-use super::host;
+use super::maker;
 use super::protocol::{self, Body, Kind, Reply, Request};
 use crate::model::watchdog::{Watchdog, ANSWER_LIMIT_MS};
 
@@ -27,26 +27,36 @@ use crate::model::watchdog::{Watchdog, ANSWER_LIMIT_MS};
 /// so the PNG and glTF writers are not part of the page's first download.
 pub const FILES_MODULE: &str = "terrain-files.js";
 
-/// The encoders' module with its content hash (`terrain-files.js?v=HASH`), as the build writes
-/// it into the page's `<meta name="terrain-files">` (`scripts/stamp-files.mjs`), so a cached old
-/// copy is never paired with a new page; plain [`FILES_MODULE`] where the page has no such tag
-/// (the wasm tests' bare page).
-fn files_module() -> String {
+/// The later chapters' module (`crates/terrain-chapters`): fault lines and erosion, imported by
+/// the generator worker the first time one of their demos asks (its section has come near).
+pub const CHAPTERS_MODULE: &str = "terrain-chapters.js";
+
+/// A module the worker loads later, with its content hash (`terrain-files.js?v=HASH`), as the
+/// build writes it into the page's `<meta name="terrain-files">` (`scripts/stamp-files.mjs`),
+/// so a cached old copy is never paired with a new page; plain `module` where the page has no
+/// such tag (the wasm tests' bare page).
+fn stamped(module: &str) -> String {
+    let name = module.trim_end_matches(".js");
     web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| {
-            d.query_selector("meta[name=\"terrain-files\"]")
+            d.query_selector(&format!("meta[name=\"{name}\"]"))
                 .ok()
                 .flatten()
         })
         .and_then(|meta| meta.get_attribute("content"))
-        .filter(|content| content.starts_with(FILES_MODULE))
-        .unwrap_or_else(|| FILES_MODULE.to_string())
+        .filter(|content| content.starts_with(module))
+        .unwrap_or_else(|| module.to_string())
 }
 
 /// Why a page without a generator worker cannot write files: the encoders load in the worker.
 pub const NO_WORKER_FILES: &str =
     "downloads need the page's background worker, which this browser could not start";
+
+/// Why a page without a generator worker cannot show fault lines or erosion: their code is in
+/// the later chapters' module, which loads in the worker.
+pub const NO_WORKER_CHAPTERS: &str =
+    "fault lines and erosion need the page's background worker, which this browser could not start";
 
 /// Why a page without a generator worker cannot show a map read from a file: the readers load
 /// in the worker too.
@@ -164,8 +174,10 @@ impl Generator {
         on_error.forget();
 
         let glue = IMPORT_META.with(ImportMeta::url);
-        let files = Url::new_with_base(&files_module(), &glue)?.href();
-        worker.post_message(&protocol::hello(&glue, &wasm_bindgen::module(), &files))?;
+        let files = Url::new_with_base(&stamped(FILES_MODULE), &glue)?.href();
+        let chapters = Url::new_with_base(&stamped(CHAPTERS_MODULE), &glue)?.href();
+        let hello = protocol::hello(&glue, &wasm_bindgen::module(), &files, &chapters);
+        worker.post_message(&hello)?;
         *this.worker.borrow_mut() = Some(worker);
         Ok(())
     }
@@ -230,8 +242,10 @@ impl Generator {
                 Body::File(Err(NO_WORKER_FILES.to_string()))
             } else if request.demo.held.is_some() {
                 Body::Terrain(Err(NO_WORKER_MAPS.to_string()))
+            } else if !request.setup.recipe.linked() {
+                Body::Terrain(Err(NO_WORKER_CHAPTERS.to_string()))
             } else {
-                host::answer(&request, None)
+                maker::answer(&request, None)
             };
             on_reply(Reply {
                 ticket,

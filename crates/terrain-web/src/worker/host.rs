@@ -6,12 +6,12 @@
 use std::cell::RefCell;
 
 use js_sys::Array;
-use terrain::water::{self, Water};
-use terrain::{derived, export, import, realism, tiles, Heightmap};
+use terrain::{import, Heightmap};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::protocol::{Body, Kind, Reply, Request, Ticket};
+use super::maker::{answer, reply};
+use super::protocol::{Body, Kind, Request, Ticket};
 use crate::model::newest::Newest;
 
 /// A request as read: answerable, or why not (answered with that message).
@@ -95,7 +95,15 @@ pub fn answer_next() -> Array {
             let body = match (mail, kind) {
                 (Ok(request), _) => HELD.with_borrow(|held| {
                     let map = held.iter().find(|(v, _)| *v == view).map(|(_, m)| m);
-                    answer(&request, map)
+                    // Fault lines and erosion are in the later chapters' module.
+                    if request.setup.recipe.linked() {
+                        answer(&request, map)
+                    } else {
+                        Body::Later {
+                            request: Box::new(request),
+                            held: map.cloned(),
+                        }
+                    }
                 }),
                 (Err(message), Kind::Terrain) => Body::Terrain(Err(message)),
                 (Err(message), Kind::File | Kind::Measure) => Body::File(Err(message)),
@@ -108,6 +116,22 @@ pub fn answer_next() -> Array {
         ),
     };
     let (message, transfer) = reply.to_js();
+    Array::of2(&message, &transfer)
+}
+
+/// The reply for a request the page's module handed to the later chapters' module (`later`,
+/// a [`Body::Later`] reply) when that module could not be loaded: the request fails with `why`.
+#[wasm_bindgen]
+pub fn unanswered(later: JsValue, why: String) -> Array {
+    let ticket = Ticket::from_js(&later).unwrap_or(Ticket { view: 0, token: 0 });
+    let why = format!(
+        "this chapter's code could not be loaded ({why}); check the connection and press Refresh"
+    );
+    let body = match Kind::of_request(&later) {
+        Kind::Terrain => Body::Terrain(Err(why)),
+        Kind::File | Kind::Measure => Body::File(Err(why)),
+    };
+    let (message, transfer) = reply(ticket, body).to_js();
     Array::of2(&message, &transfer)
 }
 
@@ -124,81 +148,4 @@ pub fn file_reply(map: JsValue, outcome: JsValue) -> Array {
     };
     let (message, transfer) = reply(ticket, Body::File(file)).to_js();
     Array::of2(&message, &transfer)
-}
-
-/// Makes what `request` asks for: the terrain's shown points (and fault batches and
-/// variogram), or for a download the full map, checked against the format's limits before it is
-/// generated. `held` is the map the request's view holds, for a demo whose map is read.
-pub(crate) fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
-    let setup = &request.setup;
-    let Some(extension) = &request.download else {
-        return Body::Terrain(request.demo.answer(setup, held).map_err(|e| e.message));
-    };
-    let (width, height) = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
-    // The realism report: the full map, for the encoders' module to measure.
-    if extension == realism::REPORT {
-        return match setup.recipe.made_from(held, setup.seed) {
-            Ok(map) => Body::Map {
-                extension: extension.clone(),
-                map,
-                asked: None,
-            },
-            Err(error) => Body::File(Err(error.message)),
-        };
-    }
-    // Tiles: the encoders check the grid and the format, cut the map and write the sidecar of
-    // what made it (so they get what was asked too).
-    if tiles::parse_download(extension).is_some() {
-        return match setup.recipe.made_from(held, setup.seed) {
-            Ok(map) => Body::Map {
-                extension: extension.clone(),
-                map,
-                asked: Some((request.demo, request.setup)),
-            },
-            Err(error) => Body::File(Err(error.message)),
-        };
-    }
-    // A flow download (`flow.png`) is the map's flow, written in the format after the dot; a
-    // derived map (`normal.png`) is written from the map by the encoders, as a PNG.
-    let flow = water::flow_download(extension);
-    let derived = derived::download(extension).is_some();
-    let file_extension = match flow {
-        Some(format) => format.extension(),
-        None if derived => "png",
-        None => extension.as_str(),
-    };
-    if let Err(error) = export::map_format(file_extension, width, height) {
-        return Body::File(Err(error.to_string()));
-    }
-    let map = match setup.recipe.made_from(held, setup.seed) {
-        Ok(map) => map,
-        Err(error) => return Body::File(Err(error.message)),
-    };
-    let map = match flow {
-        Some(format) => match Water::of(&map) {
-            Ok(water) => water.flow_map(format),
-            Err(error) => return Body::File(Err(error.message)),
-        },
-        None => map,
-    };
-    let extension = if derived { extension } else { file_extension };
-    Body::Map {
-        extension: extension.to_string(),
-        map,
-        asked: None,
-    }
-}
-
-/// A reply from this worker, with the size of its wasm memory.
-fn reply(ticket: Ticket, body: Body) -> Reply {
-    let memory = wasm_bindgen::memory()
-        .dyn_into::<js_sys::WebAssembly::Memory>()
-        .ok()
-        .and_then(|memory| memory.buffer().dyn_into::<js_sys::ArrayBuffer>().ok())
-        .map(|buffer| buffer.byte_length());
-    Reply {
-        ticket,
-        body,
-        memory,
-    }
 }

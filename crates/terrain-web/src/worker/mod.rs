@@ -5,11 +5,15 @@
 //!   that crashed or went silent;
 //! - `host`: the worker end, which `worker.js` calls: a mailbox where the newest request per
 //!   view wins, and the answers;
-//! - `worker.js`: the worker's start-up script; it loads this same wasm module, and the file
-//!   encoders' module (`crates/terrain-files`) on the first download.
+//! - [`maker`]: what a request makes (the terrain's shown points, or the full map for a file),
+//!   in this module or in the later chapters' one;
+//! - `worker.js`: the worker's start-up script; it loads this same wasm module, the later
+//!   chapters' module (`crates/terrain-chapters`) the first time a fault-line or erosion demo asks,
+//!   and the file encoders' module (`crates/terrain-files`) on the first download.
 
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod client;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod host;
+pub mod maker;
 pub mod protocol;

@@ -3,24 +3,30 @@
 //
 // The page's first message (the hello) holds the URL of its wasm-bindgen module and the compiled
 // wasm module itself, so this worker runs the very same code without fetching or compiling it
-// again, and the URL of the file encoders' module (`terrain-files.js?v=HASH`), imported on the
-// first download. Every later message asks for one demo's terrain or file: the Rust mailbox
-// (host.rs) keeps only the newest per view and kind, and `answer_next` makes the oldest waiting
-// one. A map for a file goes to the encoders, and `file_reply` turns their bytes into the reply.
-// A request with a map file to read (`KEY.source`: a file the reader brought, or the URL of real
-// land) has the encoders' module read it, and `hold` keeps the map for its view, first.
+// again, and the URLs of two modules it imports on first use: the later chapters'
+// (`terrain-chapters.js?v=HASH`: fault lines and erosion, whose code the page's module leaves
+// out) and the file encoders' (`terrain-files.js?v=HASH`). Every later message asks for one
+// demo's terrain or file: the Rust mailbox (host.rs) keeps only the newest per view and kind, and
+// `answer_next` makes the oldest waiting one. A request whose demo's code is in the later
+// chapters comes back as a `later` reply, which that module answers; a map for a file goes to
+// the encoders, and `file_reply` turns their bytes into the reply. A request with a map file to
+// read (`KEY.source`: a file the reader brought, or the URL of real land) has the encoders'
+// module read it, and `hold` keeps the map for its view, first.
 let host = null;
 // Messages are taken one after another, each once the one before is done: a map file being read
 // holds back the requests behind it, which need its map.
 let inbox = Promise.resolve();
 let scheduled = false;
-// A file being written (the encoders load and run asynchronously): requests wait meanwhile.
-let writing = false;
+// A reply being made asynchronously (by a module being loaded, or the encoders): requests wait
+// meanwhile.
+let busy = false;
 let filesUrl = null;
 let files = null;
+let chaptersUrl = null;
+let chapters = null;
 
 function schedule() {
-  if (host !== null && !scheduled && !writing && host.has_request()) {
+  if (host !== null && !scheduled && !busy && host.has_request()) {
     scheduled = true;
     setTimeout(answerNext, 0);
   }
@@ -31,11 +37,30 @@ function answerNext() {
   // Synchronous on purpose: a trap or out-of-memory inside the generator throws here, and the
   // page hears it as the worker's `error` event.
   const [reply, transfer] = host.answer_next();
+  if (reply[KEY.kind] === KIND.later) {
+    busy = true;
+    later(reply).then(([made, moved]) => {
+      busy = false;
+      deliver(made, moved);
+    }, (trap) => {
+      // A trap inside the chapters' generator: thrown outside the promise, so the page hears it
+      // as the worker's `error` event and starts a fresh worker, as for one in this module.
+      setTimeout(() => {
+        throw trap;
+      });
+    });
+  } else {
+    deliver(reply, transfer);
+  }
+}
+
+// Sends a reply to the page; a map for a file goes to the encoders first.
+function deliver(reply, transfer) {
   if (reply[KEY.kind] === KIND.map) {
-    writing = true;
+    busy = true;
     write(reply).then(([file, moved]) => {
       self.postMessage(file, moved);
-      writing = false;
+      busy = false;
       schedule();
     });
   } else {
@@ -44,16 +69,37 @@ function answerNext() {
   }
 }
 
-// The encoders' module, imported on first use.
-function encoders() {
-  // The wasm carries the module's `?v=` content hash too (scripts/stamp-files.mjs).
-  files ??= import(filesUrl).then(async (module) => {
-    const wasm = new URL('terrain-files_bg.wasm', filesUrl);
-    wasm.search = new URL(filesUrl).search;
+// A wasm-bindgen module beside the page's, imported once, on first use; its wasm carries the
+// module's `?v=` content hash too (scripts/stamp-files.mjs). A failed import is forgotten, so
+// the next use tries again.
+function load(url, wasmName) {
+  return import(url).then(async (module) => {
+    const wasm = new URL(wasmName, url);
+    wasm.search = new URL(url).search;
     await module.default({ module_or_path: wasm });
     return module;
   });
+}
+
+// The encoders' module, imported on first use.
+function encoders() {
+  files ??= load(filesUrl, 'terrain-files_bg.wasm');
   return files;
+}
+
+// The reply for a `later` reply: the later chapters' module answers it, imported the first time
+// (so its fetch starts when the first of its demos asks, as its section comes near). When it
+// cannot be loaded (the network is gone), the request fails saying so, rather than waiting.
+async function later(handedOn) {
+  let module;
+  try {
+    chapters ??= load(chaptersUrl, 'terrain-chapters_bg.wasm');
+    module = await chapters;
+  } catch (error) {
+    chapters = null;
+    return host.unanswered(handedOn, `${error}`);
+  }
+  return module.answer(handedOn);
 }
 
 // The map in a request's file: `[width, height, heights]` from the encoders' reader, or why it
@@ -96,6 +142,7 @@ async function write(map) {
 async function start(hello) {
   try {
     filesUrl = hello[KEY.files];
+    chaptersUrl = hello[KEY.chapters];
     const bindings = await import(hello[KEY.glue]);
     await bindings.default({ module_or_path: hello[KEY.module] });
     host = bindings;

@@ -142,6 +142,18 @@ pub struct Trail {
     pub filled: Vec<usize>,
 }
 
+/// Whether this build holds the droplet erosion (the `erosion` feature, on by default). The
+/// page's first module leaves it out: its chapter's module brings it when the chapter is near.
+pub const LINKED: bool = cfg!(feature = "erosion");
+
+/// What the erosion says in a build without it.
+fn not_linked() -> ParamError {
+    ParamError::new(
+        "droplets",
+        "the erosion is not in this build (feature \"erosion\")",
+    )
+}
+
 /// Erodes `map` with `params.droplets` droplets from `seed`, in place. The map keeps its scale
 /// (it is not normalised again), so what was removed and laid down can be compared cell by cell.
 pub fn erode(map: &mut Heightmap, params: &ErosionParams, seed: u64) -> Result<Ledger, ParamError> {
@@ -156,6 +168,9 @@ pub fn erode_watched(
     traced: u32,
     trail: impl FnMut(u32, Trail),
 ) -> Result<Ledger, ParamError> {
+    if !LINKED {
+        return Err(not_linked());
+    }
     params.validate()?;
     check_map(map)?;
     Ok(droplets::run(
@@ -181,6 +196,9 @@ pub fn erode_in_steps(
     ends: &[u32],
     mut step_done: impl FnMut(u32, &Heightmap, Option<Trail>),
 ) -> Result<Ledger, ParamError> {
+    if !LINKED {
+        return Err(not_linked());
+    }
     params.validate()?;
     check_map(map)?;
     let mut ledger = Ledger::default();

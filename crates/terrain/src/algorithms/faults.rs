@@ -177,8 +177,23 @@ impl Pending {
     }
 }
 
+/// Whether this build holds the fault generator (the `faults` feature, on by default). The
+/// page's first module leaves it out: its chapter's module brings it when the chapter is near.
+pub const LINKED: bool = cfg!(feature = "faults");
+
+/// What [`generate`] and [`generate_in_steps`] say in a build without the generator.
+fn not_linked() -> ParamError {
+    ParamError::new(
+        "faults",
+        "the fault generator is not in this build (feature \"faults\")",
+    )
+}
+
 /// Runs the fault generator from `seed`, normalised to 0..1, row by row.
 pub fn generate(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError> {
+    if !LINKED {
+        return Err(not_linked());
+    }
     let mut sums = FaultSums::new(params.width, params.height)?;
     let (noise_seed, cuts) = start(params, seed)?;
     let noise = ragged(params, noise_seed, true);
@@ -205,6 +220,9 @@ pub fn generate_in_steps(
     ends: &[u32],
     mut step_done: impl FnMut(u32, &[i32]),
 ) -> Result<Heightmap, ParamError> {
+    if !LINKED {
+        return Err(not_linked());
+    }
     let mut sums = FaultSums::new(params.width, params.height)?;
     let (noise_seed, cuts) = start(params, seed)?;
     let noise = ragged(params, noise_seed, true);

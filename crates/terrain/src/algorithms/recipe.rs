@@ -196,6 +196,18 @@ impl Recipe {
         Ok(map)
     }
 
+    /// Whether this build can make the map: false for fault lines without the `faults` feature,
+    /// and for erosion (a read map with droplets included) without `erosion`. The page's first
+    /// module asks, and hands what it cannot make to its later chapters' module.
+    pub fn linked(&self) -> bool {
+        match self {
+            Recipe::Faults { .. } => faults::LINKED,
+            Recipe::Eroded { .. } => erosion::LINKED,
+            Recipe::Held { erosion } => erosion.droplets == 0 || erosion::LINKED,
+            _ => true,
+        }
+    }
+
     /// The erosion's droplets and constants; `None` for the algorithms without erosion.
     pub fn erosion(&self) -> Option<&ErosionParams> {
         match self {

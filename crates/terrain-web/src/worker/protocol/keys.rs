@@ -16,6 +16,8 @@ keys! {
     MODULE = "module";
     /// Hello: the URL of the file encoders' module (`terrain-files.js?v=HASH`).
     FILES = "files";
+    /// Hello: the URL of the later chapters' module (`terrain-chapters.js?v=HASH`).
+    CHAPTERS = "chapters";
     /// The worker could not start: why.
     FATAL = "fatal";
     /// The index of the view that asked; its reply carries it back.
@@ -77,8 +79,11 @@ pub const KIND_TERRAIN: &str = "terrain";
 pub const KIND_MAP: &str = "map";
 /// A reply with a file.
 pub const KIND_FILE: &str = "file";
+/// A request the page's module hands on to the later chapters' module, in the worker (its
+/// demo's code is there); the page never receives it.
+pub const KIND_LATER: &str = "later";
 /// Every kind of reply, as worker.js reads them (`KIND.map` is `"map"`).
-pub const KINDS: [&str; 3] = [KIND_TERRAIN, KIND_MAP, KIND_FILE];
+pub const KINDS: [&str; 4] = [KIND_TERRAIN, KIND_MAP, KIND_FILE, KIND_LATER];
 
 /// The worker's start-up script, behind the keys it reads and writes.
 const WORKER_JS: &str = include_str!("../worker.js");

@@ -18,13 +18,15 @@ use terrain::{realism, Heightmap};
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::model::answer::Answer;
-use crate::model::demos::{self, Demo};
+use crate::model::demos::Demo;
 use crate::model::fields::Setup;
 use crate::model::links;
 
 mod keys;
+mod request;
 
 pub use keys::*;
+pub use request::Request;
 
 /// The view a reply goes to, and its token for the request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,83 +80,6 @@ impl Kind {
     }
 }
 
-/// A request from the page to the worker.
-#[derive(Debug)]
-pub struct Request {
-    /// Where the reply goes.
-    pub ticket: Ticket,
-    /// The demo: which fields the setup has, and how the terrain is shown.
-    pub demo: &'static Demo,
-    /// What to generate.
-    pub setup: Setup,
-    /// For a download, the extension of the file format wanted (`png`, `r16`, `r32`, `glb`):
-    /// the reply is then the full map, written by the file encoders byte for byte as `terrain`
-    /// writes it, instead of the shown points.
-    pub download: Option<String>,
-    /// For a demo whose map is read: a new map file (a `File`, or a URL as a string), which
-    /// `worker.js` reads and the worker holds for this view before answering; `None` keeps the
-    /// map it holds. Only the page sends it; the worker's Rust end never reads it.
-    pub source: Option<wasm_bindgen::JsValue>,
-}
-
-impl Request {
-    /// Terrain or file.
-    pub fn kind(&self) -> Kind {
-        match self.download.as_deref() {
-            Some(realism::REPORT) => Kind::Measure,
-            Some(_) => Kind::File,
-            None => Kind::Terrain,
-        }
-    }
-
-    /// The message: `{view, token, demo, setup, seed, download}`; `download` is left out for a
-    /// terrain.
-    pub fn to_js(&self) -> JsValue {
-        let message = Object::new();
-        self.ticket.write(&message);
-        set(&message, DEMO, &JsValue::from_str(self.demo.id));
-        let query = links::query(self.demo, &self.setup);
-        set(&message, SETUP, &JsValue::from_str(&query));
-        set(
-            &message,
-            SEED,
-            &JsValue::from_str(&self.setup.seed.to_string()),
-        );
-        if let Some(extension) = &self.download {
-            set(&message, DOWNLOAD, &JsValue::from_str(extension));
-        }
-        if let Some(source) = &self.source {
-            set(&message, SOURCE, source);
-        }
-        message.into()
-    }
-
-    /// Reads a message made by [`Request::to_js`], or says what is wrong with it.
-    pub fn from_js(message: &JsValue) -> Result<Self, String> {
-        let text = |key: &str| {
-            get(message, key)
-                .as_string()
-                .ok_or_else(|| format!("the request has no {key}"))
-        };
-        let id = text(DEMO)?;
-        let demo = demos::find(&id).ok_or_else(|| format!("no demo called {id:?}"))?;
-        let seed = terrain::knobs::SEED
-            .parse_whole(&text(SEED)?)
-            .map_err(|e| e.message)?;
-        let setup = links::setup_from_query(demo, &text(SETUP)?, seed).map_err(|errors| {
-            let messages: Vec<String> = errors.into_iter().map(|e| e.message).collect();
-            messages.join("; ")
-        })?;
-        Ok(Self {
-            ticket: Ticket::from_js(message).map_err(|e| e.replace("message", "request"))?,
-            demo,
-            setup,
-            download: get(message, DOWNLOAD).as_string(),
-            source: None,
-        })
-    }
-}
-
 /// What came back for one request.
 #[derive(Debug)]
 pub enum Body {
@@ -173,6 +98,15 @@ pub enum Body {
     },
     /// The file's bytes, or why there are none.
     File(Result<Vec<u8>, String>),
+    /// A request whose demo's code is in the later chapters' module (fault lines, erosion:
+    /// [`terrain::Recipe::linked`]), handed on to it in the worker with the map its view holds;
+    /// the page never receives it.
+    Later {
+        /// The request, as the page sent it (its map file apart).
+        request: Box<Request>,
+        /// The map the request's view holds, for a demo whose map is read.
+        held: Option<Heightmap>,
+    },
 }
 
 /// The one reply type, for every kind of request.
@@ -247,6 +181,15 @@ impl Reply {
                 floats(HEIGHTS, map.data());
                 KIND_MAP
             }
+            Body::Later { request, held } => {
+                request.write(&message);
+                if let Some(map) = held {
+                    set(&message, WIDTH, &JsValue::from(map.width() as u32));
+                    set(&message, HEIGHT, &JsValue::from(map.height() as u32));
+                    floats(HEIGHTS, map.data());
+                }
+                KIND_LATER
+            }
             Body::File(Ok(bytes)) => {
                 let array = Uint8Array::from(bytes.as_slice());
                 transfer.push(&array.buffer());
@@ -287,6 +230,13 @@ impl Reply {
                     .map(Uint8Array::to_vec)
                     .ok_or_else(|| "the generator sent no file".to_string()),
             ),
+            (KIND_LATER, _) => match Request::from_js(data) {
+                Ok(request) => Body::Later {
+                    request: Box::new(request),
+                    held: read_heights(data),
+                },
+                Err(error) => Body::Terrain(Err(error)),
+            },
             (KIND_MAP, _) => match read_map(data) {
                 Some((extension, map)) => Body::Map {
                     extension,
@@ -306,13 +256,14 @@ impl Reply {
     }
 }
 
-/// The first message to a new worker: the page's module (URL and compiled module) and the file
-/// encoders' URL.
-pub fn hello(glue: &str, module: &JsValue, files: &str) -> Object {
+/// The first message to a new worker: the page's module (URL and compiled module), and the URLs
+/// of the file encoders' and the later chapters' modules.
+pub fn hello(glue: &str, module: &JsValue, files: &str, chapters: &str) -> Object {
     let hello = Object::new();
     set(&hello, GLUE, &JsValue::from_str(glue));
     set(&hello, MODULE, module);
     set(&hello, FILES, &JsValue::from_str(files));
+    set(&hello, CHAPTERS, &JsValue::from_str(chapters));
     hello
 }
 
@@ -354,12 +305,17 @@ fn read_answer(data: &JsValue) -> Option<Answer> {
 /// The map in a map reply; `None` when a part is missing or malformed.
 fn read_map(data: &JsValue) -> Option<(String, Heightmap)> {
     let extension = get(data, EXTENSION).as_string()?;
-    let width = whole(&get(data, WIDTH))? as usize;
-    let height = whole(&get(data, HEIGHT))? as usize;
-    let map = Heightmap::from_data(width, height, floats(&get(data, HEIGHTS))?).ok()?;
+    let map = read_heights(data)?;
     let range = get(data, LOW).as_f64().zip(get(data, HIGH).as_f64());
     let map = map.with_range_before_normalising(range.map(|(l, h)| (l as f32, h as f32)));
     Some((extension, map))
+}
+
+/// The map under [`WIDTH`], [`HEIGHT`] and [`HEIGHTS`], if whole.
+fn read_heights(data: &JsValue) -> Option<Heightmap> {
+    let width = whole(&get(data, WIDTH))? as usize;
+    let height = whole(&get(data, HEIGHT))? as usize;
+    Heightmap::from_data(width, height, floats(&get(data, HEIGHTS))?).ok()
 }
 
 fn get(object: &JsValue, key: &str) -> JsValue {

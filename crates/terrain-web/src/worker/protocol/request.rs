@@ -1,0 +1,92 @@
+//! A request from the page to the worker, and its message.
+
+use js_sys::Object;
+use terrain::realism;
+use wasm_bindgen::JsValue;
+
+use super::{get, set, Kind, Ticket, DEMO, DOWNLOAD, SEED, SETUP, SOURCE};
+use crate::model::demos::{self, Demo};
+use crate::model::fields::Setup;
+use crate::model::links;
+
+/// A request from the page to the worker.
+#[derive(Debug)]
+pub struct Request {
+    /// Where the reply goes.
+    pub ticket: Ticket,
+    /// The demo: which fields the setup has, and how the terrain is shown.
+    pub demo: &'static Demo,
+    /// What to generate.
+    pub setup: Setup,
+    /// For a download, the extension of the file format wanted (`png`, `r16`, `r32`, `glb`):
+    /// the reply is then the full map, written by the file encoders byte for byte as `terrain`
+    /// writes it, instead of the shown points.
+    pub download: Option<String>,
+    /// For a demo whose map is read: a new map file (a `File`, or a URL as a string), which
+    /// `worker.js` reads and the worker holds for this view before answering; `None` keeps the
+    /// map it holds. Only the page sends it; the worker's Rust end never reads it.
+    pub source: Option<wasm_bindgen::JsValue>,
+}
+
+impl Request {
+    /// Terrain or file.
+    pub fn kind(&self) -> Kind {
+        match self.download.as_deref() {
+            Some(realism::REPORT) => Kind::Measure,
+            Some(_) => Kind::File,
+            None => Kind::Terrain,
+        }
+    }
+
+    /// The message: `{view, token, demo, setup, seed, download}`; `download` is left out for a
+    /// terrain.
+    pub fn to_js(&self) -> JsValue {
+        let message = Object::new();
+        self.write(&message);
+        message.into()
+    }
+
+    /// Writes the request's keys into `message`.
+    pub(super) fn write(&self, message: &Object) {
+        self.ticket.write(message);
+        set(message, DEMO, &JsValue::from_str(self.demo.id));
+        let query = links::query(self.demo, &self.setup);
+        set(message, SETUP, &JsValue::from_str(&query));
+        set(
+            message,
+            SEED,
+            &JsValue::from_str(&self.setup.seed.to_string()),
+        );
+        if let Some(extension) = &self.download {
+            set(message, DOWNLOAD, &JsValue::from_str(extension));
+        }
+        if let Some(source) = &self.source {
+            set(message, SOURCE, source);
+        }
+    }
+
+    /// Reads a message made by [`Request::to_js`], or says what is wrong with it.
+    pub fn from_js(message: &JsValue) -> Result<Self, String> {
+        let text = |key: &str| {
+            get(message, key)
+                .as_string()
+                .ok_or_else(|| format!("the request has no {key}"))
+        };
+        let id = text(DEMO)?;
+        let demo = demos::find(&id).ok_or_else(|| format!("no demo called {id:?}"))?;
+        let seed = terrain::knobs::SEED
+            .parse_whole(&text(SEED)?)
+            .map_err(|e| e.message)?;
+        let setup = links::setup_from_query(demo, &text(SETUP)?, seed).map_err(|errors| {
+            let messages: Vec<String> = errors.into_iter().map(|e| e.message).collect();
+            messages.join("; ")
+        })?;
+        Ok(Self {
+            ticket: Ticket::from_js(message).map_err(|e| e.replace("message", "request"))?,
+            demo,
+            setup,
+            download: get(message, DOWNLOAD).as_string(),
+            source: None,
+        })
+    }
+}

@@ -1,0 +1,122 @@
+// The later chapters' module (crates/terrain-chapters: fault lines and erosion) is not part of the
+// first load: the generator worker fetches it when the first of its demos asks, which is when
+// that demo's section comes near the screen. These tests check that it is fetched then and not
+// before, that a share link straight to a late chapter draws, and that with the network gone a
+// late chapter says it cannot load instead of waiting for ever.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LATER_IDS, drawn, inspect, launch, openPage, section, sectionFacts, serve, settle, waitForMount } from './harness.mjs';
+
+/** Requests for the later chapters' module (its JS glue or its wasm). */
+const chapterRequests = (urls) => urls.filter((url) => /\/terrain-chapters(_bg\.wasm|\.js)(\?|$)/.test(url));
+
+/** Scrolls demo `id` into the middle of the screen and resolves to the milliseconds from then
+ * until its first terrain is drawn. */
+async function enterAndTime(page, id) {
+  const start = await page.evaluate((sel) => {
+    document.querySelector(sel).scrollIntoView({ block: 'center' });
+    return performance.now();
+  }, section(id));
+  await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section(id), {
+    timeout: 60_000,
+  });
+  await drawn(page, id);
+  return (await page.evaluate(() => performance.now())) - start;
+}
+
+test('the later chapters load when their first demo comes near, and every one of them draws', async () => {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    const { page, requested, problems } = await openPage(browser, server.url);
+    await waitForMount(page);
+    await page.waitForFunction(() => Number(document.querySelector('section[data-demo="random"]').dataset.generation) >= 1);
+    await drawn(page, 'random');
+    assert.deepEqual(chapterRequests(requested), [], 'the first screen does not fetch the later chapters');
+
+    // The demo before the first late one: drawn without the later chapters too.
+    await enterAndTime(page, 'creases');
+    assert.deepEqual(chapterRequests(requested), [], 'the early chapters do not need it');
+
+    const [first, ...rest] = LATER_IDS;
+    const ms = await enterAndTime(page, first);
+    console.log(`a later chapter (${first}) drawn ${Math.round(ms)} ms after its section entered the screen`);
+    assert.equal(chapterRequests(requested).length, 2, `its module was fetched, once: ${chapterRequests(requested)}`);
+    for (const id of rest) await enterAndTime(page, id);
+    for (const id of LATER_IDS) {
+      const facts = await inspect(page, id);
+      assert.equal(facts.alert, '', `${id} says nothing went wrong`);
+      assert.ok(facts.drawn > 0.05, `${id} is drawn`);
+    }
+    assert.equal(chapterRequests(requested).length, 2, 'the module is fetched once for every later demo');
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test('a share link to a late chapter draws that demo as the link says', async () => {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    const link = `${server.url}#fault-shapes?iterations=300&shapes=circle,rect&fuzziness=2&seed=8`;
+    const { page, requested, problems } = await openPage(browser, link);
+    await waitForMount(page);
+    await page.waitForFunction(() => Number(document.querySelector('section[data-demo="fault-shapes"]').dataset.generation) >= 1, null, {
+      timeout: 60_000,
+    });
+    const facts = await inspect(page, 'fault-shapes');
+    const shown = await page.evaluate((sel) => {
+      const value = (name) => document.querySelector(`${sel} [name="${name}"]`).value;
+      const box = document.querySelector(sel).getBoundingClientRect();
+      return { seed: value('seed'), iterations: value('iterations'), onScreen: box.top < innerHeight && box.bottom > 0 };
+    }, section('fault-shapes'));
+    const since = await page.evaluate(() => performance.now());
+    console.log(`a share link to fault-shapes drawn ${Math.round(since)} ms after navigation`);
+    assert.equal(facts.alert, '');
+    assert.ok(facts.drawn > 0.05, 'drawn');
+    assert.deepEqual([shown.seed, shown.iterations], ['8', '300'], 'the link set the fields');
+    assert.ok(shown.onScreen, 'the page opened at the demo');
+    assert.equal(chapterRequests(requested).length, 2, 'the later chapters were fetched for it');
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test('with the network cut after the first load, a late chapter says it cannot load, then loads when it is back', async () => {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    const { page, context, requested } = await openPage(browser, server.url);
+    await waitForMount(page);
+    await page.waitForFunction(() => Number(document.querySelector('section[data-demo="random"]').dataset.generation) >= 1);
+    await drawn(page, 'random');
+    const before = await page.evaluate(sectionFacts, 'fault-lines');
+    assert.equal(before.generation, 0, 'not started yet');
+
+    await context.setOffline(true);
+    await page.evaluate((sel) => document.querySelector(sel).scrollIntoView({ block: 'center' }), section('fault-lines'));
+    await page.waitForFunction((sel) => document.querySelector(`${sel} [role="alert"]`).textContent !== '', section('fault-lines'), {
+      timeout: 30_000,
+    });
+    await settle(page, 'fault-lines');
+    const cut = await page.evaluate(sectionFacts, 'fault-lines');
+    assert.match(cut.alert, /this chapter's code could not be loaded/);
+    assert.match(cut.alert, /check the connection and press Refresh/);
+    assert.notEqual(cut.state, 'busy', 'it does not wait');
+    assert.ok(chapterRequests(requested).length >= 1, 'it tried');
+
+    await context.setOffline(false);
+    await page.click(`${section('fault-lines')} [data-action="refresh"]`);
+    await settle(page, 'fault-lines');
+    const back = await inspect(page, 'fault-lines');
+    assert.equal(back.alert, '', 'loaded on the next try');
+    assert.ok(back.drawn > 0.05, 'drawn');
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
