@@ -33,7 +33,7 @@ for crate in terrain terrain-web terrain-files; do
   cargo rustc -q -p "$crate" --lib --profile bench -- --emit=mir,link
 done
 cargo rustc -q -p terrain-cli --bin terrain --release -- --emit=mir,link
-for crate in terrain-web terrain-files; do
+for crate in terrain-web terrain-files terrain-chapters; do
   cargo rustc -q -p "$crate" --lib --release --target wasm32-unknown-unknown -- --emit=mir,link
 done
 $GUARD target/release/deps/*.mir target/wasm32-unknown-unknown/release/deps/*.mir

@@ -27,20 +27,24 @@ fi
 OUT="$ROOT/target/page"
 mkdir -p "$OUT"
 say "bundle (gzip -9)"
-# The first load is the page's module (terrain-web-*); the file encoders (terrain-files*) are
-# fetched by the generator worker on the first download only.
+# The first load is the page's module (terrain-web-*); the later chapters' module
+# (terrain-chapters*: fault lines, erosion) is fetched by the generator worker when one of their
+# demos comes near, and the file encoders (terrain-files*) on the first download.
 first=0
+chapters=0
 later=0
 for file in dist/*.wasm dist/*.js; do
   raw=$(stat -c %s "$file")
   gz=$(gzip -9c "$file" | wc -c)
   case "$(basename "$file")" in
     terrain-files*) later=$((later + gz)) ;;
+    terrain-chapters*) chapters=$((chapters + gz)) ;;
     *) first=$((first + gz)) ;;
   esac
   printf '  %-50s %9d B raw %9d B gzipped\n' "$(basename "$file")" "$raw" "$gz"
 done
 printf '  first load, wasm + JS gzipped: %d B (target at most 150 KB)\n' "$first"
+printf '  when a later chapter comes near (fault lines, erosion), wasm + JS gzipped: %d B\n' "$chapters"
 printf '  on the first download (file encoders), wasm + JS gzipped: %d B\n' "$later"
 
 node scripts/static-server.mjs dist > "$OUT/address" &

@@ -10,6 +10,19 @@ import { LATER_IDS, drawn, inspect, launch, openPage, section, sectionFacts, ser
 /** Requests for the later chapters' module (its JS glue or its wasm). */
 const chapterRequests = (urls) => urls.filter((url) => /\/terrain-chapters(_bg\.wasm|\.js)(\?|$)/.test(url));
 
+/** Runs `check` with a page (openPage's session) opened at `path` on a server and browser of its
+ * own, closed afterwards. */
+async function onFreshPage(path, check) {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    await check(await openPage(browser, `${server.url}${path}`));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
 /** Scrolls demo `id` into the middle of the screen and resolves to the milliseconds from then
  * until its first terrain is drawn. */
 async function enterAndTime(page, id) {
@@ -25,10 +38,7 @@ async function enterAndTime(page, id) {
 }
 
 test('the later chapters load when their first demo comes near, and every one of them draws', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
-    const { page, requested, problems } = await openPage(browser, server.url);
+  await onFreshPage('', async ({ page, requested, problems }) => {
     await waitForMount(page);
     await page.waitForFunction(() => Number(document.querySelector('section[data-demo="random"]').dataset.generation) >= 1);
     await drawn(page, 'random');
@@ -50,18 +60,12 @@ test('the later chapters load when their first demo comes near, and every one of
     }
     assert.equal(chapterRequests(requested).length, 2, 'the module is fetched once for every later demo');
     assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 test('a share link to a late chapter draws that demo as the link says', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
-    const link = `${server.url}#fault-shapes?iterations=300&shapes=circle,rect&fuzziness=2&seed=8`;
-    const { page, requested, problems } = await openPage(browser, link);
+  const link = '#fault-shapes?iterations=300&shapes=circle,rect&fuzziness=2&seed=8';
+  await onFreshPage(link, async ({ page, requested, problems }) => {
     await waitForMount(page);
     await page.waitForFunction(() => Number(document.querySelector('section[data-demo="fault-shapes"]').dataset.generation) >= 1, null, {
       timeout: 60_000,
@@ -80,17 +84,11 @@ test('a share link to a late chapter draws that demo as the link says', async ()
     assert.ok(shown.onScreen, 'the page opened at the demo');
     assert.equal(chapterRequests(requested).length, 2, 'the later chapters were fetched for it');
     assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 test('with the network cut after the first load, a late chapter says it cannot load, then loads when it is back', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
-    const { page, context, requested } = await openPage(browser, server.url);
+  await onFreshPage('', async ({ page, context, requested }) => {
     await waitForMount(page);
     await page.waitForFunction(() => Number(document.querySelector('section[data-demo="random"]').dataset.generation) >= 1);
     await drawn(page, 'random');
@@ -115,8 +113,5 @@ test('with the network cut after the first load, a late chapter says it cannot l
     const back = await inspect(page, 'fault-lines');
     assert.equal(back.alert, '', 'loaded on the next try');
     assert.ok(back.drawn > 0.05, 'drawn');
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });

@@ -120,6 +120,18 @@ test('an error in the generator worker mid-generation leaves no demo busy; the n
   assert.equal(again.state, 'ready');
   assert.equal(again.alert, '');
   assert.equal(await page.evaluate(() => window.__workers.length), 2, 'a fresh worker');
+  // The crashed worker held real land's map; the page sends its file again to the fresh one.
+  const land = await inspect(page, 'real-land');
+  await page.locator(section('real-land')).scrollIntoViewIfNeeded();
+  await page.click(`${section('real-land')} [data-action="refresh"]`);
+  await page.waitForFunction(
+    ([sel, n]) => Number(document.querySelector(sel).dataset.generation) === n,
+    [section('real-land'), land.generation + 1],
+    { timeout: 60_000 },
+  );
+  const reread = await inspect(page, 'real-land');
+  assert.equal(reread.alert, '', 'real land is read again, not "no map has been read yet"');
+  assert.equal(reread.hash, land.hash, 'the same land, drawn again');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -135,3 +135,72 @@ fn a_damaged_reply_is_a_failure_of_its_request_and_a_foreign_message_is_none() {
     assert!(Reply::from_js(&JsValue::from_str("hello")).is_none());
     assert_eq!(Reply::from_js(&good).map(|r| r.memory), Some(None));
 }
+
+#[wasm_bindgen_test]
+fn a_request_handed_on_to_the_later_chapters_is_answered_as_the_page_answers_it() {
+    use terrain_web::worker::maker::{answer, answer_later};
+    use terrain_web::worker::protocol::Request;
+    // What the page's module would answer, and what the hand-on brings back.
+    let later = |id: &str,
+                 droplets: Option<u32>,
+                 download: Option<&str>,
+                 held: Option<terrain::Heightmap>| {
+        let demo = demos::find(id).expect("a demo");
+        let mut setup = demo.setup(5);
+        if let Some(droplets) = droplets {
+            setup.recipe.erosion_mut().expect("droplets").droplets = droplets;
+        }
+        let request = Request {
+            ticket: TICKET,
+            demo,
+            setup,
+            download: download.map(str::to_string),
+            source: None,
+        };
+        let expected = answer(&request, held.as_ref());
+        let (message, _) = Reply {
+            ticket: TICKET,
+            body: Body::Later {
+                request: Box::new(request),
+                held,
+            },
+            memory: None,
+        }
+        .to_js();
+        let got = Reply::from_js(&answer_later(&message).get(0)).expect("a reply");
+        assert_eq!(got.ticket, TICKET);
+        (expected, got.body)
+    };
+    let heights = |pair| match pair {
+        (Body::Terrain(Ok(expected)), Body::Terrain(Ok(got))) => {
+            let expected: terrain_web::model::answer::Answer = expected;
+            assert_eq!(got.batches, expected.batches);
+            (expected.grid.heights, got.grid.heights)
+        }
+        (
+            Body::Map { map: expected, .. },
+            Body::Map {
+                map: got,
+                extension,
+                ..
+            },
+        ) => {
+            assert_eq!(extension, "r32");
+            (expected.data().to_vec(), got.data().to_vec())
+        }
+        other => panic!("{other:?}"),
+    };
+    // A fault-line demo's terrain, and a download of the erosion demo (the full map, on its way
+    // to the encoders): the same heights, bit for bit.
+    let (expected, got) = heights(later("fault-shapes", None, None, None));
+    assert_eq!(got, expected);
+    let (expected, got) = heights(later("erosion", None, Some("r32"), None));
+    assert_eq!(got, expected);
+    // Real land with droplets: the held map travels with the request, and is eroded.
+    let land =
+        terrain::diamond_square::generate(&terrain::diamond_square::DEFAULT, 4).expect("a map");
+    let (dry, _) = heights(later("real-land", Some(0), None, Some(land.clone())));
+    let (expected, got) = heights(later("real-land", Some(300), None, Some(land)));
+    assert_eq!(got, expected);
+    assert_ne!(got, dry, "the droplets eroded the held map");
+}

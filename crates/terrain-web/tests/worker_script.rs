@@ -59,7 +59,8 @@ fn worker_js_spells_no_key_itself() {
 fn the_script_defines_every_key_before_worker_js() {
     let script = worker_script();
     assert!(script.starts_with("const KEY = Object.freeze({ glue: 'glue', "));
-    assert!(script
-        .contains("const KIND = Object.freeze({ terrain: 'terrain', map: 'map', file: 'file' });"));
+    assert!(script.contains(
+        "const KIND = Object.freeze({ terrain: 'terrain', map: 'map', file: 'file', later: 'later' });"
+    ));
     assert!(script.ends_with(WORKER_JS));
 }

@@ -289,7 +289,7 @@ impl App {
         let Some(view) = self.views.get_mut(index) else {
             return;
         };
-        let source = download.is_none().then(|| view.take_source()).flatten();
+        let source = view.take_source(token, download.is_some());
         self.generator.request(Request {
             ticket: Ticket { view: index, token },
             demo: view.demo(),

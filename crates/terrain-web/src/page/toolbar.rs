@@ -134,71 +134,74 @@ fn button(document: &Document, action: &str, text: &str, label: &str) -> Result<
 /// refused with the reason when Download is pressed.
 const TILE_GRIDS: [&str; 5] = ["1x1", "2x2", "3x3", "4x4", "8x8"];
 
+/// A `<label>` and its `<select id="DEMO-NAME" name="NAME">` (with `title`, if any) offering
+/// `options` as (value, text), and the option elements in order.
+fn labelled_select(
+    document: &Document,
+    id: &str,
+    name: &str,
+    text: &str,
+    title: Option<&str>,
+    options: &[(&str, String)],
+) -> Result<(Element, HtmlSelectElement, Vec<Element>), JsValue> {
+    let select_id = format!("{id}-{name}");
+    let label = element(document, "label", &[("for", &select_id)])?;
+    label.set_text_content(Some(text));
+    let mut attributes = vec![("id", select_id.as_str()), ("name", name)];
+    attributes.extend(title.map(|title| ("title", title)));
+    let select: HtmlSelectElement = element(document, "select", &attributes)?.dyn_into()?;
+    let mut made = Vec::new();
+    for (value, text) in options {
+        let option = element(document, "option", &[("value", value)])?;
+        option.set_text_content(Some(text));
+        select.append_child(&option)?;
+        made.push(option);
+    }
+    Ok((label, select, made))
+}
+
 fn download(
     document: &Document,
     id: &str,
     flows: bool,
 ) -> Result<(Element, HtmlSelectElement, HtmlSelectElement, Element), JsValue> {
     let wrapper = element(document, "span", &[("class", "take-home")])?;
-    let select_id = format!("{id}-format");
-    let label = element(document, "label", &[("for", &select_id)])?;
-    label.set_text_content(Some("File"));
-    let format: HtmlSelectElement = element(
-        document,
-        "select",
-        &[
-            ("id", &select_id),
-            ("name", "format"),
-            (
-                "title",
-                "16-bit PNG, raw 16-bit (.r16), raw 32-bit float (.r32), a glTF mesh (.glb), \
-                 float OpenEXR (.exr); the flow, normal and slope maps",
-            ),
-        ],
-    )?
-    .dyn_into()?;
-    for f in Format::MAPS {
-        let option = element(document, "option", &[("value", f.extension())])?;
-        option.set_text_content(Some(&format!(".{}", f.extension())));
-        format.append_child(&option)?;
-    }
-    // The flow of water over the full map, as `terrain flow` writes it, and the maps derived
-    // from the heights, as `--maps` writes them.
+    // The map's formats; then the flow of water over the full map, as `terrain flow` writes it,
+    // and the maps derived from the heights, as `--maps` writes them.
+    let maps = Format::MAPS
+        .iter()
+        .map(|f| (f.extension(), format!(".{}", f.extension())));
     let derived = flows.then_some(derived::DOWNLOADS).into_iter().flatten();
-    for name in flows
+    let more = flows
         .then_some(water::FLOW_DOWNLOADS)
         .into_iter()
         .flatten()
         .chain(derived)
-    {
-        let option = element(document, "option", &[("value", name)])?;
-        option.set_text_content(Some(&name.replacen('.', " .", 1)));
-        format.append_child(&option)?;
-    }
-    // Tiles: one zip of what `--tiles NxM` writes (the tiles and their sidecar).
-    let tiles_id = format!("{id}-tiles");
-    let tiles_label = element(document, "label", &[("for", &tiles_id)])?;
-    tiles_label.set_text_content(Some("Tiles"));
-    let tiles: HtmlSelectElement = element(
+        .map(|name| (name, name.replacen('.', " .", 1)));
+    let (label, format, _) = labelled_select(
         document,
-        "select",
-        &[
-            ("id", &tiles_id),
-            ("name", "tiles"),
-            (
-                "title",
-                "Cut the map into a grid of square tiles whose neighbours share their edge, in \
-                 one .zip with the sidecar that lists them",
-            ),
-        ],
-    )?
-    .dyn_into()?;
-    for grid in TILE_GRIDS {
-        let option = element(document, "option", &[("value", grid)])?;
-        let text = if grid == "1x1" { "none" } else { grid };
-        option.set_text_content(Some(text));
-        tiles.append_child(&option)?;
-    }
+        id,
+        "format",
+        "File",
+        Some(
+            "16-bit PNG, raw 16-bit (.r16), raw 32-bit float (.r32), a glTF mesh (.glb), \
+             float OpenEXR (.exr); the flow, normal and slope maps",
+        ),
+        &maps.chain(more).collect::<Vec<_>>(),
+    )?;
+    // Tiles: one zip of what `--tiles NxM` writes (the tiles and their sidecar).
+    let grids = TILE_GRIDS.map(|grid| (grid, if grid == "1x1" { "none" } else { grid }.into()));
+    let (tiles_label, tiles, _) = labelled_select(
+        document,
+        id,
+        "tiles",
+        "Tiles",
+        Some(
+            "Cut the map into a grid of square tiles whose neighbours share their edge, in \
+             one .zip with the sidecar that lists them",
+        ),
+        &grids,
+    )?;
     let button = button(
         document,
         "download",
@@ -250,19 +253,14 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
     } else {
         None
     };
-    let select_id = format!("{id}-view");
     let wrapper = element(document, "span", &[("class", "view-choice")])?;
-    let label = element(document, "label", &[("for", &select_id)])?;
-    label.set_text_content(Some("View"));
-    let view: HtmlSelectElement =
-        element(document, "select", &[("id", &select_id), ("name", "view")])?.dyn_into()?;
-    let mut view_options = Vec::new();
-    for &mode in demo.views() {
-        let option = element(document, "option", &[("value", mode.name())])?;
-        option.set_text_content(Some(mode.label()));
-        view.append_child(&option)?;
-        view_options.push((mode, option));
-    }
+    let modes: Vec<_> = demo
+        .views()
+        .iter()
+        .map(|m| (m.name(), m.label().into()))
+        .collect();
+    let (label, view, options) = labelled_select(document, id, "view", "View", None, &modes)?;
+    let view_options: Vec<_> = demo.views().iter().copied().zip(options).collect();
     append(&wrapper, &[&label, &view])?;
     container.append_child(&wrapper)?;
     let download = if demo.takes_home() {

@@ -5,6 +5,7 @@
 //! and share links in `takehome`.
 
 mod draw;
+mod source;
 mod stepper;
 mod takehome;
 
@@ -82,6 +83,11 @@ pub struct DemoView {
     /// For a demo whose map is read: the map file to send with its next terrain request (the
     /// first map's URL, or a file the reader brought), until sent.
     source: Option<wasm_bindgen::JsValue>,
+    /// The map file last sent, with its request's token, until a reply says how it went.
+    sent_source: Option<(u32, wasm_bindgen::JsValue)>,
+    /// The map file of the map the worker holds for this view (a terrain came back after it
+    /// was read): sent again when a fresh worker replaces one that crashed, which held it.
+    held_source: Option<wasm_bindgen::JsValue>,
 }
 
 impl DemoView {
@@ -105,19 +111,8 @@ impl DemoView {
             control: camera::new_control(),
             shown: None,
             source: demo.held.map(|held| held.first_url().into()),
-        }
-    }
-
-    /// The map file to send with the next terrain request, taken (sent once).
-    pub fn take_source(&mut self) -> Option<wasm_bindgen::JsValue> {
-        self.source.take()
-    }
-
-    /// The reader brought `file` for this demo's map: sent with the next terrain request.
-    pub fn bring(&mut self, file: web_sys::File) {
-        if self.demo.held.is_some() {
-            self.notice = None;
-            self.source = Some(file.into());
+            sent_source: None,
+            held_source: None,
         }
     }
 
@@ -316,6 +311,7 @@ impl DemoView {
     /// The generator lost every request it held (it crashed or went silent): says so where this
     /// demo's terrain or file was among them.
     pub fn lose_requests(&mut self, message: &str) {
+        self.source_again();
         if self.requests.lose() {
             self.show_failure(message);
             self.show_state();
@@ -326,6 +322,7 @@ impl DemoView {
     /// The reply to terrain request `token`. Shows the terrain when it answers the newest
     /// request and returns true (draw it now); says why when it could not be made.
     pub fn receive_terrain(&mut self, token: u32, answer: Result<Answer, String>) -> bool {
+        self.source_answered(token, answer.is_ok());
         let shown = match answer {
             Ok(answer) => match self.requests.receive(token) {
                 Some((setup, generation)) => {
