@@ -105,8 +105,7 @@ pub fn answer_next() -> Array {
                         }
                     }
                 }),
-                (Err(message), Kind::Terrain) => Body::Terrain(Err(message)),
-                (Err(message), Kind::File | Kind::Measure) => Body::File(Err(message)),
+                (Err(message), kind) => Body::failed(kind, message),
             };
             reply(ticket, body)
         }
@@ -127,10 +126,7 @@ pub fn unanswered(later: JsValue, why: String) -> Array {
     let why = format!(
         "this chapter's code could not be loaded ({why}); check the connection and press Refresh"
     );
-    let body = match Kind::of_request(&later) {
-        Kind::Terrain => Body::Terrain(Err(why)),
-        Kind::File | Kind::Measure => Body::File(Err(why)),
-    };
+    let body = Body::failed(Kind::of_request(&later), why);
     let (message, transfer) = reply(ticket, body).to_js();
     Array::of2(&message, &transfer)
 }

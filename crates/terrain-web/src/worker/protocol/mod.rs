@@ -109,6 +109,17 @@ pub enum Body {
     },
 }
 
+impl Body {
+    /// The failure of a request of `kind`, saying `why`: a terrain's, or a file's (a report is
+    /// a file).
+    pub fn failed(kind: Kind, why: String) -> Self {
+        match kind {
+            Kind::Terrain => Body::Terrain(Err(why)),
+            Kind::File | Kind::Measure => Body::File(Err(why)),
+        }
+    }
+}
+
 /// The one reply type, for every kind of request.
 #[derive(Debug)]
 pub struct Reply {
