@@ -13,7 +13,7 @@ cargo fmt --all --check
 
 say "lints (native and wasm32)"
 cargo clippy --workspace --all-targets -- -D warnings
-cargo clippy -p terrain-web -p terrain-files --target wasm32-unknown-unknown --all-targets -- -D warnings
+cargo clippy -p terrain-web -p terrain-files -p terrain-chapters --target wasm32-unknown-unknown --all-targets -- -D warnings
 
 say "native tests"
 cargo test --workspace
@@ -26,7 +26,7 @@ bash scripts/mir-guard.sh
 
 say "docs (warnings denied; the front end's page and GPU parts are documented for wasm32)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
-RUSTDOCFLAGS="-D warnings" cargo doc -p terrain-web -p terrain-files --no-deps --target wasm32-unknown-unknown
+RUSTDOCFLAGS="-D warnings" cargo doc -p terrain-web -p terrain-files -p terrain-chapters --no-deps --target wasm32-unknown-unknown
 
 say "benchmark smoke: every benchmark case once, optimised (figures: BENCHMARKS.md)"
 cargo bench -p terrain --bench generators -- --test
@@ -38,10 +38,10 @@ say "peer benchmark smoke: THREE.Terrain beside our wasm and native builds, once
 bash benches/peers/run.sh --smoke
 
 say "wasm tests in headless Chromium"
-CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --test render --test messages --test replies
+CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --test render --test messages --test replies --test numbers
 
 say "wasm tests in headless Chromium, in the profile that ships"
-CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --release --test render --test messages --test replies
+CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --release --test render --test messages --test replies --test numbers
 
 say "page build"
 trunk build --release --offline

@@ -1,7 +1,7 @@
 //! One knob: a setting a person turns on the page or the command line, with everything said about
 //! it in one place. The rows themselves are in the table ([`super::table`]).
 
-use super::params::{self, ParamError};
+use super::params::{self, ParamError, ReadDecimal};
 
 /// What values a knob takes, its default among them: so how it is typed, checked and parsed.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -156,15 +156,27 @@ impl Knob {
 
     /// Parses a decimal value from typed text (not NaN, not infinite, within the range).
     pub fn parse_number(&self, text: &str) -> Result<f64, ParamError> {
+        self.parse_number_with(text, params::rust_decimal)
+    }
+
+    /// [`Knob::parse_number`] with the number read by `read` ([`params::parse_number_with`]).
+    pub fn parse_number_with(&self, text: &str, read: ReadDecimal) -> Result<f64, ParamError> {
         match self.values {
-            Values::Number { min, max, .. } => params::parse_number(self.name, text, min, max),
+            Values::Number { min, max, .. } => {
+                params::parse_number_with(self.name, text, min, max, read)
+            }
             _ => Err(self.not_kind("a number")),
         }
     }
 
     /// [`Knob::parse_number`] as the `f32` the algorithms take.
     pub fn parse_f32(&self, text: &str) -> Result<f32, ParamError> {
-        self.parse_number(text).map(|v| v as f32)
+        self.parse_f32_with(text, params::rust_decimal)
+    }
+
+    /// [`Knob::parse_f32`] with the number read by `read` (the page passes the browser's).
+    pub fn parse_f32_with(&self, text: &str, read: ReadDecimal) -> Result<f32, ParamError> {
+        self.parse_number_with(text, read).map(|v| v as f32)
     }
 
     /// Checks a whole value already in hand (a parameter struct built in code), with the same

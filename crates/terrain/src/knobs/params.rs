@@ -92,7 +92,54 @@ pub fn parse_whole(field: &'static str, text: &str, min: u64, max: u64) -> Resul
     Ok(value)
 }
 
-/// Parses a finite decimal number in `min..=max` from user text (surrounding spaces ignored).
+/// Reads a decimal number's text into an `f64`, `None` when it is not one. Both readers below
+/// give the same correctly rounded value for every text [`is_decimal`] accepts.
+pub type ReadDecimal = fn(&str) -> Option<f64>;
+
+/// Rust's own reader (`str::parse`), used by the command line. The page passes the browser's
+/// instead, so its first module carries no copy of Rust's float-parsing code and tables.
+pub fn rust_decimal(text: &str) -> Option<f64> {
+    text.parse().ok()
+}
+
+/// Whether `text` is a plain decimal number: an optional sign, digits with at most one point
+/// (`5`, `0.55`, `.5`, `5.`), then an optional exponent (`1e3`, `2.5E-2`). This is the part of
+/// Rust's number syntax that JavaScript's `Number()` reads the same way; it leaves out `inf` and
+/// `NaN`, which no knob allows, and JavaScript's extras (`0x10`, `Infinity`, empty text as 0).
+pub fn is_decimal(text: &str) -> bool {
+    let bytes = text.strip_prefix(['+', '-']).unwrap_or(text).as_bytes();
+    let digits = |from: usize| {
+        bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    let whole = digits(0);
+    let mut at = whole;
+    let mut fraction = 0;
+    if bytes.get(at) == Some(&b'.') {
+        fraction = digits(at + 1);
+        at += 1 + fraction;
+    }
+    if whole + fraction == 0 {
+        return false;
+    }
+    if matches!(bytes.get(at), Some(b'e' | b'E')) {
+        at += 1;
+        if matches!(bytes.get(at), Some(b'+' | b'-')) {
+            at += 1;
+        }
+        let exponent = digits(at);
+        if exponent == 0 {
+            return false;
+        }
+        at += exponent;
+    }
+    at == bytes.len()
+}
+
+/// Parses a finite decimal number in `min..=max` from user text (surrounding spaces ignored),
+/// reading the number with Rust's own reader ([`rust_decimal`]).
 ///
 /// Rejects empty text, words, `NaN`, infinities and values outside the range.
 pub fn parse_number(
@@ -100,6 +147,18 @@ pub fn parse_number(
     text: &str,
     min: f64,
     max: f64,
+) -> Result<f64, ParamError> {
+    parse_number_with(field, text, min, max, rust_decimal)
+}
+
+/// [`parse_number`] with the number read by `read` (the page passes the browser's reader).
+/// Only text [`is_decimal`] accepts reaches `read`, so the reader decides no syntax.
+pub fn parse_number_with(
+    field: &'static str,
+    text: &str,
+    min: f64,
+    max: f64,
+    read: ReadDecimal,
 ) -> Result<f64, ParamError> {
     let trimmed = text.trim();
     let range = format!("a number from {min} to {max}");
@@ -109,8 +168,8 @@ pub fn parse_number(
             format!("{field} must be {range}, but it is empty"),
         ));
     }
-    match trimmed.parse::<f64>() {
-        Ok(value) if value.is_finite() && (min..=max).contains(&value) => Ok(value),
+    match Some(trimmed).filter(|t| is_decimal(t)).and_then(read) {
+        Some(value) if value.is_finite() && (min..=max).contains(&value) => Ok(value),
         _ => Err(ParamError::new(
             field,
             format!("{field} must be {range}, got {}", quoted(trimmed)),

@@ -9,6 +9,20 @@ use terrain::knobs::{self, Knob, Values};
 use terrain::params::ParamError;
 use terrain::Recipe;
 
+/// How the page reads a typed number once it passes the decimal syntax
+/// (`terrain::params::is_decimal`): with the browser's `parseFloat`, which rounds exactly as
+/// Rust's reader does (the wasm test `typed_numbers_read_the_same_in_the_browser_as_in_rust`
+/// checks the two against each other), so the first module carries no copy of Rust's
+/// float-parsing code and tables (14 KB gzipped). `None` for the NaN it gives anything else.
+#[cfg(target_arch = "wasm32")]
+pub fn read_decimal(text: &str) -> Option<f64> {
+    Some(js_sys::Number::parse_float(text)).filter(|v| !v.is_nan())
+}
+
+/// Natively (the unit tests) the page reads typed numbers with Rust's reader.
+#[cfg(not(target_arch = "wasm32"))]
+pub use terrain::params::rust_decimal as read_decimal;
+
 /// Everything that decides a demo's terrain: what to generate and the seed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Setup {
@@ -170,15 +184,15 @@ impl Field {
                 let params = recipe.subdivision_mut().ok_or_else(missing)?;
                 match self {
                     Field::Exponent => params.exponent = knob.parse_u32(text)?,
-                    Field::Spread => params.spread = knob.parse_f32(text)?,
-                    _ => params.reduction = knob.parse_f32(text)?,
+                    Field::Spread => params.spread = knob.parse_f32_with(text, read_decimal)?,
+                    _ => params.reduction = knob.parse_f32_with(text, read_decimal)?,
                 }
             }
             Field::LineIterations | Field::Roughness => {
                 let params = recipe.line_mut().ok_or_else(missing)?;
                 match self {
                     Field::LineIterations => params.iterations = knob.parse_u32(text)?,
-                    _ => params.roughness = knob.parse_f32(text)?,
+                    _ => params.roughness = knob.parse_f32_with(text, read_decimal)?,
                 }
             }
             Field::Droplets
@@ -191,9 +205,11 @@ impl Field {
                     Field::Droplets | Field::HeldDroplets => {
                         params.droplets = knob.parse_u32(text)?;
                     }
-                    Field::Inertia => params.inertia = knob.parse_f32(text)?,
-                    Field::ErosionRate => params.erosion = knob.parse_f32(text)?,
-                    _ => params.deposition = knob.parse_f32(text)?,
+                    Field::Inertia => params.inertia = knob.parse_f32_with(text, read_decimal)?,
+                    Field::ErosionRate => {
+                        params.erosion = knob.parse_f32_with(text, read_decimal)?
+                    }
+                    _ => params.deposition = knob.parse_f32_with(text, read_decimal)?,
                 }
             }
             Field::FaultIterations | Field::Shapes | Field::Fuzziness => {
@@ -201,7 +217,7 @@ impl Field {
                 match self {
                     Field::FaultIterations => params.iterations = knob.parse_u32(text)?,
                     Field::Shapes => params.shapes = faults::parse_shapes(text)?,
-                    _ => params.fuzziness = knob.parse_f32(text)?,
+                    _ => params.fuzziness = knob.parse_f32_with(text, read_decimal)?,
                 }
             }
         }
