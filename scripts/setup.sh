@@ -49,10 +49,12 @@ ensure_wasm_bindgen() {
 }
 
 # wasm-opt 132 from the npm package binaryen. Debian's binaryen 108 breaks wasm-bindgen 0.2.130's
-# output (the page dies at start), so it is never used.
+# output (the page dies at start), so it is never used. Beside it esbuild, which the post-build
+# step uses to minify the JS glue (scripts/minify-js.mjs); both pinned by tools/package-lock.json.
 ensure_wasm_opt() {
-  if [ "$("$ROOT/tools/node_modules/.bin/wasm-opt" --version 2>/dev/null || true)" != "wasm-opt version 132 (version_132)" ]; then
-    say "installing wasm-opt (npm binaryen, tools/package-lock.json)"
+  if [ "$("$ROOT/tools/node_modules/.bin/wasm-opt" --version 2>/dev/null || true)" != "wasm-opt version 132 (version_132)" ] \
+    || [ "$("$ROOT/tools/node_modules/.bin/esbuild" --version 2>/dev/null || true)" != "0.28.2" ]; then
+    say "installing wasm-opt and esbuild (npm binaryen and esbuild, tools/package-lock.json)"
     (cd "$ROOT/tools" && npm ci --no-audit --no-fund)
   fi
 }
