@@ -197,3 +197,42 @@ async fn pictures_wait_for_the_gpu_and_then_go_on() {
     }
     assert!(renderer.ready(), "once passed, the fence is gone");
 }
+
+#[wasm_bindgen_test]
+fn the_map_view_draws_real_lands_cells_in_their_proportions_and_generated_ones_square() {
+    use terrain::Heightmap;
+    use terrain_web::gpu::canvas2d::MapLayout;
+    use terrain_web::model::demos::find;
+
+    // Rows `(center of point i + columns) - (center of point i)` apart, columns 1 apart.
+    let gaps = |layout: &MapLayout, columns: usize| {
+        let (x0, y0) = layout.center(0, 0.0);
+        let (x1, _) = layout.center(1, 0.0);
+        let (_, y1) = layout.center(columns, 0.0);
+        (x1 - x0, y1 - y0)
+    };
+    // Real land's cells are 74.4 m east-west by 92.6 m north-south.
+    let map = Heightmap::from_data(9, 5, (0..45).map(|i| i as f32).collect()).expect("a map");
+    let land = find("real-land").expect("row");
+    let grid = land.answer(&land.setup(1), Some(&map)).expect("shown").grid;
+    let layout = MapLayout::new(&grid, f64::from(WIDTH), f64::from(HEIGHT));
+    let (across, down) = gaps(&layout, 9);
+    assert!(
+        (down / across - 92.6 / 74.4).abs() < 1e-4,
+        "{across} by {down}"
+    );
+    for i in 0..45 {
+        let (x, y) = layout.center(i, 0.0);
+        assert_eq!(
+            layout.point_at(&grid, x, y),
+            Some(i),
+            "the block of point {i}"
+        );
+    }
+    // A generated map keeps square blocks.
+    let ds = find("ds-final").expect("row");
+    let grid = ds.display_grid(&ds.setup(3)).expect("a terrain");
+    let layout = MapLayout::new(&grid, f64::from(WIDTH), f64::from(HEIGHT));
+    let (across, down) = gaps(&layout, grid.size().0);
+    assert!((across - down).abs() < 1e-9, "{across} by {down}");
+}

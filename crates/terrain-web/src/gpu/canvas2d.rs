@@ -39,19 +39,25 @@ const EXAMPLE_MARGIN_PX: f64 = 7.0;
 pub struct MapLayout {
     left: f64,
     top: f64,
+    /// A block's width in pixels.
     cell: f64,
+    /// A block's height: its width times how much farther apart the grid's rows are than its
+    /// columns ([`row_stretch`]).
+    row_cell: f64,
     columns: usize,
     profile: bool,
     height: f64,
 }
 
 impl MapLayout {
-    /// The layout of `grid` on a `width` x `height` canvas: square blocks, centered; a profile
-    /// (one row) is drawn as a chart across the whole canvas instead.
+    /// The layout of `grid` on a `width` x `height` canvas: blocks in the proportions of the
+    /// grid's spacing (square for every generated map), centered; a profile (one row) is drawn
+    /// as a chart across the whole canvas instead.
     pub fn new(grid: &DisplayGrid, width: f64, height: f64) -> Self {
         let (nx, nz) = grid.size();
         let profile = nz == 1;
-        let (across, down) = (nx.max(1) as f64, nz.max(1) as f64);
+        let stretch = if profile { 1.0 } else { row_stretch(grid) };
+        let (across, down) = (nx.max(1) as f64, nz.max(1) as f64 * stretch);
         let cell = if profile {
             width / across
         } else {
@@ -66,8 +72,9 @@ impl MapLayout {
         let rows = if profile { 0.0 } else { nz as f64 };
         Self {
             left: (width - cell * nx as f64) / 2.0,
-            top: (height - cell * rows) / 2.0,
+            top: (height - cell * stretch * rows) / 2.0,
             cell,
+            row_cell: cell * stretch,
             columns: nx.max(1),
             profile,
             height,
@@ -75,7 +82,7 @@ impl MapLayout {
     }
 
     /// The center of point `i` (for a profile, at its height `h`).
-    fn center(&self, i: usize, h: f32) -> (f64, f64) {
+    pub fn center(&self, i: usize, h: f32) -> (f64, f64) {
         let x = self.left + (i % self.columns) as f64 * self.cell + self.cell / 2.0;
         if self.profile {
             let margin = self.height * 0.1;
@@ -86,7 +93,7 @@ impl MapLayout {
         } else {
             (
                 x,
-                self.top + (i / self.columns) as f64 * self.cell + self.cell / 2.0,
+                self.top + (i / self.columns) as f64 * self.row_cell + self.row_cell / 2.0,
             )
         }
     }
@@ -101,8 +108,24 @@ impl MapLayout {
         if self.profile {
             return Some(column as usize);
         }
-        let row = ((y - self.top) / self.cell).floor();
+        let row = ((y - self.top) / self.row_cell).floor();
         (row >= 0.0 && row < nz as f64).then(|| row as usize * nx + column as usize)
+    }
+}
+
+/// How much farther apart `grid`'s rows are than its columns, on average: exactly 1 for a square
+/// map (its columns and rows are the same positions); for real land, what its cells of 74 m by
+/// 93 m and the points kept of its 403 columns and 344 rows make it.
+fn row_stretch(grid: &DisplayGrid) -> f64 {
+    let step = |world: &[f32]| match world {
+        [first, .., last] => f64::from(last - first) / (world.len() - 1) as f64,
+        _ => 0.0,
+    };
+    let (across, down) = (step(&grid.xs), step(&grid.zs));
+    if across > 0.0 && down > 0.0 {
+        down / across
+    } else {
+        1.0
     }
 }
 
@@ -134,7 +157,7 @@ fn put_image(
             layout.left,
             layout.top,
             layout.cell * nx as f64,
-            layout.cell * nz as f64,
+            layout.row_cell * nz as f64,
         );
     }
 }

@@ -47,6 +47,17 @@ impl Demo {
         let Some(held) = self.held else {
             return (grid, 1.0);
         };
+        if let Some((across, down)) = held.metres(map) {
+            // The display grid spaces points alike both ways, its longer side spanning 2: real
+            // land's cells are longer north-south, so each axis takes its own metres.
+            let gaps = (map.width().max(map.height()) - 1).max(1) as f32;
+            let longest = across.max(down);
+            let per_gap = |m: f32, points: usize| m / (points - 1).max(1) as f32;
+            let x_scale = gaps * per_gap(across, map.width()) / longest;
+            let z_scale = gaps * per_gap(down, map.height()) / longest;
+            grid.xs.iter_mut().for_each(|x| *x *= x_scale);
+            grid.zs.iter_mut().for_each(|z| *z *= z_scale);
+        }
         let (low, high) = map.range().unwrap_or((0.0, 0.0));
         let span = (high - low).max(f32::MIN_POSITIVE);
         grid.heights.iter_mut().for_each(|h| *h = (*h - low) / span);

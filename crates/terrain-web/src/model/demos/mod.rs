@@ -42,12 +42,14 @@ pub struct Demo {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Held {
     /// Real land: the file at `url` (beside the page), heights of `unit_m` metres per unit,
-    /// cells `cell_m` metres apart, drawn `exaggeration` times steeper than the land.
+    /// columns `column_m` metres apart (east-west) and rows `row_m` (north-south), drawn
+    /// `exaggeration` times steeper than the land.
     #[allow(missing_docs)]
     Land {
         url: &'static str,
         unit_m: f32,
-        cell_m: f32,
+        column_m: f32,
+        row_m: f32,
         exaggeration: f32,
     },
     /// The reader's own file (chosen or dropped), holding the map at `first` (beside the page)
@@ -75,15 +77,26 @@ impl Held {
         match self {
             Held::Land {
                 unit_m,
-                cell_m,
                 exaggeration,
                 ..
             } => {
                 // The longest side spans 2 on screen.
-                let width_m = (map.width().max(map.height()) - 1).max(1) as f32 * cell_m;
-                span * unit_m * exaggeration * 2.0 / width_m / height_scale
+                let (across, down) = self.metres(map).unwrap_or((1.0, 1.0));
+                span * unit_m * exaggeration * 2.0 / across.max(down) / height_scale
             }
             Held::Brought { .. } => 1.0,
+        }
+    }
+
+    /// How far `map` reaches east-west and north-south in metres, from its first point to its
+    /// last; `None` for a brought map, whose file says nothing of its spacing (drawn square).
+    pub fn metres(self, map: &Heightmap) -> Option<(f32, f32)> {
+        let gaps = |points: usize| points.saturating_sub(1).max(1) as f32;
+        match self {
+            Held::Land {
+                column_m, row_m, ..
+            } => Some((gaps(map.width()) * column_m, gaps(map.height()) * row_m)),
+            Held::Brought { .. } => None,
         }
     }
 }

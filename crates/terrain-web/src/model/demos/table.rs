@@ -48,7 +48,8 @@ const HELD: Recipe = Recipe::Held {
 };
 
 /// The USGS DEM of the Jacksboro fault, Tennessee (`www/real-land/`): whole metres in a 16-bit
-/// PNG, cells of 3 arc-seconds, about 74 m east-west at 36.6° N.
+/// PNG, cells of 3 arc-seconds: 92.6 m north-south, and 74.4 m east-west at 36.6° N (92.6 m times
+/// the cosine of the latitude).
 const JACKSBORO: &str = "real-land/jacksboro.png";
 
 const EROSION_FIELDS: &[Field] = &[
@@ -267,16 +268,17 @@ pub const DEMOS: &[Demo] = &[
     Demo {
         id: "real-land",
         caption: "Real land: the Jacksboro fault, Tennessee, from a USGS elevation model (public \
-                  domain; via matplotlib's sample data), 403 x 344 cells of about 74 m, 236 to \
-                  1076 m high. Heights are drawn 3 times steeper than the land, and the cells \
-                  square (they are 74 m by 93 m). Rain on it to see erosion on real ground.",
+                  domain; via matplotlib's sample data), 403 x 344 cells of about 74 m by 93 m, \
+                  236 to 1076 m high, drawn in the cells' true proportions with heights 3 times \
+                  steeper than the land. Rain on it to see erosion on real ground.",
         fields: HELD_FIELDS,
         recipe: HELD,
         look: Look::Terrain,
         held: Some(Held::Land {
             url: JACKSBORO,
             unit_m: 65535.0,
-            cell_m: 74.0,
+            column_m: 74.4,
+            row_m: 92.6,
             exaggeration: 3.0,
         }),
     },

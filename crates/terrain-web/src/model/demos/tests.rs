@@ -177,10 +177,16 @@ fn a_read_map_fills_the_view_and_real_land_stands_at_its_stated_exaggeration() {
     assert!(!land.steps() && land.takes_home() && land.is_map());
     let answer = land.answer(&land.setup(1), Some(&map)).expect("shown");
     assert_eq!(&answer.grid.heights[..5], &[0.0, 0.5, 1.0, 0.25, 0.0]);
-    // 400 m of relief over 4 cells of 74 m stands 3 x 400 / 296 of the width, which is 2
-    // on screen: the shown 1 stands that tall.
+    // 400 m of relief over 4 cells of 74.4 m (297.6 m, longer than 2 rows of 92.6 m) stands
+    // 3 x 400 / 297.6 of the width, which is 2 on screen: the shown 1 stands that tall.
     let tall = answer.relief * HEIGHT_SCALE;
-    assert!((tall - 3.0 * 400.0 / 296.0 * 2.0).abs() < 1e-3, "{tall}");
+    assert!((tall - 3.0 * 400.0 / 297.6 * 2.0).abs() < 1e-3, "{tall}");
+    // The views keep the cells' proportions: the longer side (east-west here) spans 2, and the
+    // rows sit 92.6 m apart on the same scale.
+    let (xs, zs) = (&answer.grid.xs, &answer.grid.zs);
+    assert_eq!((xs[0], xs[4]), (-1.0, 1.0));
+    let down = zs[2] - zs[0];
+    assert!((down - 2.0 * 185.2 / 297.6).abs() < 1e-6, "{down}");
     let yours = find("your-map").expect("row");
     let answer = yours.answer(&yours.setup(1), Some(&map)).expect("shown");
     assert_eq!(
