@@ -201,7 +201,8 @@ pub const GUIDES: [Guide; 5] = [
         label: "Pits per 1000 cells",
         means: "Closed hollows: cells lower than all eight neighbours, where water would stand",
         published: "real land drains, so few; fractal surfaces have about as many pits as peaks",
-        moves: "erosion fills and drains them",
+        moves: "erosion fills some of a fractal map's pits, but the fans its droplets drop leave \
+                new hollows, so on land that already drains it adds more than it fills",
     },
     Guide {
         name: "drainage_top1",
@@ -306,8 +307,8 @@ pub fn report(map: &Heightmap) -> Result<serde_json::Value, ParamError> {
     let body: String = rows.iter().map(row_html).collect();
     let html = format!(
         "<p>Real land: a USGS map of the Jacksboro fault area, Tennessee (403 x 344 cells of about \
-         80 m). Measured on the full-resolution map, as <code>terrain stats</code> measures a \
-         file.</p><table><thead><tr><th scope=\"col\">Measure</th><th scope=\"col\">This \
+         74 m by 93 m). Measured on the full-resolution map, as <code>terrain stats</code> \
+         measures a file.</p><table><thead><tr><th scope=\"col\">Measure</th><th scope=\"col\">This \
          terrain</th><th scope=\"col\">Real land</th><th scope=\"col\">What it says</th></tr>\
          </thead><tbody>{body}</tbody></table>"
     );
