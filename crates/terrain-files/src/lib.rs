@@ -27,17 +27,15 @@ pub fn encode_file(
     height: usize,
     heights: Vec<f32>,
 ) -> Result<Vec<u8>, String> {
+    let map = Heightmap::from_data(width, height, heights).map_err(|e| e.message)?;
     if extension == realism::REPORT {
-        let map = Heightmap::from_data(width, height, heights).map_err(|e| e.message)?;
         let report = realism::report(&map).map_err(|e| e.message)?;
         return Ok(report.to_string().into_bytes());
     }
     if let Some(derived) = derived::download(extension) {
-        let map = Heightmap::from_data(width, height, heights).map_err(|e| e.message)?;
         return derived::download_png(derived, &map).map_err(|e| e.message);
     }
     let format = export::map_format(extension, width, height).map_err(|e| e.to_string())?;
-    let map = Heightmap::from_data(width, height, heights).map_err(|e| e.message)?;
     export::to_bytes(&map, format).map_err(|e| e.to_string())
 }
 
