@@ -14,10 +14,20 @@ GUARD="python3 $ROOT/scripts/mir_guard.py"
 #    toolchain has the fix.
 repro="$ROOT/tests/miscompile"
 repro_target="$ROOT/target/miscompile"
+# Cargo does not count the .mir files among a build's outputs: a crate it thinks is fresh is not
+# compiled again and writes none. Touching its root file makes every run write them anew.
 rm -f "$repro_target"/release/deps/*.mir
+touch "$repro/src/main.rs"
 cargo rustc -q --release --manifest-path "$repro/Cargo.toml" --target-dir "$repro_target" -- --emit=mir,link
 if "$repro_target/release/miscompile-repro" >/dev/null 2>&1; then ran_right=yes; else ran_right=no; fi
-if $GUARD "$repro_target"/release/deps/*.mir >/dev/null; then seen=no; else seen=yes; fi
+# Status 1 is a finding; 2 means the guard had no MIR to read, which must not pass for one.
+status=0
+$GUARD "$repro_target"/release/deps/*.mir >/dev/null || status=$?
+case $status in
+  0) seen=no ;;
+  1) seen=yes ;;
+  *) echo "mir-guard: no MIR was written for tests/miscompile" >&2; exit 1 ;;
+esac
 case "$ran_right/$seen" in
   no/yes) echo "mir-guard: $(rustc --version) still miscompiles tests/miscompile, and the guard sees it" ;;
   yes/no) echo "mir-guard: $(rustc --version) compiles tests/miscompile right: the toolchain has the fix;" \
@@ -29,6 +39,7 @@ esac
 
 # 2. The workspace, as it ships and as its tests run.
 rm -f target/release/deps/*.mir target/wasm32-unknown-unknown/release/deps/*.mir
+touch crates/*/src/lib.rs crates/terrain-cli/src/main.rs
 for crate in terrain terrain-web terrain-files; do
   cargo rustc -q -p "$crate" --lib --profile bench -- --emit=mir,link
 done

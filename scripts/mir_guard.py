@@ -9,6 +9,7 @@ The read is then of an uninitialised bool, and LLVM may make it `true`. ARCHITEC
 
 Usage: mir_guard.py FILE.mir [...]   prints each function with such a local; exit 1 if any.
 """
+import os
 import re
 import sys
 
@@ -53,6 +54,13 @@ def unset_reads(body, args):
 
 
 def main(paths):
+    # A file that is not there (an unmatched glob: the compiler wrote no MIR) is no evidence
+    # either way; say so with status 2, which the shell script treats as a failure of the guard,
+    # never as a finding.
+    missing = [path for path in paths if not os.path.isfile(path)]
+    if not paths or missing:
+        print(f"mir-guard: no MIR to read: {' '.join(missing) or '(no files given)'}", file=sys.stderr)
+        return 2
     bad = 0
     for path in paths:
         with open(path, encoding="utf-8", errors="replace") as f:
