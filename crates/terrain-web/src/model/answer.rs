@@ -47,14 +47,14 @@ impl Demo {
         let Some(held) = self.held else {
             return (grid, 1.0);
         };
-        if let Some((across, down)) = held.metres(map) {
+        if let (Some((column_m, row_m)), Some((across, down))) = (held.spacing(), held.metres(map))
+        {
             // The display grid spaces points alike both ways, its longer side spanning 2: real
-            // land's cells are longer north-south, so each axis takes its own metres.
+            // land's cells are longer north-south, so each axis takes its own metres, and the
+            // side longer in metres spans 2.
             let gaps = (map.width().max(map.height()) - 1).max(1) as f32;
             let longest = across.max(down);
-            let per_gap = |m: f32, points: usize| m / (points - 1).max(1) as f32;
-            let x_scale = gaps * per_gap(across, map.width()) / longest;
-            let z_scale = gaps * per_gap(down, map.height()) / longest;
+            let (x_scale, z_scale) = (gaps * column_m / longest, gaps * row_m / longest);
             grid.xs.iter_mut().for_each(|x| *x *= x_scale);
             grid.zs.iter_mut().for_each(|z| *z *= z_scale);
         }

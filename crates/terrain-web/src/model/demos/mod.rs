@@ -88,16 +88,23 @@ impl Held {
         }
     }
 
-    /// How far `map` reaches east-west and north-south in metres, from its first point to its
-    /// last; `None` for a brought map, whose file says nothing of its spacing (drawn square).
-    pub fn metres(self, map: &Heightmap) -> Option<(f32, f32)> {
-        let gaps = |points: usize| points.saturating_sub(1).max(1) as f32;
+    /// Metres between neighbouring columns (east-west) and rows (north-south); `None` for a
+    /// brought map, whose file says nothing of its spacing (drawn square).
+    pub fn spacing(self) -> Option<(f32, f32)> {
         match self {
             Held::Land {
                 column_m, row_m, ..
-            } => Some((gaps(map.width()) * column_m, gaps(map.height()) * row_m)),
+            } => Some((column_m, row_m)),
             Held::Brought { .. } => None,
         }
+    }
+
+    /// How far `map` reaches east-west and north-south in metres, from its first point to its
+    /// last ([`Held::spacing`] times the gaps between its points).
+    pub fn metres(self, map: &Heightmap) -> Option<(f32, f32)> {
+        let gaps = |points: usize| points.saturating_sub(1).max(1) as f32;
+        let (column_m, row_m) = self.spacing()?;
+        Some((gaps(map.width()) * column_m, gaps(map.height()) * row_m))
     }
 }
 
