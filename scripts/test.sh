@@ -1,52 +1,66 @@
 #!/usr/bin/env bash
-# Runs every check and test: format, lints, native tests, docs, wasm tests in headless Chromium,
-# the page build, and the end-to-end suite. Installs whatever is missing first (see setup.sh).
+# Runs every check and test: format, lints, native tests in both profiles (the MIR guard reading
+# every optimised compilation as it happens), docs, the benchmark smokes, wasm tests in headless
+# Chromium in both profiles, the page build, and the end-to-end suites in three engines. Installs
+# whatever is missing first (see setup.sh). Ends with a table of every stage and its wall time.
+#
+# Two things keep it fast (README, "The test command"):
+# - Builds go to one target directory outside the clone (build_cache in setup.sh), so a second
+#   clone compiles only the workspace's own crates; the dependencies come from the cache. Cargo's
+#   fingerprints decide what is reused, so a stale cache cannot pass a change: every file of a
+#   fresh clone is newer than anything built from the last one, and its crates compile again.
+# - The end-to-end suites run in the background, from the moment the page is built, while the
+#   lints, tests, docs and benchmark smokes build and run beside them (TEST_SERIAL=1: last, alone).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+trap stage_on_exit EXIT
 ensure_build_tools
 ensure_browser
 ensure_npm_packages
 cd "$ROOT"
+build_cache
+# Every optimised compilation of a workspace crate, native or wasm32, also has its MIR read for
+# the rustc 1.95 miscompile (scripts/rustc-mir-guard.sh, ARCHITECTURE.md).
+export RUSTC_WORKSPACE_WRAPPER="$ROOT/scripts/rustc-mir-guard.sh"
+MIR_GUARD_LOG="$(mktemp -t mir-guard.XXXXXX.log)"
+export MIR_GUARD_LOG
+export CHROMEDRIVER=/usr/bin/chromedriver
+WASM_TESTS=(--test render --test messages --test replies --test numbers)
 
-say "format"
-cargo fmt --all --check
+# The end-to-end suites: every Chromium suite, then Firefox and WebKit on Xvfb.
+end_to_end() {
+  counted_e2e "Chromium" $(cd "$ROOT/tests" && ls e2e/*.test.mjs | grep -v '/engines\.test\.mjs$')
+  counted_e2e "Firefox and WebKit" e2e/engines.test.mjs
+}
+E2E="end-to-end: headless Chromium, then Firefox and WebKit on Xvfb"
 
-say "lints (native and wasm32)"
-cargo clippy --workspace --all-targets -- -D warnings
-cargo clippy -p terrain-web -p terrain-files -p terrain-chapters --target wasm32-unknown-unknown --all-targets -- -D warnings
+stage "format" cargo fmt --all --check
+# The page and the debug `terrain` (the suites compare downloads with its files) come first, so
+# the end-to-end suites can run while everything else builds: they keep one core busy with the
+# browser, and the builds spend much of their time in single-threaded LTO and codegen.
+stage "page build (release, MIR guarded)" trunk build --release --offline
+stage "the debug terrain command, for the end-to-end suites" cargo build -p terrain-cli --bin terrain
+export TERRAIN_BIN="$CARGO_TARGET_DIR/debug/terrain"
+# TEST_SERIAL=1 runs them last, alone, for quiet page figures (BENCHMARKS.md).
+if [ "${TEST_SERIAL:-}" != 1 ]; then stage_bg "$E2E" end_to_end; fi
 
-say "native tests"
-cargo test --workspace
+# Clippy sets its own workspace wrapper (clippy-driver).
+stage "lints: native" env -u RUSTC_WORKSPACE_WRAPPER cargo clippy --workspace --all-targets -- -D warnings
+stage "lints: wasm32" env -u RUSTC_WORKSPACE_WRAPPER \
+  cargo clippy -p terrain-web -p terrain-files -p terrain-chapters --target wasm32-unknown-unknown --all-targets -- -D warnings
+stage "native tests: debug" counted cargo test --workspace
+stage "native tests: release (lto, one codegen unit; MIR guarded)" counted cargo test --workspace --release
+stage "the MIR guard: its known positive, and what it read" bash scripts/mir-guard.sh
+stage "wasm tests in headless Chromium: debug" counted \
+  cargo test -p terrain-web --target wasm32-unknown-unknown "${WASM_TESTS[@]}"
+stage "wasm tests in headless Chromium: release" counted \
+  cargo test -p terrain-web --target wasm32-unknown-unknown --release "${WASM_TESTS[@]}"
+stage "docs: native (warnings denied)" env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
+stage "docs: wasm32 (the page and GPU parts)" env RUSTDOCFLAGS="-D warnings" \
+  cargo doc -p terrain-web -p terrain-files -p terrain-chapters --no-deps --target wasm32-unknown-unknown
+stage "benchmark smoke: every criterion case once" cargo bench -p terrain --bench generators -- --test
+stage "benchmark smoke: the whole process at 65^2" env ROUNDS=1 EXPONENT=6 bash benches/process/run.sh
+stage "benchmark smoke: the peers at 33^2" bash benches/peers/run.sh --smoke
 
-say "native tests in the profile that ships (release: lto, one codegen unit)"
-cargo test --workspace --release
-
-say "the rustc 1.95 miscompile kept out of the optimised MIR (ARCHITECTURE.md)"
-bash scripts/mir-guard.sh
-
-say "docs (warnings denied; the front end's page and GPU parts are documented for wasm32)"
-RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
-RUSTDOCFLAGS="-D warnings" cargo doc -p terrain-web -p terrain-files -p terrain-chapters --no-deps --target wasm32-unknown-unknown
-
-say "benchmark smoke: every benchmark case once, optimised (figures: BENCHMARKS.md)"
-cargo bench -p terrain --bench generators -- --test
-
-say "whole-process benchmark smoke: terrain ds and the plain reading, once each at 65^2"
-ROUNDS=1 EXPONENT=6 bash benches/process/run.sh
-
-say "peer benchmark smoke: THREE.Terrain beside our wasm and native builds, once each at 33^2"
-bash benches/peers/run.sh --smoke
-
-say "wasm tests in headless Chromium"
-CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --test render --test messages --test replies --test numbers
-
-say "wasm tests in headless Chromium, in the profile that ships"
-CHROMEDRIVER=/usr/bin/chromedriver cargo test -p terrain-web --target wasm32-unknown-unknown --release --test render --test messages --test replies --test numbers
-
-say "page build"
-trunk build --release --offline
-
-say "end-to-end tests: headless Chromium, then Firefox and WebKit on Xvfb (engines.test.mjs)"
-(cd tests && npm test)
-
+if [ "${TEST_SERIAL:-}" != 1 ]; then stage_join "$E2E"; else stage "$E2E" end_to_end; fi
 say "all tests passed; screenshots in tests/e2e/artifacts/"

@@ -24,7 +24,7 @@ if [ ! -f "$stamp" ] || [ "$ROOT/benches/page/package-lock.json" -nt "$stamp" ];
   (cd "$ROOT/benches/page" && npm ci --no-audit --no-fund)
 fi
 
-OUT="$ROOT/target/page"
+OUT="${CARGO_TARGET_DIR:-$ROOT/target}/page"
 mkdir -p "$OUT"
 say "bundle (gzip -9)"
 # The first load is the page's module (terrain-web-*); the later chapters' module

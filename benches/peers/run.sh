@@ -3,7 +3,7 @@
 # simd128) and the same code natively, at 513^2, 1025^2 and 2049^2, in one run.
 #
 #   bash benches/peers/run.sh           # full run, a few minutes; table on stdout and in
-#                                       # target/peers/summary.md
+#                                       # target/peers/summary.md (under $CARGO_TARGET_DIR if set)
 #   bash benches/peers/run.sh --smoke   # every case once at 33^2 (what CI runs)
 #
 # Installs only what is missing: the wasm32 target and wasm-bindgen CLI (scripts/setup.sh), and
@@ -13,17 +13,18 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/setup.sh"
 ensure_wasm_bindgen
 cd "$ROOT"
 
-OUT="$ROOT/target/peers"
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+OUT="$TARGET/peers"
 say "building the peer module: wasm (plain and simd128) and native"
 # The page's build (simd128, from .cargo/config.toml) and one without it, for comparison; an
 # empty RUSTFLAGS overrides the config's flags.
 cargo build --quiet --release -p terrain-peers --lib --target wasm32-unknown-unknown
 wasm-bindgen --target nodejs --out-dir "$OUT/wasm-simd128" \
-  target/wasm32-unknown-unknown/release/terrain_peers.wasm
-CARGO_TARGET_DIR="$ROOT/target/wasm-plain" RUSTFLAGS="" \
+  "$TARGET/wasm32-unknown-unknown/release/terrain_peers.wasm"
+CARGO_TARGET_DIR="$TARGET/wasm-plain" RUSTFLAGS="" \
   cargo build --quiet --release -p terrain-peers --lib --target wasm32-unknown-unknown
 wasm-bindgen --target nodejs --out-dir "$OUT/wasm" \
-  target/wasm-plain/wasm32-unknown-unknown/release/terrain_peers.wasm
+  "$TARGET/wasm-plain/wasm32-unknown-unknown/release/terrain_peers.wasm"
 cargo build --quiet --release -p terrain-peers --bin terrain-peers-native
 
 stamp="$ROOT/benches/peers/node_modules/.package-lock.json"

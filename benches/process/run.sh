@@ -14,7 +14,8 @@ ROUNDS="${ROUNDS:-11}"
 EXPONENT="${EXPONENT:-12}"
 SEED=7
 cargo build --quiet --release -p terrain-cli --bin terrain --example plain
-out="target/process"
+target="${CARGO_TARGET_DIR:-target}"
+out="$target/process"
 mkdir -p "$out"
 
 # Milliseconds the command takes, start to exit.
@@ -30,9 +31,9 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 : > "$out/all.txt"; : > "$out/one.txt"; : > "$out/plain.txt"
 for _ in $(seq "$ROUNDS"); do
-  time_ms target/release/terrain ds --exponent "$EXPONENT" --seed "$SEED" --out "$out/all.r32" >> "$out/all.txt"
-  time_ms target/release/terrain ds --exponent "$EXPONENT" --seed "$SEED" --threads 1 --out "$out/one.r32" >> "$out/one.txt"
-  time_ms target/release/examples/plain "$EXPONENT" "$SEED" "$out/plain.r32" >> "$out/plain.txt"
+  time_ms "$target"/release/terrain ds --exponent "$EXPONENT" --seed "$SEED" --out "$out/all.r32" >> "$out/all.txt"
+  time_ms "$target"/release/terrain ds --exponent "$EXPONENT" --seed "$SEED" --threads 1 --out "$out/one.r32" >> "$out/one.txt"
+  time_ms "$target"/release/examples/plain "$EXPONENT" "$SEED" "$out/plain.r32" >> "$out/plain.txt"
 done
 cmp "$out/all.r32" "$out/plain.r32"
 cmp "$out/one.r32" "$out/plain.r32"

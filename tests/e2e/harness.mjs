@@ -2,7 +2,6 @@
 // Chromium (Debian's, driven by playwright-core) with software WebGL.
 import { execFileSync } from 'node:child_process';
 import { before, after } from 'node:test';
-import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,12 +111,20 @@ export async function setView(page, id, mode) {
   return inspect(page, id);
 }
 
-/** Runs the `terrain` command (built by the native tests; built here if missing); resolves to
- * what it printed. */
+/** Cargo's target directory: the test command's build cache (CARGO_TARGET_DIR) or target/. */
+export const TARGET = resolve(process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target'));
+
+let terrainBin = process.env.TERRAIN_BIN;
+
+/** Runs the debug `terrain` command and resolves to what it printed. The test command names the
+ * binary its native tests built from this checkout (TERRAIN_BIN), so the suites need not wait
+ * on Cargo's lock while a build runs beside them; otherwise it is built once per process. */
 export function terrain(args) {
-  const bin = join(ROOT, 'target', 'debug', 'terrain');
-  if (!existsSync(bin)) execFileSync('cargo', ['build', '-q', '-p', 'terrain-cli'], { cwd: ROOT });
-  return execFileSync(bin, args, { stdio: 'pipe' }).toString();
+  if (!terrainBin) {
+    execFileSync('cargo', ['build', '-q', '-p', 'terrain-cli', '--bin', 'terrain'], { cwd: ROOT, stdio: 'inherit' });
+    terrainBin = join(TARGET, 'debug', 'terrain');
+  }
+  return execFileSync(terrainBin, args, { stdio: 'pipe' }).toString();
 }
 
 /** Chooses `format` in demo `id` and presses Download; resolves to the file's name and bytes. */
