@@ -108,6 +108,13 @@ counted_e2e() {
   return "$rc"
 }
 
+# Stops a process and everything it started (a background stage's browsers and servers).
+stage_kill_tree() {
+  local child
+  for child in $(pgrep -P "$1" 2>/dev/null); do stage_kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+
 stage_table() {
   local rc=$1
   if [ -n "$STAGE_CURRENT" ]; then
@@ -115,7 +122,9 @@ stage_table() {
   fi
   local name
   for name in "${!STAGE_BG_PID[@]}"; do
-    kill "${STAGE_BG_PID[$name]}" 2>/dev/null || true
+    stage_kill_tree "${STAGE_BG_PID[$name]}"
+    echo "--- the last lines of the stopped background stage '$name':" >&2
+    tail -n 40 "${STAGE_BG_LOG[$name]}" >&2 || true
     stage_row "$name" "$(stage_secs "${STAGE_BG_T0[$name]}" "$(stage_now)")" "stopped (background)"
   done
   local total

@@ -29,8 +29,10 @@ WASM_TESTS=(--test render --test messages --test replies --test numbers)
 
 # The end-to-end suites: every Chromium suite, then Firefox and WebKit on Xvfb.
 end_to_end() {
-  counted_e2e "Chromium" $(cd "$ROOT/tests" && ls e2e/*.test.mjs | grep -v '/engines\.test\.mjs$')
-  counted_e2e "Firefox and WebKit" e2e/engines.test.mjs
+  local rc=0
+  counted_e2e "Chromium" $(cd "$ROOT/tests" && ls e2e/*.test.mjs | grep -v '/engines\.test\.mjs$') || rc=$?
+  counted_e2e "Firefox and WebKit" e2e/engines.test.mjs || rc=$?
+  return "$rc"
 }
 E2E="end-to-end: headless Chromium, then Firefox and WebKit on Xvfb"
 
