@@ -5,5 +5,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 ensure_build_tools
 cd "$ROOT"
+# The same build cache as the test command's (setup.sh), so each reuses what the other built.
+build_cache
 say "serving on http://127.0.0.1:${PORT:-8080}/"
 exec trunk serve --release --offline --port "${PORT:-8080}"

@@ -51,7 +51,13 @@ stage "lints: native" env -u RUSTC_WORKSPACE_WRAPPER cargo clippy --workspace --
 stage "lints: wasm32" env -u RUSTC_WORKSPACE_WRAPPER \
   cargo clippy -p terrain-web -p terrain-files -p terrain-chapters --target wasm32-unknown-unknown --all-targets -- -D warnings
 stage "native tests: debug" counted cargo test --workspace
-stage "native tests: release (lto, one codegen unit; MIR guarded)" counted cargo test --workspace --release
+# The release tests build every target, the criterion benchmarks too, which `cargo test` runs
+# once each (criterion's test mode: the benchmark smoke, without a second build of the core in
+# the bench profile's own feature set); the doc tests, which --all-targets leaves out, follow.
+release_tests() {
+  cargo test --workspace --release --all-targets && cargo test --workspace --release --doc
+}
+stage "native tests: release (lto, one codegen unit; MIR guarded), criterion cases once" counted release_tests
 stage "the MIR guard: its known positive, and what it read" bash scripts/mir-guard.sh
 stage "wasm tests in headless Chromium: debug" counted \
   cargo test -p terrain-web --target wasm32-unknown-unknown "${WASM_TESTS[@]}"
@@ -60,8 +66,7 @@ stage "wasm tests in headless Chromium: release" counted \
 stage "docs: native (warnings denied)" env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 stage "docs: wasm32 (the page and GPU parts)" env RUSTDOCFLAGS="-D warnings" \
   cargo doc -p terrain-web -p terrain-files -p terrain-chapters --no-deps --target wasm32-unknown-unknown
-stage "benchmark smoke: every criterion case once" cargo bench -p terrain --bench generators -- --test
-stage "benchmark smoke: the whole process at 65^2" env ROUNDS=1 EXPONENT=6 bash benches/process/run.sh
+stage "benchmark smoke: the whole process at 65^2" env BUILT=1 ROUNDS=1 EXPONENT=6 bash benches/process/run.sh
 stage "benchmark smoke: the peers at 33^2" bash benches/peers/run.sh --smoke
 
 if [ "${TEST_SERIAL:-}" != 1 ]; then stage_join "$E2E"; else stage "$E2E" end_to_end; fi

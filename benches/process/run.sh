@@ -8,12 +8,16 @@
 #
 #   bash benches/process/run.sh              # exponent 12, 11 rounds
 #   ROUNDS=3 EXPONENT=9 bash benches/process/run.sh
+#   BUILT=1 ...     uses the release `terrain` and `examples/plain` already in the target
+#                   directory (the test command's release tests built both from this checkout)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 ROUNDS="${ROUNDS:-11}"
 EXPONENT="${EXPONENT:-12}"
 SEED=7
-cargo build --quiet --release -p terrain-cli --bin terrain --example plain
+if [ "${BUILT:-}" != 1 ]; then
+  cargo build --quiet --release -p terrain-cli --bin terrain --example plain
+fi
 target="${CARGO_TARGET_DIR:-target}"
 out="$target/process"
 mkdir -p "$out"
