@@ -92,7 +92,7 @@ ensure_browser() {
   [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
   [ -x /usr/bin/Xvfb ] || missing+=(xvfb)
   # OpenImageIO's iinfo and oiiotool read back every EXR and PNG the command line writes
-  # (crates/terrain-cli/tests/maps.rs).
+  # (crates/terrain-cli/tests/command/maps.rs).
   [ -x /usr/bin/oiiotool ] && [ -x /usr/bin/iinfo ] || missing+=(openimageio-tools)
   if [ "${#missing[@]}" -eq 0 ]; then
     present "Debian's browsers, drivers, Xvfb and OpenImageIO"

@@ -7,6 +7,7 @@
 #                             to a log printed when it is joined), so a build can run beside it
 #   stage_join NAME           waits for a background stage; a failure fails the script here
 #   stage_note NAME SECONDS   adds a row measured elsewhere (an install skipped shows "present")
+#   timed LABEL CMD ARGS...   runs one step of a stage and says in its row how long it took
 #   counted CMD ARGS...       runs a cargo test command and says in its row how many tests passed
 #   counted_e2e LABEL FILES... runs end-to-end suites (node:test, in tests/) and says the same
 #
@@ -79,6 +80,17 @@ stage_join() {
 }
 
 stage_note() { stage_row "$1" "$2" "${3:-ok}"; }
+
+# Runs CMD and notes how long it took under LABEL: the steps of one stage, each timed.
+timed() {
+  local label="$1" t0
+  shift
+  t0="$(stage_now)"
+  local rc=0
+  "$@" || rc=$?
+  echo "$label $(stage_secs "$t0" "$(stage_now)") s$([ "$rc" -eq 0 ] || echo " FAILED")" >>"${STAGE_NOTE_FILE:-/dev/null}"
+  return "$rc"
+}
 
 # Runs a cargo test command (native or wasm), its output shown as it comes, and notes how many
 # tests passed in all its binaries and doc tests ("test result: ok. N passed").

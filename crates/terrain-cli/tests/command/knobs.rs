@@ -2,9 +2,7 @@
 //! quotes the row's hint, their messages the row's range, and the CLI's sources hold no range or
 //! default of their own.
 
-mod common;
-
-use common::terrain;
+use crate::common::terrain;
 
 use terrain::knobs::{self, Knob};
 

@@ -10,8 +10,6 @@ use terrain_web::worker::protocol::{Request, Ticket};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 /// A value for `field` away from every demo's default, picked by `k`: awkward floats (no short
 /// decimal, tiny, the limits) and whole numbers at their ends.
 fn value(field: Field, k: usize) -> Option<&'static str> {

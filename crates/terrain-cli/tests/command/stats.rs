@@ -2,11 +2,9 @@
 //! figures computed independently of this code (issue 32's table, from the definitions in
 //! ARCHITECTURE.md) for real land and for the posts' algorithms.
 
-mod common;
-
 use std::path::Path;
 
-use common::{scratch, terrain, text};
+use crate::common::{scratch, terrain, text};
 
 /// `terrain stats FILE --json`, parsed.
 fn stats(file: &str) -> serde_json::Value {

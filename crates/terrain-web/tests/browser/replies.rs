@@ -9,8 +9,6 @@ use terrain_web::worker::protocol::{Body, Reply, Ticket};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 const TICKET: Ticket = Ticket {
     view: 7,
     token: 4_000_000_000,

@@ -3,12 +3,10 @@
 //! OpenImageIO is installed (the test command installs it), every file read back by `iinfo` and
 //! `oiiotool` with the expected size, channels and range.
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 
-use common::{scratch, terrain, text};
+use crate::common::{scratch, terrain, text};
 
 /// An image's pixels: width, height, channels, bit depth and samples (16-bit read as u16).
 fn pixels(path: &Path) -> (u32, u32, usize, u8, Vec<u16>) {

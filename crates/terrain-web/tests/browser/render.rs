@@ -11,8 +11,6 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 const WIDTH: u32 = 320;
 const HEIGHT: u32 = 200;
 
