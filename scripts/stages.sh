@@ -134,6 +134,11 @@ stage_table() {
   fi
   local name
   for name in "${!STAGE_BG_PID[@]}"; do
+    # One that finished before the failure is joined and reported as it ended.
+    if [ -f "${STAGE_BG_LOG[$name]}.end" ]; then
+      stage_join "$name" >/dev/null 2>&1 || true
+      continue
+    fi
     stage_kill_tree "${STAGE_BG_PID[$name]}"
     echo "--- the last lines of the stopped background stage '$name':" >&2
     tail -n 40 "${STAGE_BG_LOG[$name]}" >&2 || true
