@@ -22,10 +22,10 @@ say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 source "$ROOT/scripts/stages.sh"
 
 # The tools Cargo builds (Trunk, the wasm-bindgen CLI) are built without link-time optimisation, in
-# many codegen units, at opt-level 1: a third of the time of their own release profile, and they
-# only drive the build (wasm-bindgen's own work on our modules takes well under a second either
-# way; BENCHMARKS.md, "The test command"). Both share one target directory, so the crates they
-# have in common are compiled once.
+# many codegen units, at opt-level 1: they only drive the build. On 2 cores on 2026-11-26 that took
+# 395 s and 188 s (docs/benchmarks-history.md, "The test command"); their own release profiles
+# were not timed the same day. Both share one target directory, so the crates they have in
+# common are compiled once.
 cargo_install_tool() {
   CARGO_PROFILE_RELEASE_LTO=false \
   CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 \
