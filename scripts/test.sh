@@ -88,6 +88,7 @@ stage "benchmark smoke: the peers at 33^2" bash benches/peers/run.sh --smoke
 
 # Last of the builds, so it counts every optimised compilation the guard read in this run.
 stage "the MIR guard: its known positive, and what it read" bash scripts/mir-guard.sh
+rm -f "$MIR_GUARD_LOG"
 stage_join "$LINTS"
 if [ "${TEST_SERIAL:-}" != 1 ]; then stage_join "$E2E"; else stage "$E2E" end_to_end; fi
 say "all tests passed; screenshots in tests/e2e/artifacts/"

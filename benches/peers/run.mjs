@@ -71,7 +71,7 @@ function check(label, values) {
 // afterwards could put a busy spell on one side of the ratio only.
 const native = new Map();
 function timeNative(exponent) {
-  execFileSync(join(outDir, '..', 'release', 'terrain-peers-native'), [String(exponent), '--faults', String(FAULTS)])
+  execFileSync(join(outDir, '..', process.env.PEERS_PROFILE ?? 'release', 'terrain-peers-native'), [String(exponent), '--faults', String(FAULTS)])
     .toString()
     .trim()
     .split('\n')

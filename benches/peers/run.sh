@@ -15,17 +15,22 @@ cd "$ROOT"
 
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 OUT="$TARGET/peers"
-say "building the peer module: wasm (plain and simd128) and native"
+# The timed run uses the release profile the page ships; the smoke, which only shows that every
+# case runs, the `smoke` profile (Cargo.toml: opt-level 1, no LTO), which builds in half the time.
+PROFILE=release
+for arg in "$@"; do [ "$arg" = --smoke ] && PROFILE=smoke; done
+export PEERS_PROFILE="$PROFILE"
+say "building the peer module ($PROFILE profile): wasm (plain and simd128) and native"
 # The page's build (simd128, from .cargo/config.toml) and one without it, for comparison; an
 # empty RUSTFLAGS overrides the config's flags.
-cargo build --quiet --release -p terrain-peers --lib --target wasm32-unknown-unknown
+cargo build --quiet --profile "$PROFILE" -p terrain-peers --lib --target wasm32-unknown-unknown
 wasm-bindgen --target nodejs --out-dir "$OUT/wasm-simd128" \
-  "$TARGET/wasm32-unknown-unknown/release/terrain_peers.wasm"
+  "$TARGET/wasm32-unknown-unknown/$PROFILE/terrain_peers.wasm"
 CARGO_TARGET_DIR="$TARGET/wasm-plain" RUSTFLAGS="" \
-  cargo build --quiet --release -p terrain-peers --lib --target wasm32-unknown-unknown
+  cargo build --quiet --profile "$PROFILE" -p terrain-peers --lib --target wasm32-unknown-unknown
 wasm-bindgen --target nodejs --out-dir "$OUT/wasm" \
-  "$TARGET/wasm-plain/wasm32-unknown-unknown/release/terrain_peers.wasm"
-cargo build --quiet --release -p terrain-peers --bin terrain-peers-native
+  "$TARGET/wasm-plain/wasm32-unknown-unknown/$PROFILE/terrain_peers.wasm"
+cargo build --quiet --profile "$PROFILE" -p terrain-peers --bin terrain-peers-native
 
 stamp="$ROOT/benches/peers/node_modules/.package-lock.json"
 if [ ! -f "$stamp" ] || [ "$ROOT/benches/peers/package-lock.json" -nt "$stamp" ]; then
