@@ -1,10 +1,12 @@
 // Maps that are read, not generated: the real-land section (the committed USGS DEM, fetched when
 // the section comes near) and "Your map" (a file chosen in the picker or dropped on the demo).
-// A PNG that `terrain ds` wrote shows the same realism numbers as `terrain stats` on it; every
-// kind of bad file is refused with a message saying what the page reads, and the map stays.
+// A PNG that `terrain ds` wrote shows the same realism numbers as `terrain stats` on it, and so
+// does a file in every other heightmap format the page writes; every kind of bad file (and every
+// file of the hostile corpus, tests/hostile/) is refused in one line saying what the page reads,
+// and the map stays.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, writeFile, readFile } from 'node:fs/promises';
+import { mkdtemp, writeFile, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -115,7 +117,8 @@ test('your own PNG shows the numbers terrain stats gives; bad files are refused,
     'row.r16': [Buffer.alloc(2 * 24), /not a square map/],
     'notes.txt': [Buffer.from('hello, not a map'), /notes\.txt is not a heightmap the page reads/],
     'fake.png': [written.subarray(40), /not a PNG file/],
-    'huge.r32': [Buffer.alloc(4 * 4097 * 4097 + 4), /too large/],
+    // Past a 4097 x 4097 .r32 and the 1 MiB the page allows beyond it for headers.
+    'huge.r32': [Buffer.alloc(4 * 4097 * 4097 + (1 << 20) + 4), /too large/],
   };
   for (const [name, [bytes, said]] of Object.entries(bad)) {
     const path = join(scratch, name);
@@ -141,5 +144,41 @@ test('your own PNG shows the numbers terrain stats gives; bad files are refused,
   const dropped = await inspect(page, 'your-map');
   assert.equal(dropped.alert, '');
   assert.notEqual(dropped.hash, mine.hash);
+  assert.deepEqual(problems, []);
+});
+
+test('your map reads every heightmap format the page writes; the hostile corpus is refused in one line', async () => {
+  const { page, problems } = fx.session;
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-formats-'));
+  await page.locator(section('your-map')).scrollIntoViewIfNeeded();
+  const accepted = await page.$eval(`${section('your-map')} input[name="heightmap"]`,
+    (input) => input.accept.split(',').filter((a) => a.startsWith('.')).map((a) => a.slice(1)));
+  const written = await page.$$eval(`${section('ds-final')} select[name="format"] option`,
+    (options) => options.map((o) => o.value).filter((v) => !v.includes('.') && v !== 'realism'));
+  // Every format the page writes holds heights but the .glb mesh; the picker takes each of them.
+  const heightmaps = written.filter((format) => format !== 'glb');
+  assert.ok(['png', 'r16', 'r32', 'exr'].every((f) => heightmaps.includes(f)), `${heightmaps}`);
+  assert.deepEqual(accepted, heightmaps, 'the picker takes every heightmap format the page writes');
+  let last;
+  for (const [i, format] of heightmaps.entries()) {
+    const file = join(scratch, `mine.${format}`);
+    terrain(['ds', '--exponent', '6', '--seed', String(20 + i), '--out', file]);
+    const old = await page.$eval(section('your-map'), (s) => s.dataset.realism ?? '');
+    last = await choose(page, file);
+    assert.equal(last.alert, '', `${format}: read`);
+    assert.deepEqual(await measured(page, 'your-map', old), JSON.parse(terrain(['stats', file, '--json'])),
+      `${format}: measured as terrain stats measures the file`);
+  }
+  const hostile = join(ROOT, 'tests', 'hostile');
+  const names = (await readdir(hostile)).filter((name) => !name.endsWith('.py')).sort();
+  assert.ok(names.length >= 20, `the corpus: ${names}`);
+  for (const name of names) {
+    const after = await choose(page, join(hostile, name));
+    assert.match(after.alert, new RegExp(name.replace('.', '\\.')), `${name}: named`);
+    assert.doesNotMatch(after.alert, /\n/, `${name}: one line`);
+    assert.match(after.alert, /last good one/, name);
+    assert.equal(after.generation, last.generation, `${name}: no new terrain`);
+    assert.equal(after.hash, last.hash, `${name}: the map on screen stays`);
+  }
   assert.deepEqual(problems, []);
 });

@@ -40,7 +40,11 @@ test('downloads of every format and derived map from ds-final and fault-shapes e
     await page.locator(section(id)).scrollIntoViewIfNeeded();
     await setField(page, id, 'seed', '4242', { wait: true });
     const before = await inspect(page, id);
-    for (const format of ['png', 'r16', 'r32', 'glb', 'exr']) {
+    // Every map format the page offers (the format rows, crates/terrain/src/files/formats/).
+    const formats = await page.$$eval(`${section(id)} select[name="format"] option`,
+      (options) => options.map((o) => o.value).filter((v) => !v.includes('.') && v !== 'realism'));
+    assert.ok(['png', 'r16', 'r32', 'glb', 'exr'].every((f) => formats.includes(f)), `${formats}`);
+    for (const format of formats) {
       const file = await download(page, id, format);
       const expectedName = id === 'ds-final' ? `ds-e5-seed-4242.${format}` : `fault-129x129-seed-4242.${format}`;
       assert.equal(file.name, expectedName, `${id} ${format}: named for what made it`);

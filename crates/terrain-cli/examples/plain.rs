@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use terrain::diamond_square;
-use terrain::export::Format;
+use terrain::formats;
 
 // The command's writer, shared as a file: this program uses only part of it.
 #[allow(dead_code)]
@@ -35,7 +35,7 @@ fn main() -> ExitCode {
     };
     let written = diamond_square::generate_point_by_point(&params, seed)
         .map_err(|e| e.to_string())
-        .and_then(|map| output::write_atomically(Path::new(out), &map, Format::R32));
+        .and_then(|map| output::write_atomically(Path::new(out), &map, formats::R32));
     match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

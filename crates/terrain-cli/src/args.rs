@@ -46,7 +46,7 @@ pub enum Command {
     Fault(FaultArgs),
     /// 1-D midpoint displacement (the fourth source): 2^N + 1 heights, one per line of a .txt/.csv.
     Line(LineArgs),
-    /// Hydraulic erosion, droplet by droplet, of a map read from a file (.r32, .r16, .png).
+    /// Hydraulic erosion, droplet by droplet, of a map read from a file.
     Erode(ErodeArgs),
     /// Where water goes on a map read from a file: flow accumulation, filled map, lakes.
     Flow(FlowArgs),

@@ -10,6 +10,7 @@ use terrain::knobs;
 
 use crate::flags::{number, side, whole};
 use crate::map_output::MapOutput;
+use crate::read::in_help;
 
 const D: ErosionParams = ErosionParams::DEFAULT;
 
@@ -75,8 +76,8 @@ impl ErosionConstants {
 /// `terrain erode`: a map read from a file, eroded, written.
 #[derive(Debug, Args)]
 pub struct ErodeArgs {
-    /// The map to erode: .r32 (raw f32), .r16 (raw u16), a 16-bit greyscale .png or an .exr.
-    #[arg(long = "in", value_name = "FILE")]
+    // The map (the help lists every format with a reader).
+    #[arg(long = "in", value_name = "FILE", help = in_help())]
     pub input: PathBuf,
     /// Width in points of a raw file that is not square (a square one needs none).
     #[arg(long, value_name = "N", value_parser = side(&knobs::WIDTH))]

@@ -5,27 +5,27 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use serde_json::json;
-use terrain::export::{self, Format};
+use terrain::export::{self, Format, Holds, Listed};
 use terrain::water::Water;
 use terrain::{knobs, Heightmap};
 
 use crate::flags::side;
 
 use crate::output::{write_atomically, write_text_atomically};
-use crate::read::read_map;
+use crate::read::{in_help, read_map};
 
 /// `terrain flow`'s arguments.
 #[derive(Debug, Args)]
 pub struct FlowArgs {
-    /// The map: .r32 (raw f32), .r16 (raw u16), a 16-bit greyscale .png or an .exr.
-    #[arg(long = "in", value_name = "FILE")]
+    // The map (the help lists every format with a reader).
+    #[arg(long = "in", value_name = "FILE", help = in_help())]
     pub input: PathBuf,
     /// Width in points of a raw file that is not square (a square one needs none).
     #[arg(long, value_name = "N", value_parser = side(&knobs::WIDTH))]
     pub width: Option<usize>,
-    /// The flow: .r32 holds the number of cells draining through each cell (itself included);
-    /// .png, .r16 and .pgm hold ln(cells) / ln(most cells), 0 to 65535, the scale in NAME.json.
-    #[arg(long, value_name = "FILE")]
+    // The flow: a float format holds the number of cells draining through each cell, a 16-bit
+    // one a log scale (the help lists which are which).
+    #[arg(long, value_name = "FILE", help = out_help())]
     pub out: PathBuf,
     /// Also write the map with its depressions filled (Priority-Flood with epsilon), in the
     /// input's height units (.r32) or as 16-bit heights 0 to 1.
@@ -37,13 +37,25 @@ pub struct FlowArgs {
     pub lakes: Option<PathBuf>,
 }
 
+/// `--out`'s help: what each kind of format holds.
+fn out_help() -> String {
+    format!(
+        "The flow: {} hold the number of cells draining through each cell (itself included); {} \
+         hold ln(cells) / ln(most cells), 0 to 65535, the scale in NAME.json",
+        Listed::names(|l| l.is_map() && l.facts.holds == Holds::Floats),
+        Listed::names(|l| l.is_map() && l.facts.holds == Holds::Sixteen)
+    )
+}
+
 /// The format `path` names, refusing a mesh (flow is a map of numbers, not a surface).
 fn map_format(path: &Path) -> Result<Format, String> {
     let format = Format::from_path(path).map_err(|e| e.to_string())?;
-    if format == Format::Glb {
+    if format.holds() == Holds::Mesh {
         return Err(format!(
-            "{}: flow, filled maps and lakes are written as .png, .r16, .r32 or .pgm, not .glb",
-            path.display()
+            "{}: flow, filled maps and lakes are written as {}, not .{}",
+            path.display(),
+            Listed::names(|l| l.is_map() && l.facts.holds != Holds::Mesh),
+            format.extension()
         ));
     }
     Ok(format)
@@ -57,9 +69,9 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
     let lakes_format = args.lakes.as_deref().map(map_format).transpose()?;
     let map = read_map(&args.input, args.width)?;
     let water = Water::of(&map).map_err(|e| format!("{}: {}", args.input.display(), e.message))?;
-    write_atomically(&args.out, &water.flow_map(format), format)?;
+    write_atomically(&args.out, &water.flow_map(format.holds_floats()), format)?;
     let mut written = vec![args.out.display().to_string()];
-    if format != Format::R32 {
+    if !format.holds_floats() {
         let sidecar = args.out.with_extension("json");
         let text = json!({
             "map": args.input.display().to_string(),
@@ -86,7 +98,8 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
         let depth = water.lake_depth(&map);
         let lakes =
             Heightmap::from_data(map.width(), map.height(), depth).map_err(|e| e.message)?;
-        export::check_size(format, lakes.width(), lakes.height()).map_err(|e| e.to_string())?;
+        export::check_size(format.facts(), lakes.width(), lakes.height())
+            .map_err(|e| e.to_string())?;
         write_atomically(path, &lakes, format)?;
         written.push(path.display().to_string());
     }

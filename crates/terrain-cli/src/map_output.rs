@@ -10,14 +10,13 @@ use terrain::engines::{self, Engine};
 use terrain::{knobs, tiles};
 
 use crate::flags::{number, wide};
+use crate::read::out_help;
 
 /// Where to write and which seed to use: every algorithm takes these.
 #[derive(Debug, Args)]
 pub struct Output {
-    /// Output file; its extension picks the format: .png (16-bit greyscale), .r16 (raw
-    /// little-endian u16, row-major), .r32 (raw little-endian f32, row-major), .pgm (binary
-    /// 16-bit PGM), .glb (glTF 2.0 mesh); line: .txt or .csv.
-    #[arg(long, value_name = "FILE")]
+    // Output file; its extension picks the format (the help lists every one).
+    #[arg(long, value_name = "FILE", help = out_help())]
     pub out: PathBuf,
     /// Seed of the random generator; the same seed always gives the same file [default: random,
     /// and reported].

@@ -1,11 +1,28 @@
 //! Reading a map from a file for `terrain erode`, `terrain flow` and `terrain stats`: the
-//! extension gives the format (`.r32`, `.r16`, 16-bit `.png`), `width` the row length of a raw
-//! file that is not square.
+//! extension gives the format (any with a reader, `terrain::formats`), `width` the row length of
+//! a raw file that is not square.
 
 use std::path::Path;
 
 use terrain::export::Format;
+use terrain::formats::Listed;
 use terrain::Heightmap;
+
+/// `--in`'s help: every format a map is read from.
+pub fn in_help() -> String {
+    format!(
+        "The map: {} (a raw one square, or given --width)",
+        Listed::described(Listed::is_readable, false)
+    )
+}
+
+/// `--out`'s help: every format a map is written to.
+pub fn out_help() -> String {
+    format!(
+        "Output file; its extension picks the format: {}; a line: .txt or .csv",
+        Listed::described(Listed::is_map, false)
+    )
+}
 
 /// The map in `path`, or one line saying why not.
 pub fn read_map(path: &Path, width: Option<usize>) -> Result<Heightmap, String> {

@@ -8,13 +8,13 @@ use terrain::knobs;
 use terrain::realism::{Measures, GUIDES};
 
 use crate::flags::side;
-use crate::read::read_map;
+use crate::read::{in_help, read_map};
 
 /// `terrain stats`'s arguments.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// The map: .r32 (raw f32), .r16 (raw u16), a 16-bit greyscale .png or an .exr.
-    #[arg(value_name = "FILE")]
+    // The map (the help lists every format with a reader).
+    #[arg(value_name = "FILE", help = in_help())]
     pub input: PathBuf,
     /// Width in points of a raw file that is not square (a square one needs none).
     #[arg(long, value_name = "N", value_parser = side(&knobs::WIDTH))]

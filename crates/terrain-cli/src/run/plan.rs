@@ -106,7 +106,8 @@ impl Plan {
             return Err("--maps derives maps of the whole file: leave out --tiles".into());
         }
         let written_size = tiling.map_or(size, |t| (t.side, t.side));
-        export::check_size(format, written_size.0, written_size.1).map_err(|e| e.to_string())?;
+        export::check_size(format.facts(), written_size.0, written_size.1)
+            .map_err(|e| e.to_string())?;
         let seed = match job.output.seed {
             Some(seed) => seed,
             None => fresh_seed()?,

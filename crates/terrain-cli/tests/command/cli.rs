@@ -3,6 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use terrain::formats::Listed;
+
 fn terrain(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_terrain"))
         .args(args)
@@ -167,7 +169,7 @@ fn bad_arguments_exit_non_zero_with_one_line_and_no_file() {
         (&["mpd"], "--out"),
         (
             &["mpd", "--out", &format!("{out}.jpg")],
-            "use a .png, .r16, .r32, .pgm or .glb",
+            &format!("use a {} file name", Listed::names(Listed::is_map)),
         ),
     ];
     for (args, expected) in cases {

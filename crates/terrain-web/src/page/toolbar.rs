@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 
-use terrain::export::Format;
+use terrain::formats::Listed;
 use terrain::variogram::{self, Variogram};
 use terrain::{derived, water};
 
@@ -168,9 +168,7 @@ fn download(
     let wrapper = element(document, "span", &[("class", "take-home")])?;
     // The map's formats; then the flow of water over the full map, as `terrain flow` writes it,
     // and the maps derived from the heights, as `--maps` writes them.
-    let maps = Format::MAPS
-        .iter()
-        .map(|f| (f.extension(), format!(".{}", f.extension())));
+    let maps = Listed::offered().map(|l| (l.facts.extension, format!(".{}", l.facts.extension)));
     let derived = flows.then_some(derived::DOWNLOADS).into_iter().flatten();
     let more = flows
         .then_some(water::FLOW_DOWNLOADS)
@@ -183,10 +181,10 @@ fn download(
         id,
         "format",
         "File",
-        Some(
-            "16-bit PNG, raw 16-bit (.r16), raw 32-bit float (.r32), a glTF mesh (.glb), \
-             float OpenEXR (.exr); the flow, normal and slope maps",
-        ),
+        Some(&format!(
+            "{}; the flow, normal and slope maps",
+            Listed::described(Listed::is_offered, false)
+        )),
         &maps.chain(more).collect::<Vec<_>>(),
     )?;
     // Tiles: one zip of what `--tiles NxM` writes (the tiles and their sidecar).

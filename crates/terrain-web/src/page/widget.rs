@@ -6,6 +6,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlInputElement};
 
+use terrain::formats::Listed;
+
 use super::dom::{append, element};
 use super::realism::{self, RealismPanel};
 use super::toolbar::{self, Roughness, Toolbar};
@@ -218,10 +220,13 @@ fn file_field(
     alert_id: &str,
 ) -> Result<(Element, HtmlInputElement), JsValue> {
     let input_id = format!("{id}-heightmap");
-    let hint = "A 16-bit greyscale PNG, or a square .r16 or .r32 heightmap (or drop one on the \
-                demo)";
+    let hint = format!(
+        "A {} heightmap (or drop one on the demo)",
+        Listed::described(Listed::is_readable, true)
+    );
+    let accept = Listed::accepted(Listed::is_readable);
     let wrapper = element(document, "span", &[("class", "field file")])?;
-    let label = element(document, "label", &[("for", &input_id), ("title", hint)])?;
+    let label = element(document, "label", &[("for", &input_id), ("title", &hint)])?;
     label.set_text_content(Some("Heightmap file"));
     let input = element(
         document,
@@ -230,9 +235,9 @@ fn file_field(
             ("type", "file"),
             ("id", &input_id),
             ("name", "heightmap"),
-            ("accept", ".png,.r16,.r32,image/png"),
+            ("accept", &format!("{accept},image/png")),
             ("aria-describedby", alert_id),
-            ("title", hint),
+            ("title", &hint),
         ],
     )?;
     append(&wrapper, &[&label, &input])?;

@@ -2,6 +2,7 @@
 //! later chapters' module (`crates/terrain-chapters`) for fault lines and erosion, whose code the
 //! page's first module leaves out ([`terrain::Recipe::linked`]).
 
+use terrain::export::Holds;
 use terrain::water::{self, Water};
 use terrain::{derived, export, realism, tiles, Heightmap};
 
@@ -73,11 +74,11 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     let flow = water::flow_download(extension);
     let derived = derived::download(extension).is_some();
     let file_extension = match flow {
-        Some(format) => format.extension(),
+        Some(facts) => facts.extension,
         None if derived => "png",
         None => extension.as_str(),
     };
-    if let Err(error) = export::map_format(file_extension, width, height) {
+    if let Err(error) = export::download_format(file_extension, width, height) {
         return Body::File(Err(error.to_string()));
     }
     let map = match setup.recipe.made_from(held, setup.seed) {
@@ -85,8 +86,8 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
         Err(error) => return Body::File(Err(error.message)),
     };
     let map = match flow {
-        Some(format) => match Water::of(&map) {
-            Ok(water) => water.flow_map(format),
+        Some(facts) => match Water::of(&map) {
+            Ok(water) => water.flow_map(facts.holds == Holds::Floats),
             Err(error) => return Body::File(Err(error.message)),
         },
         None => map,

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 
 use crate::analysis::water::Water;
-use crate::files::export::{self, Format};
+use crate::files::{export, formats};
 use crate::knobs::{self, params::ParamError};
 use crate::map::heightmap::Heightmap;
 
@@ -91,10 +91,10 @@ impl Derived {
         let mut bytes = Vec::new();
         let written = match self {
             Derived::Normal => write_normals(map, relief, green, &mut bytes),
-            Derived::Slope => export::write(&slope_map(map, relief)?, Format::Png16, &mut bytes),
+            Derived::Slope => export::write(&slope_map(map, relief)?, formats::PNG, &mut bytes),
             Derived::Flow => {
-                let flow = Water::of(map)?.flow_map(Format::Png16);
-                export::write(&flow, Format::Png16, &mut bytes)
+                let flow = Water::of(map)?.flow_map(false);
+                export::write(&flow, formats::PNG, &mut bytes)
             }
         };
         written.map_err(|e| ParamError::new(self.name(), e.to_string()))?;

@@ -16,21 +16,22 @@ pub mod fill;
 pub mod flow;
 pub mod shown;
 
-use crate::files::export::Format;
+use crate::files::formats::{Facts, Listed};
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
 /// The page's flow downloads, as the format choice lists them: `flow.` and the file format.
 pub const FLOW_DOWNLOADS: [&str; 2] = ["flow.png", "flow.r32"];
 
-/// The file format of a flow download named in [`FLOW_DOWNLOADS`] (`flow.png` gives PNG); `None`
-/// for any other name.
-pub fn flow_download(extension: &str) -> Option<Format> {
+/// The format of a flow download named in [`FLOW_DOWNLOADS`] (`flow.png` gives PNG's facts);
+/// `None` for any other name.
+pub fn flow_download(extension: &str) -> Option<&'static Facts> {
     FLOW_DOWNLOADS
         .contains(&extension)
         .then(|| extension.strip_prefix("flow."))
         .flatten()
-        .and_then(Format::from_extension)
+        .and_then(Listed::find)
+        .map(|l| &l.facts)
 }
 
 /// A map's water: the filled heights, each cell's way down, and its flow.
@@ -60,28 +61,27 @@ impl Water {
         })
     }
 
-    /// The flow as a map to write as `format`: for `.r32` the number of cells draining through
-    /// each cell, as is; for the 16-bit formats that number on a log scale, ln(cells) /
-    /// ln(most cells), so 0 is a ridge (only itself) and 1 the busiest outlet. What `terrain
-    /// flow` writes and the page's flow download hands over, byte for byte.
-    pub fn flow_map(&self, format: Format) -> Heightmap {
+    /// The flow as a map: with `counts` (for a float format such as `.r32`) the number of cells
+    /// draining through each cell, as is; without (for the 16-bit formats) that number on a log
+    /// scale, ln(cells) / ln(most cells), so 0 is a ridge (only itself) and 1 the busiest
+    /// outlet. What `terrain flow` writes and the page's flow download hands over, byte for byte.
+    pub fn flow_map(&self, counts: bool) -> Heightmap {
         let (w, h) = (self.filled.width(), self.filled.height());
         let most = self.most_flow();
-        let values: Vec<f32> = match format {
-            Format::R32 => self.accumulation.iter().map(|&a| a as f32).collect(),
-            _ => {
-                let top = f64::from(most).ln();
-                self.accumulation
-                    .iter()
-                    .map(|&a| {
-                        if top > 0.0 {
-                            (f64::from(a).ln() / top) as f32
-                        } else {
-                            0.0
-                        }
-                    })
-                    .collect()
-            }
+        let values: Vec<f32> = if counts {
+            self.accumulation.iter().map(|&a| a as f32).collect()
+        } else {
+            let top = f64::from(most).ln();
+            self.accumulation
+                .iter()
+                .map(|&a| {
+                    if top > 0.0 {
+                        (f64::from(a).ln() / top) as f32
+                    } else {
+                        0.0
+                    }
+                })
+                .collect()
         };
         let mut map = self.filled.clone();
         map.data_mut().copy_from_slice(&values);

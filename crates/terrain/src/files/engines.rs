@@ -13,6 +13,7 @@
 use serde_json::{json, Value};
 
 use crate::files::export::Format;
+use crate::files::formats;
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
@@ -54,9 +55,9 @@ impl Engine {
     /// The formats the engine imports, the first being its usual one.
     pub fn formats(self) -> &'static [Format] {
         match self {
-            Engine::Unity | Engine::Godot => &[Format::R16],
-            Engine::Unreal => &[Format::Png16, Format::R16],
-            Engine::Blender => &[Format::Png16],
+            Engine::Unity | Engine::Godot => &[formats::R16],
+            Engine::Unreal => &[formats::PNG, formats::R16],
+            Engine::Blender => &[formats::PNG],
         }
     }
 

@@ -1,9 +1,10 @@
-//! Maps in and out of files: the formats terrain tools read (`export`), reading maps back
-//! (`import`), game-engine presets (`engines`), tiles (`tiles`) and, with the `serde` feature,
+//! Maps in and out of files: the formats, one file each (`formats`), writing maps (`export`),
+//! reading maps back (`import`), game-engine presets (`engines`), tiles (`tiles`) and, with the `serde` feature,
 //! the sidecar that says what made a map and its tiles as files (`sidecar`).
 
 pub mod engines;
 pub mod export;
+pub mod formats;
 pub mod import;
 #[cfg(feature = "serde")]
 pub mod sidecar;

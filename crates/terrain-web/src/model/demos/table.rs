@@ -284,9 +284,9 @@ pub const DEMOS: &[Demo] = &[
     },
     Demo {
         id: "your-map",
-        caption: "Your map: choose a heightmap file or drop it here (a 16-bit greyscale PNG, or \
-                  a square .r16 or .r32, as the terrain tool writes them). It is shown, measured, eroded \
-                  and downloaded like the others, its heights stretched to the view's height. \
+        caption: "Your map: choose a heightmap file or drop it here (any heightmap format the \
+                  page and the terrain tool write; the picker's hint lists them). It is shown, \
+                  measured, eroded and downloaded like the others, its heights stretched to the view's height. \
                   Until you bring one, it holds the real land above.",
         fields: HELD_FIELDS,
         recipe: HELD,

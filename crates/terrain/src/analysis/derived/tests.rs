@@ -1,4 +1,5 @@
 use super::*;
+use crate::files::formats;
 
 fn map(w: usize, h: usize, f: impl Fn(usize, usize) -> f32) -> Heightmap {
     Heightmap::from_data(w, h, (0..w * h).map(|i| f(i % w, i / w)).collect()).expect("map")
@@ -128,7 +129,7 @@ fn an_exr_holds_every_f32_exactly() {
         (x as f32 - 10.5) * 1e-3 + y as f32 * 1234.5678
     });
     let mut bytes = Vec::new();
-    export::write(&values, Format::Exr, &mut bytes).expect("written");
+    export::write(&values, formats::EXR, &mut bytes).expect("written");
     let (w, h, read) = export::read_exr(&bytes).expect("read back");
     assert_eq!((w, h), (37, 23));
     let same = read
@@ -138,6 +139,6 @@ fn an_exr_holds_every_f32_exactly() {
     assert!(same && read.len() == 37 * 23);
     // The same bytes every time.
     let mut again = Vec::new();
-    export::write(&values, Format::Exr, &mut again).expect("written");
+    export::write(&values, formats::EXR, &mut again).expect("written");
     assert_eq!(bytes, again);
 }

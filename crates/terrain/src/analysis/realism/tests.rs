@@ -161,8 +161,7 @@ fn real_lands_figures_are_the_committed_maps() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../www/real-land/jacksboro.png");
     let bytes = std::fs::read(path).expect("the committed map of real land");
-    let map = crate::files::import::read(&bytes, crate::files::export::Format::Png16, None)
-        .expect("a map");
+    let map = crate::files::import::read(&bytes, crate::files::formats::PNG, None).expect("a map");
     assert_eq!((map.width(), map.height()), (403, 344));
     assert_eq!(Measures::of(&map).expect("finite").json(), REAL_LAND.json());
 }
