@@ -146,6 +146,65 @@ fn exr_holds_the_same_floats_as_r32() {
     assert_eq!(read.len(), floats.len());
 }
 
+/// The float TIFF holds the `.r32`'s floats bit for bit; OpenImageIO reads it as one float
+/// channel with the same range, and its own LZW and Deflate rewrites of it read back the same.
+#[test]
+fn tif_holds_the_same_floats_as_r32_and_openimageio_reads_them() {
+    let dir = scratch("maps-tif");
+    let (tif, r32) = (dir.join("map.tif"), dir.join("map.r32"));
+    for out in [&tif, &r32] {
+        let (ok, _, stderr) =
+            terrain(&["ds", "--exponent", "7", "--seed", "7", "--out", text(out)]);
+        assert!(ok, "{stderr}");
+    }
+    let floats: Vec<f32> = std::fs::read(&r32)
+        .expect("r32")
+        .chunks(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    let read = |path: &Path| {
+        let bytes = std::fs::read(path).expect("a file");
+        terrain::import::read(&bytes, terrain::formats::TIF, None).expect("a TIFF heightmap")
+    };
+    let same = |path: &Path| {
+        let map = read(path);
+        assert_eq!((map.width(), map.height()), (129, 129));
+        assert!(map
+            .data()
+            .iter()
+            .zip(&floats)
+            .all(|(a, b)| a.to_bits() == b.to_bits()));
+    };
+    same(&tif);
+    let (ok, stdout, stderr) = terrain(&["stats", text(&tif), "--json"]);
+    assert!(ok, "{stderr}");
+    let (_, from_r32, _) = terrain(&["stats", text(&r32), "--json"]);
+    assert_eq!(stdout, from_r32, "stats reads the .tif as the .r32");
+    let Some(info) = oiio("iinfo", &["-v", text(&tif)]) else {
+        eprintln!("OpenImageIO is not installed: the test command installs it (scripts/setup.sh)");
+        return;
+    };
+    assert!(info.contains("129 x 129, 1 channel, float tiff"), "{info}");
+    let stats = oiio("oiiotool", &["--stats", text(&tif)]).expect("oiiotool");
+    let (lo, hi) = floats
+        .iter()
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| {
+            (lo.min(v), hi.max(v))
+        });
+    assert!(
+        stats.contains(&format!("Min: {lo:.6} (float)"))
+            && stats.contains(&format!("Max: {hi:.6} (float)"))
+            && stats.contains("NanCount: 0"),
+        "{stats}"
+    );
+    for compression in ["lzw", "zip"] {
+        let again = dir.join(format!("{compression}.tif"));
+        let args = [text(&tif), "--compression", compression, "-o", text(&again)];
+        oiio("oiiotool", &args).expect("oiiotool");
+        same(&again);
+    }
+}
+
 #[test]
 fn maps_and_relief_that_cannot_be_are_refused_in_one_line() {
     let dir = scratch("maps-refused");

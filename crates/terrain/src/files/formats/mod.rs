@@ -21,6 +21,7 @@ mod r16;
 mod r32;
 mod raw;
 pub mod reading;
+mod tif;
 
 pub use self::exr::{read_exr, EXR};
 pub use self::glb::{GLB, MAX_MESH_POINTS};
@@ -31,9 +32,10 @@ pub use self::r16::R16;
 pub use self::r32::R32;
 pub use self::raw::to_u16;
 pub use self::reading::Reading;
+pub use self::tif::TIF;
 
 /// Every format, in the order the page's format choice and every list in a message shows them.
-pub const ALL: &[Format] = &[PNG, R16, R32, PGM, GLB, EXR, LINES];
+pub const ALL: &[Format] = &[PNG, R16, R32, PGM, GLB, EXR, TIF, LINES];
 
 /// [`ALL`]'s facts without their writers and readers, made when the crate compiles: what the
 /// page's lists read, so that listing the formats links none of their code into the page.
