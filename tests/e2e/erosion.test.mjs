@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import {
   ARTIFACTS, inspect, settle, drawn, terrain, download, canvasPixels, countColours, suite, scrub,
   setFields,
+  timedTest,
 } from './harness.mjs';
 
 const id = 'erosion';
@@ -124,7 +125,7 @@ test('bad fields are refused next to the field and the terrain stays', async () 
   await settle(page, id);
 });
 
-test('100 000 droplets on 513 x 513: before and after, no main-thread task over 100 ms', async () => {
+timedTest('100 000 droplets on 513 x 513: before and after, no main-thread task over 100 ms', async () => {
   const { page } = fx.session;
   await page.evaluate(() => { window.longTasks = []; });
   await setFields(page, id, { exponent: '9', droplets: '1', inertia: '0.05', seed: '3' });

@@ -1,7 +1,7 @@
 // Shared set-up for the end-to-end tests: a static server for dist/ on loopback, and headless
 // Chromium (Debian's, driven by playwright-core) with software WebGL.
 import { execFileSync } from 'node:child_process';
-import { before, after } from 'node:test';
+import { test, before, after } from 'node:test';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,20 @@ export const LATER_IDS = ['erosion', 'fault-lines', 'fault-shapes'];
 
 /** The selector of demo `id`'s section. */
 export const section = (id) => `section[data-demo="${id}"]`;
+
+/** The words naming every test that times the page's main thread (its name says so). */
+export const TIMED = 'no main-thread task over 100 ms';
+
+/**
+ * A test that times the page's main thread: `test`, unless E2E_TIMED=skip. The test command
+ * runs the suites with E2E_TIMED=skip beside its builds, then these alone
+ * (`--test-name-pattern` on TIMED) once the builds are done, so a busy processor cannot fail
+ * them; run without E2E_TIMED, a suite runs all its tests, as ever.
+ */
+export function timedTest(name, fn) {
+  if (!name.includes(TIMED)) throw new Error(`a timed test's name says "${TIMED}": ${name}`);
+  return test(name, { skip: process.env.E2E_TIMED === 'skip' && 'timed alone (E2E_TIMED=skip)' }, fn);
+}
 
 /**
  * The set-up every Chromium suite shares, as `before` and `after` hooks of the file that calls

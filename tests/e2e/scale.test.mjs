@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   ARTIFACTS, serve, launch, openPage, waitForDemos, waitForMount, inspect, settle, section, setField,
+  timedTest,
 } from './harness.mjs';
 
 /** Longest main-thread task the page may run while it generates, in milliseconds. */
@@ -185,7 +186,7 @@ test('the long-task probe works: a 200 ms busy task on the main thread is report
   assert.ok(longest > LONG_TASK_LIMIT, `the observer saw the stall (${longest} ms)`);
 });
 
-test('loading the page on a phone runs no main-thread task over 100 ms and starts no WebGL or generation', async () => {
+timedTest('loading the page on a phone runs no main-thread task over 100 ms and starts no WebGL or generation', async () => {
   // A phone-sized window (Lighthouse's mobile one): the first screen is text only.
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   await context.addInitScript(instrument);
@@ -237,7 +238,7 @@ test('loading the page on a phone runs no main-thread task over 100 ms and start
   await context.close();
 });
 
-test('exponent 12 in every demo with an exponent field: no main-thread task over 100 ms', async () => {
+timedTest('exponent 12 in every demo with an exponent field: no main-thread task over 100 ms', async () => {
   const { page } = session;
   for (const id of ['mpd-final', 'mpd-recursive', 'ds-final']) {
     const result = await watch(page, id, { name: 'exponent', value: '12' });
@@ -319,7 +320,7 @@ async function stepRounds(page, mode) {
   return rounds;
 }
 
-test('stepping through ds-final at exponent 12, in the map and the 3-D view: every step reached, no main-thread task over 100 ms, nothing regenerated', async () => {
+timedTest('stepping through ds-final at exponent 12, in the map and the 3-D view: every step reached, no main-thread task over 100 ms, nothing regenerated', async () => {
   const { page } = session;
   const id = 'ds-final';
   await setField(page, id, 'exponent', '12', { wait: true, timeout: 120_000 });
@@ -349,7 +350,7 @@ test('stepping through ds-final at exponent 12, in the map and the 3-D view: eve
   await setField(page, id, 'exponent', '5', { wait: true, timeout: 120_000 });
 });
 
-test('100000 faults, sharp lines and fuzzy shapes: no main-thread task over 100 ms, progress shown', async () => {
+timedTest('100000 faults, sharp lines and fuzzy shapes: no main-thread task over 100 ms, progress shown', async () => {
   const { page } = session;
   for (const id of ['fault-lines', 'fault-shapes']) {
     const result = await watch(page, id, { name: 'iterations', value: '100000' });

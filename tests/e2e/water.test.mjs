@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, DEMO_IDS, inspect, canvasPixels, countColours, download, terrain, suite, section, scrub, setView,
+  timedTest,
 } from './harness.mjs';
 
 const MAPS = DEMO_IDS.filter((id) => id !== 'line-1d');
@@ -72,7 +73,7 @@ function riverCells(pixels, side) {
   return cells;
 }
 
-test('on the eroded map the rivers lie in valleys and grow as the droplets fall', async () => {
+timedTest('on the eroded map the rivers lie in valleys and grow as the droplets fall, no main-thread task over 100 ms', async () => {
   const { page, problems } = fx.session;
   const id = 'erosion';
   await page.locator(section(id)).scrollIntoViewIfNeeded();

@@ -121,21 +121,26 @@ fn unreal_gets_green_down_and_a_steeper_relief_gives_stronger_normals() {
     );
 }
 
+/// Runs `terrain` with `args` writing `out` and the same map as `.r32` beside it: the `.r32`'s
+/// floats.
+fn written_as(args: &[&str], out: &Path) -> Vec<f32> {
+    let r32 = out.with_extension("r32");
+    for file in [out, &r32] {
+        let (ok, _, stderr) = terrain(&[args, &["--out", text(file)]].concat());
+        assert!(ok, "{stderr}");
+    }
+    std::fs::read(&r32)
+        .expect("r32")
+        .chunks(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
+}
+
 #[test]
 fn exr_holds_the_same_floats_as_r32() {
     let dir = scratch("maps-exr");
     let exr = dir.join("map.exr");
-    let r32 = dir.join("map.r32");
-    for out in [&exr, &r32] {
-        let (ok, _, stderr) =
-            terrain(&["mpd", "--exponent", "7", "--seed", "9", "--out", text(out)]);
-        assert!(ok, "{stderr}");
-    }
-    let floats: Vec<f32> = std::fs::read(&r32)
-        .expect("r32")
-        .chunks(4)
-        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        .collect();
+    let floats = written_as(&["mpd", "--exponent", "7", "--seed", "9"], &exr);
     let (w, h, read) =
         terrain::export::read_exr(&std::fs::read(&exr).expect("exr")).expect("an EXR");
     assert_eq!((w, h), (129, 129));
@@ -152,16 +157,7 @@ fn exr_holds_the_same_floats_as_r32() {
 fn tif_holds_the_same_floats_as_r32_and_openimageio_reads_them() {
     let dir = scratch("maps-tif");
     let (tif, r32) = (dir.join("map.tif"), dir.join("map.r32"));
-    for out in [&tif, &r32] {
-        let (ok, _, stderr) =
-            terrain(&["ds", "--exponent", "7", "--seed", "7", "--out", text(out)]);
-        assert!(ok, "{stderr}");
-    }
-    let floats: Vec<f32> = std::fs::read(&r32)
-        .expect("r32")
-        .chunks(4)
-        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        .collect();
+    let floats = written_as(&["ds", "--exponent", "7", "--seed", "7"], &tif);
     let read = |path: &Path| {
         let bytes = std::fs::read(path).expect("a file");
         terrain::import::read(&bytes, terrain::formats::TIF, None).expect("a TIFF heightmap")
