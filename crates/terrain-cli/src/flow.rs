@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use serde_json::json;
-use terrain::export::{self, Format, Holds, Listed};
+use terrain::export::{self, Format, Holds};
+use terrain::formats::{self, Facts};
 use terrain::water::Water;
 use terrain::{knobs, Heightmap};
 
@@ -37,13 +38,19 @@ pub struct FlowArgs {
     pub lakes: Option<PathBuf>,
 }
 
+/// The map formats `keep` keeps, as a list: ".r32, .exr or .tif".
+fn holding(keep: impl Fn(&Facts) -> bool) -> String {
+    let kept: Vec<Facts> = formats::MAPS.iter().copied().filter(|f| keep(f)).collect();
+    formats::names(&kept)
+}
+
 /// `--out`'s help: what each kind of format holds.
 fn out_help() -> String {
     format!(
         "The flow: {} hold the number of cells draining through each cell (itself included); {} \
          hold ln(cells) / ln(most cells), 0 to 65535, the scale in NAME.json",
-        Listed::names(|l| l.is_map() && l.facts.holds == Holds::Floats),
-        Listed::names(|l| l.is_map() && l.facts.holds == Holds::Sixteen)
+        holding(|f| f.holds == Holds::Floats),
+        holding(|f| f.holds == Holds::Sixteen)
     )
 }
 
@@ -54,7 +61,7 @@ fn map_format(path: &Path) -> Result<Format, String> {
         return Err(format!(
             "{}: flow, filled maps and lakes are written as {}, not .{}",
             path.display(),
-            Listed::names(|l| l.is_map() && l.facts.holds != Holds::Mesh),
+            holding(|f| f.holds != Holds::Mesh),
             format.extension()
         ));
     }

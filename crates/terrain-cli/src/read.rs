@@ -5,14 +5,14 @@
 use std::path::Path;
 
 use terrain::export::Format;
-use terrain::formats::Listed;
+use terrain::formats;
 use terrain::Heightmap;
 
 /// `--in`'s help: every format a map is read from.
 pub fn in_help() -> String {
     format!(
         "The map: {} (a raw one square, or given --width)",
-        Listed::described(Listed::is_readable, false)
+        formats::described(&formats::READABLE, false)
     )
 }
 
@@ -20,7 +20,7 @@ pub fn in_help() -> String {
 pub fn out_help() -> String {
     format!(
         "Output file; its extension picks the format: {}; a line: .txt or .csv",
-        Listed::described(Listed::is_map, false)
+        formats::described(&formats::MAPS, false)
     )
 }
 

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use terrain::formats::Listed;
+use terrain::formats;
 
 fn terrain(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_terrain"))
@@ -169,7 +169,7 @@ fn bad_arguments_exit_non_zero_with_one_line_and_no_file() {
         (&["mpd"], "--out"),
         (
             &["mpd", "--out", &format!("{out}.jpg")],
-            &format!("use a {} file name", Listed::names(Listed::is_map)),
+            &format!("use a {} file name", formats::names(&formats::MAPS)),
         ),
     ];
     for (args, expected) in cases {

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 
-use terrain::formats::Listed;
+use terrain::formats;
 use terrain::variogram::{self, Variogram};
 use terrain::{derived, water};
 
@@ -168,7 +168,9 @@ fn download(
     let wrapper = element(document, "span", &[("class", "take-home")])?;
     // The map's formats; then the flow of water over the full map, as `terrain flow` writes it,
     // and the maps derived from the heights, as `--maps` writes them.
-    let maps = Listed::offered().map(|l| (l.facts.extension, format!(".{}", l.facts.extension)));
+    let maps = formats::OFFERED
+        .iter()
+        .map(|f| (f.extension, format!(".{}", f.extension)));
     let derived = flows.then_some(derived::DOWNLOADS).into_iter().flatten();
     let more = flows
         .then_some(water::FLOW_DOWNLOADS)
@@ -183,7 +185,7 @@ fn download(
         "File",
         Some(&format!(
             "{}; the flow, normal and slope maps",
-            Listed::described(Listed::is_offered, false)
+            formats::described(&formats::OFFERED, false)
         )),
         &maps.chain(more).collect::<Vec<_>>(),
     )?;

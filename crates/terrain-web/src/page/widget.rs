@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlInputElement};
 
-use terrain::formats::Listed;
+use terrain::formats;
 
 use super::dom::{append, element};
 use super::realism::{self, RealismPanel};
@@ -222,9 +222,9 @@ fn file_field(
     let input_id = format!("{id}-heightmap");
     let hint = format!(
         "A {} heightmap (or drop one on the demo)",
-        Listed::described(Listed::is_readable, true)
+        formats::described(&formats::READABLE, true)
     );
-    let accept = Listed::accepted(Listed::is_readable);
+    let accept = formats::accepted(&formats::READABLE);
     let wrapper = element(document, "span", &[("class", "field file")])?;
     let label = element(document, "label", &[("for", &input_id), ("title", &hint)])?;
     label.set_text_content(Some("Heightmap file"));

@@ -16,7 +16,7 @@ pub mod fill;
 pub mod flow;
 pub mod shown;
 
-use crate::files::formats::{Facts, Listed};
+use crate::files::formats::{self, Facts};
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
@@ -30,8 +30,7 @@ pub fn flow_download(extension: &str) -> Option<&'static Facts> {
         .contains(&extension)
         .then(|| extension.strip_prefix("flow."))
         .flatten()
-        .and_then(Listed::find)
-        .map(|l| &l.facts)
+        .and_then(formats::find)
 }
 
 /// A map's water: the filled heights, each cell's way down, and its flow.

@@ -6,7 +6,8 @@ use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
 
-pub use crate::files::formats::{read_exr, to_u16, Facts, Format, Holds, Listed, MAX_MESH_POINTS};
+use crate::files::formats;
+pub use crate::files::formats::{read_exr, to_u16, Facts, Format, Holds, MAX_MESH_POINTS};
 use crate::map::heightmap::Heightmap;
 
 /// Why a map cannot be written as asked: the file name names no format, or the format cannot
@@ -25,7 +26,7 @@ pub enum ExportError {
     },
     /// A line profile was asked for as a `.glb` mesh, which needs a surface.
     LineAsMesh,
-    /// A download asked for an extension the page does not offer ([`Listed::is_offered`]).
+    /// A download asked for an extension the page does not offer ([`formats::OFFERED`]).
     NotADownload {
         /// The extension asked for.
         extension: String,
@@ -45,7 +46,7 @@ impl fmt::Display for ExportError {
             Self::UnknownFormat { file } => write!(
                 f,
                 "cannot tell the format of {file:?}: use a {} file name",
-                Listed::names(Listed::is_map)
+                formats::names(&formats::MAPS)
             ),
             Self::NotALineFormat { file } => write!(
                 f,
@@ -98,15 +99,14 @@ impl Format {
 }
 
 /// The facts of the format for a download with `extension` (one the page offers,
-/// [`Listed::is_offered`]) that can hold a `width` x `height` map, or a readable reason why there is
+/// [`formats::OFFERED`]) that can hold a `width` x `height` map, or a readable reason why there is
 /// none. Touches no writer, so the page's module can check a download without linking them.
 pub fn download_format(
     extension: &str,
     width: usize,
     height: usize,
 ) -> Result<&'static Facts, ExportError> {
-    let facts = Listed::find(extension)
-        .map(|l| &l.facts)
+    let facts = formats::find(extension)
         .filter(|f| f.offered)
         .ok_or_else(|| ExportError::NotADownload {
             extension: extension.to_string(),

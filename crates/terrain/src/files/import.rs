@@ -1,11 +1,11 @@
 //! Reading heightmaps back in, for erosion, flow and measures of a map made elsewhere: every
-//! format whose row has a reader ([`Listed::is_readable`]), through that one reader, on the command
+//! format whose row has a reader ([`formats::READABLE`]), through that one reader, on the command
 //! line and on the page alike. What differs between the two is said by [`Reading`]: the page
 //! reads at most 4097 x 4097 points and has no `--width` field, so its refusals say what the
 //! reader can do there instead.
 
 pub use crate::files::formats::reading::{Reading, Shown, MOST_BROUGHT_POINTS};
-use crate::files::formats::{Format, Listed};
+use crate::files::formats::{self, Format};
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
@@ -29,7 +29,7 @@ pub fn read_as(bytes: &[u8], format: Format, reading: &Reading) -> Result<Height
     let Some(reader) = format.spec().read else {
         return Err(format!(
             "maps are read from {} files, not .{}",
-            Listed::names(Listed::is_readable),
+            formats::names(&formats::READABLE),
             format.extension()
         ));
     };
@@ -49,7 +49,7 @@ pub const MOST_BROUGHT_BYTES: u64 = 4 * MOST_BROUGHT_POINTS as u64 + (1 << 20);
 pub fn brought_formats() -> String {
     format!(
         "it reads a {}, of at most 4097 x 4097 points",
-        Listed::described(Listed::is_readable, true)
+        formats::described(&formats::READABLE, true)
     )
 }
 

@@ -2,9 +2,9 @@
 //!
 //! A format is a [`Format`], a handle on the [`Spec`] its file fills in: its [`Facts`] (its
 //! extension, what it holds, whether the page offers it), its writer and (for the heightmaps) its
-//! reader. Whatever lists formats reads [`ALL`], or [`LISTED`], the same rows without their code:
-//! the command line's `--out` and `--in`, its help and error texts, the page's format choice, its
-//! hints, the formats "Your map" accepts and the downloads. Adding a format is its file here, its
+//! reader. Whatever lists formats reads [`ALL`], or [`MAPS`], [`OFFERED`] and [`READABLE`], the
+//! rows' facts without their code: the command line's `--out` and `--in`, its help and error
+//! texts, the page's format choice, its hints, the formats "Your map" accepts and the downloads. Adding a format is its file here, its
 //! `mod` line and its row in [`ALL`] (ARCHITECTURE.md, "Adding a format").
 
 use std::fmt;
@@ -37,23 +37,85 @@ pub use self::tif::TIF;
 /// Every format, in the order the page's format choice and every list in a message shows them.
 pub const ALL: &[Format] = &[PNG, R16, R32, PGM, GLB, EXR, TIF, LINES];
 
-/// [`ALL`]'s facts without their writers and readers, made when the crate compiles: what the
-/// page's lists read, so that listing the formats links none of their code into the page.
-pub static LISTED: [Listed; ALL.len()] = {
-    let mut listed = [Listed {
-        facts: ALL[0].0.facts,
-        reads: false,
-    }; ALL.len()];
-    let mut i = 0;
-    while i < ALL.len() {
-        listed[i] = Listed {
-            facts: ALL[i].0.facts,
-            reads: ALL[i].0.read.is_some(),
-        };
-        i += 1;
+/// Which rows a list of facts keeps.
+#[derive(Clone, Copy)]
+enum Kept {
+    Maps,
+    Offered,
+    Readable,
+}
+
+impl Kept {
+    const fn keeps(self, spec: &Spec) -> bool {
+        let map = !matches!(spec.facts.holds, Holds::Profile);
+        match self {
+            Kept::Maps => map,
+            Kept::Offered => map && spec.facts.offered,
+            Kept::Readable => map && spec.read.is_some(),
+        }
     }
-    listed
-};
+
+    /// How many rows of [`ALL`] it keeps.
+    const fn count(self) -> usize {
+        let (mut n, mut i) = (0, 0);
+        while i < ALL.len() {
+            if self.keeps(ALL[i].0) {
+                n += 1;
+            }
+            i += 1;
+        }
+        n
+    }
+
+    /// The facts of the rows of [`ALL`] it keeps, in order.
+    const fn pick<const N: usize>(self) -> [Facts; N] {
+        let mut kept = [ALL[0].0.facts; N];
+        let (mut n, mut i) = (0, 0);
+        while i < ALL.len() {
+            if self.keeps(ALL[i].0) {
+                kept[n] = ALL[i].0.facts;
+                n += 1;
+            }
+            i += 1;
+        }
+        kept
+    }
+}
+
+// The rows' facts without their writers and readers, picked when the crate compiles: what the
+// page's lists read, so that listing the formats links none of their code into the page.
+
+/// Every format that holds a map (not a 1-D profile), in order.
+pub static MAPS: [Facts; Kept::Maps.count()] = Kept::Maps.pick();
+
+/// The map formats the page's format choice offers, in order.
+pub static OFFERED: [Facts; Kept::Offered.count()] = Kept::Offered.pick();
+
+/// The formats a map can be read from, in order.
+pub static READABLE: [Facts; Kept::Readable.count()] = Kept::Readable.pick();
+
+/// The map format whose extension (or alias) is `extension`, case-insensitive, without the dot:
+/// [`Format::from_extension`] without the code.
+pub fn find(extension: &str) -> Option<&'static Facts> {
+    MAPS.iter().find(|f| f.named(extension))
+}
+
+/// `.ext` of each of `formats`, as a list a sentence can end with: ".png, .r16 or .r32".
+pub fn names(formats: &[Facts]) -> String {
+    list(formats, None, ", ", " or ")
+}
+
+/// `.ext` of each of `formats`, comma-separated: a file picker's `accept`.
+pub fn accepted(formats: &[Facts]) -> String {
+    list(formats, None, ",", ",")
+}
+
+/// Each of `formats` described, as a list a sentence can end with: "16-bit greyscale PNG (.png),
+/// ... or float OpenEXR (.exr)"; raw formats, which carry no size, say `square` when `square` is
+/// set (where no width can be given).
+pub fn described(formats: &[Facts], square: bool) -> String {
+    list(formats, Some(square), ", ", " or ")
+}
 
 /// What a format's file holds, which decides where it may be used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,68 +174,6 @@ pub struct Spec {
     pub write: fn(&Heightmap, &mut dyn Write) -> io::Result<()>,
     /// Reads a map back, for formats a map can be read from.
     pub read: Option<Reader>,
-}
-
-/// A format's facts as [`LISTED`] holds them, and whether a map can be read from it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Listed {
-    /// What it is.
-    pub facts: Facts,
-    /// Whether its row has a reader.
-    pub reads: bool,
-}
-
-impl Listed {
-    /// Whether it holds a map (not a 1-D profile).
-    pub fn is_map(&self) -> bool {
-        self.facts.holds != Holds::Profile
-    }
-
-    /// Whether the page's format choice offers it.
-    pub fn is_offered(&self) -> bool {
-        self.is_map() && self.facts.offered
-    }
-
-    /// Whether a map can be read from it.
-    pub fn is_readable(&self) -> bool {
-        self.is_map() && self.reads
-    }
-
-    /// Every format that holds a map (not a 1-D profile), in order.
-    pub fn maps() -> impl Iterator<Item = &'static Listed> {
-        LISTED.iter().filter(|l| l.is_map())
-    }
-
-    /// The map format whose extension (or alias) is `extension`, case-insensitive, without the
-    /// dot: [`Format::from_extension`] without the code.
-    pub fn find(extension: &str) -> Option<&'static Listed> {
-        LISTED
-            .iter()
-            .find(|l| l.is_map() && l.facts.named(extension))
-    }
-
-    /// The map formats the page's format choice offers, in order.
-    pub fn offered() -> impl Iterator<Item = &'static Listed> {
-        LISTED.iter().filter(|l| l.is_offered())
-    }
-
-    /// `.ext` of each format `keep` keeps, as a list a sentence can end with: ".png, .r16 or
-    /// .r32".
-    pub fn names(keep: fn(&Listed) -> bool) -> String {
-        list(keep, None, ", ", " or ")
-    }
-
-    /// `.ext` of each format `keep` keeps, comma-separated: a file picker's `accept`.
-    pub fn accepted(keep: fn(&Listed) -> bool) -> String {
-        list(keep, None, ",", ",")
-    }
-
-    /// Each format `keep` keeps described, as a list a sentence can end with: "16-bit greyscale
-    /// PNG (.png), ... or float OpenEXR (.exr)"; raw formats, which carry no size, say `square`
-    /// when `square` is set (where no width can be given).
-    pub fn described(keep: fn(&Listed) -> bool, square: bool) -> String {
-        list(keep, Some(square), ", ", " or ")
-    }
 }
 
 /// A file format: a handle on its [`Spec`]; two are equal when they are the same format.
@@ -244,24 +244,24 @@ impl Format {
     }
 }
 
-/// The formats `keep` keeps, each as its `.ext`, or described (`square`: raw ones say so),
-/// between `comma`s but for the last, which follows `or`. One function, not one per caller, so
-/// the page's module holds one copy.
-fn list(keep: fn(&Listed) -> bool, described: Option<bool>, comma: &str, or: &str) -> String {
-    let count = LISTED.iter().filter(|l| keep(l)).count();
+/// `formats`, each as its `.ext`, or described (`square`: raw ones say so), between `comma`s
+/// but for the last, which follows `or`. One function for every list, so the page's module holds
+/// one copy.
+#[inline(never)]
+fn list(formats: &[Facts], described: Option<bool>, comma: &str, or: &str) -> String {
     let mut text = String::new();
-    for (i, l) in LISTED.iter().filter(|l| keep(l)).enumerate() {
+    for (i, f) in formats.iter().enumerate() {
         let between = match i {
             0 => "",
-            _ if i + 1 == count => or,
+            _ if i + 1 == formats.len() => or,
             _ => comma,
         };
         let (what, open, close) = match described {
             None => ("", "", ""),
-            Some(square) if square && !l.facts.sized => (l.facts.what, " (", ", square)"),
-            Some(_) => (l.facts.what, " (", ")"),
+            Some(square) if square && !f.sized => (f.what, " (", ", square)"),
+            Some(_) => (f.what, " (", ")"),
         };
-        for part in [between, what, open, ".", l.facts.extension, close] {
+        for part in [between, what, open, ".", f.extension, close] {
             text.push_str(part);
         }
     }

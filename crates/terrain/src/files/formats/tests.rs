@@ -9,17 +9,15 @@ fn map() -> Heightmap {
 
 #[test]
 fn every_row_is_named_once_and_listed_as_it_is() {
-    let mut names: Vec<&str> = ALL
+    let mut named: Vec<&str> = ALL
         .iter()
         .flat_map(|f| std::iter::once(f.extension()).chain(f.facts().aliases.iter().copied()))
         .collect();
-    let count = names.len();
-    names.sort_unstable();
-    names.dedup();
-    assert_eq!(names.len(), count, "an extension names two formats");
-    for (format, listed) in ALL.iter().zip(&LISTED) {
-        assert_eq!(format.facts(), &listed.facts);
-        assert_eq!(format.reads(), listed.reads, "{format:?}");
+    let count = named.len();
+    named.sort_unstable();
+    named.dedup();
+    assert_eq!(named.len(), count, "an extension names two formats");
+    for format in ALL {
         assert!(format
             .extension()
             .chars()
@@ -31,21 +29,30 @@ fn every_row_is_named_once_and_listed_as_it_is() {
             );
         }
     }
+    // The lists without code are the rows' facts, in the rows' order.
+    let facts = |keep: fn(&Format) -> bool| -> Vec<Facts> {
+        ALL.iter().filter(|f| keep(f)).map(|f| *f.facts()).collect()
+    };
+    assert_eq!(MAPS.to_vec(), facts(|f| f.holds() != Holds::Profile));
+    assert_eq!(
+        OFFERED.to_vec(),
+        facts(|f| f.holds() != Holds::Profile && f.facts().offered)
+    );
+    assert_eq!(
+        READABLE.to_vec(),
+        facts(|f| f.holds() != Holds::Profile && f.reads())
+    );
     assert_eq!(
         Format::from_extension("txt"),
         None,
         "profiles only as profiles"
     );
-    assert_eq!(Listed::names(|_| false), "");
-    assert_eq!(Listed::names(|l| l.facts.extension == "png"), ".png");
-    assert_eq!(
-        Listed::names(|l| ["png", "r16", "r32"].contains(&l.facts.extension)),
-        ".png, .r16 or .r32"
-    );
-    assert_eq!(
-        Listed::accepted(|l| ["png", "r16"].contains(&l.facts.extension)),
-        ".png,.r16"
-    );
+    assert_eq!(names(&[]), "");
+    assert_eq!(names(&MAPS[..1]), ".png");
+    assert_eq!(names(&MAPS[..3]), ".png, .r16 or .r32");
+    assert_eq!(accepted(&MAPS[..2]), ".png,.r16");
+    assert_eq!(find("PNG"), Some(PNG.facts()));
+    assert_eq!(find("txt"), None);
 }
 
 #[test]
@@ -54,23 +61,18 @@ fn every_message_lists_the_formats_the_rows_give() {
         file: "x.jpg".into(),
     }
     .to_string();
-    for listed in Listed::maps() {
+    for facts in &MAPS {
         assert!(
-            unknown.contains(&format!(".{}", listed.facts.extension)),
+            unknown.contains(&format!(".{}", facts.extension)),
             "{unknown}"
         );
     }
     let page = import::brought_formats();
-    for listed in LISTED.iter().filter(|l| l.is_readable()) {
-        assert!(
-            page.contains(&format!(".{}", listed.facts.extension)),
-            "{page}"
-        );
+    for facts in &READABLE {
+        assert!(page.contains(&format!(".{}", facts.extension)), "{page}");
     }
     assert!(page.contains("(.r32, square)"), "{page}");
-    assert!(!LISTED
-        .iter()
-        .any(|l| l.is_readable() && l.facts.holds == Holds::Mesh));
+    assert!(!READABLE.iter().any(|f| f.holds == Holds::Mesh));
 }
 
 /// Every readable format gives back what it wrote: floats as they are, 16-bit samples within
