@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Keeps the rustc 1.95 miscompile out of what ships (ARCHITECTURE.md, "The rustc 1.95
+# Keeps the rustc 1.95 miscompile out of what ships (BUILD.md, "The rustc 1.95
 # miscompile"). The guard itself runs inside every optimised compilation of a workspace crate:
 # the test command sets scripts/rustc-mir-guard.sh as RUSTC_WORKSPACE_WRAPPER, so the release
 # tests (the bench-like profile: release settings, cfg(test)), the `terrain` binary, the benchmarks
@@ -41,7 +41,7 @@ if "$program" >/dev/null 2>&1; then ran_right=yes; else ran_right=no; fi
 case "$ran_right/$refused" in
   no/yes) echo "mir-guard: $(rustc --version) still miscompiles tests/miscompile, and the guard refuses it" ;;
   yes/no) echo "mir-guard: $(rustc --version) compiles tests/miscompile right: the toolchain has the fix;" \
-               "the workaround (ARCHITECTURE.md) can go" ;;
+               "the workaround (BUILD.md) can go" ;;
   yes/yes) echo "mir-guard: the reproduction ran right, but its MIR still reads an unset bool" ;;
   *) echo "mir-guard: the reproduction was miscompiled and the guard let it compile: the guard is blind" >&2
      exit 1 ;;

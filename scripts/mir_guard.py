@@ -4,7 +4,7 @@
 rustc 1.95's MIR pass SimplifyComparisonIntegral, after the MIR inliner (opt-level 2 and 3),
 rewrites `_b = Eq(discr, 1); ... switchInt(_b)` into `switchInt(discr)` and deletes the
 statement that set `_b`, even when `_b` is still read elsewhere (`flag |= b`, `field = b`).
-The read is then of an uninitialised bool, and LLVM may make it `true`. ARCHITECTURE.md
+The read is then of an uninitialised bool, and LLVM may make it `true`. BUILD.md
 ("The rustc 1.95 miscompile") has the story.
 
 Usage: mir_guard.py FILE.mir [...]   prints each function with such a local; exit 1 if any.

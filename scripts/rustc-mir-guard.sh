@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The MIR guard as part of compiling (ARCHITECTURE.md, "The rustc 1.95 miscompile"). The test
+# The MIR guard as part of compiling (BUILD.md, "The rustc 1.95 miscompile"). The test
 # command sets this as RUSTC_WORKSPACE_WRAPPER, so Cargo runs it for every compilation of a
 # workspace crate, as `rustc-mir-guard.sh RUSTC ARGS...`. Where the compilation is optimised the
 # way the miscompile needs (opt-level 2 or 3: the release profile the tests, the CLI, the
@@ -42,7 +42,7 @@ fi
 case $status in
   0) ;;
   1) echo "mir-guard: crate $crate: a bool is read unset in its optimised MIR (see above);" \
-          "rewrite the spot as ARCHITECTURE.md says" >&2
+          "rewrite the spot as BUILD.md says" >&2
      exit 1 ;;
   *) echo "mir-guard: crate $crate: rustc wrote no MIR to read" >&2
      exit 1 ;;

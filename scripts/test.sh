@@ -22,7 +22,7 @@ ensure_npm_packages
 cd "$ROOT"
 build_cache
 # Every optimised compilation of a workspace crate, native or wasm32, also has its MIR read for
-# the rustc 1.95 miscompile (scripts/rustc-mir-guard.sh, ARCHITECTURE.md).
+# the rustc 1.95 miscompile (scripts/rustc-mir-guard.sh, BUILD.md).
 export RUSTC_WORKSPACE_WRAPPER="$ROOT/scripts/rustc-mir-guard.sh"
 MIR_GUARD_LOG="$(mktemp -t mir-guard.XXXXXX.log)"
 export MIR_GUARD_LOG

@@ -1,6 +1,6 @@
 //! `terrain stats`: the five realism measures of a map file, as JSON or a table, checked against
 //! figures computed independently of this code (issue 32's table, from the definitions in
-//! ARCHITECTURE.md) for real land and for the posts' algorithms.
+//! CONTRACTS.md) for real land and for the posts' algorithms.
 
 use std::path::Path;
 

@@ -95,7 +95,7 @@ impl<S: Copy + PartialEq> Requests<S> {
     /// request (report it); the terrain on screen stays.
     pub fn fail(&mut self, token: u32) -> bool {
         // Not `self.troubled |= newest`: rustc 1.95 miscompiles that shape at opt-level 2 and 3
-        // (ARCHITECTURE.md, "The rustc 1.95 miscompile"; scripts/mir_guard.py keeps it out).
+        // (BUILD.md, "The rustc 1.95 miscompile"; scripts/mir_guard.py keeps it out).
         let newest = self.pending.take(&(), token).is_some();
         if newest {
             self.troubled = true;

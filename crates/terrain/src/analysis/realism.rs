@@ -1,5 +1,5 @@
 //! Measures of how much a map looks like real land, each defined once here for the core, the
-//! command line and the page (ARCHITECTURE.md, "Realism measures"). [`Measures::of`] takes the
+//! command line and the page (CONTRACTS.md, "Realism measures"). [`Measures::of`] takes the
 //! five the page's panel and `terrain stats` show:
 //!
 //! - [`hurst`]: how fast height differences grow with distance (real land about 0.5 to 0.9);
