@@ -55,8 +55,12 @@ lints_and_docs() {
   export CARGO_TARGET_DIR="$CARGO_TARGET_DIR/check"
   timed "clippy native" env -u RUSTC_WORKSPACE_WRAPPER \
     cargo clippy --workspace --all-targets -- -D warnings || return
+  # The browser tests are named: natively empty, they are left out of `cargo test` (test =
+  # false), and so of --all-targets too.
   timed "clippy wasm32" env -u RUSTC_WORKSPACE_WRAPPER \
     cargo clippy -p terrain-web -p terrain-files -p terrain-chapters --target wasm32-unknown-unknown --all-targets -- -D warnings || return
+  timed "clippy wasm32, the browser tests" env -u RUSTC_WORKSPACE_WRAPPER \
+    cargo clippy -p terrain-web --target wasm32-unknown-unknown "${WASM_TESTS[@]}" -- -D warnings || return
   timed "docs native" env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps || return
   # The front end's page and GPU parts are documented for wasm32.
   timed "docs wasm32" env RUSTDOCFLAGS="-D warnings" \
@@ -85,11 +89,13 @@ if [ "${TEST_SERIAL:-}" != 1 ]; then
 fi
 
 stage "native tests: debug" counted cargo test --workspace
-# The release tests build every target, the criterion benchmarks too, which `cargo test` runs
-# once each (criterion's test mode: the benchmark smoke, without a second build of the core in
-# the bench profile's own feature set); the doc tests, which --all-targets leaves out, follow.
+# The release tests: `cargo test`'s own selection (every target that has tests, the examples
+# built as the programs they are, the doc tests), then the criterion benchmarks, which `cargo
+# test` runs once each (criterion's test mode: the benchmark smoke, without a second build of the
+# core in the bench profile's own feature set). Targets with no tests (test = false in their
+# Cargo.toml) are not linked as empty test binaries, each a fat-LTO link of its own.
 release_tests() {
-  cargo test --workspace --release --all-targets && cargo test --workspace --release --doc
+  cargo test --workspace --release && cargo test --workspace --release --benches
 }
 stage "native tests: release (lto, one codegen unit; MIR guarded), criterion cases once" counted release_tests
 stage "wasm tests in headless Chromium: debug" counted \

@@ -279,6 +279,19 @@ export async function inspect(page, id) {
 }
 
 /**
+ * A demo's section facts without reading its canvas (`generation`, `seed`, `state`, `alert`),
+ * once no terrain is on its way: for assertions about the form, where the pixels are not asked.
+ */
+export async function attributes(page, id) {
+  await settle(page, id);
+  return page.evaluate((demoId) => {
+    const el = document.querySelector(`section[data-demo="${demoId}"]`);
+    const { generation, seed, state } = el.dataset;
+    return { generation: Number(generation), seed, state, alert: el.querySelector('[role="alert"]').textContent };
+  }, id);
+}
+
+/**
  * The pixels of demo `id`'s canvas, read through a copy in the page (never the page's own
  * canvas) and brought over as base64: `{ width, height, data }` with `data` RGBA bytes.
  */

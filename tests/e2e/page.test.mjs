@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, READ_IDS, openPage, waitForDemos, inspect, suite, section, setField, nextFrames } from './harness.mjs';
+import { ARTIFACTS, READ_IDS, openPage, waitForDemos, inspect, attributes, suite, section, setField, nextFrames } from './harness.mjs';
 
 const DEMO_IDS = [
   'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
@@ -168,8 +168,10 @@ test('bad values are refused next to the field, and the terrain on screen stays'
   const { page } = fx.session;
   for (const id of DEMO_IDS) {
     const fields = await page.$$eval(`${section(id)} form.controls input[name]:not([type="checkbox"]):not([type="file"])`, (inputs) => inputs.map((i) => [i.name, i.value]));
-    // Each recovered state is the next case's starting point (nothing runs in between), so the
-    // canvas is read three times a bad value, not four.
+    // Every bad value of a field is typed in turn, each over the last (a reader trying again),
+    // and each is refused on its own: the message, the field marked, the same terrain on screen,
+    // refresh refused. Then the good value goes back once and the demo recovers. The canvas is
+    // read where the picture is asserted.
     let before = await inspect(page, id);
     // fault-lines and fault-shapes take up to 100000 faults; 100001 is past both limits.
     for (const [name, good] of fields) {
@@ -190,17 +192,19 @@ test('bad values are refused next to the field, and the terrain on screen stays'
         // Refresh cannot generate past a bad field other than the seed (which it replaces).
         if (name !== 'seed') {
           await page.click(`${section(id)} button[data-action="refresh"]`);
-          const refused = await inspect(page, id);
+          const refused = await attributes(page, id);
           assert.equal(refused.generation, before.generation, `${label}: refresh refused too`);
           assert.equal(refused.state, 'error', label);
         }
-        // Putting the good value back recovers.
-        await setField(page, id, name, good);
-        const fixed = await inspect(page, id);
-        assert.equal(fixed.state, 'ready', `${label}: recovered`);
-        assert.equal(fixed.alert, '', `${label}: message cleared`);
-        before = fixed;
       }
+      // Putting the good value back recovers.
+      await setField(page, id, name, good);
+      const fixed = await attributes(page, id);
+      assert.equal(fixed.state, 'ready', `${id} ${name}: recovered`);
+      assert.equal(fixed.alert, '', `${id} ${name}: message cleared`);
+      const invalid = await page.$eval(`${section(id)} [name="${name}"]`, (i) => i.getAttribute('aria-invalid'));
+      assert.notEqual(invalid, 'true', `${id} ${name}: the field is no longer marked`);
+      if (fixed.generation !== before.generation) before = await inspect(page, id);
     }
   }
 });
