@@ -30,18 +30,38 @@ export CHROMEDRIVER=/usr/bin/chromedriver
 # The browser tests: one binary (crates/terrain-web/tests/browser/).
 WASM_TESTS=(--test browser)
 
-# The end-to-end suites: every Chromium suite, then Firefox and WebKit on Xvfb. The tests that
-# time the page's main thread (their names say "no main-thread task over 100 ms", harness.mjs
-# TIMED) run apart, alone, before the builds (timed_alone): beside a build a busy processor
-# stretches a 70 ms task past 100 ms. E2E_TIMED=skip leaves them out here.
+# The end-to-end suites (every Chromium suite, and Firefox and WebKit on Xvfb in engines) as one
+# queue, the longest first, that two lanes take from, a suite at a time: the first from the
+# moment the page is built, the second once the release tests are built and run, so the suites
+# fill both cores when the builds are done instead of one. The tests that time the page's main
+# thread (their names say "no main-thread task over 100 ms", harness.mjs TIMED) run apart, alone,
+# before the builds (timed_alone): beside a build a busy processor stretches a 70 ms task past
+# 100 ms. E2E_TIMED=skip leaves them out of the lanes.
 TIMED="no main-thread task over 100 ms"
-end_to_end() {
-  local rc=0
-  E2E_TIMED=skip counted_e2e "Chromium" $(cd "$ROOT/tests" && ls e2e/*.test.mjs | grep -v '/engines\.test\.mjs$') || rc=$?
-  counted_e2e "Firefox and WebKit" e2e/engines.test.mjs || rc=$?
+E2E_LONGEST=(page scale engines takehome sturdy stepping access water held)
+E2E_QUEUE="$(mktemp -t e2e-queue.XXXXXX)"
+(
+  cd "$ROOT/tests"
+  for name in "${E2E_LONGEST[@]}"; do echo "e2e/$name.test.mjs"; done
+  ls e2e/*.test.mjs | grep -v -x -F "$(printf 'e2e/%s.test.mjs\n' "${E2E_LONGEST[@]}")"
+) >"$E2E_QUEUE"
+# The next suite in the queue (empty when none is left), taken under a lock.
+e2e_next() { flock "$E2E_QUEUE.lock" sh -c 'head -n 1 "$1"; sed -i 1d "$1"' _ "$E2E_QUEUE"; }
+e2e_lane() {
+  local label="$1" file rc=0 t0 passed=0 done="" log
+  t0="$(stage_now)"
+  while file="$(e2e_next)" && [ -n "$file" ]; do
+    log="$(mktemp -t e2e-lane.XXXXXX.log)"
+    (cd "$ROOT/tests" && E2E_TIMED=skip node --test --test-concurrency=1 --test-reporter=tap "$file") 2>&1 | tee "$log" || rc=$?
+    passed=$(( passed + $(awk '/^# pass / { n = $3 } END { print n + 0 }' "$log") ))
+    done="$done $(basename "$file" .test.mjs)"
+    rm -f "$log"
+  done
+  echo "$label: $passed passed in $(stage_secs "$t0" "$(stage_now)") s ($(echo $done | sed 's/ /, /g'))" >>"${STAGE_NOTE_FILE:-/dev/null}"
   return "$rc"
 }
-E2E="end-to-end: headless Chromium, then Firefox and WebKit on Xvfb"
+E2E1="end-to-end, lane 1: headless Chromium, and Firefox and WebKit on Xvfb"
+E2E2="end-to-end, lane 2: the same queue, once the release tests are done"
 timed_alone() {
   counted_e2e "Chromium, alone" "--test-name-pattern=$TIMED" \
     $(cd "$ROOT/tests" && grep -l "^timedTest(" e2e/*.test.mjs)
@@ -82,7 +102,7 @@ stage "the debug terrain command, for the end-to-end suites" cargo build -p terr
 export TERRAIN_BIN="$CARGO_TARGET_DIR/debug/terrain"
 # TEST_SERIAL=1 runs them last, alone, for quiet page figures (BENCHMARKS.md).
 if [ "${TEST_SERIAL:-}" != 1 ]; then
-  stage_bg "$E2E" end_to_end
+  stage_bg "$E2E1" e2e_lane "lane 1"
   # The builds beside them yield the processor to the browsers: some suites assert that no
   # main-thread task passes 100 ms, and a browser starved by a build fails that.
   renice -n 19 -p $$ >/dev/null
@@ -98,6 +118,7 @@ release_tests() {
   cargo test --workspace --release && cargo test --workspace --release --benches
 }
 stage "native tests: release (lto, one codegen unit; MIR guarded), criterion cases once" counted release_tests
+[ "${TEST_SERIAL:-}" = 1 ] || stage_bg "$E2E2" e2e_lane "lane 2"
 stage "wasm tests in headless Chromium: debug" counted \
   cargo test -p terrain-web --target wasm32-unknown-unknown "${WASM_TESTS[@]}"
 stage "wasm tests in headless Chromium: release" counted \
@@ -108,5 +129,11 @@ stage "benchmark smoke: the peers at 33^2" bash benches/peers/run.sh --smoke
 # Last of the builds, so it counts every optimised compilation the guard read in this run.
 stage "the MIR guard: its known positive, and what it read" bash scripts/mir-guard.sh
 rm -f "$MIR_GUARD_LOG"
-if [ "${TEST_SERIAL:-}" != 1 ]; then stage_join "$E2E"; else stage "$E2E" end_to_end; fi
+if [ "${TEST_SERIAL:-}" != 1 ]; then
+  stage_join "$E2E1"
+  stage_join "$E2E2"
+else
+  stage "$E2E1" e2e_lane "one lane"
+fi
+rm -f "$E2E_QUEUE" "$E2E_QUEUE.lock"
 say "all tests passed; screenshots in tests/e2e/artifacts/"
