@@ -35,22 +35,28 @@ def functions(lines):
             body.append(line)
 
 
+ASSIGNED = re.compile(r"^\s+(_\d+) = ", re.M)
+BORROWED = re.compile(r"&(?:mut |raw (?:mut|const) )?(_\d+)\b")
+READ = re.compile(r"(?:copy|move) (_\d+)\b")
+
+
 def unset_reads(body, args):
-    """The bool locals of one body that are read, never assigned and never borrowed."""
-    found = []
+    """The bool locals of one body that are read, never assigned and never borrowed.
+
+    One pass over the body finds every local assigned, borrowed and read; a body with no bool
+    local of its own is not searched at all."""
+    bools = []
     for line in body:
         m = LOCAL.match(line)
-        if not m or m.group(1) in args:
-            continue
-        local = m.group(1)
-        word = re.escape(local) + r"\b"
-        text = "\n".join(body)
-        assigned = re.search(r"^\s+" + word + r" = ", text, re.M)
-        borrowed = re.search(r"&(?:mut |raw (?:mut|const) )?" + word, text)
-        read = re.search(r"(?:copy|move) " + word, text)
-        if read and not assigned and not borrowed:
-            found.append(local)
-    return found
+        if m and m.group(1) not in args:
+            bools.append(m.group(1))
+    if not bools:
+        return []
+    text = "\n".join(body)
+    assigned = set(ASSIGNED.findall(text))
+    borrowed = set(BORROWED.findall(text))
+    read = set(READ.findall(text))
+    return [local for local in bools if local in read and local not in assigned and local not in borrowed]
 
 
 def main(paths):

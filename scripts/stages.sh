@@ -6,6 +6,8 @@
 #   stage_bg NAME CMD ARGS... starts CMD as the stage NAME in the background (its output goes
 #                             to a log printed when it is joined), so a build can run beside it
 #   stage_join NAME           waits for a background stage; a failure fails the script here
+#   stage_pause NAME          stops a background stage and all it started (SIGSTOP) ...
+#   stage_resume NAME         ... and lets it go on (SIGCONT)
 #   stage_note NAME SECONDS   adds a row measured elsewhere (an install skipped shows "present")
 #   timed LABEL CMD ARGS...   runs one step of a stage and says in its row how long it took
 #   counted CMD ARGS...       runs a cargo test command and says in its row how many tests passed
@@ -120,12 +122,27 @@ counted_e2e() {
   return "$rc"
 }
 
-# Stops a process and everything it started (a background stage's browsers and servers).
+# Stops a process and everything it started (a background stage's browsers and servers); one
+# that was paused is resumed, so it can end.
 stage_kill_tree() {
   local child
   for child in $(pgrep -P "$1" 2>/dev/null); do stage_kill_tree "$child"; done
   kill "$1" 2>/dev/null || true
+  kill -CONT "$1" 2>/dev/null || true
 }
+
+# Sends SIGNAL to a process and then to everything it started, parents first (a stopped parent
+# starts nothing new while its children are reached).
+stage_signal_tree() {
+  local child
+  kill -s "$2" "$1" 2>/dev/null || true
+  for child in $(pgrep -P "$1" 2>/dev/null); do stage_signal_tree "$child" "$2"; done
+}
+
+# Pauses a background stage (SIGSTOP to all it runs) and resumes it (SIGCONT): a build beside
+# the tests that time the page's main thread would stretch their tasks.
+stage_pause() { [ -z "${STAGE_BG_PID[$1]:-}" ] || stage_signal_tree "${STAGE_BG_PID[$1]}" STOP; }
+stage_resume() { [ -z "${STAGE_BG_PID[$1]:-}" ] || stage_signal_tree "${STAGE_BG_PID[$1]}" CONT; }
 
 stage_table() {
   local rc=$1

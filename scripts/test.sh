@@ -88,17 +88,39 @@ lints_and_docs() {
 }
 LINTS="lints (clippy, native and wasm32) and docs (rustdoc), warnings denied"
 
+# Every test binary, built ahead of its stage, beside the page build and at the lowest
+# priority: the page build compiles its three wasm modules one after another (Cargo's lock),
+# mostly on one core, and this fills the other. First the debug `terrain` the suites compare
+# downloads with, then in the order the stages run them. Built, the stages below only run them.
+TERRAIN_BUILT="$(mktemp -u -t terrain-built.XXXXXX)"
+builds_ahead() {
+  renice -n 19 -p "$BASHPID" >/dev/null
+  timed "the debug terrain command" cargo build -p terrain-cli --bin terrain || return
+  : >"$TERRAIN_BUILT"
+  timed "native debug" cargo test --workspace --no-run || return
+  timed "native release" cargo test --workspace --release --no-run || return
+  timed "native release benchmarks" cargo test --workspace --release --bench '*' --no-run || return
+  timed "wasm debug" cargo test -p terrain-web --target wasm32-unknown-unknown --no-run "${WASM_TESTS[@]}" || return
+  timed "wasm release" cargo test -p terrain-web --target wasm32-unknown-unknown --release --no-run "${WASM_TESTS[@]}"
+}
+AHEAD="test binaries built ahead (native and wasm32, debug and release; paused for the timed tests)"
+
 stage "format" cargo fmt --all --check
 stage_bg "$LINTS" lints_and_docs
-# The page and the debug `terrain` (the suites compare downloads with its files) come first, so
-# the end-to-end suites can run while everything else builds: they keep one core busy with the
-# browser, and the builds spend much of their time in single-threaded LTO and codegen.
-stage "page build (release, MIR guarded)" trunk build --release --offline
-# The lints are done by now (they take about two thirds of the page build): joined, so the tests
-# that time the main thread have the processor to themselves.
+stage_bg "$AHEAD" builds_ahead
+# The page first, so the end-to-end suites can run while the rest builds. It has a target
+# directory of its own, so the builds ahead never wait on its lock, nor it on theirs.
+stage "page build (release, MIR guarded)" env CARGO_TARGET_DIR="$CARGO_TARGET_DIR/page" trunk build --release --offline
+# The lints are done by now (they take a fraction of the page build): joined, and the builds
+# ahead paused, so the tests that time the main thread have the processor to themselves.
 stage_join "$LINTS"
+stage_pause "$AHEAD"
 stage "end-to-end: the tests that time the main thread, alone" timed_alone
-stage "the debug terrain command, for the end-to-end suites" cargo build -p terrain-cli --bin terrain
+stage_resume "$AHEAD"
+# The debug terrain is the first of the builds ahead, long built by now (waited for if not).
+while [ ! -e "$TERRAIN_BUILT" ] && [ ! -e "${STAGE_BG_LOG[$AHEAD]}.end" ]; do sleep 1; done
+[ -e "$TERRAIN_BUILT" ] || stage_join "$AHEAD"
+rm -f "$TERRAIN_BUILT"
 export TERRAIN_BIN="$CARGO_TARGET_DIR/debug/terrain"
 # TEST_SERIAL=1 runs them last, alone, for quiet page figures (BENCHMARKS.md).
 if [ "${TEST_SERIAL:-}" != 1 ]; then
@@ -107,6 +129,7 @@ if [ "${TEST_SERIAL:-}" != 1 ]; then
   # main-thread task passes 100 ms, and a browser starved by a build fails that.
   renice -n 19 -p $$ >/dev/null
 fi
+stage_join "$AHEAD"
 
 stage "native tests: debug" counted cargo test --workspace
 # The release tests: `cargo test`'s own selection (every target that has tests, the examples
@@ -115,7 +138,7 @@ stage "native tests: debug" counted cargo test --workspace
 # core in the bench profile's own feature set). Targets with no tests (test = false in their
 # Cargo.toml) are not linked as empty test binaries, each a fat-LTO link of its own.
 release_tests() {
-  cargo test --workspace --release && cargo test --workspace --release --benches
+  cargo test --workspace --release && cargo test --workspace --release --bench '*'
 }
 stage "native tests: release (lto, one codegen unit; MIR guarded), criterion cases once" counted release_tests
 [ "${TEST_SERIAL:-}" = 1 ] || stage_bg "$E2E2" e2e_lane "lane 2"

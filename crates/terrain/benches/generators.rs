@@ -245,9 +245,10 @@ fn flow(c: &mut Criterion) {
     group.finish();
 }
 
-/// Whether this is criterion's test mode (`cargo test --benches`): each case once, unmeasured.
+/// Whether this is criterion's test mode: each case once, unmeasured. `cargo bench` passes
+/// `--bench`; `cargo test --benches` passes nothing, and `-- --test` asks for it by hand.
 fn smoke() -> bool {
-    std::env::args().any(|arg| arg == "--test")
+    !std::env::args().any(|arg| arg == "--bench") || std::env::args().any(|arg| arg == "--test")
 }
 
 #[path = "support/summary.rs"]
