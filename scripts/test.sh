@@ -101,9 +101,10 @@ builds_ahead() {
   timed "native release" cargo test --workspace --release --no-run || return
   timed "native release benchmarks" cargo test --workspace --release --bench '*' --no-run || return
   timed "wasm debug" cargo test -p terrain-web --target wasm32-unknown-unknown --no-run "${WASM_TESTS[@]}" || return
-  timed "wasm release" cargo test -p terrain-web --target wasm32-unknown-unknown --release --no-run "${WASM_TESTS[@]}"
+  timed "wasm release" cargo test -p terrain-web --target wasm32-unknown-unknown --release --no-run "${WASM_TESTS[@]}" || return
+  timed "the peers (smoke profile)" bash benches/peers/run.sh --smoke --build-only
 }
-AHEAD="test binaries built ahead (native and wasm32, debug and release; paused for the timed tests)"
+AHEAD="test binaries built ahead (native and wasm32, debug and release, the peers; paused for the timed tests)"
 
 stage "format" cargo fmt --all --check
 stage_bg "$LINTS" lints_and_docs

@@ -5,6 +5,8 @@
 #   bash benches/peers/run.sh           # full run, a few minutes; table on stdout and in
 #                                       # target/peers/summary.md (under $CARGO_TARGET_DIR if set)
 #   bash benches/peers/run.sh --smoke   # every case once at 33^2 (what CI runs)
+#   bash benches/peers/run.sh --smoke --build-only   # its builds only (the test command's
+#                                       # builds ahead), no timing
 #
 # Installs only what is missing: the wasm32 target and wasm-bindgen CLI (scripts/setup.sh), and
 # the npm packages pinned by benches/peers/package-lock.json.
@@ -18,7 +20,13 @@ OUT="$TARGET/peers"
 # The timed run uses the release profile the page ships; the smoke, which only shows that every
 # case runs, the `smoke` profile (Cargo.toml: opt-level 1, no LTO), which builds in half the time.
 PROFILE=release
-for arg in "$@"; do [ "$arg" = --smoke ] && PROFILE=smoke; done
+BUILD_ONLY=no
+for arg in "$@"; do
+  case "$arg" in
+    --smoke) PROFILE=smoke ;;
+    --build-only) BUILD_ONLY=yes ;;
+  esac
+done
 export PEERS_PROFILE="$PROFILE"
 say "building the peer module ($PROFILE profile): wasm (plain and simd128) and native"
 # The page's build (simd128, from .cargo/config.toml) and one without it, for comparison; an
@@ -31,6 +39,7 @@ CARGO_TARGET_DIR="$TARGET/wasm-plain" RUSTFLAGS="" \
 wasm-bindgen --target nodejs --out-dir "$OUT/wasm" \
   "$TARGET/wasm-plain/wasm32-unknown-unknown/$PROFILE/terrain_peers.wasm"
 cargo build --quiet --profile "$PROFILE" -p terrain-peers --bin terrain-peers-native
+[ "$BUILD_ONLY" = no ] || exit 0
 
 stamp="$ROOT/benches/peers/node_modules/.package-lock.json"
 if [ ! -f "$stamp" ] || [ "$ROOT/benches/peers/package-lock.json" -nt "$stamp" ]; then
