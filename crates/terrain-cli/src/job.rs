@@ -4,12 +4,9 @@
 use std::path::PathBuf;
 
 use terrain::erosion::ErosionParams;
-use terrain::faults::FaultParams;
-use terrain::line::LineParams;
-use terrain::random_noise::NoiseParams;
-use terrain::{limits, Recipe};
+use terrain::Recipe;
 
-use crate::args::{Command, SubdivisionArgs};
+use crate::args::{Command, Run};
 use crate::map_output::{Output, Preset};
 
 /// Where the map comes from.
@@ -34,88 +31,26 @@ pub(crate) struct Job<'a> {
     pub preset: Option<&'a Preset>,
 }
 
-impl Command {
-    /// The run these arguments ask for; `None` for `flow`, which makes no terrain.
+impl Run {
+    /// The run these arguments ask for; `None` for `flow` and `stats`, which make no terrain.
     pub(crate) fn job(&self) -> Option<Job<'_>> {
-        let subdivision = |args: &SubdivisionArgs| args.erode.map(|n| args.constants.params(n));
-        let (recipe, erosion, map) = match self {
-            Command::Noise(args) => {
-                let side = args.exponent.map(limits::side_for_exponent);
-                let default = NoiseParams::DEFAULT;
-                let params = NoiseParams {
-                    width: args.width.or(args.height).or(side).unwrap_or(default.width),
-                    height: args
-                        .height
-                        .or(args.width)
-                        .or(side)
-                        .unwrap_or(default.height),
-                };
-                (Recipe::Noise { params }, None, &args.map)
-            }
-            Command::Mpd(args) => (
-                Recipe::midpoint(args.params()),
-                subdivision(args),
-                &args.map,
-            ),
-            Command::MpdRecursive(args) => (
-                Recipe::MidpointRecursive {
-                    params: args.params(),
-                },
-                subdivision(args),
-                &args.map,
-            ),
-            Command::Ds(args) => {
-                let recipe = Recipe::DiamondSquare {
-                    params: args.subdivision.params(),
-                    stage: terrain::diamond_square::Stage::Full,
-                    wrap: args.wrap,
-                };
-                (
-                    recipe,
-                    subdivision(&args.subdivision),
-                    &args.subdivision.map,
-                )
-            }
-            Command::Fault(args) => {
-                let params = FaultParams {
+        match self {
+            Run::Chapter(run) => Some(Job {
+                source: Source::Generate(run.recipe),
+                erosion: run.erosion,
+                output: &run.output,
+                preset: run.preset.as_ref(),
+            }),
+            Run::Read(Command::Erode(args)) => Some(Job {
+                source: Source::File {
+                    path: args.input.clone(),
                     width: args.width,
-                    height: args.height,
-                    iterations: args.iterations,
-                    shapes: args.shapes,
-                    fuzziness: args.fuzziness,
-                };
-                (Recipe::Faults { params }, None, &args.map)
-            }
-            Command::Line(args) => {
-                let params = LineParams {
-                    iterations: args.iterations,
-                    roughness: args.roughness,
-                };
-                return Some(Job {
-                    source: Source::Generate(Recipe::Line { params }),
-                    erosion: None,
-                    output: &args.output,
-                    preset: None,
-                });
-            }
-            Command::Flow(_) | Command::Stats(_) => return None,
-            Command::Erode(args) => {
-                return Some(Job {
-                    source: Source::File {
-                        path: args.input.clone(),
-                        width: args.width,
-                    },
-                    erosion: Some(args.constants.params(args.droplets)),
-                    output: &args.map.output,
-                    preset: Some(&args.map.preset),
-                });
-            }
-        };
-        Some(Job {
-            source: Source::Generate(recipe),
-            erosion,
-            output: &map.output,
-            preset: Some(&map.preset),
-        })
+                },
+                erosion: Some(args.constants.params(args.droplets)),
+                output: &args.map.output,
+                preset: Some(&args.map.preset),
+            }),
+            Run::Read(Command::Flow(_) | Command::Stats(_)) => None,
+        }
     }
 }

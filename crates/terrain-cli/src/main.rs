@@ -12,6 +12,7 @@
 //! stderr, and no file is written.
 
 mod args;
+mod chapter_args;
 mod erosion_args;
 mod flags;
 mod flow;
@@ -25,11 +26,11 @@ mod stats;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match args::parse() {
+    let parsed = match args::parse() {
         Ok(cli) => cli,
         Err(exit) => return exit,
     };
-    if let Some(threads) = cli.threads {
+    if let Some(threads) = parsed.threads {
         // Before anything uses rayon's pool, so nothing has started it with the default.
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads as usize);
         if let Err(err) = pool.build_global() {
@@ -37,7 +38,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    match cli.run() {
+    match parsed.run() {
         Ok(summary) => {
             println!("{summary}");
             ExitCode::SUCCESS

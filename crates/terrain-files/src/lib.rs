@@ -7,7 +7,6 @@
 
 use std::io::Write;
 
-use terrain::sidecar::as_typed;
 use terrain::sidecar::Made;
 use terrain::Heightmap;
 use terrain::{derived, export, realism, tiles};
@@ -50,7 +49,7 @@ pub fn tiles_zip(
 ) -> Result<Vec<u8>, String> {
     let (grid, format) =
         tiles::parse_download(extension).ok_or_else(|| format!("not tiles: {extension}"))?;
-    let command = Made::command(&setup.recipe).filter(|_| demo.takes_home());
+    let command = setup.recipe.command().filter(|_| demo.takes_home());
     let (recipe, erosion) = command.ok_or(
         "tiles are cut from whole maps that a terrain command makes, not from a step or a map \
          read here",
@@ -61,13 +60,7 @@ pub fn tiles_zip(
     let stem = file_name
         .strip_suffix(&format!(".{}", format.extension()))
         .unwrap_or(&file_name);
-    let made = Made {
-        name: recipe.name(),
-        parameters: as_typed(&recipe),
-        seed: setup.seed,
-        erosion,
-        map,
-    };
+    let made = Made::new(&recipe, setup.seed, erosion, map);
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let stored = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Stored)
@@ -165,8 +158,9 @@ mod tests {
         let map = setup.recipe.generate(5).expect("a map");
         let zip = tiles_zip("tiles-2x2.png", map, demo, &setup).expect("zipped");
         let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).expect("a zip");
-        let (recipe, erosion) = Made::command(&setup.recipe).expect("a command's map");
-        let made = Made::generate(&recipe, 5, erosion).expect("made");
+        let (recipe, erosion) = setup.recipe.command().expect("a command's map");
+        let map = recipe.generate_eroded(5, erosion.as_ref()).expect("made");
+        let made = Made::new(&recipe, 5, erosion, map);
         let tiling = tiles::fit((33, 33), (2, 2), None).expect("fits");
         let expected = terrain::sidecar::tiled(&made, &tiling, formats::PNG, "ds-e5-seed-5")
             .expect("the command's files");

@@ -14,6 +14,7 @@
 
 mod algorithms;
 mod analysis;
+pub mod chapters;
 mod files;
 pub mod knobs;
 mod map;
@@ -22,7 +23,7 @@ mod shown;
 mod testing;
 
 pub use algorithms::{
-    diamond_square, erosion, faults, line, midpoint, midpoint_recursive, random_noise, recipe,
+    diamond_square, erosion, faults, line, midpoint, midpoint_recursive, random_noise,
 };
 pub use analysis::{derived, realism, variogram, water};
 #[cfg(feature = "serde")]
@@ -32,7 +33,7 @@ pub use knobs::{limits, params};
 pub use map::{heightmap, rng};
 pub use shown::{creases, display, mesh, steps};
 
+pub use chapters::{Chapter, Recipe};
 pub use heightmap::Heightmap;
 pub use params::ParamError;
-pub use recipe::Recipe;
 pub use rng::TerrainRng;

@@ -6,6 +6,7 @@
 //! 64 cases per property (`PROPTEST_CASES` overrides it), so the test command stays quick.
 
 use proptest::prelude::*;
+use terrain::chapters::{DiamondSquare, Faults, Line, MidpointRecursive, Noise};
 use terrain::faults::{self, FaultParams, ShapeKind, ShapeSet};
 use terrain::knobs::{self, Values};
 use terrain::line::LineParams;
@@ -64,22 +65,24 @@ fn fault_params() -> impl Strategy<Value = FaultParams> {
 fn recipe() -> impl Strategy<Value = Recipe> {
     prop_oneof![
         subdivision().prop_map(Recipe::midpoint),
-        subdivision().prop_map(|params| Recipe::MidpointRecursive { params }),
-        (subdivision(), any::<bool>()).prop_map(|(params, wrap)| Recipe::DiamondSquare {
-            params,
-            stage: terrain::diamond_square::Stage::Full,
-            wrap,
-        }),
-        (1u32..=12, 0.0f32..=8.0).prop_map(|(iterations, roughness)| Recipe::Line {
+        subdivision().prop_map(|params| Recipe::MidpointRecursive(MidpointRecursive { params })),
+        (subdivision(), any::<bool>()).prop_map(|(params, wrap)| Recipe::DiamondSquare(
+            DiamondSquare {
+                params,
+                stage: terrain::diamond_square::Stage::Full,
+                wrap,
+            }
+        )),
+        (1u32..=12, 0.0f32..=8.0).prop_map(|(iterations, roughness)| Recipe::Line(Line {
             params: LineParams {
                 iterations,
                 roughness,
             },
-        }),
-        fault_params().prop_map(|params| Recipe::Faults { params }),
-        (1usize..=50, 1usize..=50).prop_map(|(width, height)| Recipe::Noise {
+        })),
+        fault_params().prop_map(|params| Recipe::Faults(Faults { params })),
+        (1usize..=50, 1usize..=50).prop_map(|(width, height)| Recipe::Noise(Noise {
             params: NoiseParams { width, height },
-        }),
+        })),
     ]
 }
 
@@ -89,7 +92,7 @@ proptest! {
     #[test]
     fn any_recipe_within_the_limits_spans_zero_to_one_and_repeats(recipe in recipe(), seed in any::<u64>()) {
         let map = recipe.generate(seed).expect("parameters within the limits");
-        if let Recipe::Noise { .. } = recipe {
+        if let Recipe::Noise(Noise { .. }) = recipe {
             // Random noise is not stretched: every point is its own uniform(0, 1) draw.
             prop_assert!(map.data().iter().all(|h| (0.0..1.0).contains(h)));
         } else {

@@ -13,7 +13,12 @@ pub(crate) fn make(
     erosion: Option<ErosionParams>,
 ) -> Result<Made, String> {
     let (path, mut map) = match start {
-        Start::Generate(recipe) => return Made::generate(&recipe, seed, erosion),
+        Start::Generate(recipe) => {
+            let map = recipe
+                .generate_eroded(seed, erosion.as_ref())
+                .map_err(|e| e.to_string())?;
+            return Ok(Made::new(&recipe, seed, erosion, map));
+        }
         Start::Read(path, map) => (path, map),
     };
     if let Some(params) = &erosion {

@@ -7,17 +7,17 @@ mod make;
 mod plan;
 mod write;
 
-use crate::args::{Cli, Command};
+use crate::args::{Command, Parsed, Run};
 use plan::Plan;
 
-impl Cli {
+impl Parsed {
     /// Generates and writes the file or its tiles (and, for an engine or tiles, the sidecar
     /// `NAME.json`); returns a one-line summary for stdout or a one-line error.
     pub fn run(&self) -> Result<String, String> {
-        let Some(job) = self.command.job() else {
-            return match &self.command {
-                Command::Flow(args) => crate::flow::run(args),
-                Command::Stats(args) => crate::stats::run(args),
+        let Some(job) = self.run.job() else {
+            return match &self.run {
+                Run::Read(Command::Flow(args)) => crate::flow::run(args),
+                Run::Read(Command::Stats(args)) => crate::stats::run(args),
                 _ => Err("nothing to do".into()),
             };
         };

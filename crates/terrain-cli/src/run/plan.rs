@@ -62,7 +62,7 @@ impl Plan {
         let out = job.output.out.clone();
         let engine = job.preset.and_then(|p| p.engine);
         let format = match &job.source {
-            Source::Generate(Recipe::Line { .. }) => Format::from_path_1d(&out),
+            Source::Generate(recipe) if recipe.chapter().profile() => Format::from_path_1d(&out),
             _ => Format::from_path(&out),
         }
         .map_err(|e| e.to_string())?;

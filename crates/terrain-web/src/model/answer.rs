@@ -5,7 +5,6 @@
 use terrain::creases::crease_score;
 use terrain::diamond_square;
 use terrain::display::{self, DisplayGrid};
-use terrain::steps;
 use terrain::variogram::{self, Variogram};
 use terrain::{Heightmap, ParamError, Recipe};
 
@@ -30,7 +29,7 @@ pub struct Answer {
     /// for real land, whose shown heights span 0 to 1 (for the colours) and stand at its true
     /// slope times its exaggeration ([`super::demos::Held::relief`]).
     pub relief: f32,
-    /// For erosion: one mark code per shown point ([`steps::trail_mark`]) for each step of one droplet,
+    /// For erosion: one mark code per shown point ([`terrain::steps::trail_mark`]) for each step of one droplet,
     /// one grid after another: where the droplet rolled, took and laid material. Empty otherwise.
     pub trails: Vec<u8>,
 }
@@ -85,26 +84,25 @@ impl Demo {
         let (width, height) = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
         let columns = display::display_positions(width, most_columns.max(2));
         let rows = display::display_positions(height, most_rows.max(2));
-        let (map, batches, trails) =
-            match steps::in_steps(&setup.recipe, setup.seed, &columns, &rows) {
-                Some(made) => {
-                    let made = made?;
-                    (made.map, made.batches, made.trails)
-                }
-                None => (
-                    setup.recipe.made_from(held, setup.seed)?,
-                    Vec::new(),
-                    Vec::new(),
-                ),
-            };
+        let (map, batches, trails) = match setup.recipe.in_steps(setup.seed, &columns, &rows) {
+            Some(made) => {
+                let made = made?;
+                (made.map, made.batches, made.trails)
+            }
+            None => (
+                setup.recipe.made_from(held, setup.seed)?,
+                Vec::new(),
+                Vec::new(),
+            ),
+        };
         let (shown, relief) = self.shown_with_relief(&map);
         let (grid, creases) = match (self.look, setup.recipe.subdivision()) {
             (Look::Pair, Some(&params)) => {
-                let ds = Recipe::DiamondSquare {
+                let ds = Recipe::DiamondSquare(terrain::chapters::DiamondSquare {
                     params,
                     stage: diamond_square::Stage::Full,
                     wrap: false,
-                }
+                })
                 .generate(setup.seed)?;
                 let gap = (shown.size().0 / PAIR_GAP).max(2);
                 let pair = display::side_by_side(&shown, &self.shown(&ds), gap);

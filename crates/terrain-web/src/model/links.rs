@@ -151,22 +151,29 @@ mod tests {
             // Every field the demo offers away from its default.
             let mut setup = demo.setup(987_654_321);
             for &field in demo.fields {
-                let text = match field {
-                    Field::Exponent => "7",
-                    Field::Spread => "0.45",
-                    Field::Reduction => "0.6",
-                    Field::Wrap => "true",
-                    Field::LineIterations => "9",
-                    Field::Roughness => "1.25",
-                    Field::FaultIterations => "321",
-                    Field::Shapes => "circle,rect",
-                    Field::Fuzziness => "1.5",
-                    Field::Droplets | Field::HeldDroplets => "1234",
-                    Field::Inertia => "0.2",
-                    Field::ErosionRate => "0.45",
-                    Field::Deposition => "0.15",
-                    Field::Seed => continue,
-                };
+                let away = [
+                    (Field::EXPONENT, "7"),
+                    (Field::SPREAD, "0.45"),
+                    (Field::REDUCTION, "0.6"),
+                    (Field::WRAP, "true"),
+                    (Field::LINE_ITERATIONS, "9"),
+                    (Field::ROUGHNESS, "1.25"),
+                    (Field::FAULT_ITERATIONS, "321"),
+                    (Field::SHAPES, "circle,rect"),
+                    (Field::FUZZINESS, "1.5"),
+                    (Field::DROPLETS, "1234"),
+                    (Field::HELD_DROPLETS, "1234"),
+                    (Field::INERTIA, "0.2"),
+                    (Field::EROSION, "0.45"),
+                    (Field::DEPOSITION, "0.15"),
+                ];
+                if field == Field::SEED {
+                    continue;
+                }
+                let (_, text) = away
+                    .iter()
+                    .find(|(f, _)| *f == field)
+                    .unwrap_or_else(|| panic!("a value away from {}'s default", field.name()));
                 field.apply(text, &mut setup).expect("a valid value");
             }
             let url = link("http://127.0.0.1:8080/", demo, &setup);

@@ -13,24 +13,30 @@ use wasm_bindgen_test::*;
 /// A value for `field` away from every demo's default, picked by `k`: awkward floats (no short
 /// decimal, tiny, the limits) and whole numbers at their ends.
 fn value(field: Field, k: usize) -> Option<&'static str> {
-    let pick = |values: &'static [&'static str]| values[k % values.len()];
-    Some(match field {
-        Field::Exponent => pick(&["1", "7", "12"]),
-        Field::Spread => pick(&["0.1", "0.30000001", "1e-7", "0", "2"]),
-        Field::Reduction => pick(&["0.333", "0.9999999", "0"]),
-        Field::Wrap => pick(&["true", "false"]),
-        Field::LineIterations => pick(&["1", "9", "16"]),
-        Field::Roughness => pick(&["0.01", "1.25", "3"]),
-        Field::FaultIterations => pick(&["1", "321", "100000"]),
-        Field::Shapes => pick(&["circle,rect", "line", "line,circle,rect,triangle"]),
-        Field::Fuzziness => pick(&["0", "1.5", "0.1"]),
-        Field::Droplets => pick(&["1", "777", "2000000"]),
-        Field::HeldDroplets => pick(&["0", "777", "2000000"]),
-        Field::Inertia => pick(&["0", "0.30000001", "1"]),
-        Field::ErosionRate => pick(&["1e-7", "0.5", "1"]),
-        Field::Deposition => pick(&["0.999", "0", "0.1"]),
-        Field::Seed => return None,
-    })
+    let values: [(Field, &'static [&'static str]); 14] = [
+        (Field::EXPONENT, &["1", "7", "12"]),
+        (Field::SPREAD, &["0.1", "0.30000001", "1e-7", "0", "2"]),
+        (Field::REDUCTION, &["0.333", "0.9999999", "0"]),
+        (Field::WRAP, &["true", "false"]),
+        (Field::LINE_ITERATIONS, &["1", "9", "16"]),
+        (Field::ROUGHNESS, &["0.01", "1.25", "3"]),
+        (Field::FAULT_ITERATIONS, &["1", "321", "100000"]),
+        (
+            Field::SHAPES,
+            &["circle,rect", "line", "line,circle,rect,triangle"],
+        ),
+        (Field::FUZZINESS, &["0", "1.5", "0.1"]),
+        (Field::DROPLETS, &["1", "777", "2000000"]),
+        (Field::HELD_DROPLETS, &["0", "777", "2000000"]),
+        (Field::INERTIA, &["0", "0.30000001", "1"]),
+        (Field::EROSION, &["1e-7", "0.5", "1"]),
+        (Field::DEPOSITION, &["0.999", "0", "0.1"]),
+    ];
+    if field == Field::SEED {
+        return None;
+    }
+    let (_, picks) = values.iter().find(|(f, _)| *f == field)?;
+    Some(picks[k % picks.len()])
 }
 
 #[wasm_bindgen_test]

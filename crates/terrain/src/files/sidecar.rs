@@ -5,9 +5,8 @@
 
 use serde_json::{json, Value};
 
-use crate::algorithms::diamond_square;
-use crate::algorithms::erosion::{self, ErosionParams};
-use crate::algorithms::recipe::Recipe;
+use crate::algorithms::erosion::ErosionParams;
+use crate::chapters::Recipe;
 use crate::files::engines::Engine;
 use crate::files::export::{self, Format};
 use crate::files::tiles::{self, Tiling};
@@ -37,39 +36,14 @@ pub struct Made {
 }
 
 impl Made {
-    /// Generates `recipe`'s map with `seed` and erodes it with `erosion`, as `terrain` does.
-    pub fn generate(
-        recipe: &Recipe,
-        seed: u64,
-        erosion: Option<ErosionParams>,
-    ) -> Result<Self, String> {
-        let mut map = recipe.generate(seed).map_err(|e| e.to_string())?;
-        if let Some(params) = &erosion {
-            erosion::erode(&mut map, params, seed).map_err(|e| e.to_string())?;
-        }
-        Ok(Made {
+    /// `recipe`'s `map`, made with `seed` and eroded with `erosion`.
+    pub fn new(recipe: &Recipe, seed: u64, erosion: Option<ErosionParams>, map: Heightmap) -> Self {
+        Made {
             name: recipe.name(),
             parameters: as_typed(recipe),
             seed,
             erosion,
             map,
-        })
-    }
-
-    /// What the page's `recipe` is as a `terrain` command: the command's recipe and its
-    /// `--erode`; `None` for a recipe no command makes (a step of an algorithm, a map read on
-    /// the page).
-    pub fn command(recipe: &Recipe) -> Option<(Recipe, Option<ErosionParams>)> {
-        match *recipe {
-            Recipe::Eroded { params, erosion } => {
-                Some((Recipe::diamond_square(params), Some(erosion)))
-            }
-            Recipe::Midpoint { stage, .. } if stage != crate::algorithms::midpoint::Stage::Full => {
-                None
-            }
-            Recipe::DiamondSquare { stage, .. } if stage != diamond_square::Stage::Full => None,
-            Recipe::Held { .. } => None,
-            other => Some((other, None)),
         }
     }
 

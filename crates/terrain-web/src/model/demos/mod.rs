@@ -7,7 +7,7 @@
 
 use terrain::display::{DisplayGrid, Mark, DISPLAY_MAX_SIDE, PROFILE_MAX_POINTS};
 use terrain::mesh::{self, MeshData};
-use terrain::steps::Schedule;
+
 use terrain::{Heightmap, Recipe};
 
 use super::fields::{Field, Setup};
@@ -123,7 +123,7 @@ pub enum Look {
 impl Demo {
     /// Whether the demo has a stepper: its algorithm has steps, and it shows one terrain.
     pub fn steps(&self) -> bool {
-        self.look != Look::Pair && Schedule::of(&self.recipe).is_some()
+        self.look != Look::Pair && self.recipe.schedule().is_some()
     }
 
     /// Whether the demo offers its map as a file: a 2-D map shown alone.
@@ -135,7 +135,7 @@ impl Demo {
     /// (the H the reduction aims at says nothing of what erosion made of the map).
     pub fn measures_roughness(&self) -> bool {
         self.look != Look::Pair
-            && self.fields.contains(&Field::Reduction)
+            && self.fields.contains(&Field::REDUCTION)
             && self.recipe.erosion().is_none()
     }
 

@@ -2,6 +2,9 @@
 //! small spread, the shape demo's mix, the comparison's size); everything else comes from the
 //! core's `DEFAULT` constants.
 
+use terrain::chapters::{
+    self, DiamondSquare, Eroded, Faults, Line, Midpoint, MidpointRecursive, Noise,
+};
 use terrain::diamond_square::{self, Stage as DsStage};
 use terrain::erosion::ErosionParams;
 use terrain::faults::{FaultParams, ShapeSet};
@@ -13,39 +16,39 @@ use terrain::{midpoint_recursive, Recipe};
 use super::{Demo, Held, Look};
 use crate::model::fields::Field;
 
-const SEED_ONLY: &[Field] = &[Field::Seed];
+const SEED_ONLY: &[Field] = &[Field::SEED];
 const MPD_FIELDS: &[Field] = &[
-    Field::Exponent,
-    Field::Spread,
-    Field::Reduction,
-    Field::Seed,
+    Field::EXPONENT,
+    Field::SPREAD,
+    Field::REDUCTION,
+    Field::SEED,
 ];
 const DS_FIELDS: &[Field] = &[
-    Field::Exponent,
-    Field::Spread,
-    Field::Reduction,
-    Field::Wrap,
-    Field::Seed,
+    Field::EXPONENT,
+    Field::SPREAD,
+    Field::REDUCTION,
+    Field::WRAP,
+    Field::SEED,
 ];
-const LINE_FIELDS: &[Field] = &[Field::LineIterations, Field::Roughness, Field::Seed];
-const FAULT_LINE_FIELDS: &[Field] = &[Field::FaultIterations, Field::Seed];
+const LINE_FIELDS: &[Field] = &[Field::LINE_ITERATIONS, Field::ROUGHNESS, Field::SEED];
+const FAULT_LINE_FIELDS: &[Field] = &[Field::FAULT_ITERATIONS, Field::SEED];
 const FAULT_SHAPE_FIELDS: &[Field] = &[
-    Field::FaultIterations,
-    Field::Shapes,
-    Field::Fuzziness,
-    Field::Seed,
+    Field::FAULT_ITERATIONS,
+    Field::SHAPES,
+    Field::FUZZINESS,
+    Field::SEED,
 ];
 
 /// A map read from a file: rain on it, with a seed for the droplets.
-const HELD_FIELDS: &[Field] = &[Field::HeldDroplets, Field::Seed];
+const HELD_FIELDS: &[Field] = &[Field::HELD_DROPLETS, Field::SEED];
 
 /// A map read from a file, as read until droplets are asked for.
-const HELD: Recipe = Recipe::Held {
+const HELD: Recipe = Recipe::Held(chapters::Held {
     erosion: ErosionParams {
         droplets: 0,
         ..ErosionParams::DEFAULT
     },
-};
+});
 
 /// The USGS DEM of the Jacksboro fault, Tennessee (`www/real-land/`): whole metres in a 16-bit
 /// PNG, cells of 3 arc-seconds: 92.6 m north-south, and 74.4 m east-west at 36.6° N (92.6 m times
@@ -53,14 +56,14 @@ const HELD: Recipe = Recipe::Held {
 const JACKSBORO: &str = "real-land/jacksboro.png";
 
 const EROSION_FIELDS: &[Field] = &[
-    Field::Exponent,
-    Field::Spread,
-    Field::Reduction,
-    Field::Droplets,
-    Field::Inertia,
-    Field::ErosionRate,
-    Field::Deposition,
-    Field::Seed,
+    Field::EXPONENT,
+    Field::SPREAD,
+    Field::REDUCTION,
+    Field::DROPLETS,
+    Field::INERTIA,
+    Field::EROSION,
+    Field::DEPOSITION,
+    Field::SEED,
 ];
 
 /// The erosion demo's terrain: Diamond-Square at exponent 8 (257 x 257), big enough for
@@ -77,15 +80,15 @@ const STEP_PARAMS: MpdParams = MpdParams {
 };
 
 const fn mpd(stage: Stage, params: MpdParams) -> Recipe {
-    Recipe::Midpoint { params, stage }
+    Recipe::Midpoint(Midpoint { params, stage })
 }
 
 const fn ds(stage: DsStage) -> Recipe {
-    Recipe::DiamondSquare {
+    Recipe::DiamondSquare(DiamondSquare {
         params: diamond_square::DEFAULT,
         stage,
         wrap: false,
-    }
+    })
 }
 
 /// The comparison's map: exponent 7 (129 x 129), where every point is on screen and the creases
@@ -110,9 +113,9 @@ pub const DEMOS: &[Demo] = &[
         caption: "Random noise: every point gets its own random height, with no regard for its \
                   neighbours. Terrain needs more structure than this.",
         fields: SEED_ONLY,
-        recipe: Recipe::Noise {
+        recipe: Recipe::Noise(Noise {
             params: NoiseParams::DEFAULT,
-        },
+        }),
         look: Look::Terrain,
         held: None,
     },
@@ -167,9 +170,9 @@ pub const DEMOS: &[Demo] = &[
                   Step through it call by call. The second post keeps a little more detail: its \
                   reduction (in the field) is a bit larger than the first post's.",
         fields: MPD_FIELDS,
-        recipe: Recipe::MidpointRecursive {
+        recipe: Recipe::MidpointRecursive(MidpointRecursive {
             params: midpoint_recursive::DEFAULT,
-        },
+        }),
         look: Look::Terrain,
         held: None,
     },
@@ -225,10 +228,10 @@ pub const DEMOS: &[Demo] = &[
                   first droplets one at a time, then thousands; the Erosion view shows where \
                   ground was removed (orange) and laid down (blue).",
         fields: EROSION_FIELDS,
-        recipe: Recipe::Eroded {
+        recipe: Recipe::Eroded(Eroded {
             params: EROSION_TERRAIN,
             erosion: ErosionParams::DEFAULT,
-        },
+        }),
         look: Look::Terrain,
         held: None,
     },
@@ -237,9 +240,9 @@ pub const DEMOS: &[Demo] = &[
         caption: "A mountain skyline: each iteration puts a jittered midpoint between every two \
                   neighbours, and the jitter shrinks by 2^-roughness each time.",
         fields: LINE_FIELDS,
-        recipe: Recipe::Line {
+        recipe: Recipe::Line(Line {
             params: LineParams::DEFAULT,
-        },
+        }),
         look: Look::Profile,
         held: None,
     },
@@ -248,9 +251,9 @@ pub const DEMOS: &[Demo] = &[
         caption: "Hundreds of random straight cuts, each raising one side and lowering the other. \
                   The sum looks like eroded hills.",
         fields: FAULT_LINE_FIELDS,
-        recipe: Recipe::Faults {
+        recipe: Recipe::Faults(Faults {
             params: FaultParams::DEFAULT,
-        },
+        }),
         look: Look::Terrain,
         held: None,
     },
@@ -259,9 +262,9 @@ pub const DEMOS: &[Demo] = &[
         caption: "Cut with circles, rectangles and triangles too, and let Perlin noise fray each \
                   edge so no straight line gives the trick away.",
         fields: FAULT_SHAPE_FIELDS,
-        recipe: Recipe::Faults {
+        recipe: Recipe::Faults(Faults {
             params: FAULT_SHAPES,
-        },
+        }),
         look: Look::Terrain,
         held: None,
     },

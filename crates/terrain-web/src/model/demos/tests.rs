@@ -1,4 +1,5 @@
 use super::*;
+use terrain::chapters::Line;
 use terrain::diamond_square;
 use terrain::line::LineParams;
 use terrain::midpoint::MpdParams;
@@ -18,7 +19,7 @@ fn ids_are_unique_and_every_row_generates_from_its_defaults() {
         let map = demo.recipe.made_from(held, 1).expect(demo.id);
         assert!(map.data().iter().all(|v| v.is_finite()), "{}", demo.id);
         assert!(
-            demo.fields.contains(&Field::Seed),
+            demo.fields.contains(&Field::SEED),
             "{} offers a seed",
             demo.id
         );
@@ -52,12 +53,12 @@ fn display_grids_stay_within_the_vertex_budget_at_the_largest_sizes() {
 
     let line = find("line-1d").expect("row");
     let long = Setup {
-        recipe: Recipe::Line {
+        recipe: Recipe::Line(Line {
             params: LineParams {
                 iterations: 20,
                 ..LineParams::DEFAULT
             },
-        },
+        }),
         seed: 0,
     };
     let profile = line.display_grid(&long).expect("valid");
@@ -73,9 +74,7 @@ fn fault_answers_carry_every_step_but_the_last_on_the_finished_scale() {
     let answer = row.answer(&setup, None).expect("valid");
     assert_eq!(answer.grid, row.display_grid(&setup).expect("valid"));
     let n = answer.grid.heights.len();
-    let steps = terrain::steps::Schedule::of(&setup.recipe)
-        .expect("steps")
-        .count();
+    let steps = setup.recipe.schedule().expect("steps").count();
     assert_eq!(steps, 10, "500 faults: 1, 2, 4 ... 256, then 500");
     assert_eq!(answer.batches.len(), steps as usize * n);
     let flat = &answer.batches[..n];

@@ -4,7 +4,6 @@
 //! and range come from the row, and it parses the raw text a reader typed with the row's parser,
 //! so a rejected value gets the same message on the page as on the command line.
 
-use terrain::faults;
 use terrain::knobs::{self, Knob, Values};
 use terrain::params::ParamError;
 use terrain::Recipe;
@@ -32,39 +31,50 @@ pub struct Setup {
     pub seed: u64,
 }
 
-/// A form field: which knob it edits and how it is labelled and parsed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Field {
-    /// Map size as a power of two ([`knobs::PAGE_EXPONENT`]).
-    Exponent,
+/// A form field: the row of the table of knobs it edits, which gives its name, label, hint,
+/// range and parser. What it edits in a recipe is the recipe's chapter's to say
+/// ([`Recipe::show`], [`Recipe::apply`]); the seed, which every demo has, is the setup's.
+#[derive(Debug, Clone, Copy)]
+pub struct Field(pub &'static Knob);
+
+impl PartialEq for Field {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+/// The fields the demo table offers, by the knob each edits.
+impl Field {
+    /// Map size as a power of two, to the page's cap ([`knobs::PAGE_EXPONENT`]).
+    pub const EXPONENT: Field = Field(&knobs::PAGE_EXPONENT);
     /// Starting spread ([`knobs::SPREAD`]).
-    Spread,
+    pub const SPREAD: Field = Field(&knobs::SPREAD);
     /// Spread reduction per pass ([`knobs::REDUCTION`]).
-    Reduction,
+    pub const REDUCTION: Field = Field(&knobs::REDUCTION);
     /// Random seed ([`knobs::SEED`]).
-    Seed,
+    pub const SEED: Field = Field(&knobs::SEED);
     /// 1-D subdivisions ([`knobs::LINE_ITERATIONS`]).
-    LineIterations,
+    pub const LINE_ITERATIONS: Field = Field(&knobs::LINE_ITERATIONS);
     /// Number of faults ([`knobs::FAULT_ITERATIONS`]).
-    FaultIterations,
+    pub const FAULT_ITERATIONS: Field = Field(&knobs::FAULT_ITERATIONS);
     /// 1-D roughness ([`knobs::ROUGHNESS`]).
-    Roughness,
+    pub const ROUGHNESS: Field = Field(&knobs::ROUGHNESS);
     /// Fault divider kinds, one checkbox each ([`knobs::SHAPES`]).
-    Shapes,
+    pub const SHAPES: Field = Field(&knobs::SHAPES);
     /// Fault edge fuzziness in cells ([`knobs::FUZZINESS`]).
-    Fuzziness,
+    pub const FUZZINESS: Field = Field(&knobs::FUZZINESS);
     /// Tileable Diamond-Square, one checkbox ([`knobs::WRAP`]).
-    Wrap,
+    pub const WRAP: Field = Field(&knobs::WRAP);
     /// Erosion's droplets ([`knobs::DROPLETS`]).
-    Droplets,
+    pub const DROPLETS: Field = Field(&knobs::DROPLETS);
     /// Droplets on a map read from a file, 0 for none ([`knobs::HELD_DROPLETS`]).
-    HeldDroplets,
+    pub const HELD_DROPLETS: Field = Field(&knobs::HELD_DROPLETS);
     /// Erosion's inertia ([`knobs::INERTIA`]).
-    Inertia,
+    pub const INERTIA: Field = Field(&knobs::INERTIA);
     /// Erosion's rate of eroding ([`knobs::EROSION`]).
-    ErosionRate,
+    pub const EROSION: Field = Field(&knobs::EROSION);
     /// Erosion's rate of depositing ([`knobs::DEPOSITION`]).
-    Deposition,
+    pub const DEPOSITION: Field = Field(&knobs::DEPOSITION);
 }
 
 /// How a field is entered.
@@ -79,56 +89,36 @@ pub enum Entry {
     Toggle,
 }
 
-/// A field offered for a recipe that has no such knob: a mistake in the demo table, caught by
-/// its tests, but still reported rather than a panic.
-fn not_offered(field: Field) -> ParamError {
-    ParamError::new(
-        field.name(),
-        format!("{} is not a setting of this demo", field.name()),
-    )
-}
-
 impl Field {
     /// The field's row in the table of knobs: its name, label, hint, range and parser.
     pub fn knob(self) -> &'static Knob {
-        match self {
-            Field::Exponent => &knobs::PAGE_EXPONENT,
-            Field::Spread => &knobs::SPREAD,
-            Field::Reduction => &knobs::REDUCTION,
-            Field::Seed => &knobs::SEED,
-            Field::LineIterations => &knobs::LINE_ITERATIONS,
-            Field::FaultIterations => &knobs::FAULT_ITERATIONS,
-            Field::Roughness => &knobs::ROUGHNESS,
-            Field::Shapes => &knobs::SHAPES,
-            Field::Fuzziness => &knobs::FUZZINESS,
-            Field::Wrap => &knobs::WRAP,
-            Field::Droplets => &knobs::DROPLETS,
-            Field::HeldDroplets => &knobs::HELD_DROPLETS,
-            Field::Inertia => &knobs::INERTIA,
-            Field::ErosionRate => &knobs::EROSION,
-            Field::Deposition => &knobs::DEPOSITION,
-        }
+        self.0
     }
 
     /// The input's `name` attribute and the share link's key (a DOM contract the end-to-end
     /// tests rely on): the row's name.
     pub fn name(self) -> &'static str {
-        self.knob().name
+        self.0.name
     }
 
     /// The label shown next to the input.
     pub fn label(self) -> &'static str {
-        self.knob().label
+        self.0.label
     }
 
     /// Tooltip explaining what the field does to the terrain, with its range.
     pub fn hint(self) -> String {
-        self.knob().hint()
+        self.0.hint()
+    }
+
+    /// Whether it is the seed, which every demo has and the setup (not the recipe) holds.
+    fn is_seed(self) -> bool {
+        self.0.name == knobs::SEED.name
     }
 
     /// How the field is entered: from the kind of values its row takes.
     pub fn entry(self) -> Entry {
-        match self.knob().values {
+        match self.0.values {
             Values::Names { names, .. } => Entry::Checkboxes(names),
             Values::Toggle { .. } => Entry::Toggle,
             Values::Whole { .. } => Entry::Text("numeric"),
@@ -138,90 +128,29 @@ impl Field {
 
     /// The text the field shows for `setup` (empty if the recipe has no such knob).
     pub fn show(self, setup: &Setup) -> String {
-        let recipe = &setup.recipe;
-        let shown = match self {
-            Field::Seed => Some(setup.seed.to_string()),
-            Field::Exponent => recipe.subdivision().map(|p| p.exponent.to_string()),
-            Field::Spread => recipe.subdivision().map(|p| p.spread.to_string()),
-            Field::Reduction => recipe.subdivision().map(|p| p.reduction.to_string()),
-            Field::LineIterations => recipe.line().map(|p| p.iterations.to_string()),
-            Field::Roughness => recipe.line().map(|p| p.roughness.to_string()),
-            Field::FaultIterations => recipe.faults().map(|p| p.iterations.to_string()),
-            Field::Shapes => recipe.faults().map(|p| p.shapes.to_string()),
-            Field::Fuzziness => recipe.faults().map(|p| p.fuzziness.to_string()),
-            Field::Wrap => recipe.wrap().map(|w| w.to_string()),
-            Field::Droplets | Field::HeldDroplets => {
-                recipe.erosion().map(|e| e.droplets.to_string())
-            }
-            Field::Inertia => recipe.erosion().map(|e| e.inertia.to_string()),
-            Field::ErosionRate => recipe.erosion().map(|e| e.erosion.to_string()),
-            Field::Deposition => recipe.erosion().map(|e| e.deposition.to_string()),
-        };
-        shown.unwrap_or_default()
+        if self.is_seed() {
+            return setup.seed.to_string();
+        }
+        setup.recipe.show(self.0).unwrap_or_default()
     }
 
-    /// Parses `text` into `setup` with the row's parser, or explains what is allowed.
+    /// Parses `text` into `setup` with the row's parser, or explains what is allowed. A field
+    /// the recipe has no knob for (a mistake in the demo table, caught by its tests) is
+    /// reported, not a panic.
     pub fn apply(self, text: &str, setup: &mut Setup) -> Result<(), ParamError> {
-        let knob = self.knob();
-        let recipe = &mut setup.recipe;
-        let missing = || not_offered(self);
-        match self {
-            Field::Seed => setup.seed = knob.parse_whole(text)?,
-            Field::Wrap => {
-                let wrap = match text.trim() {
-                    "true" => true,
-                    "false" => false,
-                    other => {
-                        return Err(ParamError::new(
-                            knob.name,
-                            format!("{} must be {}, got \"{other}\"", knob.name, knob.range()),
-                        ))
-                    }
-                };
-                *recipe.wrap_mut().ok_or_else(missing)? = wrap;
-            }
-            Field::Exponent | Field::Spread | Field::Reduction => {
-                let params = recipe.subdivision_mut().ok_or_else(missing)?;
-                match self {
-                    Field::Exponent => params.exponent = knob.parse_u32(text)?,
-                    Field::Spread => params.spread = knob.parse_f32_with(text, read_decimal)?,
-                    _ => params.reduction = knob.parse_f32_with(text, read_decimal)?,
-                }
-            }
-            Field::LineIterations | Field::Roughness => {
-                let params = recipe.line_mut().ok_or_else(missing)?;
-                match self {
-                    Field::LineIterations => params.iterations = knob.parse_u32(text)?,
-                    _ => params.roughness = knob.parse_f32_with(text, read_decimal)?,
-                }
-            }
-            Field::Droplets
-            | Field::HeldDroplets
-            | Field::Inertia
-            | Field::ErosionRate
-            | Field::Deposition => {
-                let params = recipe.erosion_mut().ok_or_else(missing)?;
-                match self {
-                    Field::Droplets | Field::HeldDroplets => {
-                        params.droplets = knob.parse_u32(text)?;
-                    }
-                    Field::Inertia => params.inertia = knob.parse_f32_with(text, read_decimal)?,
-                    Field::ErosionRate => {
-                        params.erosion = knob.parse_f32_with(text, read_decimal)?
-                    }
-                    _ => params.deposition = knob.parse_f32_with(text, read_decimal)?,
-                }
-            }
-            Field::FaultIterations | Field::Shapes | Field::Fuzziness => {
-                let params = recipe.faults_mut().ok_or_else(missing)?;
-                match self {
-                    Field::FaultIterations => params.iterations = knob.parse_u32(text)?,
-                    Field::Shapes => params.shapes = faults::parse_shapes(text)?,
-                    _ => params.fuzziness = knob.parse_f32_with(text, read_decimal)?,
-                }
-            }
+        if self.is_seed() {
+            setup.seed = self.0.parse_whole(text)?;
+            return Ok(());
         }
-        Ok(())
+        setup
+            .recipe
+            .apply(self.0, text, read_decimal)
+            .unwrap_or_else(|| {
+                Err(ParamError::new(
+                    self.name(),
+                    format!("{} is not a setting of this demo", self.name()),
+                ))
+            })
     }
 }
 

@@ -1,6 +1,7 @@
 //! The fields' tests: round trips, the core's limits, refusals.
 
 use super::*;
+use terrain::chapters::{Eroded, Faults};
 use terrain::faults::{FaultParams, ShapeKind, ShapeSet};
 use terrain::limits::{MIN_EXPONENT, PAGE_MAX_EXPONENT};
 use terrain::midpoint::MpdParams;
@@ -16,10 +17,10 @@ fn mpd(seed: u64) -> Setup {
 fn fields_round_trip_their_defaults() {
     let start = mpd(77);
     let all = [
-        Field::Exponent,
-        Field::Spread,
-        Field::Reduction,
-        Field::Seed,
+        Field::EXPONENT,
+        Field::SPREAD,
+        Field::REDUCTION,
+        Field::SEED,
     ];
     let texts: Vec<(Field, String)> = all.iter().map(|&f| (f, f.show(&start))).collect();
     let read = read_setup(mpd(0), texts.iter().map(|(f, t)| (*f, t.as_str())));
@@ -29,27 +30,30 @@ fn fields_round_trip_their_defaults() {
 #[test]
 fn shapes_round_trip_in_canonical_order_and_limits_come_from_the_core() {
     let mut setup = Setup {
-        recipe: Recipe::Faults {
+        recipe: Recipe::Faults(Faults {
             params: FaultParams::DEFAULT,
-        },
+        }),
         seed: 1,
     };
-    Field::Shapes
+    Field::SHAPES
         .apply("triangle,line", &mut setup)
         .expect("valid");
-    assert_eq!(Field::Shapes.show(&setup), "line,triangle");
-    assert!(Field::Shapes.apply("", &mut setup).is_err());
-    let max = faults::MAX_ITERATIONS.to_string();
-    assert!(Field::FaultIterations.apply(&max, &mut setup).is_ok());
-    let past = (faults::MAX_ITERATIONS + 1).to_string();
-    assert!(Field::FaultIterations.apply(&past, &mut setup).is_err());
-    assert!(Field::FaultIterations.hint().contains(&max));
+    assert_eq!(Field::SHAPES.show(&setup), "line,triangle");
+    assert!(Field::SHAPES.apply("", &mut setup).is_err());
+    let max = terrain::faults::MAX_ITERATIONS.to_string();
+    assert!(Field::FAULT_ITERATIONS.apply(&max, &mut setup).is_ok());
+    let past = (terrain::faults::MAX_ITERATIONS + 1).to_string();
+    assert!(Field::FAULT_ITERATIONS.apply(&past, &mut setup).is_err());
+    assert!(Field::FAULT_ITERATIONS.hint().contains(&max));
     assert_eq!(
-        setup.recipe.faults().map(|p| p.shapes),
+        match setup.recipe {
+            Recipe::Faults(chapter) => Some(chapter.params.shapes),
+            _ => None,
+        },
         Some(ShapeSet::of(&[ShapeKind::Line, ShapeKind::Triangle]))
     );
     assert_eq!(
-        Field::Shapes.entry(),
+        Field::SHAPES.entry(),
         Entry::Checkboxes(&["line", "circle", "rect", "triangle"])
     );
 }
@@ -60,15 +64,15 @@ fn wrap_is_true_or_false_on_diamond_square_only() {
         recipe: Recipe::diamond_square(MpdParams::DEFAULT),
         seed: 1,
     };
-    assert_eq!(Field::Wrap.show(&ds), "false");
-    Field::Wrap.apply("true", &mut ds).expect("valid");
+    assert_eq!(Field::WRAP.show(&ds), "false");
+    Field::WRAP.apply("true", &mut ds).expect("valid");
     assert_eq!(ds.recipe.wrap(), Some(true));
-    let err = Field::Wrap
+    let err = Field::WRAP
         .apply("yes", &mut ds)
         .expect_err("not a boolean");
     assert_eq!(err.message, "wrap must be true or false, got \"yes\"");
     assert!(
-        Field::Wrap.apply("true", &mut mpd(0)).is_err(),
+        Field::WRAP.apply("true", &mut mpd(0)).is_err(),
         "mpd does not tile"
     );
 }
@@ -76,11 +80,11 @@ fn wrap_is_true_or_false_on_diamond_square_only() {
 #[test]
 fn a_field_the_recipe_lacks_is_refused_not_a_panic() {
     let mut setup = mpd(0);
-    let err = Field::Roughness
+    let err = Field::ROUGHNESS
         .apply("1", &mut setup)
         .expect_err("mpd has no roughness");
     assert_eq!(err.field, "roughness");
-    assert_eq!(Field::Roughness.show(&setup), "");
+    assert_eq!(Field::ROUGHNESS.show(&setup), "");
 }
 
 #[test]
@@ -88,9 +92,9 @@ fn every_bad_field_is_reported_and_the_page_caps_the_exponent() {
     let errors = read_setup(
         mpd(0),
         [
-            (Field::Exponent, "13"),
-            (Field::Spread, "0.2"),
-            (Field::Seed, "x"),
+            (Field::EXPONENT, "13"),
+            (Field::SPREAD, "0.2"),
+            (Field::SEED, "x"),
         ],
     )
     .expect_err("two bad fields");
@@ -98,27 +102,27 @@ fn every_bad_field_is_reported_and_the_page_caps_the_exponent() {
     assert_eq!(names, ["exponent", "seed"]);
     let range = format!("from {MIN_EXPONENT} to {PAGE_MAX_EXPONENT}");
     assert!(errors[0].message.contains(&range));
-    assert!(Field::Exponent.hint().contains(&range.replace("from ", "")));
+    assert!(Field::EXPONENT.hint().contains(&range.replace("from ", "")));
     assert_eq!(capitalise("exponent must"), "Exponent must");
 }
 
 #[test]
 fn every_field_is_its_row_of_the_table_of_knobs() {
     let all = [
-        Field::Exponent,
-        Field::Spread,
-        Field::Reduction,
-        Field::Seed,
-        Field::LineIterations,
-        Field::FaultIterations,
-        Field::Roughness,
-        Field::Shapes,
-        Field::Fuzziness,
-        Field::Wrap,
-        Field::Droplets,
-        Field::Inertia,
-        Field::ErosionRate,
-        Field::Deposition,
+        Field::EXPONENT,
+        Field::SPREAD,
+        Field::REDUCTION,
+        Field::SEED,
+        Field::LINE_ITERATIONS,
+        Field::FAULT_ITERATIONS,
+        Field::ROUGHNESS,
+        Field::SHAPES,
+        Field::FUZZINESS,
+        Field::WRAP,
+        Field::DROPLETS,
+        Field::INERTIA,
+        Field::EROSION,
+        Field::DEPOSITION,
     ];
     for field in all {
         let knob = field.knob();
@@ -134,19 +138,19 @@ fn the_page_quotes_the_rows_range_in_its_hint_and_its_message() {
     // (`a_knobs_help_and_message_quote_its_rows_range`).
     let row = &terrain::knobs::INERTIA;
     let mut setup = Setup {
-        recipe: Recipe::Eroded {
+        recipe: Recipe::Eroded(Eroded {
             params: MpdParams::DEFAULT,
             erosion: terrain::erosion::ErosionParams::DEFAULT,
-        },
+        }),
         seed: 1,
     };
-    let err = Field::Inertia.apply("2", &mut setup).expect_err("past 1");
+    let err = Field::INERTIA.apply("2", &mut setup).expect_err("past 1");
     assert_eq!(
         err.message,
         "inertia must be a number from 0 to 1, got \"2\""
     );
     assert!(err.message.contains(&row.bounds()));
-    assert!(Field::Inertia
+    assert!(Field::INERTIA
         .hint()
         .ends_with(&format!("({})", row.bounds())));
 }

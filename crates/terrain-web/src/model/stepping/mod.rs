@@ -1,11 +1,11 @@
 //! Stepping through a demo's algorithm, as plain data: which step is on screen, what the shown points look like at that step, and which point of the step is
 //! the example whose averaged neighbours the map view draws. Nothing is regenerated: the
 //! finished grid plus the core's [`Schedule`] (or, for faults and erosion, the batches the worker
-//! sent) give every step; the core draws each step ([`steps::staged`]), so nothing here tells
+//! sent) give every step; the core draws each step ([`terrain::Recipe::staged`]), so nothing here tells
 //! the algorithms apart.
 
 use terrain::display::{self, DisplayGrid, Mark};
-use terrain::steps::{self, Schedule, Shown};
+use terrain::steps::{Schedule, Shown};
 
 use super::answer::Answer;
 use super::fields::Setup;
@@ -40,7 +40,7 @@ pub enum StepAction {
 impl Stepper {
     /// The stepping of a new terrain: at its last step (the finished map), not playing.
     pub fn for_setup(setup: &Setup) -> Self {
-        let schedule = Schedule::of(&setup.recipe);
+        let schedule = setup.recipe.schedule();
         Self {
             schedule,
             step: schedule.map_or(0, |s| s.count()),
@@ -143,7 +143,7 @@ impl Stepper {
             trails: &answer.trails,
             seed: setup.seed,
         };
-        steps::staged(&setup.recipe, self.step, &shown)
+        setup.recipe.staged(self.step, &shown)
     }
 
     /// The map view's example point of the current step and the points it averaged, as indices

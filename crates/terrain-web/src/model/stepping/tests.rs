@@ -1,6 +1,8 @@
 //! The stepper's tests: moving, playing, and what each algorithm's steps mark.
 
 use super::*;
+use crate::model::fields::Field;
+use terrain::chapters::{Midpoint, MidpointRecursive};
 use terrain::midpoint::{MpdParams, Stage};
 use terrain::variogram::Variogram;
 use terrain::Recipe;
@@ -70,9 +72,9 @@ fn play_runs_to_the_end_and_stops_and_reduced_motion_jumps() {
 #[test]
 fn play_covers_hundreds_of_calls_in_at_most_its_ticks() {
     let s = Setup {
-        recipe: Recipe::MidpointRecursive {
+        recipe: Recipe::MidpointRecursive(MidpointRecursive {
             params: MpdParams::DEFAULT,
-        },
+        }),
         seed: 1,
     };
     let mut stepper = Stepper::for_setup(&s);
@@ -147,12 +149,12 @@ fn the_example_point_shows_the_neighbours_it_averaged() {
 #[test]
 fn a_recursive_call_outlines_its_view_and_marks_what_it_skipped() {
     let s = Setup {
-        recipe: Recipe::MidpointRecursive {
+        recipe: Recipe::MidpointRecursive(MidpointRecursive {
             params: MpdParams {
                 exponent: 5,
                 ..MpdParams::DEFAULT
             },
-        },
+        }),
         seed: 2,
     };
     let g = grid(&s);
@@ -190,9 +192,7 @@ fn a_tile_is_shown_two_by_two_at_every_step() {
         recipe: Recipe::diamond_square(MpdParams::DEFAULT),
         seed: 3,
     };
-    if let Some(wrap) = s.recipe.wrap_mut() {
-        *wrap = true;
-    }
+    Field::WRAP.apply("true", &mut s).expect("ds tiles");
     let g = grid(&s);
     let mut stepper = Stepper::for_setup(&s);
     let (tiled, marks) = stepper.staged(&s, &answer(&g));
@@ -208,10 +208,10 @@ fn a_tile_is_shown_two_by_two_at_every_step() {
 #[test]
 fn step_demos_mark_their_stage() {
     let s = Setup {
-        recipe: Recipe::Midpoint {
+        recipe: Recipe::Midpoint(Midpoint {
             params: MpdParams::DEFAULT,
             stage: Stage::Center,
-        },
+        }),
         seed: 1,
     };
     let g = grid(&s);

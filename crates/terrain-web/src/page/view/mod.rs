@@ -184,7 +184,7 @@ impl DemoView {
             .elements
             .controls
             .iter()
-            .find(|(f, _)| *f == Field::Seed);
+            .find(|(f, _)| *f == Field::SEED);
         if let Some((_, control)) = seed_field {
             control.set_value(&seed.to_string());
         }

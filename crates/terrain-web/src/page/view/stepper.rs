@@ -1,7 +1,7 @@
 //! A demo's stepper: moving it, playing it, and showing the step (`data-step`, `data-steps`,
 //! the scrubber, the caption line).
 
-use terrain::{creases, steps};
+use terrain::creases;
 
 use super::DemoView;
 use crate::model::requests::State;
@@ -72,9 +72,11 @@ impl DemoView {
             }
             (Some(shown), _) => match shown.answer.creases {
                 Some([mpd, ds]) => creases::caption(mpd, ds),
-                None => {
-                    steps::caption(&shown.setup.recipe, self.stepper.step()).unwrap_or_default()
-                }
+                None => shown
+                    .setup
+                    .recipe
+                    .caption(self.stepper.step())
+                    .unwrap_or_default(),
             },
             (None, _) => String::new(),
         };

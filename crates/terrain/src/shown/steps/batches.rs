@@ -9,7 +9,6 @@ use crate::algorithms::diamond_square;
 use crate::algorithms::erosion::{self, ErosionParams, ONE_AT_A_TIME};
 use crate::algorithms::faults::{self, FaultParams, Outline};
 use crate::algorithms::midpoint::MpdParams;
-use crate::algorithms::recipe::Recipe;
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 use crate::shown::display::{DisplayGrid, Mark};
@@ -90,6 +89,13 @@ impl Steps for Batches {
         match self {
             Batches::Faults(p) => fault_steps(p.iterations),
             Batches::Droplets(p) => erosion_ends(p.droplets).len() as u32,
+        }
+    }
+
+    fn added(&self, step: u32) -> [(u32, u32); 2] {
+        match self {
+            Batches::Faults(_) => [self.added_in(step), (0, 0)],
+            Batches::Droplets(_) => [(0, 0), self.added_in(step)],
         }
     }
 
@@ -216,28 +222,11 @@ pub struct InSteps {
     pub trails: Vec<u8>,
 }
 
-/// `recipe`'s map made batch by batch, keeping the points at map `columns` and `rows` after each
-/// step; `None` for a recipe that does not step by batches (it is made all at once).
-pub fn in_steps(
-    recipe: &Recipe,
-    seed: u64,
-    columns: &[usize],
-    rows: &[usize],
-) -> Option<Result<InSteps, ParamError>> {
-    match recipe {
-        Recipe::Faults { params } => Some(fault_batches(params, seed, columns, rows)),
-        Recipe::Eroded { params, erosion } => {
-            Some(erosion_batches(params, erosion, seed, columns, rows))
-        }
-        _ => None,
-    }
-}
-
 /// The fault map, each step but the last normalised to 0..1 by its own lowest and highest cell
 /// as the finished map is (step 0, flat, at 0). On the finished map's scale instead, the early
 /// steps of shapes would stand far above it: a circle or rectangle raises its small inside and
 /// lowers the large rest, so the levels drift down fault by fault.
-fn fault_batches(
+pub fn fault_batches(
     params: &FaultParams,
     seed: u64,
     columns: &[usize],
@@ -271,7 +260,7 @@ fn fault_batches(
 
 /// The eroded Diamond-Square map, each step but the last on the finished map's scale (step 0:
 /// the terrain before any droplet), and the trail of each one-droplet step.
-fn erosion_batches(
+pub fn erosion_batches(
     params: &MpdParams,
     erosion: &ErosionParams,
     seed: u64,

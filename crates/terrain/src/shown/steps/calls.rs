@@ -19,14 +19,6 @@ impl Calls {
         midpoint_recursive::nth_call(self.0.exponent, u64::from(index))
     }
 
-    /// Which of step `step`'s call's points it set (`true`) and which it skipped because an
-    /// earlier call had set them.
-    pub(super) fn call_sets(&self, step: u32) -> Option<(Call, [bool; 5])> {
-        let call = self.call(step)?;
-        let sets = call.points().map(|(x, y)| self.step_of(x, y) == Some(step));
-        Some((call, sets))
-    }
-
     /// The corners of the view of the call that set `(x, y)`: the points it averaged.
     fn view_corners(&self, x: usize, y: usize) -> Vec<(usize, usize)> {
         let Some(call) = self
@@ -53,6 +45,12 @@ impl Calls {
 }
 
 impl Steps for Calls {
+    fn call_sets(&self, step: u32) -> Option<(Call, [bool; 5])> {
+        let call = self.call(step)?;
+        let sets = call.points().map(|(x, y)| self.step_of(x, y) == Some(step));
+        Some((call, sets))
+    }
+
     fn count(&self) -> u32 {
         u32::try_from(midpoint_recursive::call_count(self.0.exponent)).unwrap_or(u32::MAX)
     }

@@ -13,9 +13,10 @@
 //! worker keeps each batch's shown heights (`batches.rs`). The step demos show one partial stage
 //! of the first two posts (`stages.rs`).
 //!
-//! The page asks only [`Schedule::of`], [`Schedule::count`], [`caption`] and [`staged`] (and, for
-//! the map view's example point, [`Schedule::step_of`] and [`Schedule::neighbours`]); it branches
-//! on no algorithm.
+//! Each chapter says which schedule its recipe steps by (`Recipe::schedule`, in `chapters/`); the
+//! page asks only the recipe's `caption` and `staged`, [`Schedule::count`] (and, for the map
+//! view's example point, [`Schedule::step_of`] and [`Schedule::neighbours`]); it branches on no
+//! algorithm.
 
 mod batches;
 mod calls;
@@ -24,20 +25,18 @@ mod stages;
 #[cfg(test)]
 mod tests;
 
-use crate::algorithms::diamond_square;
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::faults::FaultParams;
 use crate::algorithms::line::LineParams;
-use crate::algorithms::midpoint::{self, MpdParams};
+use crate::algorithms::midpoint::MpdParams;
 use crate::algorithms::midpoint_recursive::Call;
-use crate::algorithms::recipe::Recipe;
 use crate::shown::display::{DisplayGrid, Mark};
 
 pub use batches::{
-    erosion_ends, fault_steps, in_steps, trail_mark, InSteps, MOST_OUTLINED, TRAIL_LAID,
-    TRAIL_PATH, TRAIL_REMOVED,
+    erosion_batches, erosion_ends, fault_batches, fault_steps, trail_mark, InSteps, MOST_OUTLINED,
+    TRAIL_LAID, TRAIL_PATH, TRAIL_REMOVED,
 };
-pub use stages::{stage_caption, stage_mark};
+pub use stages::PartialStage;
 
 use batches::Batches;
 use calls::Calls;
@@ -107,6 +106,15 @@ trait Steps {
     fn caption(&self, step: u32) -> String;
     /// The shown points at step `step` (before the last) and one mark per point.
     fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>);
+    /// For the recursive rewrite: the call step `step` makes and which of its points it set.
+    fn call_sets(&self, _step: u32) -> Option<(Call, [bool; 5])> {
+        None
+    }
+    /// For faults (`.0`) and erosion (`.1`): the faults or droplets step `step` adds, from the
+    /// first to before the second (0-based).
+    fn added(&self, _step: u32) -> [(u32, u32); 2] {
+        [(0, 0); 2]
+    }
 }
 
 /// The three kinds of stepping.
@@ -130,27 +138,6 @@ impl Kind {
 }
 
 impl Schedule {
-    /// The stepping of a whole-map recipe; `None` for noise (set all at once) and for the step
-    /// demos' partial stages (they show one step already).
-    pub fn of(recipe: &Recipe) -> Option<Self> {
-        match *recipe {
-            Recipe::Midpoint {
-                params,
-                stage: midpoint::Stage::Full,
-            } => Some(Schedule::Midpoint(params)),
-            Recipe::MidpointRecursive { params } => Some(Schedule::Recursive(params)),
-            Recipe::DiamondSquare {
-                params,
-                stage: diamond_square::Stage::Full,
-                ..
-            } => Some(Schedule::DiamondSquare(params)),
-            Recipe::Line { params } => Some(Schedule::Line(params)),
-            Recipe::Faults { params } => Some(Schedule::Faults(params)),
-            Recipe::Eroded { erosion, .. } => Some(Schedule::Erosion(erosion)),
-            _ => None,
-        }
-    }
-
     /// The kind of stepping: the one place that tells the algorithms apart.
     fn kind(&self) -> Kind {
         match *self {
@@ -187,19 +174,13 @@ impl Schedule {
     /// For the recursive rewrite: the call step `step` (1 to [`Schedule::count`]) makes; `None`
     /// at step 0 and for the other algorithms.
     pub fn call(&self, step: u32) -> Option<Call> {
-        match self {
-            Schedule::Recursive(p) => Calls(*p).call(step),
-            _ => None,
-        }
+        self.call_sets(step).map(|(call, _)| call)
     }
 
     /// For the recursive rewrite: which of step `step`'s call's [`Call::points`] it set (`true`)
     /// and which it skipped because an earlier call had set them; `None` where there is no call.
     pub fn call_sets(&self, step: u32) -> Option<(Call, [bool; 5])> {
-        match self {
-            Schedule::Recursive(p) => Calls(*p).call_sets(step),
-            _ => None,
-        }
+        self.kind().steps().call_sets(step)
     }
 
     /// How many points step `step` sets; for faults and erosion, how many faults or droplets its
@@ -211,19 +192,13 @@ impl Schedule {
     /// For faults: the faults step `step` adds begin at `.0` and end before `.1` (0-based);
     /// `(0, 0)` for the other algorithms.
     pub fn faults_in(&self, step: u32) -> (u32, u32) {
-        match self {
-            Schedule::Faults(p) => Batches::Faults(*p).added_in(step),
-            _ => (0, 0),
-        }
+        self.kind().steps().added(step)[0]
     }
 
     /// For erosion: the droplets step `step` adds begin at `.0` and end before `.1` (0-based);
     /// `(0, 0)` for the other algorithms.
     pub fn droplets_in(&self, step: u32) -> (u32, u32) {
-        match self {
-            Schedule::Erosion(p) => Batches::Droplets(*p).added_in(step),
-            _ => (0, 0),
-        }
+        self.kind().steps().added(step)[1]
     }
 
     /// One line saying what step `step` did, with the numbers true to the algorithm, e.g.
@@ -233,32 +208,17 @@ impl Schedule {
         let steps = kind.steps();
         steps.caption(step.min(steps.count()))
     }
-}
 
-/// The caption line of `recipe`'s map at step `step`: what the step did, or for a step demo's
-/// partial stage the points it highlights; `None` for a map without steps (noise).
-pub fn caption(recipe: &Recipe, step: u32) -> Option<String> {
-    match Schedule::of(recipe) {
-        Some(schedule) => Some(schedule.caption(step)),
-        None => stage_caption(recipe).map(str::to_string),
-    }
-}
-
-/// What `recipe`'s map looks like at step `step`: the shown points to draw (points not set yet at
-/// 0; for faults and erosion, the heights after the step) and one mark per point (the points the
-/// step set, a fault step's cut outlines, a droplet's trail, a recursive call's view and skips;
-/// a step demo's partial stage). At the last step, and for maps without steps, the finished map
-/// with no marks, drawn exactly as without stepping.
-pub fn staged(recipe: &Recipe, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
-    let stage: Vec<Mark> = shown
-        .points()
-        .filter_map(|(x, y)| stage_mark(recipe, x, y))
-        .collect();
-    if !stage.is_empty() {
-        return (shown.grid.clone(), stage);
-    }
-    match Schedule::of(recipe) {
-        Some(schedule) if step < schedule.count() => schedule.kind().steps().staged(step, shown),
-        _ => (shown.grid.clone(), Vec::new()),
+    /// What the map looks like at step `step`: the shown points to draw (points not set yet at
+    /// 0; for faults and erosion, the heights after the step) and one mark per point (the points
+    /// the step set, a fault step's cut outlines, a droplet's trail, a recursive call's view and
+    /// skips). At the last step the finished map with no marks, drawn exactly as without
+    /// stepping.
+    pub fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
+        if step < self.count() {
+            self.kind().steps().staged(step, shown)
+        } else {
+            (shown.grid.clone(), Vec::new())
+        }
     }
 }

@@ -1,5 +1,7 @@
 use super::passes::grid_points;
 use super::*;
+use crate::algorithms::{diamond_square, midpoint};
+use crate::chapters::{DiamondSquare, Midpoint, Recipe};
 use crate::map::heightmap::Heightmap;
 use crate::map::rng::PointRng;
 
@@ -336,16 +338,16 @@ fn step_demos_mark_the_points_their_stage_set() {
         (0..9)
             .flat_map(|y| (0..9).map(move |x| (x, y)))
             .filter_map(|(x, y)| {
-                let mark = stage_mark(recipe, x, y).expect("a partial stage");
+                let mark = recipe.stage().expect("a partial stage").mark(x, y);
                 (mark != Mark::Unset).then_some((x, y, mark))
             })
             .collect()
     };
     let (h, s) = (Mark::Highlight, Mark::Set);
-    let edges = Recipe::Midpoint {
+    let edges = Recipe::Midpoint(Midpoint {
         params: mpd(3),
         stage: midpoint::Stage::Edges,
-    };
+    });
     assert_eq!(
         marks(&edges),
         [
@@ -359,22 +361,22 @@ fn step_demos_mark_the_points_their_stage_set() {
             (8, 8, s)
         ]
     );
-    let square = Recipe::DiamondSquare {
+    let square = Recipe::DiamondSquare(DiamondSquare {
         params: mpd(3),
         stage: diamond_square::Stage::Square,
         wrap: false,
-    };
+    });
     assert_eq!(
         marks(&square),
         [(0, 0, s), (8, 0, s), (4, 4, h), (0, 8, s), (8, 8, s)]
     );
-    let diamond = Recipe::DiamondSquare {
+    let diamond = Recipe::DiamondSquare(DiamondSquare {
         params: mpd(3),
         stage: diamond_square::Stage::Diamond,
         wrap: false,
-    };
+    });
     let set: Vec<_> = marks(&diamond).into_iter().filter(|m| m.2 == h).collect();
     assert_eq!(set, [(4, 0, h), (0, 4, h), (8, 4, h), (4, 8, h)]);
     assert_eq!(marks(&diamond).len(), 9);
-    assert_eq!(stage_mark(&Recipe::midpoint(mpd(3)), 4, 4), None);
+    assert_eq!(Recipe::midpoint(mpd(3)).stage(), None);
 }

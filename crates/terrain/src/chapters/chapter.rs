@@ -1,0 +1,136 @@
+//! What every layer asks of one chapter: [`Chapter`], the trait each chapter's recipe type
+//! implements. The registry (`registry.rs`) holds one of them in a [`Recipe`] and hands every
+//! question to it, so nothing outside a chapter's folder tells the algorithms apart.
+
+use super::Recipe;
+use crate::algorithms::erosion::ErosionParams;
+use crate::algorithms::midpoint::MpdParams;
+use crate::knobs::params::{ParamError, ReadDecimal};
+use crate::knobs::Knob;
+use crate::map::heightmap::Heightmap;
+use crate::shown::steps::{InSteps, PartialStage, Schedule};
+
+/// One algorithm with its parameters: what it makes, the knobs that set it, how it steps and how
+/// it is written down. A trait rather than a table of function pointers because each chapter
+/// holds its own parameter type and answers with it; the registry's one `match` picks the
+/// chapter, every answer after that is the chapter's own.
+///
+/// The required methods are what every chapter must say; the provided ones are capabilities most
+/// chapters lack (erosion, tiling, steps), answering "none".
+pub trait Chapter {
+    /// One line on what it makes, for the command line's help.
+    fn about(&self) -> &'static str;
+
+    /// The knobs that set it, in the order the command line and the page list them (the seed,
+    /// which every chapter has, apart). A demo may offer fewer of them.
+    fn knobs(&self) -> &'static [&'static Knob];
+
+    /// The text `knob` shows for this recipe; `None` if it is not one of its knobs.
+    fn show(&self, knob: &Knob) -> Option<String>;
+
+    /// Parses `text` into this recipe's setting `knob`, with `knob`'s own range and messages
+    /// (`read` reads a decimal that passed the syntax check); `None` if it is not one of its
+    /// knobs.
+    fn apply(
+        &mut self,
+        knob: &Knob,
+        text: &str,
+        read: ReadDecimal,
+    ) -> Option<Result<(), ParamError>>;
+
+    /// Parses every setting a command line gave, `given` in the order of [`Chapter::knobs`],
+    /// refusing a knob it does not have. A chapter whose settings depend on each other (noise:
+    /// each side defaults to the other) reads them together here.
+    fn apply_all(
+        &mut self,
+        given: &[(&'static Knob, &str)],
+        read: ReadDecimal,
+    ) -> Result<(), ParamError> {
+        given.iter().try_for_each(|&(knob, text)| {
+            self.apply(knob, text, read).unwrap_or_else(|| {
+                Err(ParamError::new(
+                    knob.name,
+                    format!("{} is not a setting of this algorithm", knob.name),
+                ))
+            })
+        })
+    }
+
+    /// The map's width and height in points, before any check of the parameters; `(0, 0)` where
+    /// a file decides.
+    fn size(&self) -> (usize, usize);
+
+    /// What the file name says of the size: `e9` (an exponent), `129x129`, `i8` (iterations).
+    fn size_tag(&self) -> String;
+
+    /// Generates the terrain for `seed`, after checking the parameters.
+    fn generate(&self, seed: u64) -> Result<Heightmap, ParamError>;
+
+    /// What it is as a `terrain` command: the command's recipe and its `--erode`; `None` for a
+    /// recipe no command makes (a partial step, a map read on the page).
+    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)>;
+
+    /// The map for `seed` made from `held`, the map read from a file; generated, for the
+    /// chapters that read none.
+    fn made_from(&self, _held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {
+        self.generate(seed)
+    }
+
+    /// Whether it is a 1-D profile, written as text (`.txt`, `.csv`) rather than as a map.
+    fn profile(&self) -> bool {
+        false
+    }
+
+    /// Whether its command takes `--erode N` and the erosion constants, eroding the map it
+    /// generates.
+    fn erodes(&self) -> bool {
+        false
+    }
+
+    /// Whether this build can make the map (the page's first module leaves some generators out
+    /// and hands their recipes on to its later chapters' module).
+    fn linked(&self) -> bool {
+        true
+    }
+
+    /// How it steps, where the stepper can walk it.
+    fn schedule(&self) -> Option<Schedule> {
+        None
+    }
+
+    /// The one stage of the first square a step demo shows, for a partial recipe.
+    fn stage(&self) -> Option<PartialStage> {
+        None
+    }
+
+    /// The map made batch by batch, keeping the points at map `columns` and `rows` after each
+    /// step, for a chapter that steps by batches.
+    fn in_steps(
+        &self,
+        _seed: u64,
+        _columns: &[usize],
+        _rows: &[usize],
+    ) -> Option<Result<InSteps, ParamError>> {
+        None
+    }
+
+    /// The erosion's droplets and constants, for a chapter that erodes.
+    fn erosion(&self) -> Option<&ErosionParams> {
+        None
+    }
+
+    /// [`Chapter::erosion`], writable.
+    fn erosion_mut(&mut self) -> Option<&mut ErosionParams> {
+        None
+    }
+
+    /// The size, spread and reduction, for a chapter that subdivides a square.
+    fn subdivision(&self) -> Option<&MpdParams> {
+        None
+    }
+
+    /// Whether the map is made to tile, for a chapter that can make it so.
+    fn wrap(&self) -> Option<bool> {
+        None
+    }
+}

@@ -1,0 +1,140 @@
+//! Diamond-Square, the third post: each level's square step sets the squares' centers, its
+//! diamond step the edge midpoints from three or four neighbours. Whole maps can be made to tile.
+
+use crate::algorithms::diamond_square::{self, Stage};
+use crate::algorithms::erosion::ErosionParams;
+use crate::algorithms::midpoint::MpdParams;
+use crate::chapters::settings;
+use crate::chapters::{Chapter, Recipe};
+use crate::knobs::params::{ParamError, ReadDecimal};
+use crate::knobs::{self, limits, Knob};
+use crate::map::heightmap::Heightmap;
+use crate::shown::steps::{PartialStage, Schedule};
+
+/// Diamond-Square up to a stage.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct DiamondSquare {
+    /// Size, starting spread and reduction.
+    pub params: MpdParams,
+    /// How far to go; [`Stage::Full`] is the whole algorithm.
+    pub stage: Stage,
+    /// Tileable: the map wraps around, its last row and column repeat the first, and copies
+    /// side by side join without a seam ([`diamond_square::generate_tileable`]; whole maps
+    /// only).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub wrap: bool,
+}
+
+impl DiamondSquare {
+    /// The whole of Diamond-Square with the third post's parameters, not tiling.
+    pub const DEFAULT: DiamondSquare = DiamondSquare {
+        params: diamond_square::DEFAULT,
+        stage: Stage::Full,
+        wrap: false,
+    };
+}
+
+impl Chapter for DiamondSquare {
+    fn about(&self) -> &'static str {
+        "Diamond-Square (the third post)"
+    }
+
+    fn knobs(&self) -> &'static [&'static Knob] {
+        &[
+            &knobs::EXPONENT,
+            &knobs::SPREAD,
+            &knobs::REDUCTION,
+            &knobs::WRAP,
+        ]
+    }
+
+    fn show(&self, knob: &Knob) -> Option<String> {
+        match knob.name {
+            "wrap" => self.wrap().map(|w| w.to_string()),
+            _ => settings::show_subdivision(&self.params, knob),
+        }
+    }
+
+    fn apply(
+        &mut self,
+        knob: &Knob,
+        text: &str,
+        read: ReadDecimal,
+    ) -> Option<Result<(), ParamError>> {
+        match knob.name {
+            "wrap" if self.stage == Stage::Full => {
+                Some(settings::toggle(knob, text).map(|w| self.wrap = w))
+            }
+            "wrap" => None,
+            _ => settings::apply_subdivision(&mut self.params, knob, text, read),
+        }
+    }
+
+    fn size(&self) -> (usize, usize) {
+        let side = limits::side_for_exponent(self.params.exponent);
+        (side, side)
+    }
+
+    fn size_tag(&self) -> String {
+        format!("e{}", self.params.exponent)
+    }
+
+    fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
+        if self.wrap() == Some(true) {
+            diamond_square::generate_tileable(&self.params, seed)
+        } else {
+            diamond_square::generate_stage(self.stage, &self.params, seed)
+        }
+    }
+
+    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
+        (self.stage == Stage::Full).then_some((Recipe::DiamondSquare(*self), None))
+    }
+
+    fn schedule(&self) -> Option<Schedule> {
+        (self.stage == Stage::Full).then_some(Schedule::DiamondSquare(self.params))
+    }
+
+    fn stage(&self) -> Option<PartialStage> {
+        // Corners, then the center (the square step), then the edge midpoints (the diamond step).
+        let (set, newest, caption) = match self.stage {
+            Stage::Corners => (
+                1,
+                1,
+                "Highlighted: the 4 corners this step set; grey points are not set yet",
+            ),
+            Stage::Square => (
+                3,
+                3,
+                "Highlighted: the center the square step set, from the 4 corners",
+            ),
+            Stage::Diamond => (
+                4,
+                2,
+                "Highlighted: the 4 edge midpoints the diamond step set, each from 3 points \
+                 (2 corners and the center)",
+            ),
+            Stage::Full => return None,
+        };
+        Some(PartialStage {
+            exponent: self.params.exponent,
+            set,
+            newest,
+            center_first: true,
+            caption,
+        })
+    }
+
+    fn erodes(&self) -> bool {
+        true
+    }
+
+    fn subdivision(&self) -> Option<&MpdParams> {
+        Some(&self.params)
+    }
+
+    fn wrap(&self) -> Option<bool> {
+        (self.stage == Stage::Full).then_some(self.wrap)
+    }
+}

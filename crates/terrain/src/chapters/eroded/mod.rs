@@ -1,0 +1,132 @@
+//! Erosion: a Diamond-Square terrain, then hydraulic erosion droplet by droplet with the same
+//! seed (what `terrain ds --erode N` writes).
+
+use crate::algorithms::diamond_square;
+use crate::algorithms::erosion::{self, ErosionParams};
+use crate::algorithms::midpoint::MpdParams;
+use crate::chapters::settings::{self, EROSION, SUBDIVISION};
+use crate::chapters::{Chapter, DiamondSquare, Recipe};
+use crate::knobs::params::{ParamError, ReadDecimal};
+use crate::knobs::{self, limits, Knob};
+use crate::map::heightmap::Heightmap;
+use crate::shown::steps::{self, InSteps, Schedule};
+
+/// An eroded Diamond-Square terrain.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Eroded {
+    /// The Diamond-Square terrain's size, starting spread and reduction.
+    pub params: MpdParams,
+    /// The droplets and the erosion constants.
+    pub erosion: ErosionParams,
+}
+
+/// The subdivision's knobs, the droplets, then the erosion constants.
+const KNOBS: [&Knob; 13] = [
+    SUBDIVISION[0],
+    SUBDIVISION[1],
+    SUBDIVISION[2],
+    &knobs::DROPLETS,
+    EROSION[0],
+    EROSION[1],
+    EROSION[2],
+    EROSION[3],
+    EROSION[4],
+    EROSION[5],
+    EROSION[6],
+    EROSION[7],
+    EROSION[8],
+];
+
+impl Eroded {
+    /// The default Diamond-Square terrain under the default rain.
+    pub const DEFAULT: Eroded = Eroded {
+        params: diamond_square::DEFAULT,
+        erosion: ErosionParams::DEFAULT,
+    };
+}
+
+impl Chapter for Eroded {
+    fn about(&self) -> &'static str {
+        "A Diamond-Square terrain eroded by droplets (what terrain ds --erode N writes)"
+    }
+
+    fn knobs(&self) -> &'static [&'static Knob] {
+        &KNOBS
+    }
+
+    fn show(&self, knob: &Knob) -> Option<String> {
+        settings::show_subdivision(&self.params, knob)
+            .or_else(|| settings::show_erosion(&self.erosion, knob))
+    }
+
+    fn apply(
+        &mut self,
+        knob: &Knob,
+        text: &str,
+        read: ReadDecimal,
+    ) -> Option<Result<(), ParamError>> {
+        settings::apply_subdivision(&mut self.params, knob, text, read)
+            .or_else(|| settings::apply_erosion(&mut self.erosion, knob, text, read))
+    }
+
+    fn size(&self) -> (usize, usize) {
+        let side = limits::side_for_exponent(self.params.exponent);
+        (side, side)
+    }
+
+    fn size_tag(&self) -> String {
+        format!("e{}", self.params.exponent)
+    }
+
+    fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
+        self.erosion.validate()?;
+        let mut map = diamond_square::generate(&self.params, seed)?;
+        erosion::erode(&mut map, &self.erosion, seed)?;
+        Ok(map)
+    }
+
+    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
+        let terrain = DiamondSquare {
+            params: self.params,
+            stage: diamond_square::Stage::Full,
+            wrap: false,
+        };
+        Some((Recipe::DiamondSquare(terrain), Some(self.erosion)))
+    }
+
+    fn linked(&self) -> bool {
+        erosion::LINKED
+    }
+
+    fn schedule(&self) -> Option<Schedule> {
+        Some(Schedule::Erosion(self.erosion))
+    }
+
+    fn in_steps(
+        &self,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Option<Result<InSteps, ParamError>> {
+        Some(steps::erosion_batches(
+            &self.params,
+            &self.erosion,
+            seed,
+            columns,
+            rows,
+        ))
+    }
+
+    fn erosion(&self) -> Option<&ErosionParams> {
+        Some(&self.erosion)
+    }
+
+    fn erosion_mut(&mut self) -> Option<&mut ErosionParams> {
+        Some(&mut self.erosion)
+    }
+
+    fn subdivision(&self) -> Option<&MpdParams> {
+        Some(&self.params)
+    }
+}

@@ -1,0 +1,119 @@
+//! A map read from a file (real land, or a reader's own), then eroded by droplets, none when
+//! there are 0. Its size is the file's: it is made from the map read, not generated.
+
+use crate::algorithms::erosion::{self, ErosionParams};
+use crate::chapters::settings::{self, EROSION};
+use crate::chapters::{Chapter, Recipe};
+use crate::knobs::params::{ParamError, ReadDecimal};
+use crate::knobs::{self, Knob};
+use crate::map::heightmap::Heightmap;
+
+/// A read map and the rain on it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Held {
+    /// The droplets (0: the map as read) and the erosion constants.
+    pub erosion: ErosionParams,
+}
+
+/// The droplets (0 allowed), then the erosion constants.
+const KNOBS: [&Knob; 10] = [
+    &knobs::HELD_DROPLETS,
+    EROSION[0],
+    EROSION[1],
+    EROSION[2],
+    EROSION[3],
+    EROSION[4],
+    EROSION[5],
+    EROSION[6],
+    EROSION[7],
+    EROSION[8],
+];
+
+impl Held {
+    /// A map as read, before any rain.
+    pub const DEFAULT: Held = Held {
+        erosion: ErosionParams {
+            droplets: 0,
+            ..ErosionParams::DEFAULT
+        },
+    };
+}
+
+impl Chapter for Held {
+    fn about(&self) -> &'static str {
+        "A map read from a file, then eroded by droplets"
+    }
+
+    fn knobs(&self) -> &'static [&'static Knob] {
+        &KNOBS
+    }
+
+    fn show(&self, knob: &Knob) -> Option<String> {
+        settings::show_erosion(&self.erosion, knob)
+    }
+
+    fn apply(
+        &mut self,
+        knob: &Knob,
+        text: &str,
+        read: ReadDecimal,
+    ) -> Option<Result<(), ParamError>> {
+        settings::apply_erosion(&mut self.erosion, knob, text, read)
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (0, 0)
+    }
+
+    fn size_tag(&self) -> String {
+        format!("d{}", self.erosion.droplets)
+    }
+
+    fn generate(&self, _seed: u64) -> Result<Heightmap, ParamError> {
+        Err(ParamError::new(
+            "map",
+            "no map has been read yet: choose a heightmap file",
+        ))
+    }
+
+    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
+        None
+    }
+
+    /// A held map is eroded with its heights spread over 0 to 1 (the range the erosion constants
+    /// are tuned for, as generated maps have it), then put back on the file's scale, so a DEM in
+    /// metres erodes as a generated map of the same shape would.
+    fn made_from(&self, held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {
+        let Some(held) = held else {
+            return self.generate(seed);
+        };
+        let mut map = held.clone();
+        if self.erosion.droplets == 0 {
+            return Ok(map);
+        }
+        self.erosion.validate()?;
+        let (low, high) = map.range().unwrap_or((0.0, 0.0));
+        let relief = (high - low).max(f32::MIN_POSITIVE);
+        map.data_mut()
+            .iter_mut()
+            .for_each(|h| *h = (*h - low) / relief);
+        erosion::erode(&mut map, &self.erosion, seed)?;
+        map.data_mut()
+            .iter_mut()
+            .for_each(|h| *h = *h * relief + low);
+        Ok(map)
+    }
+
+    fn linked(&self) -> bool {
+        self.erosion.droplets == 0 || erosion::LINKED
+    }
+
+    fn erosion(&self) -> Option<&ErosionParams> {
+        Some(&self.erosion)
+    }
+
+    fn erosion_mut(&mut self) -> Option<&mut ErosionParams> {
+        Some(&mut self.erosion)
+    }
+}

@@ -1,0 +1,107 @@
+//! Midpoint displacement, the first post: a square's corners, then its edge midpoints and center
+//! from their averages plus a shrinking random jitter, pass by pass.
+
+use crate::algorithms::erosion::ErosionParams;
+use crate::algorithms::midpoint::{self, MpdParams, Stage};
+use crate::chapters::settings::{self, SUBDIVISION};
+use crate::chapters::{Chapter, Recipe};
+use crate::knobs::params::{ParamError, ReadDecimal};
+use crate::knobs::{limits, Knob};
+use crate::map::heightmap::Heightmap;
+use crate::shown::steps::{PartialStage, Schedule};
+
+/// Midpoint displacement up to a stage (the first post's step demos stop early).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Midpoint {
+    /// Size, starting spread and reduction.
+    pub params: MpdParams,
+    /// How far to go; [`Stage::Full`] is the whole algorithm.
+    pub stage: Stage,
+}
+
+impl Midpoint {
+    /// The whole of midpoint displacement with the first post's parameters.
+    pub const DEFAULT: Midpoint = Midpoint {
+        params: MpdParams::DEFAULT,
+        stage: Stage::Full,
+    };
+}
+
+impl Chapter for Midpoint {
+    fn about(&self) -> &'static str {
+        "Midpoint displacement (the first post): a square map of 2^N + 1 points per side"
+    }
+
+    fn knobs(&self) -> &'static [&'static Knob] {
+        &SUBDIVISION
+    }
+
+    fn show(&self, knob: &Knob) -> Option<String> {
+        settings::show_subdivision(&self.params, knob)
+    }
+
+    fn apply(
+        &mut self,
+        knob: &Knob,
+        text: &str,
+        read: ReadDecimal,
+    ) -> Option<Result<(), ParamError>> {
+        settings::apply_subdivision(&mut self.params, knob, text, read)
+    }
+
+    fn size(&self) -> (usize, usize) {
+        let side = limits::side_for_exponent(self.params.exponent);
+        (side, side)
+    }
+
+    fn size_tag(&self) -> String {
+        format!("e{}", self.params.exponent)
+    }
+
+    fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
+        midpoint::generate_stage(self.stage, &self.params, seed)
+    }
+
+    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
+        (self.stage == Stage::Full).then_some((Recipe::Midpoint(*self), None))
+    }
+
+    fn schedule(&self) -> Option<Schedule> {
+        (self.stage == Stage::Full).then_some(Schedule::Midpoint(self.params))
+    }
+
+    fn stage(&self) -> Option<PartialStage> {
+        // Corners, then the edge midpoints, then the center.
+        let (set, caption) = match self.stage {
+            Stage::Corners => (
+                1,
+                "Highlighted: the 4 corners this step set; grey points are not set yet",
+            ),
+            Stage::Edges => (
+                2,
+                "Highlighted: the 4 edge midpoints this step set, each from 2 corners",
+            ),
+            Stage::Center => (
+                3,
+                "Highlighted: the center this step set, from the 4 edge midpoints",
+            ),
+            Stage::Full => return None,
+        };
+        Some(PartialStage {
+            exponent: self.params.exponent,
+            set,
+            newest: set,
+            center_first: false,
+            caption,
+        })
+    }
+
+    fn erodes(&self) -> bool {
+        true
+    }
+
+    fn subdivision(&self) -> Option<&MpdParams> {
+        Some(&self.params)
+    }
+}

@@ -1,0 +1,35 @@
+//! The chapters: one folder per algorithm the page teaches, each holding what that algorithm is
+//! to every layer (its knobs, what it generates, how it steps, its command and file name) behind
+//! one trait, [`Chapter`], and registered by one row in `registry.rs`, which makes [`Recipe`].
+//! The page's fields, the stepper, the sidecar and the command line ask the recipe, which hands
+//! each question to its chapter; nothing outside these folders tells the algorithms apart.
+//!
+//! How a recipe answers (`recipe.rs`) is written once for all chapters; the knobs several
+//! chapters share are read in `settings.rs`.
+
+mod chapter;
+mod diamond_square;
+mod eroded;
+mod faults;
+mod held;
+mod line;
+mod midpoint;
+mod midpoint_recursive;
+mod noise;
+mod recipe;
+mod registry;
+pub mod settings;
+
+pub use chapter::Chapter;
+pub use diamond_square::DiamondSquare;
+pub use eroded::Eroded;
+pub use faults::Faults;
+pub use held::Held;
+pub use line::Line;
+pub use midpoint::Midpoint;
+pub use midpoint_recursive::MidpointRecursive;
+pub use noise::Noise;
+pub use registry::Recipe;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,156 @@
+//! What a [`Recipe`] answers, the same for every chapter: each question goes to the recipe's
+//! chapter ([`Recipe::chapter`]); the few that combine answers (the file name, the caption, what
+//! a step looks like) are written here once.
+
+use super::Recipe;
+use crate::algorithms::erosion::{self, ErosionParams};
+use crate::algorithms::midpoint::MpdParams;
+use crate::knobs::params::{ParamError, ReadDecimal};
+use crate::knobs::Knob;
+use crate::map::heightmap::Heightmap;
+use crate::shown::display::{DisplayGrid, Mark};
+use crate::shown::steps::{InSteps, PartialStage, Schedule, Shown};
+
+impl Recipe {
+    /// The map's width and height in points (before any check of the parameters); `(0, 0)` for
+    /// a held map, whose file decides.
+    pub fn size(&self) -> (usize, usize) {
+        self.chapter().size()
+    }
+
+    /// Generates the terrain for `seed`, after checking the parameters against the core's limits.
+    pub fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
+        self.chapter().generate(seed)
+    }
+
+    /// Generates the terrain for `seed` and erodes it with `erosion` and the same seed, as
+    /// `terrain ds --erode N` does.
+    pub fn generate_eroded(
+        &self,
+        seed: u64,
+        erosion: Option<&ErosionParams>,
+    ) -> Result<Heightmap, ParamError> {
+        let mut map = self.generate(seed)?;
+        if let Some(params) = erosion {
+            erosion::erode(&mut map, params, seed)?;
+        }
+        Ok(map)
+    }
+
+    /// The map for `seed`: a held map made from `held` (the map read from its file), any other
+    /// recipe generated ([`Recipe::generate`]; `held` is not used).
+    pub fn made_from(&self, held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {
+        self.chapter().made_from(held, seed)
+    }
+
+    /// Whether this build can make the map: false for fault lines without the `faults` feature,
+    /// and for erosion (a read map with droplets included) without `erosion`. The page's first
+    /// module asks, and hands what it cannot make to its later chapters' module.
+    pub fn linked(&self) -> bool {
+        self.chapter().linked()
+    }
+
+    /// What the recipe is as a `terrain` command: the command's recipe and its `--erode`;
+    /// `None` for a recipe no command makes (a step of an algorithm, a map read on the page).
+    pub fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
+        self.chapter().command()
+    }
+
+    /// The knobs that set it (the seed apart), in the command line's order.
+    pub fn knobs(&self) -> &'static [&'static Knob] {
+        self.chapter().knobs()
+    }
+
+    /// The text `knob` shows for this recipe; `None` if the recipe has no such knob.
+    pub fn show(&self, knob: &Knob) -> Option<String> {
+        self.chapter().show(knob)
+    }
+
+    /// Parses `text` into the recipe's setting `knob` with the knob's range and messages
+    /// (`read` reads a decimal once it passed the syntax check); `None` if the recipe has no such
+    /// knob.
+    pub fn apply(
+        &mut self,
+        knob: &Knob,
+        text: &str,
+        read: ReadDecimal,
+    ) -> Option<Result<(), ParamError>> {
+        self.chapter_mut().apply(knob, text, read)
+    }
+
+    /// The erosion's droplets and constants; `None` for the chapters without erosion.
+    pub fn erosion(&self) -> Option<&ErosionParams> {
+        self.chapter().erosion()
+    }
+
+    /// [`Recipe::erosion`], writable.
+    pub fn erosion_mut(&mut self) -> Option<&mut ErosionParams> {
+        self.chapter_mut().erosion_mut()
+    }
+
+    /// The size, spread and reduction of the subdivision chapters; `None` for the others.
+    pub fn subdivision(&self) -> Option<&MpdParams> {
+        self.chapter().subdivision()
+    }
+
+    /// Whether the map is made to tile; `None` where it cannot be (whole Diamond-Square maps
+    /// can).
+    pub fn wrap(&self) -> Option<bool> {
+        self.chapter().wrap()
+    }
+
+    /// A file name for the map of this recipe and `seed` in a format with `extension`, e.g.
+    /// `ds-e9-seed-123.png` (free-sized maps: `fault-129x129-seed-5.r16`; tiles end `-wrap`).
+    pub fn file_name(&self, seed: u64, extension: &str) -> String {
+        let wrap = if self.wrap() == Some(true) {
+            "-wrap"
+        } else {
+            ""
+        };
+        let size = self.chapter().size_tag();
+        format!("{}-{size}-seed-{seed}{wrap}.{extension}", self.name())
+    }
+
+    /// How the stepper walks the map; `None` for noise (set all at once), a read map and the
+    /// step demos' partial stages (they show one step already).
+    pub fn schedule(&self) -> Option<Schedule> {
+        self.chapter().schedule()
+    }
+
+    /// The one stage a step demo shows; `None` for a whole map.
+    pub fn stage(&self) -> Option<PartialStage> {
+        self.chapter().stage()
+    }
+
+    /// The map made batch by batch, keeping the points at map `columns` and `rows` after each
+    /// step; `None` for a recipe that does not step by batches (it is made all at once).
+    pub fn in_steps(
+        &self,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Option<Result<InSteps, ParamError>> {
+        self.chapter().in_steps(seed, columns, rows)
+    }
+
+    /// The caption line of the map at step `step`: what the step did, or for a step demo's
+    /// partial stage the points it highlights; `None` for a map without steps (noise).
+    pub fn caption(&self, step: u32) -> Option<String> {
+        match (self.schedule(), self.stage()) {
+            (Some(schedule), _) => Some(schedule.caption(step)),
+            (None, Some(stage)) => Some(stage.caption.to_string()),
+            (None, None) => None,
+        }
+    }
+
+    /// What the map looks like at step `step`: the shown points to draw and one mark per point
+    /// ([`Schedule::staged`]; a step demo's partial stage, [`PartialStage::staged`]). For maps
+    /// without steps, the finished map with no marks.
+    pub fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
+        match (self.stage(), self.schedule()) {
+            (Some(stage), _) => stage.staged(shown),
+            (None, Some(schedule)) => schedule.staged(step, shown),
+            (None, None) => (shown.grid.clone(), Vec::new()),
+        }
+    }
+}

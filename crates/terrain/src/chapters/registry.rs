@@ -1,0 +1,110 @@
+//! The list of chapters: one row each, giving the [`Recipe`] variant, the chapter's type and its
+//! name on the command line, in sidecars and in the recipe's JSON. The `chapters!` macro makes the
+//! enum and its one `match` from the rows; every other question is the chapter's
+//! ([`Chapter`]), so a new chapter is its folder plus one row here.
+
+use super::chapter::Chapter;
+use super::{DiamondSquare, Eroded, Faults, Held, Line, Midpoint, MidpointRecursive, Noise};
+use crate::algorithms::midpoint::MpdParams;
+use crate::algorithms::{diamond_square, midpoint};
+
+/// Makes [`Recipe`] from the rows, with [`Recipe::chapter`], [`Recipe::chapter_mut`],
+/// [`Recipe::name`], [`Recipe::NAMES`] and [`Recipe::DEFAULTS`].
+macro_rules! chapters {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
+        /// One chapter's algorithm and its parameters. A recipe and a seed fix a terrain, so a
+        /// recipe is what the page's demos hold, what travels to the page's generator worker, and
+        /// what the command line builds from its arguments. With the `serde` feature it
+        /// (de)serialises with the chapter's name in an `algorithm` field, e.g.
+        /// `{"algorithm": "ds", "stage": "Full", "params": {"exponent": 9, ...}}`.
+        #[derive(Debug, Clone, Copy, PartialEq)]
+        #[cfg_attr(
+            feature = "serde",
+            derive(serde::Serialize, serde::Deserialize),
+            serde(tag = "algorithm")
+        )]
+        pub enum Recipe {
+            $(
+                $(#[$doc])*
+                #[cfg_attr(feature = "serde", serde(rename = $name))]
+                $variant($variant),
+            )*
+        }
+
+        impl Recipe {
+            /// Every chapter's name, in the registry's order.
+            pub const NAMES: &'static [&'static str] = &[$($name),*];
+
+            /// Every chapter with its defaults (its type's `DEFAULT`), in the registry's order:
+            /// where the command line's subcommands and their defaults come from.
+            pub const DEFAULTS: &'static [Recipe] = &[$(Recipe::$variant($variant::DEFAULT)),*];
+
+            /// The chapter that answers for this recipe.
+            pub fn chapter(&self) -> &dyn Chapter {
+                match self {
+                    $(Recipe::$variant(chapter) => chapter,)*
+                }
+            }
+
+            /// [`Recipe::chapter`], writable.
+            pub fn chapter_mut(&mut self) -> &mut dyn Chapter {
+                match self {
+                    $(Recipe::$variant(chapter) => chapter,)*
+                }
+            }
+
+            /// The chapter's name on the command line and in sidecars (`noise`, `mpd`, `ds`, ...).
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $(Recipe::$variant(_) => $name,)*
+                }
+            }
+        }
+
+        $(
+            impl From<$variant> for Recipe {
+                fn from(chapter: $variant) -> Self {
+                    Recipe::$variant(chapter)
+                }
+            }
+        )*
+    };
+}
+
+chapters! {
+    /// Random noise: every point its own uniform height.
+    Noise = "noise",
+    /// Midpoint displacement, up to a stage (the first post's step demos stop early).
+    Midpoint = "mpd",
+    /// Midpoint displacement written recursively, as the second post does it.
+    MidpointRecursive = "mpd-recursive",
+    /// Diamond-Square, up to a stage; whole maps may tile.
+    DiamondSquare = "ds",
+    /// Fault lines and shapes.
+    Faults = "fault",
+    /// 1-D midpoint displacement: a profile one row tall.
+    Line = "line",
+    /// A Diamond-Square terrain, then hydraulic erosion with the same seed.
+    Eroded = "ds-eroded",
+    /// A map read from a file, then eroded by droplets (none when there are 0).
+    Held = "held",
+}
+
+impl Recipe {
+    /// The whole of midpoint displacement with `params`.
+    pub const fn midpoint(params: MpdParams) -> Self {
+        Recipe::Midpoint(Midpoint {
+            params,
+            stage: midpoint::Stage::Full,
+        })
+    }
+
+    /// The whole of Diamond-Square with `params`.
+    pub const fn diamond_square(params: MpdParams) -> Self {
+        Recipe::DiamondSquare(DiamondSquare {
+            params,
+            stage: diamond_square::Stage::Full,
+            wrap: false,
+        })
+    }
+}
