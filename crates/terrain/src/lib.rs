@@ -33,7 +33,7 @@ pub use knobs::{limits, params};
 pub use map::{heightmap, rng};
 pub use shown::{creases, display, mesh, steps};
 
-pub use chapters::{Chapter, Recipe};
+pub use chapters::{Chapter, Recipe, Schedule};
 pub use heightmap::Heightmap;
 pub use params::ParamError;
 pub use rng::TerrainRng;

@@ -1,6 +1,6 @@
 //! What the generator worker makes for a demo: the full terrain generated, the points shown on
 //! screen kept, fault maps and erosion batch by batch (every step from one generation,
-//! `terrain::steps::in_steps`), and the variogram.
+//! `Recipe::in_steps`), and the variogram.
 
 use terrain::creases::crease_score;
 use terrain::diamond_square;

@@ -187,7 +187,7 @@ pub fn erode_watched(
 pub const ONE_AT_A_TIME: u32 = 8;
 
 /// The same erosion as [`erode`], in steps that end after `ends[0]`, `ends[1]`, ... droplets
-/// (rising counts; see [`crate::shown::steps::Schedule::droplets_in`]): after each, `step_done` gets
+/// (rising counts; see [`crate::Schedule::droplets_in`]): after each, `step_done` gets
 /// the step's number (1-based), the map so far, and for a step of one droplet its [`Trail`].
 pub fn erode_in_steps(
     map: &mut Heightmap,

@@ -210,7 +210,7 @@ pub fn generate(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError
 }
 
 /// The same map as [`generate`], made in steps that end after the faults `ends[0]`, `ends[1]`,
-/// ... (counts of faults, rising; see [`crate::shown::steps::Schedule::faults_in`], which doubles
+/// ... (counts of faults, rising; see [`crate::Schedule::faults_in`], which doubles
 /// them): after each, its number (1-based) and every cell's level so far (whole numbers,
 /// row-major) go to `step_done`, so the map can be shown step by step. The levels after a step are
 /// exactly those of a map of just its first faults (the same random stream, summed exactly).

@@ -8,7 +8,7 @@ use crate::algorithms::midpoint::MpdParams;
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::{InSteps, PartialStage, Schedule};
+use crate::shown::steps::{InSteps, PartialStage, Steps};
 
 /// One algorithm with its parameters: what it makes, the knobs that set it, how it steps and how
 /// it is written down. A trait rather than a table of function pointers because each chapter
@@ -93,8 +93,9 @@ pub trait Chapter {
         true
     }
 
-    /// How it steps, where the stepper can walk it.
-    fn schedule(&self) -> Option<Schedule> {
+    /// How it steps, where the stepper can walk it (the chapter's type implements [`Steps`] and
+    /// answers with itself; a partial stage does not step).
+    fn steps(&self) -> Option<&dyn Steps> {
         None
     }
 

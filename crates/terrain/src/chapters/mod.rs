@@ -18,6 +18,7 @@ mod midpoint_recursive;
 mod noise;
 mod recipe;
 mod registry;
+mod schedule;
 pub mod settings;
 
 pub use chapter::Chapter;
@@ -30,6 +31,7 @@ pub use midpoint::Midpoint;
 pub use midpoint_recursive::MidpointRecursive;
 pub use noise::Noise;
 pub use registry::Recipe;
+pub use schedule::Schedule;
 
 #[cfg(test)]
 mod tests;

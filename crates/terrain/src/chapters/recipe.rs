@@ -3,13 +3,14 @@
 //! a step looks like) are written here once.
 
 use super::Recipe;
+use super::Schedule;
 use crate::algorithms::erosion::{self, ErosionParams};
 use crate::algorithms::midpoint::MpdParams;
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
 use crate::shown::display::{DisplayGrid, Mark};
-use crate::shown::steps::{InSteps, PartialStage, Schedule, Shown};
+use crate::shown::steps::{InSteps, PartialStage, Shown};
 
 impl Recipe {
     /// The map's width and height in points (before any check of the parameters); `(0, 0)` for
@@ -114,7 +115,7 @@ impl Recipe {
     /// How the stepper walks the map; `None` for noise (set all at once), a read map and the
     /// step demos' partial stages (they show one step already).
     pub fn schedule(&self) -> Option<Schedule> {
-        self.chapter().schedule()
+        Schedule::of(self)
     }
 
     /// The one stage a step demo shows; `None` for a whole map.

@@ -5,7 +5,8 @@
 //! the algorithms apart.
 
 use terrain::display::{self, DisplayGrid, Mark};
-use terrain::steps::{Schedule, Shown};
+use terrain::steps::Shown;
+use terrain::Schedule;
 
 use super::answer::Answer;
 use super::fields::Setup;

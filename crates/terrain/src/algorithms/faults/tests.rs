@@ -288,7 +288,9 @@ fn steps_are_prefixes_of_the_same_faults_and_end_at_the_same_map() {
             shapes,
             fuzziness,
         };
-        let schedule = crate::shown::steps::Schedule::Faults(params);
+        let schedule = crate::Recipe::Faults(crate::chapters::Faults { params })
+            .schedule()
+            .expect("faults step");
         let ends: Vec<u32> = (1..=schedule.count())
             .map(|s| schedule.faults_in(s).1)
             .collect();

@@ -1,6 +1,8 @@
 //! Diamond-Square, the third post: each level's square step sets the squares' centers, its
 //! diamond step the edge midpoints from three or four neighbours. Whole maps can be made to tile.
 
+mod steps;
+
 use crate::algorithms::diamond_square::{self, Stage};
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::midpoint::MpdParams;
@@ -9,7 +11,7 @@ use crate::chapters::{Chapter, Recipe};
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::{self, limits, Knob};
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::{PartialStage, Schedule};
+use crate::shown::steps::{PartialStage, Steps};
 
 /// Diamond-Square up to a stage.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -92,8 +94,8 @@ impl Chapter for DiamondSquare {
         (self.stage == Stage::Full).then_some((Recipe::DiamondSquare(*self), None))
     }
 
-    fn schedule(&self) -> Option<Schedule> {
-        (self.stage == Stage::Full).then_some(Schedule::DiamondSquare(self.params))
+    fn steps(&self) -> Option<&dyn Steps> {
+        (self.stage == Stage::Full).then_some(self as &dyn Steps)
     }
 
     fn stage(&self) -> Option<PartialStage> {

@@ -1,6 +1,8 @@
 //! Erosion: a Diamond-Square terrain, then hydraulic erosion droplet by droplet with the same
 //! seed (what `terrain ds --erode N` writes).
 
+mod steps;
+
 use crate::algorithms::diamond_square;
 use crate::algorithms::erosion::{self, ErosionParams};
 use crate::algorithms::midpoint::MpdParams;
@@ -9,7 +11,7 @@ use crate::chapters::{Chapter, DiamondSquare, Recipe};
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::{self, limits, Knob};
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::{self, InSteps, Schedule};
+use crate::shown::steps::{InSteps, Steps};
 
 /// An eroded Diamond-Square terrain.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -99,8 +101,8 @@ impl Chapter for Eroded {
         erosion::LINKED
     }
 
-    fn schedule(&self) -> Option<Schedule> {
-        Some(Schedule::Erosion(self.erosion))
+    fn steps(&self) -> Option<&dyn Steps> {
+        Some(self)
     }
 
     fn in_steps(

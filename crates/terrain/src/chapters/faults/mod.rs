@@ -1,13 +1,15 @@
 //! Fault lines and shapes, the fifth source: random dividers raise one side and lower the other,
 //! fault after fault.
 
+mod steps;
+
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::faults::{self, FaultParams};
 use crate::chapters::{Chapter, Recipe};
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::{self, Knob};
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::{self, InSteps, Schedule};
+use crate::shown::steps::{InSteps, Steps};
 
 /// A fault map.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -89,8 +91,8 @@ impl Chapter for Faults {
         faults::LINKED
     }
 
-    fn schedule(&self) -> Option<Schedule> {
-        Some(Schedule::Faults(self.params))
+    fn steps(&self) -> Option<&dyn Steps> {
+        Some(self)
     }
 
     fn in_steps(

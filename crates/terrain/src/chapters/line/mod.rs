@@ -1,13 +1,15 @@
 //! 1-D midpoint displacement, the fourth source: a profile one row tall, each iteration
 //! halving the segments and jittering their midpoints less.
 
+mod steps;
+
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::line::{self, LineParams};
 use crate::chapters::{Chapter, Recipe};
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::{self, limits, Knob};
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::Schedule;
+use crate::shown::steps::Steps;
 
 /// A 1-D profile.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -76,7 +78,7 @@ impl Chapter for Line {
         true
     }
 
-    fn schedule(&self) -> Option<Schedule> {
-        Some(Schedule::Line(self.params))
+    fn steps(&self) -> Option<&dyn Steps> {
+        Some(self)
     }
 }

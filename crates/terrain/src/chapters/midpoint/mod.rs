@@ -1,6 +1,8 @@
 //! Midpoint displacement, the first post: a square's corners, then its edge midpoints and center
 //! from their averages plus a shrinking random jitter, pass by pass.
 
+mod steps;
+
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::midpoint::{self, MpdParams, Stage};
 use crate::chapters::settings::{self, SUBDIVISION};
@@ -8,7 +10,7 @@ use crate::chapters::{Chapter, Recipe};
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::{PartialStage, Schedule};
+use crate::shown::steps::{PartialStage, Steps};
 
 /// Midpoint displacement up to a stage (the first post's step demos stop early).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -67,8 +69,8 @@ impl Chapter for Midpoint {
         (self.stage == Stage::Full).then_some((Recipe::Midpoint(*self), None))
     }
 
-    fn schedule(&self) -> Option<Schedule> {
-        (self.stage == Stage::Full).then_some(Schedule::Midpoint(self.params))
+    fn steps(&self) -> Option<&dyn Steps> {
+        (self.stage == Stage::Full).then_some(self as &dyn Steps)
     }
 
     fn stage(&self) -> Option<PartialStage> {

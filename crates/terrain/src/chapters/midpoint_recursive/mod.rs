@@ -1,6 +1,8 @@
 //! Midpoint displacement written recursively, as the second post does it: one call per square,
 //! depth first.
 
+mod steps;
+
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::midpoint::MpdParams;
 use crate::algorithms::midpoint_recursive;
@@ -9,7 +11,7 @@ use crate::chapters::{Chapter, Recipe};
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::Schedule;
+use crate::shown::steps::Steps;
 
 /// The recursive rewrite of midpoint displacement.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -65,8 +67,8 @@ impl Chapter for MidpointRecursive {
         Some((Recipe::MidpointRecursive(*self), None))
     }
 
-    fn schedule(&self) -> Option<Schedule> {
-        Some(Schedule::Recursive(self.params))
+    fn steps(&self) -> Option<&dyn Steps> {
+        Some(self)
     }
 
     fn erodes(&self) -> bool {

@@ -1,64 +1,32 @@
-//! The order in which each algorithm sets its points, step by step as the posts teach it: which
-//! points a step sets, which neighbours each of them averaged, a caption saying what the step did,
-//! and what the page draws of it.
+//! Stepping through a map as the posts teach it: which points a step sets, which neighbours each
+//! of them averaged, a caption saying what the step did, and what the page draws of it. This
+//! module holds what every chapter's stepping shares ([`Steps`], the trait a chapter implements,
+//! and its helpers); each chapter's own stepping is in its folder (`chapters/*/steps.rs`), and the
+//! page reaches it through the recipe's `Schedule` (in `chapters/`), branching on no algorithm.
 //!
 //! In midpoint displacement, Diamond-Square and the 1-D line every point is set exactly once, and
-//! *when* depends only on its coordinates: the coarser the grid it lies on, the earlier
-//! ([`passes`](self) in `passes.rs`). The recursive rewrite steps one call at a time, in the order
-//! the recursion makes them ([`crate::algorithms::midpoint_recursive::nth_call`]); a point is set
-//! by the first call whose view has it (`calls.rs`). So the finished map plus
-//! [`Schedule::step_of`] gives the map at every step (points set by then keep their final height;
-//! the others are not set yet), with nothing regenerated. Fault maps and erosion change
+//! *when* depends only on its coordinates: the coarser the grid it lies on, the earlier (the
+//! helpers in `passes.rs`). The recursive rewrite steps one call at a time, in the order the
+//! recursion makes them; a point is set by the first call whose view has it. So the finished map
+//! plus [`Steps::step_of`] gives the map at every step (points set by then keep their final
+//! height; the others are not set yet), with nothing regenerated. Fault maps and erosion change
 //! everywhere with every fault or droplet; they step by batches whose counts double, and the
 //! worker keeps each batch's shown heights (`batches.rs`). The step demos show one partial stage
 //! of the first two posts (`stages.rs`).
-//!
-//! Each chapter says which schedule its recipe steps by (`Recipe::schedule`, in `chapters/`); the
-//! page asks only the recipe's `caption` and `staged`, [`Schedule::count`] (and, for the map
-//! view's example point, [`Schedule::step_of`] and [`Schedule::neighbours`]); it branches on no
-//! algorithm.
 
 mod batches;
-mod calls;
 mod passes;
 mod stages;
-#[cfg(test)]
-mod tests;
 
-use crate::algorithms::erosion::ErosionParams;
-use crate::algorithms::faults::FaultParams;
-use crate::algorithms::line::LineParams;
-use crate::algorithms::midpoint::MpdParams;
 use crate::algorithms::midpoint_recursive::Call;
 use crate::shown::display::{DisplayGrid, Mark};
 
 pub use batches::{
-    erosion_batches, erosion_ends, fault_batches, fault_steps, trail_mark, InSteps, MOST_OUTLINED,
-    TRAIL_LAID, TRAIL_PATH, TRAIL_REMOVED,
+    batch_grid, erosion_ends, fault_steps, nearest, outline_marks, trail_mark, InSteps,
+    MOST_OUTLINED, TRAIL_LAID, TRAIL_PATH, TRAIL_REMOVED,
 };
+pub use passes::{grid_points, level_bits, pass_mark, pass_neighbours, round3, spread_at, squares};
 pub use stages::PartialStage;
-
-use batches::Batches;
-use calls::Calls;
-use passes::Passes;
-
-/// How an algorithm's points are set, step by step. Step 0 is the start (the corners, the two end
-/// points, no fault yet); the last step, [`Schedule::count`], is the finished map.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Schedule {
-    /// Midpoint displacement, one step per pass.
-    Midpoint(MpdParams),
-    /// The recursive rewrite, one step per call, depth first.
-    Recursive(MpdParams),
-    /// Diamond-Square: each level's square step, then its diamond step.
-    DiamondSquare(MpdParams),
-    /// The 1-D line, one step per iteration.
-    Line(LineParams),
-    /// Faults, by doubling counts ([`fault_steps`]).
-    Faults(FaultParams),
-    /// Erosion: the first droplets one at a time, then doubling counts ([`erosion_ends`]).
-    Erosion(ErosionParams),
-}
 
 /// What the page holds of a map to draw any of its steps from.
 #[derive(Debug, Clone, Copy)]
@@ -81,144 +49,58 @@ pub struct Shown<'a> {
 
 impl Shown<'_> {
     /// The map coordinates of every shown point, row by row.
-    fn points(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+    pub fn points(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         self.rows
             .iter()
             .flat_map(|&y| self.columns.iter().map(move |&x| (x, y)))
     }
+
+    /// The shown points at step `step` of a map whose points are each set once, at the step
+    /// `step_of` says: points not set yet at height 0, one mark per point.
+    pub fn by_step_of(
+        &self,
+        step: u32,
+        step_of: impl Fn(usize, usize) -> Option<u32>,
+    ) -> (DisplayGrid, Vec<Mark>) {
+        let marks: Vec<Mark> = self
+            .points()
+            .map(|(x, y)| pass_mark(step_of(x, y), step))
+            .collect();
+        (crate::shown::display::staged(self.grid, &marks), marks)
+    }
 }
 
-/// What one kind of stepping answers; [`Schedule`] hands each question to its kind.
-trait Steps {
+/// How a chapter's map steps: step 0 is the start (the corners, the two end points, no fault
+/// yet); the last step, [`Steps::count`], is the finished map. A chapter that steps implements
+/// it (its recipe type answers `Chapter::steps` with itself).
+pub trait Steps {
     /// The number of the last step (the finished map).
     fn count(&self) -> u32;
-    /// The step at which point `(x, y)` gets its value, where that is one step.
+    /// The step at which point `(x, y)` gets its value, where that is one step; `None` for maps
+    /// whose points change at every step (faults, erosion).
     fn step_of(&self, _x: usize, _y: usize) -> Option<u32> {
         None
     }
-    /// The points whose values point `(x, y)` averaged when it was set.
+    /// The points whose values point `(x, y)` averaged when it was set (before its jitter);
+    /// none for the starting points, faults and erosion.
     fn neighbours(&self, _x: usize, _y: usize) -> Vec<(usize, usize)> {
         Vec::new()
     }
-    /// How many points (faults, droplets) step `step` sets (adds).
+    /// How many points step `step` sets; for faults and erosion, how many faults or droplets
+    /// its batch adds.
     fn points_set_at(&self, step: u32) -> u64;
-    /// One line saying what step `step` did.
+    /// One line saying what step `step` did, with the numbers true to the algorithm.
     fn caption(&self, step: u32) -> String;
     /// The shown points at step `step` (before the last) and one mark per point.
     fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>);
-    /// For the recursive rewrite: the call step `step` makes and which of its points it set.
+    /// For the recursive rewrite: the call step `step` makes and which of its points it set
+    /// (`true`) and skipped because an earlier call had set them.
     fn call_sets(&self, _step: u32) -> Option<(Call, [bool; 5])> {
         None
     }
     /// For faults (`.0`) and erosion (`.1`): the faults or droplets step `step` adds, from the
-    /// first to before the second (0-based).
+    /// first to before the second (0-based); `(0, 0)` otherwise.
     fn added(&self, _step: u32) -> [(u32, u32); 2] {
         [(0, 0); 2]
-    }
-}
-
-/// The three kinds of stepping.
-enum Kind {
-    /// One step per pass, level half or iteration (`passes.rs`).
-    Passes(Passes),
-    /// One step per recursive call (`calls.rs`).
-    Calls(Calls),
-    /// One step per batch of faults or droplets (`batches.rs`).
-    Batches(Batches),
-}
-
-impl Kind {
-    fn steps(&self) -> &dyn Steps {
-        match self {
-            Kind::Passes(kind) => kind,
-            Kind::Calls(kind) => kind,
-            Kind::Batches(kind) => kind,
-        }
-    }
-}
-
-impl Schedule {
-    /// The kind of stepping: the one place that tells the algorithms apart.
-    fn kind(&self) -> Kind {
-        match *self {
-            Schedule::Midpoint(p) => Kind::Passes(Passes::Midpoint(p)),
-            Schedule::DiamondSquare(p) => Kind::Passes(Passes::DiamondSquare(p)),
-            Schedule::Line(p) => Kind::Passes(Passes::Line(p)),
-            Schedule::Recursive(p) => Kind::Calls(Calls(p)),
-            Schedule::Faults(p) => Kind::Batches(Batches::Faults(p)),
-            Schedule::Erosion(p) => Kind::Batches(Batches::Droplets(p)),
-        }
-    }
-
-    /// The number of the last step (the finished map): the exponent, the number of recursive
-    /// calls, twice the exponent, the iterations, or the batches of faults or droplets.
-    pub fn count(&self) -> u32 {
-        self.kind().steps().count()
-    }
-
-    /// The step at which point `(x, y)` gets its value; `None` for faults and erosion, whose
-    /// points change at every step.
-    pub fn step_of(&self, x: usize, y: usize) -> Option<u32> {
-        self.kind().steps().step_of(x, y)
-    }
-
-    /// The points whose values point `(x, y)` averaged when it was set (before its jitter): 2 for
-    /// a midpoint-displacement edge midpoint or a point of the line, 4 for a square's center or an
-    /// inner diamond, 3 for a diamond on the map's border; for the recursive rewrite the corners
-    /// of the call's view (2 for an edge midpoint, all 4 for the center, which averages the four
-    /// edge averages); none for the starting points, faults and erosion.
-    pub fn neighbours(&self, x: usize, y: usize) -> Vec<(usize, usize)> {
-        self.kind().steps().neighbours(x, y)
-    }
-
-    /// For the recursive rewrite: the call step `step` (1 to [`Schedule::count`]) makes; `None`
-    /// at step 0 and for the other algorithms.
-    pub fn call(&self, step: u32) -> Option<Call> {
-        self.call_sets(step).map(|(call, _)| call)
-    }
-
-    /// For the recursive rewrite: which of step `step`'s call's [`Call::points`] it set (`true`)
-    /// and which it skipped because an earlier call had set them; `None` where there is no call.
-    pub fn call_sets(&self, step: u32) -> Option<(Call, [bool; 5])> {
-        self.kind().steps().call_sets(step)
-    }
-
-    /// How many points step `step` sets; for faults and erosion, how many faults or droplets its
-    /// batch adds.
-    pub fn points_set_at(&self, step: u32) -> u64 {
-        self.kind().steps().points_set_at(step)
-    }
-
-    /// For faults: the faults step `step` adds begin at `.0` and end before `.1` (0-based);
-    /// `(0, 0)` for the other algorithms.
-    pub fn faults_in(&self, step: u32) -> (u32, u32) {
-        self.kind().steps().added(step)[0]
-    }
-
-    /// For erosion: the droplets step `step` adds begin at `.0` and end before `.1` (0-based);
-    /// `(0, 0)` for the other algorithms.
-    pub fn droplets_in(&self, step: u32) -> (u32, u32) {
-        self.kind().steps().added(step)[1]
-    }
-
-    /// One line saying what step `step` did, with the numbers true to the algorithm, e.g.
-    /// "Pass 3 of 5: 16 squares of side 8, spread 0.075".
-    pub fn caption(&self, step: u32) -> String {
-        let kind = self.kind();
-        let steps = kind.steps();
-        steps.caption(step.min(steps.count()))
-    }
-
-    /// What the map looks like at step `step`: the shown points to draw (points not set yet at
-    /// 0; for faults and erosion, the heights after the step) and one mark per point (the points
-    /// the step set, a fault step's cut outlines, a droplet's trail, a recursive call's view and
-    /// skips). At the last step the finished map with no marks, drawn exactly as without
-    /// stepping.
-    pub fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
-        if step < self.count() {
-            self.kind().steps().staged(step, shown)
-        } else {
-            (shown.grid.clone(), Vec::new())
-        }
     }
 }

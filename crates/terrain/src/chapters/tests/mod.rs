@@ -1,4 +1,6 @@
 use super::*;
+
+mod steps;
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::faults::{self, FaultParams, ShapeSet};
 use crate::algorithms::line::LineParams;

@@ -1,22 +1,17 @@
 //! The recursion's calls: the recursive rewrite steps one call at a time, depth first, in the
-//! order the recursion makes them; a point is set by the first call whose view has it, and a
-//! later call whose view shares it skips it.
+//! order the recursion makes them ([`midpoint_recursive::nth_call`]); a point is set by the first
+//! call whose view has it, and a later call whose view shares it skips it.
 
-use super::passes::{pass_mark, spread_at};
-use super::{Shown, Steps};
-use crate::algorithms::midpoint::MpdParams;
+use super::MidpointRecursive;
 use crate::algorithms::midpoint_recursive::{self, Call};
 use crate::shown::display::{self, DisplayGrid, Mark};
+use crate::shown::steps::{pass_mark, spread_at, Shown, Steps};
 
-/// The stepping of the recursive rewrite.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Calls(pub MpdParams);
-
-impl Calls {
+impl MidpointRecursive {
     /// The call step `step` (1 to the count) makes; `None` at step 0.
-    pub(super) fn call(&self, step: u32) -> Option<Call> {
+    fn call(&self, step: u32) -> Option<Call> {
         let index = step.checked_sub(1)?;
-        midpoint_recursive::nth_call(self.0.exponent, u64::from(index))
+        midpoint_recursive::nth_call(self.params.exponent, u64::from(index))
     }
 
     /// The corners of the view of the call that set `(x, y)`: the points it averaged.
@@ -44,7 +39,7 @@ impl Calls {
     }
 }
 
-impl Steps for Calls {
+impl Steps for MidpointRecursive {
     fn call_sets(&self, step: u32) -> Option<(Call, [bool; 5])> {
         let call = self.call(step)?;
         let sets = call.points().map(|(x, y)| self.step_of(x, y) == Some(step));
@@ -52,16 +47,16 @@ impl Steps for Calls {
     }
 
     fn count(&self) -> u32 {
-        u32::try_from(midpoint_recursive::call_count(self.0.exponent)).unwrap_or(u32::MAX)
+        u32::try_from(midpoint_recursive::call_count(self.params.exponent)).unwrap_or(u32::MAX)
     }
 
     fn step_of(&self, x: usize, y: usize) -> Option<u32> {
-        let side = 1usize << self.0.exponent;
+        let side = 1usize << self.params.exponent;
         if x > side || y > side {
             return None;
         }
         Some(
-            match midpoint_recursive::setting_call(self.0.exponent, x, y) {
+            match midpoint_recursive::setting_call(self.params.exponent, x, y) {
                 Some(call) => u32::try_from(call + 1).unwrap_or(u32::MAX),
                 None => 0,
             },
@@ -102,7 +97,7 @@ impl Steps for Calls {
             call.left + call.last,
             call.bottom,
             call.bottom + call.last,
-            spread_at(&self.0, call.depth),
+            spread_at(&self.params, call.depth),
             if set == 1 { "" } else { "s" },
             side = call.last + 1,
         )

@@ -1,9 +1,46 @@
-use super::passes::grid_points;
-use super::*;
+//! The stepping of every chapter, through the recipe's [`Schedule`] as the page walks it.
+
+use super::super::*;
+use crate::algorithms::erosion::ErosionParams;
+use crate::algorithms::faults::FaultParams;
+use crate::algorithms::line::LineParams;
+use crate::algorithms::midpoint::MpdParams;
 use crate::algorithms::{diamond_square, midpoint};
-use crate::chapters::{DiamondSquare, Midpoint, Recipe};
 use crate::map::heightmap::Heightmap;
 use crate::map::rng::PointRng;
+use crate::shown::display::Mark;
+use crate::shown::steps::{erosion_ends, fault_steps, grid_points};
+
+fn stepped(recipe: Recipe) -> Schedule {
+    recipe.schedule().expect("a recipe that steps")
+}
+
+fn by_passes(params: MpdParams) -> Schedule {
+    stepped(Recipe::midpoint(params))
+}
+
+fn by_calls(params: MpdParams) -> Schedule {
+    stepped(Recipe::MidpointRecursive(MidpointRecursive { params }))
+}
+
+fn by_levels(params: MpdParams) -> Schedule {
+    stepped(Recipe::diamond_square(params))
+}
+
+fn by_iterations(params: LineParams) -> Schedule {
+    stepped(Recipe::Line(Line { params }))
+}
+
+fn by_faults(params: FaultParams) -> Schedule {
+    stepped(Recipe::Faults(Faults { params }))
+}
+
+fn by_droplets(erosion: ErosionParams) -> Schedule {
+    stepped(Recipe::Eroded(Eroded {
+        params: MpdParams::DEFAULT,
+        erosion,
+    }))
+}
 
 fn mpd(exponent: u32) -> MpdParams {
     MpdParams {
@@ -26,7 +63,7 @@ fn census(schedule: &Schedule, side: usize, rows: usize) -> Vec<u64> {
 #[test]
 fn midpoint_pass_k_sets_the_points_the_post_says() {
     for n in 1..=8 {
-        let schedule = Schedule::Midpoint(mpd(n));
+        let schedule = by_passes(mpd(n));
         let side = (1 << n) + 1;
         let counts = census(&schedule, side, side);
         assert_eq!(counts[0], 4, "corners");
@@ -44,7 +81,7 @@ fn midpoint_pass_k_sets_the_points_the_post_says() {
 fn midpoint_steps_match_what_each_pass_actually_writes() {
     // Run the passes one at a time on a map of NaN and watch which points each one sets.
     let n = 5;
-    let schedule = Schedule::Midpoint(mpd(n));
+    let schedule = by_passes(mpd(n));
     let mut map = Heightmap::square(n);
     map.data_mut().fill(f32::NAN);
     let points = PointRng::new(3);
@@ -73,7 +110,7 @@ fn recursive_steps_match_what_each_call_actually_writes() {
     use crate::algorithms::midpoint_recursive::{displace_watched, init_corners, View};
     use crate::map::rng::TerrainRng;
     for n in 1..=5 {
-        let schedule = Schedule::Recursive(mpd(n));
+        let schedule = by_calls(mpd(n));
         let mut map = Heightmap::square(n);
         map.data_mut().fill(f32::NAN);
         let mut rng = TerrainRng::new(7);
@@ -112,7 +149,7 @@ fn recursive_steps_match_what_each_call_actually_writes() {
 
 #[test]
 fn recursive_captions_name_the_call_its_depth_and_view() {
-    let r = Schedule::Recursive(MpdParams {
+    let r = by_calls(MpdParams {
         exponent: 5,
         spread: 0.3,
         reduction: 0.5,
@@ -156,7 +193,7 @@ fn recursive_captions_name_the_call_its_depth_and_view() {
 #[test]
 fn diamond_square_steps_match_the_square_and_diamond_steps() {
     let n = 5;
-    let schedule = Schedule::DiamondSquare(mpd(n));
+    let schedule = by_levels(mpd(n));
     let side = (1 << n) + 1;
     let counts = census(&schedule, side, side);
     let mut map = Heightmap::square(n);
@@ -194,7 +231,7 @@ fn diamond_square_steps_match_the_square_and_diamond_steps() {
 
 #[test]
 fn the_line_doubles_its_segments() {
-    let schedule = Schedule::Line(LineParams {
+    let schedule = by_iterations(LineParams {
         iterations: 6,
         ..LineParams::DEFAULT
     });
@@ -204,7 +241,7 @@ fn the_line_doubles_its_segments() {
 
 #[test]
 fn neighbours_are_two_four_or_three_on_the_border() {
-    let m = Schedule::Midpoint(mpd(2));
+    let m = by_passes(mpd(2));
     assert_eq!(m.neighbours(2, 0), [(0, 0), (4, 0)], "top edge midpoint");
     assert_eq!(m.neighbours(0, 2), [(0, 0), (0, 4)], "left edge midpoint");
     assert_eq!(m.neighbours(2, 2).len(), 4, "center");
@@ -219,7 +256,7 @@ fn neighbours_are_two_four_or_three_on_the_border() {
         [(2, 0), (2, 2)],
         "pass 2, vertical edge"
     );
-    let ds = Schedule::DiamondSquare(mpd(2));
+    let ds = by_levels(mpd(2));
     assert_eq!(
         ds.neighbours(2, 2),
         [(0, 0), (4, 0), (0, 4), (4, 4)],
@@ -232,7 +269,7 @@ fn neighbours_are_two_four_or_three_on_the_border() {
     );
     assert_eq!(ds.neighbours(1, 2).len(), 4, "inner diamond");
     assert_eq!(ds.neighbours(1, 1).len(), 4, "level 2 square");
-    let line = Schedule::Line(LineParams {
+    let line = by_iterations(LineParams {
         iterations: 3,
         ..LineParams::DEFAULT
     });
@@ -247,7 +284,7 @@ fn captions_say_the_numbers_of_their_step() {
         spread: 0.3,
         reduction: 0.5,
     };
-    let m = Schedule::Midpoint(p);
+    let m = by_passes(p);
     assert_eq!(
         m.caption(3),
         "Pass 3 of 5: 16 squares of side 8, spread 0.075: 56 new points"
@@ -256,7 +293,7 @@ fn captions_say_the_numbers_of_their_step() {
     assert!(m
         .caption(1)
         .starts_with("Pass 1 of 5: 1 square of side 32, spread 0.3"));
-    let ds = Schedule::DiamondSquare(p);
+    let ds = by_levels(p);
     assert_eq!(ds.count(), 10);
     assert!(ds
         .caption(3)
@@ -264,7 +301,7 @@ fn captions_say_the_numbers_of_their_step() {
     assert!(ds
         .caption(4)
         .contains(&format!("{} diamond centers", ds.points_set_at(4))));
-    let faults = Schedule::Faults(FaultParams::DEFAULT);
+    let faults = by_faults(FaultParams::DEFAULT);
     assert!(faults
         .caption(1)
         .starts_with("Step 1 of 10: fault 1 of 500, outlined"));
@@ -277,7 +314,7 @@ fn captions_say_the_numbers_of_their_step() {
 #[test]
 fn fault_steps_double_their_cut_counts_and_the_last_is_the_finished_map() {
     for iterations in [1, 2, 3, 4, 5, 7, 8, 9, 500, 1500, 65_536, 100_000] {
-        let faults = Schedule::Faults(FaultParams {
+        let faults = by_faults(FaultParams {
             iterations,
             ..FaultParams::DEFAULT
         });
@@ -313,7 +350,7 @@ fn erosion_steps_go_one_droplet_at_a_time_then_double_and_end_with_all() {
     assert_eq!(erosion_ends(8), [1, 2, 3, 4, 5, 6, 7, 8]);
     assert_eq!(erosion_ends(100), [1, 2, 3, 4, 5, 6, 7, 8, 16, 32, 64, 100]);
     assert_eq!(erosion_ends(128), [1, 2, 3, 4, 5, 6, 7, 8, 16, 32, 64, 128]);
-    let e = Schedule::Erosion(ErosionParams {
+    let e = by_droplets(ErosionParams {
         droplets: 30_000,
         ..ErosionParams::DEFAULT
     });

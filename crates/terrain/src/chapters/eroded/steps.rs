@@ -1,0 +1,130 @@
+//! Erosion, stepped: the first droplets one at a time, then doubling counts ([`erosion_ends`]);
+//! a one-droplet step draws the droplet's trail.
+
+use super::Eroded;
+use crate::algorithms::diamond_square;
+use crate::algorithms::erosion::{self, ErosionParams};
+use crate::algorithms::midpoint::MpdParams;
+use crate::knobs::params::ParamError;
+use crate::map::heightmap::Heightmap;
+use crate::shown::display::{DisplayGrid, Mark};
+use crate::shown::steps::{
+    batch_grid, erosion_ends, nearest, trail_mark, InSteps, Shown, Steps, TRAIL_LAID, TRAIL_PATH,
+    TRAIL_REMOVED,
+};
+
+impl Eroded {
+    /// The droplets step `step` adds begin at `.0` and end before `.1` (0-based): none at step
+    /// 0, then each batch, the last adding the rest.
+    fn added_in(&self, step: u32) -> (u32, u32) {
+        let ends = erosion_ends(self.erosion.droplets);
+        let end = |s: u32| match s {
+            0 => 0,
+            s => ends[(s as usize).min(ends.len()) - 1],
+        };
+        match step {
+            0 => (0, 0),
+            _ => (end(step - 1), end(step.min(self.count()))),
+        }
+    }
+}
+
+impl Steps for Eroded {
+    fn count(&self) -> u32 {
+        erosion_ends(self.erosion.droplets).len() as u32
+    }
+
+    fn added(&self, step: u32) -> [(u32, u32); 2] {
+        [(0, 0), self.added_in(step)]
+    }
+
+    fn points_set_at(&self, step: u32) -> u64 {
+        let (from, to) = self.added_in(step);
+        u64::from(to - from)
+    }
+
+    fn caption(&self, step: u32) -> String {
+        let last = self.count();
+        let (from, to) = self.added_in(step);
+        let total = self.erosion.droplets;
+        match to - from {
+            _ if step == 0 => {
+                format!("Start (step 0 of {last}): the Diamond-Square terrain before any droplet")
+            }
+            1 => format!(
+                "Step {step} of {last}: droplet {to} of {total}, its path in magenta: orange \
+                 where it took material, blue where it laid it down"
+            ),
+            added => format!(
+                "Step {step} of {last}: droplets {} to {to} of {total} ({added} more); the \
+                 Erosion view shows what all of them removed and laid down",
+                from + 1
+            ),
+        }
+    }
+
+    fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
+        let Some(staged) = batch_grid(step, shown) else {
+            return (shown.grid.clone(), Vec::new());
+        };
+        // A one-droplet step: its trail, if the worker traced it.
+        let n = shown.grid.heights.len();
+        let marks = match step.checked_sub(1) {
+            Some(traced) => shown
+                .trails
+                .get(traced as usize * n..(traced as usize + 1) * n)
+                .map(|codes| codes.iter().map(|&c| trail_mark(c)).collect())
+                .unwrap_or_default(),
+            None => Vec::new(),
+        };
+        (staged, marks)
+    }
+}
+
+/// The eroded Diamond-Square map, each step but the last on the finished map's scale (step 0:
+/// the terrain before any droplet), and the trail of each one-droplet step.
+pub(super) fn erosion_batches(
+    params: &MpdParams,
+    erosion: &ErosionParams,
+    seed: u64,
+    columns: &[usize],
+    rows: &[usize],
+) -> Result<InSteps, ParamError> {
+    erosion.validate()?;
+    let mut map = diamond_square::generate(params, seed)?;
+    let shown = |m: &Heightmap| -> Vec<f32> {
+        rows.iter()
+            .flat_map(|&y| columns.iter().map(move |&x| m.get(x, y)))
+            .collect()
+    };
+    let mut heights = shown(&map);
+    let mut trails = Vec::new();
+    let ends = erosion_ends(erosion.droplets);
+    let last = ends.len() as u32;
+    let width = map.width();
+    erosion::erode_in_steps(&mut map, erosion, seed, &ends, |step, now, trail| {
+        if let Some(trail) = trail {
+            let mut codes = vec![0u8; columns.len() * rows.len()];
+            let at = |x: f32, y: f32| nearest(rows, y) * columns.len() + nearest(columns, x);
+            let cell = |i: usize| at((i % width) as f32, (i / width) as f32);
+            for &i in &trail.eroded {
+                codes[cell(i)] = TRAIL_REMOVED;
+            }
+            for &i in &trail.filled {
+                codes[cell(i)] = TRAIL_LAID;
+            }
+            for &(x, y) in &trail.path {
+                codes[at(x, y)] = TRAIL_PATH;
+            }
+            trails.extend(codes);
+        }
+        if step < last {
+            heights.extend(shown(now));
+        }
+    })?;
+    Ok(InSteps {
+        map,
+        batches: heights,
+        trails,
+    })
+}

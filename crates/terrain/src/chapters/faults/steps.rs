@@ -1,0 +1,110 @@
+//! Faults, stepped by doubling counts: the steps end after 1, 2, 4 ... faults and the last after
+//! all of them ([`fault_steps`]); a step outlines the cuts it added.
+
+use super::Faults;
+use crate::algorithms::faults::{self, FaultParams};
+use crate::knobs::params::ParamError;
+use crate::shown::display::{DisplayGrid, Mark};
+use crate::shown::steps::{
+    batch_grid, fault_steps, outline_marks, InSteps, Shown, Steps, MOST_OUTLINED,
+};
+
+impl Faults {
+    /// The faults step `step` adds begin at `.0` and end before `.1` (0-based): none at step 0,
+    /// then each batch, the last adding the rest.
+    fn added_in(&self, step: u32) -> (u32, u32) {
+        let p = &self.params;
+        let end = |s: u32| match s {
+            0 => 0,
+            s if s >= fault_steps(p.iterations) => p.iterations,
+            s => (1u32 << (s - 1)).min(p.iterations),
+        };
+        match step {
+            0 => (0, 0),
+            _ => (end(step - 1), end(step.min(self.count()))),
+        }
+    }
+}
+
+impl Steps for Faults {
+    fn count(&self) -> u32 {
+        fault_steps(self.params.iterations)
+    }
+
+    fn added(&self, step: u32) -> [(u32, u32); 2] {
+        [self.added_in(step), (0, 0)]
+    }
+
+    fn points_set_at(&self, step: u32) -> u64 {
+        let (from, to) = self.added_in(step);
+        u64::from(to - from)
+    }
+
+    fn caption(&self, step: u32) -> String {
+        let last = self.count();
+        let (from, to) = self.added_in(step);
+        let total = self.params.iterations;
+        match to - from {
+            _ if step == 0 => format!("Start (step 0 of {last}): no fault yet, a flat map"),
+            1 => format!(
+                "Step {step} of {last}: fault {to} of {total}, outlined: one cut raises one side \
+                 and lowers the other"
+            ),
+            added if added <= MOST_OUTLINED => format!(
+                "Step {step} of {last}: faults {} to {to} of {total} ({added} new cuts, outlined)",
+                from + 1
+            ),
+            added => format!(
+                "Step {step} of {last}: faults {} to {to} of {total} ({added} new cuts, the \
+                 first {MOST_OUTLINED} outlined)",
+                from + 1
+            ),
+        }
+    }
+
+    fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
+        let Some(staged) = batch_grid(step, shown) else {
+            return (shown.grid.clone(), Vec::new());
+        };
+        let (from, to) = self.added_in(step);
+        let cuts = from..to.min(from + MOST_OUTLINED);
+        let outlines = faults::outlines(&self.params, shown.seed, cuts).unwrap_or_default();
+        (staged, outline_marks(&outlines, shown.columns, shown.rows))
+    }
+}
+
+/// The fault map, each step but the last normalised to 0..1 by its own lowest and highest cell
+/// as the finished map is (step 0, flat, at 0). On the finished map's scale instead, the early
+/// steps of shapes would stand far above it: a circle or rectangle raises its small inside and
+/// lowers the large rest, so the levels drift down fault by fault.
+pub(super) fn fault_batches(
+    params: &FaultParams,
+    seed: u64,
+    columns: &[usize],
+    rows: &[usize],
+) -> Result<InSteps, ParamError> {
+    let width = params.width;
+    // Step 0: no fault yet, a flat map.
+    let mut heights = vec![0.0; columns.len() * rows.len()];
+    let batches = Faults { params: *params };
+    let last = batches.count();
+    let ends: Vec<u32> = (1..=last).map(|s| batches.added_in(s).1).collect();
+    let map = faults::generate_in_steps(params, seed, &ends, |step, all| {
+        if step == last {
+            return;
+        }
+        let (lo, hi) = all
+            .iter()
+            .fold((i32::MAX, i32::MIN), |(lo, hi), &l| (lo.min(l), hi.max(l)));
+        let span = (f64::from(hi) - f64::from(lo)).max(1.0);
+        let points = rows
+            .iter()
+            .flat_map(|&y| columns.iter().map(move |&x| all[y * width + x]));
+        heights.extend(points.map(|level| ((f64::from(level) - f64::from(lo)) / span) as f32));
+    })?;
+    Ok(InSteps {
+        map,
+        batches: heights,
+        trails: Vec::new(),
+    })
+}
