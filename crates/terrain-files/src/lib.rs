@@ -7,55 +7,66 @@
 
 use std::io::Write;
 
+use terrain::downloads::Download;
+use terrain::formats::Facts;
 use terrain::sidecar::Made;
 use terrain::Heightmap;
-use terrain::{derived, export, realism, tiles};
+use terrain::{derived_png, export, realism, tiles};
 use terrain_web::model::demos::Demo;
 use terrain_web::model::fields::Setup;
 use terrain_web::worker::protocol::{Body, Reply};
 use wasm_bindgen::prelude::*;
 
-/// `heights`, a `width` x `height` map row by row (heights 0 to 1), written in the format with
-/// `extension` (`png`, `r16`, `r32`, `glb`, `exr`; or a derived map, `normal.png`, `slope.png`)
-/// exactly as the `terrain` command writes it; for `realism`, the page's 'How real is it?'
-/// panel as JSON text (`realism::report`); or a
-/// readable reason why not (an unknown format, a size the format cannot hold, a wrong count).
+/// `map` written as `download` asks, exactly as the `terrain` command writes it: the map in a
+/// format (`.png`, `.r32`, `.glb`, ...), a derived map (`normal.png`, `slope.png`, as `--maps`),
+/// the flow (already routed by the worker: `flow.png`, `flow.r32`), tiles (a zip of what
+/// `--tiles NxM` writes, [`tiles_zip`], which needs `asked`: the demo and its setup), or the
+/// page's 'How real is it?' panel as JSON text (`realism::report`); or a readable reason why not
+/// (a size the format cannot hold, tiles that do not fit).
 pub fn encode_file(
-    extension: &str,
-    width: usize,
-    height: usize,
-    heights: Vec<f32>,
+    download: Download,
+    map: Heightmap,
+    asked: Option<(&Demo, &Setup)>,
 ) -> Result<Vec<u8>, String> {
-    let map = Heightmap::from_data(width, height, heights).map_err(|e| e.message)?;
-    if extension == realism::REPORT {
-        let report = realism::report(&map).map_err(|e| e.message)?;
-        return Ok(report.to_string().into_bytes());
+    let (width, height) = (map.width(), map.height());
+    match download {
+        Download::Realism => {
+            let report = realism::report(&map).map_err(|e| e.message)?;
+            Ok(report.to_string().into_bytes())
+        }
+        Download::Derived(derived) => {
+            derived_png::download_png(derived, &map).map_err(|e| e.message)
+        }
+        Download::Tiles { grid, format } => match asked {
+            Some((demo, setup)) => tiles_zip(grid, format, map, demo, setup),
+            None => Err("tiles need the demo that made the map".into()),
+        },
+        Download::Map(format) | Download::Flow(format) => {
+            let format =
+                export::map_format(format.extension, width, height).map_err(|e| e.to_string())?;
+            export::to_bytes(&map, format).map_err(|e| e.to_string())
+        }
     }
-    if let Some(derived) = derived::download(extension) {
-        return derived::download_png(derived, &map).map_err(|e| e.message);
-    }
-    let format = export::map_format(extension, width, height).map_err(|e| e.to_string())?;
-    export::to_bytes(&map, format).map_err(|e| e.to_string())
 }
 
 /// A zip of the files `terrain ... --tiles NxM` writes for `map`, which `demo` made under
-/// `setup`, cut as `extension` says (`tiles-2x2.png`, [`tiles::download_name`]): every tile and
-/// the sidecar (what made the map, as the command says it), byte for byte, as stored entries.
+/// `setup`, cut in `grid` tiles of `format`: every tile and the sidecar (what made the map, as
+/// the command says it), byte for byte, as stored entries.
 pub fn tiles_zip(
-    extension: &str,
+    grid: (usize, usize),
+    format: &Facts,
     map: Heightmap,
     demo: &Demo,
     setup: &Setup,
 ) -> Result<Vec<u8>, String> {
-    let (grid, format) =
-        tiles::parse_download(extension).ok_or_else(|| format!("not tiles: {extension}"))?;
     let command = setup.recipe.command().filter(|_| demo.takes_home());
     let (recipe, erosion) = command.ok_or(
         "tiles are cut from whole maps that a terrain command makes, not from a step or a map \
          read here",
     )?;
     let tiling = tiles::fit((map.width(), map.height()), grid, None)?;
-    let format = export::map_format(format, tiling.side, tiling.side).map_err(|e| e.to_string())?;
+    let format = export::map_format(format.extension, tiling.side, tiling.side)
+        .map_err(|e| e.to_string())?;
     let file_name = setup.recipe.file_name(setup.seed, format.extension());
     let stem = file_name
         .strip_suffix(&format!(".{}", format.extension()))
@@ -81,15 +92,10 @@ pub fn encode(reply: JsValue) -> Result<Vec<u8>, String> {
     let body = Reply::from_js(&reply).map(|r| r.body);
     match body {
         Some(Body::Map {
-            extension,
+            download,
             map,
-            asked: Some((demo, setup)),
-        }) if tiles::parse_download(&extension).is_some() => {
-            tiles_zip(&extension, map, demo, &setup)
-        }
-        Some(Body::Map { extension, map, .. }) => {
-            encode_file(&extension, map.width(), map.height(), map.data().to_vec())
-        }
+            asked,
+        }) => encode_file(download, map, asked.as_ref().map(|(d, s)| (*d, s))),
         _ => Err("the worker sent no map to write".into()),
     }
 }
@@ -127,13 +133,8 @@ mod tests {
         for format in formats::ALL.iter().copied().filter(|f| f.facts().offered) {
             let mut expected = Vec::new();
             export::write(&map, format, &mut expected).expect("written");
-            let got = encode_file(
-                format.extension(),
-                map.width(),
-                map.height(),
-                map.data().to_vec(),
-            )
-            .expect("encoded");
+            let got =
+                encode_file(Download::Map(format.facts()), map.clone(), None).expect("encoded");
             assert_eq!(got, expected, "{}", format.extension());
         }
     }
@@ -141,7 +142,7 @@ mod tests {
     #[test]
     fn a_brought_png_reads_back_as_written() {
         let map = diamond_square::generate(&diamond_square::DEFAULT, 7).expect("a map");
-        let png = encode_file("png", map.width(), map.height(), map.data().to_vec()).expect("png");
+        let png = encode_file(Download::Map(formats::PNG.facts()), map.clone(), None).expect("png");
         let (width, height, heights) = decode_file("mine.png", &png).expect("read");
         assert_eq!((width, height), (map.width(), map.height()));
         let back = terrain::import::read(&png, formats::PNG, None).expect("read");
@@ -156,7 +157,8 @@ mod tests {
         let demo = terrain_web::model::demos::find("ds-final").expect("a demo");
         let setup = demo.setup(5);
         let map = setup.recipe.generate(5).expect("a map");
-        let zip = tiles_zip("tiles-2x2.png", map, demo, &setup).expect("zipped");
+        let png = formats::PNG.facts();
+        let zip = tiles_zip((2, 2), png, map, demo, &setup).expect("zipped");
         let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).expect("a zip");
         let (recipe, erosion) = setup.recipe.command().expect("a command's map");
         let map = recipe.generate_eroded(5, erosion.as_ref()).expect("made");
@@ -174,19 +176,21 @@ mod tests {
         }
         let step = terrain_web::model::demos::find("mpd-corners").expect("a step demo");
         let map = step.recipe.generate(1).expect("a map");
-        assert!(tiles_zip("tiles-2x2.png", map, step, &step.setup(1))
+        assert!(tiles_zip((2, 2), png, map, step, &step.setup(1))
             .expect_err("a step")
             .contains("whole maps"));
     }
 
     #[test]
     fn a_bad_request_is_refused_with_a_reason() {
-        let three = vec![0.5; 3];
-        assert!(encode_file("bmp", 3, 1, three.clone())
-            .expect_err("unknown format")
-            .contains("\"bmp\""));
-        assert!(encode_file("r32", 2, 2, three)
-            .expect_err("wrong count")
-            .contains("needs 4 heights, got 3"));
+        let map = Heightmap::from_data(3, 1, vec![0.5; 3]).expect("a map");
+        let tiles = Download::parse("tiles-2x2.png").expect("tiles");
+        assert!(encode_file(tiles, map, None)
+            .expect_err("no demo")
+            .contains("demo"));
+        let wide = Heightmap::from_data(5000, 5000, vec![0.5; 25_000_000]).expect("a map");
+        assert!(encode_file(Download::Map(formats::GLB.facts()), wide, None)
+            .expect_err("a mesh too large")
+            .contains("5000"));
     }
 }

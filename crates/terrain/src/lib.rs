@@ -28,7 +28,7 @@ pub use algorithms::{
 pub use analysis::{derived, realism, variogram, water};
 #[cfg(feature = "serde")]
 pub use files::sidecar;
-pub use files::{engines, export, formats, import, tiles};
+pub use files::{derived_png, downloads, engines, export, formats, import, tiles};
 pub use knobs::{limits, params};
 pub use map::{heightmap, rng};
 pub use shown::{creases, display, mesh, steps};

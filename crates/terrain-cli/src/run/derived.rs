@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use serde_json::{json, Map, Value};
 use terrain::derived::{Green, Relief};
+use terrain::derived_png;
 use terrain::engines::Engine;
 use terrain::params::typed_json;
 use terrain::Heightmap;
@@ -38,8 +39,7 @@ pub(crate) fn write_derived(
     for derived in &target.maps {
         let name = format!("{stem}_{}.png", derived.name());
         let path = target.out.with_file_name(&name);
-        let result = derived
-            .png(file, relief, green)
+        let result = derived_png::png(*derived, file, relief, green)
             .map_err(|e| format!("{}: {}", path.display(), e.message))
             .and_then(|bytes| write_bytes_atomically(&path, &bytes));
         if let Err(message) = result {

@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use rand::TryRngCore;
-use terrain::realism;
+use terrain::downloads::Download;
 use three_d::Event;
 
 use super::view::{self, DemoView};
@@ -32,8 +32,8 @@ pub enum Message {
     /// The "How real is it?" panel of view `.0` was opened, or a new terrain came while it was
     /// open: its full map is measured.
     Measure(usize),
-    /// Download was pressed in view `.0`, with the format of this extension chosen (checked by
-    /// the generator, which says why it cannot make a file).
+    /// Download was pressed in view `.0` with the format choice's value `.1`, the name of a
+    /// download (`png`, `flow.r32`, `tiles-2x2.png`), read once by the view.
     Download(usize, String),
     /// Share was pressed in view `.0`.
     Share(usize),
@@ -176,11 +176,13 @@ impl App {
                 }
                 self.apply(index, false);
             }
-            Message::Download(index, extension) => {
-                if let Some(view) = self.views.get_mut(index) {
-                    if let Some((token, setup)) = view.start_download(&extension) {
-                        self.send(index, token, setup, Some(extension));
-                    }
+            Message::Download(index, name) => {
+                let asked = self
+                    .views
+                    .get_mut(index)
+                    .and_then(|v| v.ask_download(&name));
+                if let Some((token, setup, download)) = asked {
+                    self.send(index, token, setup, Some(download));
                 }
             }
             Message::Measure(index) => self.measure(index),
@@ -283,9 +285,8 @@ impl App {
         }
     }
 
-    /// Sends view `index`'s request under `token` to the generator: its terrain (with a new map
-    /// file to read first, if any), or with `download` its file in that extension's format.
-    fn send(&mut self, index: usize, token: u32, setup: Setup, download: Option<String>) {
+    /// Sends view `index`'s request under `token`: its terrain (and a new map file), or `download`.
+    fn send(&mut self, index: usize, token: u32, setup: Setup, download: Option<Download>) {
         let Some(view) = self.views.get_mut(index) else {
             return;
         };
@@ -354,7 +355,7 @@ impl App {
     fn measure(&mut self, index: usize) {
         if let Some(view) = self.views.get_mut(index) {
             if let Some((token, setup)) = view.start_measure() {
-                self.send(index, token, setup, Some(realism::REPORT.to_string()));
+                self.send(index, token, setup, Some(Download::Realism));
             }
         }
     }

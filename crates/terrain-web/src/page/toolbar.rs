@@ -6,9 +6,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 
+use terrain::downloads::Download;
 use terrain::formats;
 use terrain::variogram::{self, Variogram};
-use terrain::{derived, water};
 
 use super::dom::{append, element, listen};
 use crate::model::demos::Demo;
@@ -171,13 +171,14 @@ fn download(
     let maps = formats::OFFERED
         .iter()
         .map(|f| (f.extension, format!(".{}", f.extension)));
-    let derived = flows.then_some(derived::DOWNLOADS).into_iter().flatten();
-    let more = flows
-        .then_some(water::FLOW_DOWNLOADS)
-        .into_iter()
-        .flatten()
-        .chain(derived)
-        .map(|name| (name, name.replacen('.', " .", 1)));
+    let more: Vec<(String, String)> = Download::beside_maps()
+        .filter(|_| flows)
+        .map(|download| {
+            let name = download.name();
+            let shown = name.replacen('.', " .", 1);
+            (name, shown)
+        })
+        .collect();
     let (label, format, _) = labelled_select(
         document,
         id,
@@ -187,7 +188,12 @@ fn download(
             "{}; the flow, normal and slope maps",
             formats::described(&formats::OFFERED, false)
         )),
-        &maps.chain(more).collect::<Vec<_>>(),
+        &maps
+            .chain(
+                more.iter()
+                    .map(|(name, shown)| (name.as_str(), shown.clone())),
+            )
+            .collect::<Vec<_>>(),
     )?;
     // Tiles: one zip of what `--tiles NxM` writes (the tiles and their sidecar).
     let grids = TILE_GRIDS.map(|grid| (grid, if grid == "1x1" { "none" } else { grid }.into()));

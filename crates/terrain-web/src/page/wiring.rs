@@ -173,11 +173,11 @@ fn wire_toolbar(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Res
         let (format, tiles) = (format.clone(), tiles.clone());
         let download = sender(scheduler, move |_: web_sys::Event| {
             let (grid, format) = (tiles.value(), format.value());
-            let extension = match grid.as_str() {
+            let name = match grid.as_str() {
                 "1x1" | "" => format,
                 grid => terrain::tiles::download_name(grid, &format),
             };
-            Some(Message::Download(index, extension))
+            Some(Message::Download(index, name))
         });
         listen(button, "click", true, download)?;
     }

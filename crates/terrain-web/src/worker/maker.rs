@@ -2,9 +2,10 @@
 //! later chapters' module (`crates/terrain-chapters`) for fault lines and erosion, whose code the
 //! page's first module leaves out ([`terrain::Recipe::linked`]).
 
+use terrain::downloads::Download;
 use terrain::export::Holds;
-use terrain::water::{self, Water};
-use terrain::{derived, export, realism, tiles, Heightmap};
+use terrain::water::Water;
+use terrain::Heightmap;
 
 use super::protocol::{Body, Request};
 #[cfg(target_arch = "wasm32")]
@@ -42,61 +43,42 @@ pub fn answer_later(later: &JsValue) -> js_sys::Array {
 /// generated. `held` is the map the request's view holds, for a demo whose map is read.
 pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     let setup = &request.setup;
-    let Some(extension) = &request.download else {
+    let Some(download) = request.download else {
         return Body::Terrain(request.demo.answer(setup, held).map_err(|e| e.message));
     };
     let (width, height) = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
-    // The realism report: the full map, for the encoders' module to measure.
-    if extension == realism::REPORT {
-        return match setup.recipe.made_from(held, setup.seed) {
-            Ok(map) => Body::Map {
-                extension: extension.clone(),
-                map,
-                asked: None,
-            },
-            Err(error) => Body::File(Err(error.message)),
-        };
-    }
-    // Tiles: the encoders check the grid and the format, cut the map and write the sidecar of
-    // what made it (so they get what was asked too).
-    if tiles::parse_download(extension).is_some() {
-        return match setup.recipe.made_from(held, setup.seed) {
-            Ok(map) => Body::Map {
-                extension: extension.clone(),
-                map,
-                asked: Some((request.demo, request.setup)),
-            },
-            Err(error) => Body::File(Err(error.message)),
-        };
-    }
-    // A flow download (`flow.png`) is the map's flow, written in the format after the dot; a
-    // derived map (`normal.png`) is written from the map by the encoders, as a PNG.
-    let flow = water::flow_download(extension);
-    let derived = derived::download(extension).is_some();
-    let file_extension = match flow {
-        Some(facts) => facts.extension,
-        None if derived => "png",
-        None => extension.as_str(),
-    };
-    if let Err(error) = export::download_format(file_extension, width, height) {
+    if let Err(error) = download.check_size(width, height) {
         return Body::File(Err(error.to_string()));
     }
     let map = match setup.recipe.made_from(held, setup.seed) {
         Ok(map) => map,
         Err(error) => return Body::File(Err(error.message)),
     };
-    let map = match flow {
-        Some(facts) => match Water::of(&map) {
-            Ok(water) => water.flow_map(facts.holds == Holds::Floats),
-            Err(error) => return Body::File(Err(error.message)),
+    match download {
+        // A flow download is the map's flow, written in its format: counts as floats, or a
+        // log scale in 16 bits.
+        Download::Flow(format) => match Water::of(&map) {
+            Ok(water) => Body::Map {
+                download,
+                map: water.flow_map(format.holds == Holds::Floats),
+                asked: None,
+            },
+            Err(error) => Body::File(Err(error.message)),
         },
-        None => map,
-    };
-    let extension = if derived { extension } else { file_extension };
-    Body::Map {
-        extension: extension.to_string(),
-        map,
-        asked: None,
+        // Tiles: the encoders check the grid and the format, cut the map and write the sidecar
+        // of what made it (so they get what was asked too).
+        Download::Tiles { .. } => Body::Map {
+            download,
+            map,
+            asked: Some((request.demo, request.setup)),
+        },
+        // The map in a format, a derived map and the realism report are written or measured
+        // from the full map by the encoders' module.
+        Download::Map(_) | Download::Derived(_) | Download::Realism => Body::Map {
+            download,
+            map,
+            asked: None,
+        },
     }
 }
 

@@ -4,6 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Object, Reflect};
+use terrain::downloads::Download;
 use terrain_web::model::demos::{self, DEMOS};
 use terrain_web::model::fields::Field;
 use terrain_web::worker::protocol::{Request, Ticket};
@@ -53,12 +54,14 @@ fn every_demos_setup_survives_the_trip_to_the_worker() {
                     }
                 }
             }
-            for download in [None, Some("png")] {
+            let downloads = ["png", "flow.r32", "normal.png", "tiles-2x2.exr", "realism"]
+                .map(|name| Some(Download::parse(name).expect("a download")));
+            for download in [None].into_iter().chain(downloads) {
                 let sent = Request {
                     ticket: Ticket { view: 3, token: 41 },
                     demo,
                     setup,
-                    download: download.map(str::to_string),
+                    download,
                     source: None,
                 };
                 let message = sent.to_js();
@@ -66,7 +69,7 @@ fn every_demos_setup_survives_the_trip_to_the_worker() {
                 assert_eq!(got.setup, setup, "{} with seed {seed}", demo.id);
                 assert_eq!((got.ticket.view, got.ticket.token), (3, 41));
                 assert_eq!(got.demo.id, demo.id);
-                assert_eq!(got.download.as_deref(), download);
+                assert_eq!(got.download, download);
             }
         }
     }

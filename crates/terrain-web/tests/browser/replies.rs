@@ -4,6 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Object, Reflect};
+use terrain::downloads::Download;
 use terrain_web::model::demos::{self, DEMOS};
 use terrain_web::worker::protocol::{Body, Reply, Ticket};
 use wasm_bindgen::{JsCast, JsValue};
@@ -67,13 +68,13 @@ fn maps_files_and_failures_survive_the_trip() {
     let demo = demos::find("ds-final").expect("a 2-D demo");
     let map = demo.recipe.generate(3).expect("generates");
     let body = Body::Map {
-        extension: "r16".into(),
+        download: Download::parse("r16").expect("a download"),
         map: map.clone(),
         asked: None,
     };
     match trip(body).body {
         Body::Map {
-            extension,
+            download,
             map: got,
             asked,
         } => {
@@ -82,7 +83,7 @@ fn maps_files_and_failures_survive_the_trip() {
                 got.range_before_normalising(),
                 map.range_before_normalising()
             );
-            assert_eq!(extension, "r16");
+            assert_eq!(download.name(), "r16");
             assert_eq!((got.width(), got.height()), (map.width(), map.height()));
             assert_eq!(got.data(), map.data());
         }
@@ -152,7 +153,7 @@ fn a_request_handed_on_to_the_later_chapters_is_answered_as_the_page_answers_it(
             ticket: TICKET,
             demo,
             setup,
-            download: download.map(str::to_string),
+            download: download.and_then(Download::parse),
             source: None,
         };
         let expected = answer(&request, held.as_ref());
@@ -178,12 +179,10 @@ fn a_request_handed_on_to_the_later_chapters_is_answered_as_the_page_answers_it(
         (
             Body::Map { map: expected, .. },
             Body::Map {
-                map: got,
-                extension,
-                ..
+                map: got, download, ..
             },
         ) => {
-            assert_eq!(extension, "r32");
+            assert_eq!(download.name(), "r32");
             (expected.data().to_vec(), got.data().to_vec())
         }
         other => panic!("{other:?}"),

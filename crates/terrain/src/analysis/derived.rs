@@ -1,11 +1,8 @@
 //! Maps derived from the heights, to texture and paint a terrain in an engine: a tangent-space
 //! normal map (8-bit RGB), a slope mask and a flow mask (16-bit grey). The command line's
-//! `--maps` and the page write them with these functions, so both give the same bytes.
+//! `--maps` and the page write them through one function (`files/derived_png.rs`), so both give
+//! the same bytes; this module knows no file format.
 
-use std::io::{self, Write};
-
-use crate::analysis::water::Water;
-use crate::files::{export, formats};
 use crate::knobs::{self, params::ParamError};
 use crate::map::heightmap::Heightmap;
 
@@ -85,39 +82,6 @@ impl Derived {
             }
         }
     }
-
-    /// The file of this map of `map`, as PNG bytes.
-    pub fn png(self, map: &Heightmap, relief: Relief, green: Green) -> Result<Vec<u8>, ParamError> {
-        let mut bytes = Vec::new();
-        let written = match self {
-            Derived::Normal => write_normals(map, relief, green, &mut bytes),
-            Derived::Slope => export::write(&slope_map(map, relief)?, formats::PNG, &mut bytes),
-            Derived::Flow => {
-                let flow = Water::of(map)?.flow_map(false);
-                export::write(&flow, formats::PNG, &mut bytes)
-            }
-        };
-        written.map_err(|e| ParamError::new(self.name(), e.to_string()))?;
-        Ok(bytes)
-    }
-}
-
-/// The derived maps the page's format choice offers, by the name of their download; the flow
-/// mask is offered with the water's downloads (`water::FLOW_DOWNLOADS`).
-pub const DOWNLOADS: [&str; 2] = ["normal.png", "slope.png"];
-
-/// The derived map of a download named in [`DOWNLOADS`]; `None` for any other name.
-pub fn download(extension: &str) -> Option<Derived> {
-    Derived::ALL
-        .into_iter()
-        .find(|d| d.name() == extension.strip_suffix(".png").unwrap_or_default())
-        .filter(|d| *d != Derived::Flow)
-}
-
-/// The file of a derived download as the page writes it: the page's relief (as
-/// [`Relief::as_shown`]: what `--maps` writes without `--height-m`) and green up (no engine).
-pub fn download_png(derived: Derived, map: &Heightmap) -> Result<Vec<u8>, ParamError> {
-    derived.png(map, Relief::as_shown(map), Green::Up)
 }
 
 /// Parses `--maps`: names from `normal`, `slope`, `flow`, comma-separated, each at most once.
@@ -169,26 +133,12 @@ fn normal_rgb(map: &Heightmap, relief: Relief, green: Green, x: usize, y: usize)
     [byte(nx), byte(ny), byte(nz)]
 }
 
-/// Writes the tangent-space normal map of `map` as an 8-bit RGB PNG.
-fn write_normals(
-    map: &Heightmap,
-    relief: Relief,
-    green: Green,
-    out: &mut impl Write,
-) -> io::Result<()> {
-    let too_big = |_| io::Error::new(io::ErrorKind::InvalidInput, "map too large for PNG");
-    let width = u32::try_from(map.width()).map_err(too_big)?;
-    let height = u32::try_from(map.height()).map_err(too_big)?;
-    let mut encoder = png::Encoder::new(out, width, height);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().map_err(io::Error::other)?;
-    let pixels: Vec<u8> = (0..map.height())
+/// The tangent-space normal map of `map` as 8-bit RGB pixels, row by row.
+pub fn normal_pixels(map: &Heightmap, relief: Relief, green: Green) -> Vec<u8> {
+    (0..map.height())
         .flat_map(|y| (0..map.width()).map(move |x| (x, y)))
         .flat_map(|(x, y)| normal_rgb(map, relief, green, x, y))
-        .collect();
-    writer.write_image_data(&pixels).map_err(io::Error::other)?;
-    writer.finish().map_err(io::Error::other)
+        .collect()
 }
 
 /// The slope angle of every point over 90 degrees: 0 flat, 1 vertical.

@@ -267,10 +267,6 @@ impl Measures {
     }
 }
 
-/// The name a page asks its file encoders for the realism report by (`report` as JSON text), in
-/// place of a file format: the measures need the full map, and they load with the encoders.
-pub const REPORT: &str = "realism";
-
 /// Real land's measures: the USGS map of the Jacksboro fault area, Tennessee, that the page shows
 /// beside every terrain (`www/real-land/jacksboro.png`; held to it by a test).
 pub const REAL_LAND: Measures = Measures {

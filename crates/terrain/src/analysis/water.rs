@@ -16,22 +16,8 @@ pub mod fill;
 pub mod flow;
 pub mod shown;
 
-use crate::files::formats::{self, Facts};
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
-
-/// The page's flow downloads, as the format choice lists them: `flow.` and the file format.
-pub const FLOW_DOWNLOADS: [&str; 2] = ["flow.png", "flow.r32"];
-
-/// The format of a flow download named in [`FLOW_DOWNLOADS`] (`flow.png` gives PNG's facts);
-/// `None` for any other name.
-pub fn flow_download(extension: &str) -> Option<&'static Facts> {
-    FLOW_DOWNLOADS
-        .contains(&extension)
-        .then(|| extension.strip_prefix("flow."))
-        .flatten()
-        .and_then(formats::find)
-}
 
 /// A map's water: the filled heights, each cell's way down, and its flow.
 #[derive(Debug, Clone, PartialEq)]

@@ -2,10 +2,14 @@
 //! implements. The registry (`registry.rs`) holds one of them in a [`Recipe`] and hands every
 //! question to it, so nothing outside a chapter's folder tells the algorithms apart.
 
+use super::settings::Slot;
+#[cfg(feature = "cli")]
 use super::Recipe;
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::midpoint::MpdParams;
-use crate::knobs::params::{ParamError, ReadDecimal};
+use crate::knobs::params::ParamError;
+#[cfg(feature = "cli")]
+use crate::knobs::params::ReadDecimal;
 use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
 use crate::shown::steps::{InSteps, PartialStage, Steps};
@@ -19,41 +23,37 @@ use crate::shown::steps::{InSteps, PartialStage, Steps};
 /// chapters lack (erosion, tiling, steps), answering "none".
 pub trait Chapter {
     /// One line on what it makes, for the command line's help.
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str;
 
     /// The knobs that set it, in the order the command line and the page list them (the seed,
     /// which every chapter has, apart). A demo may offer fewer of them.
+    #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob];
 
-    /// The text `knob` shows for this recipe; `None` if it is not one of its knobs.
-    fn show(&self, knob: &Knob) -> Option<String>;
-
-    /// Parses `text` into this recipe's setting `knob`, with `knob`'s own range and messages
-    /// (`read` reads a decimal that passed the syntax check); `None` if it is not one of its
-    /// knobs.
-    fn apply(
-        &mut self,
-        knob: &Knob,
-        text: &str,
-        read: ReadDecimal,
-    ) -> Option<Result<(), ParamError>>;
+    /// Where the setting `knob` lives in this recipe's parameters; `None` if it is not one of
+    /// its knobs (or not one it has in this stage). Showing a knob's value and reading one in
+    /// go through it (`Recipe::show`, `Recipe::apply`), the same for every chapter.
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>>;
 
     /// Parses every setting a command line gave, `given` in the order of [`Chapter::knobs`],
     /// refusing a knob it does not have. A chapter whose settings depend on each other (noise:
     /// each side defaults to the other) reads them together here.
+    #[cfg(feature = "cli")]
     fn apply_all(
         &mut self,
         given: &[(&'static Knob, &str)],
         read: ReadDecimal,
     ) -> Result<(), ParamError> {
-        given.iter().try_for_each(|&(knob, text)| {
-            self.apply(knob, text, read).unwrap_or_else(|| {
-                Err(ParamError::new(
+        given
+            .iter()
+            .try_for_each(|&(knob, text)| match self.slot(knob) {
+                Some(slot) => slot.read(knob, text, read),
+                None => Err(ParamError::new(
                     knob.name,
                     format!("{} is not a setting of this algorithm", knob.name),
-                ))
+                )),
             })
-        })
     }
 
     /// The map's width and height in points, before any check of the parameters; `(0, 0)` where
@@ -68,6 +68,7 @@ pub trait Chapter {
 
     /// What it is as a `terrain` command: the command's recipe and its `--erode`; `None` for a
     /// recipe no command makes (a partial step, a map read on the page).
+    #[cfg(feature = "cli")]
     fn command(&self) -> Option<(Recipe, Option<ErosionParams>)>;
 
     /// The map for `seed` made from `held`, the map read from a file; generated, for the
@@ -77,12 +78,14 @@ pub trait Chapter {
     }
 
     /// Whether it is a 1-D profile, written as text (`.txt`, `.csv`) rather than as a map.
+    #[cfg(feature = "cli")]
     fn profile(&self) -> bool {
         false
     }
 
     /// Whether its command takes `--erode N` and the erosion constants, eroding the map it
     /// generates.
+    #[cfg(feature = "cli")]
     fn erodes(&self) -> bool {
         false
     }

@@ -1,7 +1,10 @@
 //! What a [`Recipe`] answers, the same for every chapter: each question goes to the recipe's
-//! chapter ([`Recipe::chapter`]); the few that combine answers (the file name, the caption, what
+//! chapter (`on_chapter!`, a static call); the few that combine answers (the file name, the caption, what
 //! a step looks like) are written here once.
 
+use super::registry::on_chapter;
+use super::settings::Slot;
+use super::Chapter;
 use super::Recipe;
 use super::Schedule;
 use crate::algorithms::erosion::{self, ErosionParams};
@@ -10,18 +13,18 @@ use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
 use crate::shown::display::{DisplayGrid, Mark};
-use crate::shown::steps::{InSteps, PartialStage, Shown};
+use crate::shown::steps::{InSteps, PartialStage, Shown, Steps};
 
 impl Recipe {
     /// The map's width and height in points (before any check of the parameters); `(0, 0)` for
     /// a held map, whose file decides.
     pub fn size(&self) -> (usize, usize) {
-        self.chapter().size()
+        on_chapter!(self, c => c.size())
     }
 
     /// Generates the terrain for `seed`, after checking the parameters against the core's limits.
     pub fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
-        self.chapter().generate(seed)
+        on_chapter!(self, c => c.generate(seed))
     }
 
     /// Generates the terrain for `seed` and erodes it with `erosion` and the same seed, as
@@ -41,30 +44,33 @@ impl Recipe {
     /// The map for `seed`: a held map made from `held` (the map read from its file), any other
     /// recipe generated ([`Recipe::generate`]; `held` is not used).
     pub fn made_from(&self, held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {
-        self.chapter().made_from(held, seed)
+        on_chapter!(self, c => c.made_from(held, seed))
     }
 
     /// Whether this build can make the map: false for fault lines without the `faults` feature,
     /// and for erosion (a read map with droplets included) without `erosion`. The page's first
     /// module asks, and hands what it cannot make to its later chapters' module.
     pub fn linked(&self) -> bool {
-        self.chapter().linked()
+        on_chapter!(self, c => c.linked())
     }
 
+    #[cfg(feature = "cli")]
     /// What the recipe is as a `terrain` command: the command's recipe and its `--erode`;
     /// `None` for a recipe no command makes (a step of an algorithm, a map read on the page).
     pub fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        self.chapter().command()
+        on_chapter!(self, c => c.command())
     }
 
+    #[cfg(feature = "cli")]
     /// The knobs that set it (the seed apart), in the command line's order.
     pub fn knobs(&self) -> &'static [&'static Knob] {
-        self.chapter().knobs()
+        on_chapter!(self, c => c.knobs())
     }
 
     /// The text `knob` shows for this recipe; `None` if the recipe has no such knob.
     pub fn show(&self, knob: &Knob) -> Option<String> {
-        self.chapter().show(knob)
+        let mut copy = *self;
+        copy.slot(knob)?.shown()
     }
 
     /// Parses `text` into the recipe's setting `knob` with the knob's range and messages
@@ -76,28 +82,33 @@ impl Recipe {
         text: &str,
         read: ReadDecimal,
     ) -> Option<Result<(), ParamError>> {
-        self.chapter_mut().apply(knob, text, read)
+        self.slot(knob).map(|slot| slot.read(knob, text, read))
+    }
+
+    /// Where the setting `knob` lives in the recipe's parameters; `None` if it has no such knob.
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
+        on_chapter!(self, c => c.slot(knob))
     }
 
     /// The erosion's droplets and constants; `None` for the chapters without erosion.
     pub fn erosion(&self) -> Option<&ErosionParams> {
-        self.chapter().erosion()
+        on_chapter!(self, c => c.erosion())
     }
 
     /// [`Recipe::erosion`], writable.
     pub fn erosion_mut(&mut self) -> Option<&mut ErosionParams> {
-        self.chapter_mut().erosion_mut()
+        on_chapter!(self, c => c.erosion_mut())
     }
 
     /// The size, spread and reduction of the subdivision chapters; `None` for the others.
     pub fn subdivision(&self) -> Option<&MpdParams> {
-        self.chapter().subdivision()
+        on_chapter!(self, c => c.subdivision())
     }
 
     /// Whether the map is made to tile; `None` where it cannot be (whole Diamond-Square maps
     /// can).
     pub fn wrap(&self) -> Option<bool> {
-        self.chapter().wrap()
+        on_chapter!(self, c => c.wrap())
     }
 
     /// A file name for the map of this recipe and `seed` in a format with `extension`, e.g.
@@ -108,7 +119,7 @@ impl Recipe {
         } else {
             ""
         };
-        let size = self.chapter().size_tag();
+        let size = on_chapter!(self, c => c.size_tag());
         format!("{}-{size}-seed-{seed}{wrap}.{extension}", self.name())
     }
 
@@ -118,9 +129,14 @@ impl Recipe {
         Schedule::of(self)
     }
 
+    /// The chapter's stepping, where it steps ([`Schedule`] asks it).
+    pub(super) fn steps(&self) -> Option<&dyn Steps> {
+        on_chapter!(self, c => c.steps())
+    }
+
     /// The one stage a step demo shows; `None` for a whole map.
     pub fn stage(&self) -> Option<PartialStage> {
-        self.chapter().stage()
+        on_chapter!(self, c => c.stage())
     }
 
     /// The map made batch by batch, keeping the points at map `columns` and `rows` after each
@@ -131,7 +147,7 @@ impl Recipe {
         columns: &[usize],
         rows: &[usize],
     ) -> Option<Result<InSteps, ParamError>> {
-        self.chapter().in_steps(seed, columns, rows)
+        on_chapter!(self, c => c.in_steps(seed, columns, rows))
     }
 
     /// The caption line of the map at step `step`: what the step did, or for a step demo's

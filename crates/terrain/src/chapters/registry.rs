@@ -9,9 +9,22 @@ use crate::algorithms::midpoint::MpdParams;
 use crate::algorithms::{diamond_square, midpoint};
 
 /// Makes [`Recipe`] from the rows, with [`Recipe::chapter`], [`Recipe::chapter_mut`],
-/// [`Recipe::name`], [`Recipe::NAMES`] and [`Recipe::DEFAULTS`].
+/// [`Recipe::name`], [`Recipe::NAMES`] and [`Recipe::DEFAULTS`], and `on_chapter!`, the one match
+/// on a recipe's chapter (`$d` is a `$`, so the macro can write a macro).
 macro_rules! chapters {
-    ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
+    (($d:tt) $($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
+        /// `on_chapter!(recipe, c => c.method(..))` calls the chapter's own method: a `match` with
+        /// one arm per row, so each call is static and the page links only the methods it uses
+        /// (through `&dyn Chapter` every chapter's every method would come along).
+        macro_rules! on_chapter {
+            ($d recipe:expr, $d c:ident => $d body:expr) => {
+                match $d recipe {
+                    $(Recipe::$variant($d c) => $d body,)*
+                }
+            };
+        }
+        pub(super) use on_chapter;
+
         /// One chapter's algorithm and its parameters. A recipe and a seed fix a terrain, so a
         /// recipe is what the page's demos hold, what travels to the page's generator worker, and
         /// what the command line builds from its arguments. With the `serde` feature it
@@ -72,6 +85,7 @@ macro_rules! chapters {
 }
 
 chapters! {
+    ($)
     /// Random noise: every point its own uniform height.
     Noise = "noise",
     /// Midpoint displacement, up to a stage (the first post's step demos stop early).

@@ -15,7 +15,7 @@ pub struct Schedule(Recipe);
 impl Schedule {
     /// The schedule of `recipe`, if its chapter steps it.
     pub(super) fn of(recipe: &Recipe) -> Option<Self> {
-        recipe.chapter().steps().map(|_| Schedule(*recipe))
+        recipe.steps().map(|_| Schedule(*recipe))
     }
 
     /// The chapter's stepping ([`Schedule::of`] makes a schedule only for a recipe that has
@@ -36,7 +36,7 @@ impl Schedule {
                 (shown.grid.clone(), Vec::new())
             }
         }
-        self.0.chapter().steps().unwrap_or(&Still)
+        self.0.steps().unwrap_or(&Still)
     }
 
     /// The number of the last step (the finished map): the exponent, the number of recursive

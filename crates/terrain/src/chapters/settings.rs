@@ -3,6 +3,7 @@
 //! the erosion's droplets and constants (the eroded map, a map read from a file).
 
 use crate::algorithms::erosion::ErosionParams;
+use crate::algorithms::faults::{self, ShapeSet};
 use crate::algorithms::midpoint::MpdParams;
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::{self, Knob};
@@ -23,70 +24,86 @@ pub const EROSION: [&Knob; 9] = [
     &knobs::RADIUS,
 ];
 
-/// The text a subdivision knob shows; `None` for any other knob.
-pub fn show_subdivision(params: &MpdParams, knob: &Knob) -> Option<String> {
+/// Where a setting lives in a chapter's parameters, by the kind of value it takes: one place
+/// shows it and reads it for every chapter ([`Slot::shown`], [`Slot::read`]), so a chapter only
+/// says where each of its knobs is (`Chapter::slot`).
+pub enum Slot<'a> {
+    /// A whole number.
+    Whole(&'a mut u32),
+    /// A size in points.
+    Side(&'a mut usize),
+    /// A decimal.
+    Number(&'a mut f32),
+    /// True or false.
+    Toggle(&'a mut bool),
+    /// A set of fault shapes, by name.
+    Shapes(&'a mut ShapeSet),
+    /// A square's exponent, setting both sides (`2^n + 1` points each) of a free-sized map
+    /// (the command line's `noise --exponent`; the page offers no size for noise).
+    #[cfg(feature = "cli")]
+    Square(&'a mut usize, &'a mut usize),
+}
+
+impl Slot<'_> {
+    /// The text the setting shows (a free-sized map's exponent only when it is a square of
+    /// 2^n + 1 points a side).
+    pub fn shown(&self) -> Option<String> {
+        Some(match self {
+            Slot::Whole(v) => v.to_string(),
+            Slot::Side(v) => v.to_string(),
+            Slot::Number(v) => v.to_string(),
+            Slot::Toggle(v) => v.to_string(),
+            Slot::Shapes(v) => v.to_string(),
+            #[cfg(feature = "cli")]
+            Slot::Square(width, height) => (1..=crate::knobs::limits::CLI_MAX_EXPONENT)
+                .find(|&n| {
+                    (**width, **height) == (crate::knobs::limits::side_for_exponent(n), **width)
+                })?
+                .to_string(),
+        })
+    }
+
+    /// Reads `text` into the setting with `knob`'s range and messages (`read` reads a decimal
+    /// once it passed the syntax check).
+    pub fn read(self, knob: &Knob, text: &str, read: ReadDecimal) -> Result<(), ParamError> {
+        match self {
+            Slot::Whole(v) => knob.parse_u32(text).map(|n| *v = n),
+            Slot::Side(v) => knob.parse_whole(text).map(|n| *v = n as usize),
+            Slot::Number(v) => knob.parse_f32_with(text, read).map(|n| *v = n),
+            Slot::Toggle(v) => toggle(knob, text).map(|b| *v = b),
+            Slot::Shapes(v) => faults::parse_shapes(text).map(|set| *v = set),
+            #[cfg(feature = "cli")]
+            Slot::Square(width, height) => knob.parse_u32(text).map(|n| {
+                let side = crate::knobs::limits::side_for_exponent(n);
+                (*width, *height) = (side, side);
+            }),
+        }
+    }
+}
+
+/// Where a subdivision knob lives; `None` for any other knob.
+pub fn subdivision_slot<'a>(params: &'a mut MpdParams, knob: &Knob) -> Option<Slot<'a>> {
     Some(match knob.name {
-        "exponent" => params.exponent.to_string(),
-        "spread" => params.spread.to_string(),
-        "reduction" => params.reduction.to_string(),
+        "exponent" => Slot::Whole(&mut params.exponent),
+        "spread" => Slot::Number(&mut params.spread),
+        "reduction" => Slot::Number(&mut params.reduction),
         _ => return None,
     })
 }
 
-/// Reads `text` into the subdivision's knob; `None` for any other knob.
-pub fn apply_subdivision(
-    params: &mut MpdParams,
-    knob: &Knob,
-    text: &str,
-    read: ReadDecimal,
-) -> Option<Result<(), ParamError>> {
+/// Where an erosion knob lives (the droplets under either name); `None` for any other knob.
+pub fn erosion_slot<'a>(params: &'a mut ErosionParams, knob: &Knob) -> Option<Slot<'a>> {
     Some(match knob.name {
-        "exponent" => knob.parse_u32(text).map(|v| params.exponent = v),
-        "spread" => knob.parse_f32_with(text, read).map(|v| params.spread = v),
-        "reduction" => knob
-            .parse_f32_with(text, read)
-            .map(|v| params.reduction = v),
-        _ => return None,
-    })
-}
-
-/// The text an erosion knob shows (the droplets under either name); `None` for any other knob.
-pub fn show_erosion(params: &ErosionParams, knob: &Knob) -> Option<String> {
-    Some(match knob.name {
-        "droplets" | "erode" => params.droplets.to_string(),
-        "lifetime" => params.lifetime.to_string(),
-        "inertia" => params.inertia.to_string(),
-        "capacity" => params.capacity.to_string(),
-        "min-capacity" => params.min_capacity.to_string(),
-        "erosion" => params.erosion.to_string(),
-        "deposition" => params.deposition.to_string(),
-        "evaporation" => params.evaporation.to_string(),
-        "gravity" => params.gravity.to_string(),
-        "radius" => params.radius.to_string(),
-        _ => return None,
-    })
-}
-
-/// Reads `text` into the erosion's knob; `None` for any other knob.
-pub fn apply_erosion(
-    params: &mut ErosionParams,
-    knob: &Knob,
-    text: &str,
-    read: ReadDecimal,
-) -> Option<Result<(), ParamError>> {
-    let whole = |slot: &mut u32| knob.parse_u32(text).map(|v| *slot = v);
-    let number = |slot: &mut f32| knob.parse_f32_with(text, read).map(|v| *slot = v);
-    Some(match knob.name {
-        "droplets" | "erode" => whole(&mut params.droplets),
-        "lifetime" => whole(&mut params.lifetime),
-        "radius" => whole(&mut params.radius),
-        "inertia" => number(&mut params.inertia),
-        "capacity" => number(&mut params.capacity),
-        "min-capacity" => number(&mut params.min_capacity),
-        "erosion" => number(&mut params.erosion),
-        "deposition" => number(&mut params.deposition),
-        "evaporation" => number(&mut params.evaporation),
-        "gravity" => number(&mut params.gravity),
+        "droplets" | "erode" => Slot::Whole(&mut params.droplets),
+        "lifetime" => Slot::Whole(&mut params.lifetime),
+        "radius" => Slot::Whole(&mut params.radius),
+        "inertia" => Slot::Number(&mut params.inertia),
+        "capacity" => Slot::Number(&mut params.capacity),
+        "min-capacity" => Slot::Number(&mut params.min_capacity),
+        "erosion" => Slot::Number(&mut params.erosion),
+        "deposition" => Slot::Number(&mut params.deposition),
+        "evaporation" => Slot::Number(&mut params.evaporation),
+        "gravity" => Slot::Number(&mut params.gravity),
         _ => return None,
     })
 }

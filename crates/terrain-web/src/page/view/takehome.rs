@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use super::DemoView;
 use crate::model::fields::Setup;
 use crate::model::links;
-use terrain::realism;
+use terrain::downloads::Download;
 
 /// What a take-home request asks the worker for: a file, or the realism report. Each kind waits
 /// for its own newest, under tokens from one count.
@@ -23,16 +23,28 @@ pub enum TakeHome {
 }
 
 impl DemoView {
-    /// The setup on screen and a fresh token for its file in `extension`, now on its way (the
-    /// section shows `data-download="busy"` and the progress display); `None` with nothing on
-    /// screen.
-    pub fn start_download(&mut self, extension: &str) -> Option<(u32, Setup)> {
+    /// The download the format choice's value `name` names, started ([`DemoView::start_download`]):
+    /// read once here; a name no download has (a page edited in the browser's tools) is refused
+    /// in the alert, as a file that could not be made is.
+    pub fn ask_download(&mut self, name: &str) -> Option<(u32, Setup, Download)> {
+        let Some(download) = Download::parse(name) else {
+            self.refuse_download(&format!("no file format called {name:?}"));
+            return None;
+        };
+        let (token, setup) = self.start_download(download)?;
+        Some((token, setup, download))
+    }
+
+    /// The setup on screen and a fresh token for its `download`, now on its way (the section
+    /// shows `data-download="busy"` and the progress display); `None` with nothing on screen.
+    pub fn start_download(&mut self, download: Download) -> Option<(u32, Setup)> {
         let setup = self.shown.as_ref()?.setup;
-        let name = match terrain::tiles::parse_download(extension) {
-            Some((grid, format)) => {
-                terrain::tiles::zip_name(&setup.recipe.file_name(setup.seed, format), grid)
-            }
-            None => setup.recipe.file_name(setup.seed, extension),
+        let name = match download {
+            Download::Tiles { grid, format } => terrain::tiles::zip_name(
+                &setup.recipe.file_name(setup.seed, format.extension),
+                grid,
+            ),
+            other => setup.recipe.file_name(setup.seed, &other.name()),
         };
         let token = self.downloads.issue(TakeHome::File, name);
         self.set_attribute("data-download", "busy");
@@ -63,6 +75,16 @@ impl DemoView {
         true
     }
 
+    /// A download that cannot be asked for (`message` says why): said in the alert, as a file
+    /// that could not be made; the terrain stays.
+    pub fn refuse_download(&mut self, message: &str) {
+        self.set_attribute("data-download", "ready");
+        self.set_status("");
+        self.elements.alert.set_text_content(Some(&format!(
+            "The file could not be made ({message}). The terrain shown stays."
+        )));
+    }
+
     /// The file on its way is lost (the generator stopped): says so.
     pub fn abandon_download(&mut self, message: &str) {
         for kind in [TakeHome::File, TakeHome::Realism] {
@@ -85,7 +107,7 @@ impl DemoView {
         panel.measuring();
         let token = self
             .downloads
-            .issue(TakeHome::Realism, realism::REPORT.to_string());
+            .issue(TakeHome::Realism, Download::Realism.name());
         Some((token, setup))
     }
 

@@ -13,8 +13,9 @@
 
 use js_sys::{Array, Float32Array, Object, Reflect, Uint8Array};
 use terrain::display::DisplayGrid;
+use terrain::downloads::Download;
 use terrain::variogram::Variogram;
-use terrain::{realism, Heightmap};
+use terrain::Heightmap;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::model::answer::Answer;
@@ -72,7 +73,9 @@ impl Kind {
         let download = get(message, DOWNLOAD);
         if download.is_undefined() {
             Kind::Terrain
-        } else if download.as_string().as_deref() == Some(realism::REPORT) {
+        } else if download.as_string().as_deref().and_then(Download::parse)
+            == Some(Download::Realism)
+        {
             Kind::Measure
         } else {
             Kind::File
@@ -88,8 +91,8 @@ pub enum Body {
     /// The full map for a file, on its way in the worker from the generator to the file
     /// encoders (which turn it into [`Body::File`]); the page never receives it.
     Map {
-        /// The extension of the file format to write.
-        extension: String,
+        /// What to write of it.
+        download: Download,
         /// The map at full resolution.
         map: Heightmap,
         /// For a file made from what was asked as well as from the map (a zip of tiles, whose
@@ -169,11 +172,11 @@ impl Reply {
                 KIND_TERRAIN
             }
             Body::Map {
-                extension,
+                download,
                 map,
                 asked,
             } => {
-                set(&message, EXTENSION, &JsValue::from_str(extension));
+                set(&message, EXTENSION, &JsValue::from_str(&download.name()));
                 if let Some((low, high)) = map.range_before_normalising() {
                     set(&message, LOW, &JsValue::from(low));
                     set(&message, HIGH, &JsValue::from(high));
@@ -249,8 +252,8 @@ impl Reply {
                 Err(error) => Body::Terrain(Err(error)),
             },
             (KIND_MAP, _) => match read_map(data) {
-                Some((extension, map)) => Body::Map {
-                    extension,
+                Some((download, map)) => Body::Map {
+                    download,
                     map,
                     asked: Request::from_js(data).ok().map(|r| (r.demo, r.setup)),
                 },
@@ -314,12 +317,12 @@ fn read_answer(data: &JsValue) -> Option<Answer> {
 }
 
 /// The map in a map reply; `None` when a part is missing or malformed.
-fn read_map(data: &JsValue) -> Option<(String, Heightmap)> {
-    let extension = get(data, EXTENSION).as_string()?;
+fn read_map(data: &JsValue) -> Option<(Download, Heightmap)> {
+    let download = Download::parse(&get(data, EXTENSION).as_string()?)?;
     let map = read_heights(data)?;
     let range = get(data, LOW).as_f64().zip(get(data, HIGH).as_f64());
     let map = map.with_range_before_normalising(range.map(|(l, h)| (l as f32, h as f32)));
-    Some((extension, map))
+    Some((download, map))
 }
 
 /// The map under [`WIDTH`], [`HEIGHT`] and [`HEIGHTS`], if whole.

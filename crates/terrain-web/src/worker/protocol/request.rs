@@ -1,7 +1,7 @@
 //! A request from the page to the worker, and its message.
 
 use js_sys::Object;
-use terrain::realism;
+use terrain::downloads::Download;
 use wasm_bindgen::JsValue;
 
 use super::{get, set, Kind, Ticket, DEMO, DOWNLOAD, SEED, SETUP, SOURCE};
@@ -18,10 +18,10 @@ pub struct Request {
     pub demo: &'static Demo,
     /// What to generate.
     pub setup: Setup,
-    /// For a download, the extension of the file format wanted (`png`, `r16`, `r32`, `glb`):
-    /// the reply is then the full map, written by the file encoders byte for byte as `terrain`
-    /// writes it, instead of the shown points.
-    pub download: Option<String>,
+    /// For a download, what is downloaded (a map in a format, a derived map, the flow, tiles,
+    /// the realism report): the reply is then the full map, written by the file encoders byte
+    /// for byte as `terrain` writes it, instead of the shown points.
+    pub download: Option<Download>,
     /// For a demo whose map is read: a new map file (a `File`, or a URL as a string), which
     /// `worker.js` reads and the worker holds for this view before answering; `None` keeps the
     /// map it holds. Only the page sends it; the worker's Rust end never reads it.
@@ -31,8 +31,8 @@ pub struct Request {
 impl Request {
     /// Terrain or file.
     pub fn kind(&self) -> Kind {
-        match self.download.as_deref() {
-            Some(realism::REPORT) => Kind::Measure,
+        match self.download {
+            Some(Download::Realism) => Kind::Measure,
             Some(_) => Kind::File,
             None => Kind::Terrain,
         }
@@ -57,8 +57,8 @@ impl Request {
             SEED,
             &JsValue::from_str(&self.setup.seed.to_string()),
         );
-        if let Some(extension) = &self.download {
-            set(message, DOWNLOAD, &JsValue::from_str(extension));
+        if let Some(download) = &self.download {
+            set(message, DOWNLOAD, &JsValue::from_str(&download.name()));
         }
         if let Some(source) = &self.source {
             set(message, SOURCE, source);
@@ -85,7 +85,12 @@ impl Request {
             ticket: Ticket::from_js(message).map_err(|e| e.replace("message", "request"))?,
             demo,
             setup,
-            download: get(message, DOWNLOAD).as_string(),
+            download: match get(message, DOWNLOAD).as_string() {
+                Some(name) => Some(
+                    Download::parse(&name).ok_or_else(|| format!("no download called {name:?}"))?,
+                ),
+                None => None,
+            },
             source: None,
         })
     }

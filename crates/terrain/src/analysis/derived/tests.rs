@@ -1,5 +1,5 @@
 use super::*;
-use crate::files::formats;
+use crate::files::{derived_png, export, formats};
 
 fn map(w: usize, h: usize, f: impl Fn(usize, usize) -> f32) -> Heightmap {
     Heightmap::from_data(w, h, (0..w * h).map(|i| f(i % w, i / w)).collect()).expect("map")
@@ -35,7 +35,8 @@ fn a_plane_rising_east_is_one_colour_leaning_west_in_both_conventions() {
     let length = (0.25f32 + 1.0).sqrt();
     let expected = [byte(-0.5 / length), byte(0.0), byte(1.0 / length)];
     for green in [Green::Up, Green::Down] {
-        let pixels = rgb(&Derived::Normal.png(&plane, relief, green).expect("written"));
+        let pixels =
+            rgb(&derived_png::png(Derived::Normal, &plane, relief, green).expect("written"));
         assert_eq!(pixels.len(), 33 * 17);
         assert!(
             pixels.iter().all(|&p| p == expected),
@@ -55,12 +56,9 @@ fn a_plane_rising_north_leans_south_green_low_up_and_green_high_down() {
         cell_m: 1.0,
     };
     let length = 2f32.sqrt();
-    let up = rgb(&Derived::Normal
-        .png(&plane, relief, Green::Up)
-        .expect("written"));
-    let down = rgb(&Derived::Normal
-        .png(&plane, relief, Green::Down)
-        .expect("written"));
+    let up = rgb(&derived_png::png(Derived::Normal, &plane, relief, Green::Up).expect("written"));
+    let down =
+        rgb(&derived_png::png(Derived::Normal, &plane, relief, Green::Down).expect("written"));
     assert!(
         up.iter()
             .all(|&p| p == [128, byte(-1.0 / length), byte(1.0 / length)]),

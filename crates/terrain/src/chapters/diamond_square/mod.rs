@@ -4,12 +4,17 @@
 mod steps;
 
 use crate::algorithms::diamond_square::{self, Stage};
+#[cfg(feature = "cli")]
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::midpoint::MpdParams;
-use crate::chapters::settings;
-use crate::chapters::{Chapter, Recipe};
-use crate::knobs::params::{ParamError, ReadDecimal};
-use crate::knobs::{self, limits, Knob};
+use crate::chapters::settings::{self, Slot};
+use crate::chapters::Chapter;
+#[cfg(feature = "cli")]
+use crate::chapters::Recipe;
+#[cfg(feature = "cli")]
+use crate::knobs;
+use crate::knobs::params::ParamError;
+use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
 use crate::shown::steps::{PartialStage, Steps};
 
@@ -38,10 +43,12 @@ impl DiamondSquare {
 }
 
 impl Chapter for DiamondSquare {
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "Diamond-Square (the third post)"
     }
 
+    #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
         &[
             &knobs::EXPONENT,
@@ -51,25 +58,11 @@ impl Chapter for DiamondSquare {
         ]
     }
 
-    fn show(&self, knob: &Knob) -> Option<String> {
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         match knob.name {
-            "wrap" => self.wrap().map(|w| w.to_string()),
-            _ => settings::show_subdivision(&self.params, knob),
-        }
-    }
-
-    fn apply(
-        &mut self,
-        knob: &Knob,
-        text: &str,
-        read: ReadDecimal,
-    ) -> Option<Result<(), ParamError>> {
-        match knob.name {
-            "wrap" if self.stage == Stage::Full => {
-                Some(settings::toggle(knob, text).map(|w| self.wrap = w))
-            }
-            "wrap" => None,
-            _ => settings::apply_subdivision(&mut self.params, knob, text, read),
+            // Only a whole map tiles.
+            "wrap" => (self.stage == Stage::Full).then_some(Slot::Toggle(&mut self.wrap)),
+            _ => settings::subdivision_slot(&mut self.params, knob),
         }
     }
 
@@ -90,6 +83,7 @@ impl Chapter for DiamondSquare {
         }
     }
 
+    #[cfg(feature = "cli")]
     fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
         (self.stage == Stage::Full).then_some((Recipe::DiamondSquare(*self), None))
     }
@@ -128,6 +122,7 @@ impl Chapter for DiamondSquare {
         })
     }
 
+    #[cfg(feature = "cli")]
     fn erodes(&self) -> bool {
         true
     }

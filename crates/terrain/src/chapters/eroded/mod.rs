@@ -6,10 +6,16 @@ mod steps;
 use crate::algorithms::diamond_square;
 use crate::algorithms::erosion::{self, ErosionParams};
 use crate::algorithms::midpoint::MpdParams;
-use crate::chapters::settings::{self, EROSION, SUBDIVISION};
-use crate::chapters::{Chapter, DiamondSquare, Recipe};
-use crate::knobs::params::{ParamError, ReadDecimal};
-use crate::knobs::{self, limits, Knob};
+use crate::chapters::settings::{self, Slot};
+#[cfg(feature = "cli")]
+use crate::chapters::settings::{EROSION, SUBDIVISION};
+use crate::chapters::Chapter;
+#[cfg(feature = "cli")]
+use crate::chapters::{DiamondSquare, Recipe};
+#[cfg(feature = "cli")]
+use crate::knobs;
+use crate::knobs::params::ParamError;
+use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
 use crate::shown::steps::{InSteps, Steps};
 
@@ -23,6 +29,7 @@ pub struct Eroded {
     pub erosion: ErosionParams,
 }
 
+#[cfg(feature = "cli")]
 /// The subdivision's knobs, the droplets, then the erosion constants.
 const KNOBS: [&Knob; 13] = [
     SUBDIVISION[0],
@@ -49,27 +56,21 @@ impl Eroded {
 }
 
 impl Chapter for Eroded {
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "A Diamond-Square terrain eroded by droplets (what terrain ds --erode N writes)"
     }
 
+    #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
         &KNOBS
     }
 
-    fn show(&self, knob: &Knob) -> Option<String> {
-        settings::show_subdivision(&self.params, knob)
-            .or_else(|| settings::show_erosion(&self.erosion, knob))
-    }
-
-    fn apply(
-        &mut self,
-        knob: &Knob,
-        text: &str,
-        read: ReadDecimal,
-    ) -> Option<Result<(), ParamError>> {
-        settings::apply_subdivision(&mut self.params, knob, text, read)
-            .or_else(|| settings::apply_erosion(&mut self.erosion, knob, text, read))
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
+        match settings::subdivision_slot(&mut self.params, knob) {
+            Some(slot) => Some(slot),
+            None => settings::erosion_slot(&mut self.erosion, knob),
+        }
     }
 
     fn size(&self) -> (usize, usize) {
@@ -88,6 +89,7 @@ impl Chapter for Eroded {
         Ok(map)
     }
 
+    #[cfg(feature = "cli")]
     fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
         let terrain = DiamondSquare {
             params: self.params,

@@ -3,11 +3,17 @@
 
 mod steps;
 
+#[cfg(feature = "cli")]
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::faults::{self, FaultParams};
-use crate::chapters::{Chapter, Recipe};
-use crate::knobs::params::{ParamError, ReadDecimal};
-use crate::knobs::{self, Knob};
+use crate::chapters::settings::Slot;
+use crate::chapters::Chapter;
+#[cfg(feature = "cli")]
+use crate::chapters::Recipe;
+#[cfg(feature = "cli")]
+use crate::knobs;
+use crate::knobs::params::ParamError;
+use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
 use crate::shown::steps::{InSteps, Steps};
 
@@ -27,10 +33,12 @@ impl Faults {
 }
 
 impl Chapter for Faults {
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "Fault lines: random dividers raise one side and lower the other (the fifth source)"
     }
 
+    #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
         &[
             &knobs::WIDTH,
@@ -41,32 +49,14 @@ impl Chapter for Faults {
         ]
     }
 
-    fn show(&self, knob: &Knob) -> Option<String> {
-        let p = &self.params;
-        Some(match knob.name {
-            "width" => p.width.to_string(),
-            "height" => p.height.to_string(),
-            "iterations" => p.iterations.to_string(),
-            "shapes" => p.shapes.to_string(),
-            "fuzziness" => p.fuzziness.to_string(),
-            _ => return None,
-        })
-    }
-
-    fn apply(
-        &mut self,
-        knob: &Knob,
-        text: &str,
-        read: ReadDecimal,
-    ) -> Option<Result<(), ParamError>> {
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         let p = &mut self.params;
-        let side = || knob.parse_whole(text).map(|v| v as usize);
         Some(match knob.name {
-            "width" => side().map(|v| p.width = v),
-            "height" => side().map(|v| p.height = v),
-            "iterations" => knob.parse_u32(text).map(|v| p.iterations = v),
-            "shapes" => faults::parse_shapes(text).map(|v| p.shapes = v),
-            "fuzziness" => knob.parse_f32_with(text, read).map(|v| p.fuzziness = v),
+            "width" => Slot::Side(&mut p.width),
+            "height" => Slot::Side(&mut p.height),
+            "iterations" => Slot::Whole(&mut p.iterations),
+            "shapes" => Slot::Shapes(&mut p.shapes),
+            "fuzziness" => Slot::Number(&mut p.fuzziness),
             _ => return None,
         })
     }
@@ -83,6 +73,7 @@ impl Chapter for Faults {
         faults::generate(&self.params, seed)
     }
 
+    #[cfg(feature = "cli")]
     fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
         Some((Recipe::Faults(*self), None))
     }

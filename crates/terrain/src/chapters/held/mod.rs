@@ -2,10 +2,16 @@
 //! there are 0. Its size is the file's: it is made from the map read, not generated.
 
 use crate::algorithms::erosion::{self, ErosionParams};
-use crate::chapters::settings::{self, EROSION};
-use crate::chapters::{Chapter, Recipe};
-use crate::knobs::params::{ParamError, ReadDecimal};
-use crate::knobs::{self, Knob};
+#[cfg(feature = "cli")]
+use crate::chapters::settings::EROSION;
+use crate::chapters::settings::{self, Slot};
+use crate::chapters::Chapter;
+#[cfg(feature = "cli")]
+use crate::chapters::Recipe;
+#[cfg(feature = "cli")]
+use crate::knobs;
+use crate::knobs::params::ParamError;
+use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
 
 /// A read map and the rain on it.
@@ -16,6 +22,7 @@ pub struct Held {
     pub erosion: ErosionParams,
 }
 
+#[cfg(feature = "cli")]
 /// The droplets (0 allowed), then the erosion constants.
 const KNOBS: [&Knob; 10] = [
     &knobs::HELD_DROPLETS,
@@ -41,25 +48,18 @@ impl Held {
 }
 
 impl Chapter for Held {
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "A map read from a file, then eroded by droplets"
     }
 
+    #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
         &KNOBS
     }
 
-    fn show(&self, knob: &Knob) -> Option<String> {
-        settings::show_erosion(&self.erosion, knob)
-    }
-
-    fn apply(
-        &mut self,
-        knob: &Knob,
-        text: &str,
-        read: ReadDecimal,
-    ) -> Option<Result<(), ParamError>> {
-        settings::apply_erosion(&mut self.erosion, knob, text, read)
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
+        settings::erosion_slot(&mut self.erosion, knob)
     }
 
     fn size(&self) -> (usize, usize) {
@@ -77,6 +77,7 @@ impl Chapter for Held {
         ))
     }
 
+    #[cfg(feature = "cli")]
     fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
         None
     }

@@ -3,11 +3,17 @@
 
 mod steps;
 
+#[cfg(feature = "cli")]
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::line::{self, LineParams};
-use crate::chapters::{Chapter, Recipe};
-use crate::knobs::params::{ParamError, ReadDecimal};
-use crate::knobs::{self, limits, Knob};
+use crate::chapters::settings::Slot;
+use crate::chapters::Chapter;
+#[cfg(feature = "cli")]
+use crate::chapters::Recipe;
+#[cfg(feature = "cli")]
+use crate::knobs;
+use crate::knobs::params::ParamError;
+use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
 use crate::shown::steps::Steps;
 
@@ -27,33 +33,20 @@ impl Line {
 }
 
 impl Chapter for Line {
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "1-D midpoint displacement (the fourth source): 2^N + 1 heights, one per line of a .txt/.csv"
     }
 
+    #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
         &[&knobs::LINE_ITERATIONS, &knobs::ROUGHNESS]
     }
 
-    fn show(&self, knob: &Knob) -> Option<String> {
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         Some(match knob.name {
-            "iterations" => self.params.iterations.to_string(),
-            "roughness" => self.params.roughness.to_string(),
-            _ => return None,
-        })
-    }
-
-    fn apply(
-        &mut self,
-        knob: &Knob,
-        text: &str,
-        read: ReadDecimal,
-    ) -> Option<Result<(), ParamError>> {
-        Some(match knob.name {
-            "iterations" => knob.parse_u32(text).map(|v| self.params.iterations = v),
-            "roughness" => knob
-                .parse_f32_with(text, read)
-                .map(|v| self.params.roughness = v),
+            "iterations" => Slot::Whole(&mut self.params.iterations),
+            "roughness" => Slot::Number(&mut self.params.roughness),
             _ => return None,
         })
     }
@@ -70,10 +63,12 @@ impl Chapter for Line {
         line::generate(&self.params, seed)
     }
 
+    #[cfg(feature = "cli")]
     fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
         Some((Recipe::Line(*self), None))
     }
 
+    #[cfg(feature = "cli")]
     fn profile(&self) -> bool {
         true
     }

@@ -44,6 +44,6 @@ impl Steps for Line {
     }
 
     fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
-        shown.by_step_of(step, |x, y| self.step_of(x, y))
+        shown.by_step_of(step, &|x, y| self.step_of(x, y))
     }
 }

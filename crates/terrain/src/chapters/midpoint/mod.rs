@@ -3,11 +3,16 @@
 
 mod steps;
 
+#[cfg(feature = "cli")]
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::midpoint::{self, MpdParams, Stage};
-use crate::chapters::settings::{self, SUBDIVISION};
-use crate::chapters::{Chapter, Recipe};
-use crate::knobs::params::{ParamError, ReadDecimal};
+#[cfg(feature = "cli")]
+use crate::chapters::settings::SUBDIVISION;
+use crate::chapters::settings::{self, Slot};
+use crate::chapters::Chapter;
+#[cfg(feature = "cli")]
+use crate::chapters::Recipe;
+use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
 use crate::shown::steps::{PartialStage, Steps};
@@ -31,25 +36,18 @@ impl Midpoint {
 }
 
 impl Chapter for Midpoint {
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "Midpoint displacement (the first post): a square map of 2^N + 1 points per side"
     }
 
+    #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
         &SUBDIVISION
     }
 
-    fn show(&self, knob: &Knob) -> Option<String> {
-        settings::show_subdivision(&self.params, knob)
-    }
-
-    fn apply(
-        &mut self,
-        knob: &Knob,
-        text: &str,
-        read: ReadDecimal,
-    ) -> Option<Result<(), ParamError>> {
-        settings::apply_subdivision(&mut self.params, knob, text, read)
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
+        settings::subdivision_slot(&mut self.params, knob)
     }
 
     fn size(&self) -> (usize, usize) {
@@ -65,6 +63,7 @@ impl Chapter for Midpoint {
         midpoint::generate_stage(self.stage, &self.params, seed)
     }
 
+    #[cfg(feature = "cli")]
     fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
         (self.stage == Stage::Full).then_some((Recipe::Midpoint(*self), None))
     }
@@ -99,6 +98,7 @@ impl Chapter for Midpoint {
         })
     }
 
+    #[cfg(feature = "cli")]
     fn erodes(&self) -> bool {
         true
     }

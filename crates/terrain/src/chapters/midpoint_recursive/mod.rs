@@ -3,12 +3,17 @@
 
 mod steps;
 
+#[cfg(feature = "cli")]
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::midpoint::MpdParams;
 use crate::algorithms::midpoint_recursive;
-use crate::chapters::settings::{self, SUBDIVISION};
-use crate::chapters::{Chapter, Recipe};
-use crate::knobs::params::{ParamError, ReadDecimal};
+#[cfg(feature = "cli")]
+use crate::chapters::settings::SUBDIVISION;
+use crate::chapters::settings::{self, Slot};
+use crate::chapters::Chapter;
+#[cfg(feature = "cli")]
+use crate::chapters::Recipe;
+use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
 use crate::shown::steps::Steps;
@@ -29,25 +34,18 @@ impl MidpointRecursive {
 }
 
 impl Chapter for MidpointRecursive {
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "Midpoint displacement written recursively (the second post)"
     }
 
+    #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
         &SUBDIVISION
     }
 
-    fn show(&self, knob: &Knob) -> Option<String> {
-        settings::show_subdivision(&self.params, knob)
-    }
-
-    fn apply(
-        &mut self,
-        knob: &Knob,
-        text: &str,
-        read: ReadDecimal,
-    ) -> Option<Result<(), ParamError>> {
-        settings::apply_subdivision(&mut self.params, knob, text, read)
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
+        settings::subdivision_slot(&mut self.params, knob)
     }
 
     fn size(&self) -> (usize, usize) {
@@ -63,6 +61,7 @@ impl Chapter for MidpointRecursive {
         midpoint_recursive::generate(&self.params, seed)
     }
 
+    #[cfg(feature = "cli")]
     fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
         Some((Recipe::MidpointRecursive(*self), None))
     }
@@ -71,6 +70,7 @@ impl Chapter for MidpointRecursive {
         Some(self)
     }
 
+    #[cfg(feature = "cli")]
     fn erodes(&self) -> bool {
         true
     }

@@ -1,10 +1,18 @@
 //! Random noise, the first post's starting point: every point its own uniform height.
 
+#[cfg(feature = "cli")]
 use crate::algorithms::erosion::ErosionParams;
 use crate::algorithms::random_noise::{self, NoiseParams};
-use crate::chapters::{Chapter, Recipe};
-use crate::knobs::params::{ParamError, ReadDecimal};
-use crate::knobs::{self, limits, Knob};
+use crate::chapters::settings::Slot;
+use crate::chapters::Chapter;
+#[cfg(feature = "cli")]
+use crate::chapters::Recipe;
+#[cfg(feature = "cli")]
+use crate::knobs;
+use crate::knobs::params::ParamError;
+#[cfg(feature = "cli")]
+use crate::knobs::params::ReadDecimal;
+use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
 
 /// Random noise of a size.
@@ -23,45 +31,29 @@ impl Noise {
 }
 
 impl Chapter for Noise {
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "Random noise: every point its own uniform(0, 1) height; the size as an exponent, or a \
          width and height (each defaults to the other)"
     }
 
+    #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
         &[&knobs::EXPONENT, &knobs::WIDTH, &knobs::HEIGHT]
     }
 
-    fn show(&self, knob: &Knob) -> Option<String> {
-        let (width, height) = (self.params.width, self.params.height);
-        Some(match knob.name {
-            // A square map of 2^n + 1 points a side shows its n.
-            "exponent" => (1..=knob.whole_max() as u32)
-                .find(|&n| (width, height) == (limits::side_for_exponent(n), width))?
-                .to_string(),
-            "width" => width.to_string(),
-            "height" => height.to_string(),
-            _ => return None,
-        })
-    }
-
-    fn apply(
-        &mut self,
-        knob: &Knob,
-        text: &str,
-        _read: ReadDecimal,
-    ) -> Option<Result<(), ParamError>> {
-        let side = || knob.parse_whole(text).map(|v| v as usize);
-        let square = || knob.parse_u32(text).map(limits::side_for_exponent);
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         let p = &mut self.params;
         Some(match knob.name {
-            "exponent" => square().map(|side| (p.width, p.height) = (side, side)),
-            "width" => side().map(|v| p.width = v),
-            "height" => side().map(|v| p.height = v),
+            #[cfg(feature = "cli")]
+            "exponent" => Slot::Square(&mut p.width, &mut p.height),
+            "width" => Slot::Side(&mut p.width),
+            "height" => Slot::Side(&mut p.height),
             _ => return None,
         })
     }
 
+    #[cfg(feature = "cli")]
     /// The size as an exponent, or as a width and a height, each defaulting to the other.
     fn apply_all(
         &mut self,
@@ -76,8 +68,8 @@ impl Chapter for Noise {
             ));
         }
         for &(knob, text) in given {
-            if let Some(result) = self.apply(knob, text, read) {
-                result?;
+            if let Some(slot) = self.slot(knob) {
+                slot.read(knob, text, read)?;
             }
         }
         if named("width") != named("height") {
@@ -103,6 +95,7 @@ impl Chapter for Noise {
         random_noise::generate(self.params.width, self.params.height, seed)
     }
 
+    #[cfg(feature = "cli")]
     fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
         Some((Recipe::Noise(*self), None))
     }

@@ -60,7 +60,7 @@ impl Shown<'_> {
     pub fn by_step_of(
         &self,
         step: u32,
-        step_of: impl Fn(usize, usize) -> Option<u32>,
+        step_of: &dyn Fn(usize, usize) -> Option<u32>,
     ) -> (DisplayGrid, Vec<Mark>) {
         let marks: Vec<Mark> = self
             .points()

@@ -1,0 +1,56 @@
+//! The derived maps as files: the normal map as an 8-bit RGB PNG, the slope and flow masks as
+//! 16-bit grey PNGs. The command line's `--maps` and the page's downloads both write them here.
+
+use std::io;
+
+use crate::analysis::derived::{normal_pixels, slope_map, Derived, Green, Relief};
+use crate::analysis::water::Water;
+use crate::files::{export, formats};
+use crate::knobs::params::ParamError;
+use crate::map::heightmap::Heightmap;
+
+/// The file of `derived` for `map`, as PNG bytes, with `relief` and the normal map's `green`.
+pub fn png(
+    derived: Derived,
+    map: &Heightmap,
+    relief: Relief,
+    green: Green,
+) -> Result<Vec<u8>, ParamError> {
+    let mut bytes = Vec::new();
+    let written = match derived {
+        Derived::Normal => write_normals(map, relief, green, &mut bytes),
+        Derived::Slope => export::write(&slope_map(map, relief)?, formats::PNG, &mut bytes),
+        Derived::Flow => {
+            let flow = Water::of(map)?.flow_map(false);
+            export::write(&flow, formats::PNG, &mut bytes)
+        }
+    };
+    written.map_err(|e| ParamError::new(derived.name(), e.to_string()))?;
+    Ok(bytes)
+}
+
+/// The file of a derived download as the page writes it: the page's relief (as
+/// [`Relief::as_shown`]: what `--maps` writes without `--height-m`) and green up (no engine).
+pub fn download_png(derived: Derived, map: &Heightmap) -> Result<Vec<u8>, ParamError> {
+    png(derived, map, Relief::as_shown(map), Green::Up)
+}
+
+/// Writes the tangent-space normal map of `map` as an 8-bit RGB PNG.
+fn write_normals(
+    map: &Heightmap,
+    relief: Relief,
+    green: Green,
+    out: &mut Vec<u8>,
+) -> io::Result<()> {
+    let too_big = |_| io::Error::new(io::ErrorKind::InvalidInput, "map too large for PNG");
+    let width = u32::try_from(map.width()).map_err(too_big)?;
+    let height = u32::try_from(map.height()).map_err(too_big)?;
+    let mut encoder = png::Encoder::new(out, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(io::Error::other)?;
+    writer
+        .write_image_data(&normal_pixels(map, relief, green))
+        .map_err(io::Error::other)?;
+    writer.finish().map_err(io::Error::other)
+}
