@@ -6,7 +6,7 @@
 //! on; the generator worker (`worker.js`) imports this module the first time one arrives, which
 //! is when the demo's section comes near the screen, and asks it to answer. It answers with the
 //! same code the page's module uses for the others
-//! ([`terrain_web::worker::maker::answer`]), so its replies are the same in every way.
+//! ([`terrain_model::maker::answer`]), so its replies are the same in every way.
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
@@ -17,5 +17,5 @@ use wasm_bindgen::prelude::*;
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 pub fn answer(later: JsValue) -> js_sys::Array {
-    terrain_web::worker::maker::answer_later(&later)
+    terrain_model::maker::answer_later(&later)
 }

@@ -12,9 +12,9 @@ use terrain::formats::Facts;
 use terrain::sidecar::Made;
 use terrain::Heightmap;
 use terrain::{derived_png, export, realism, tiles};
-use terrain_web::model::demos::Demo;
-use terrain_web::model::fields::Setup;
-use terrain_web::worker::protocol::{Body, Reply};
+use terrain_model::demos::Demo;
+use terrain_model::fields::Setup;
+use terrain_model::protocol::{Body, Reply};
 use wasm_bindgen::prelude::*;
 
 /// `map` written as `download` asks, exactly as the `terrain` command writes it: the map in a
@@ -84,7 +84,7 @@ pub fn tiles_zip(
 }
 
 /// [`encode_file`] for JavaScript: called by the generator worker (`worker.js`) with the map
-/// reply the page's module made (`terrain_web::worker::protocol::Reply`), so both modules read
+/// reply the page's module made (`terrain_model::protocol::Reply`), so both modules read
 /// it the same way; tiles ([`tiles_zip`]) also use the demo and setup the reply carries. The
 /// bytes come back as a `Uint8Array`, a failure as a thrown string.
 #[wasm_bindgen]
@@ -154,7 +154,7 @@ mod tests {
 
     #[test]
     fn a_tiles_zip_holds_the_tiles_and_sidecar_the_command_writes() {
-        let demo = terrain_web::model::demos::find("ds-final").expect("a demo");
+        let demo = terrain_model::demos::find("ds-final").expect("a demo");
         let setup = demo.setup(5);
         let map = setup.recipe.generate(5).expect("a map");
         let png = formats::PNG.facts();
@@ -174,7 +174,7 @@ mod tests {
             std::io::Read::read_to_end(&mut entry, &mut got).expect("read");
             assert_eq!(got, bytes, "{name}");
         }
-        let step = terrain_web::model::demos::find("mpd-corners").expect("a step demo");
+        let step = terrain_model::demos::find("mpd-corners").expect("a step demo");
         let map = step.recipe.generate(1).expect("a map");
         assert!(tiles_zip((2, 2), png, map, step, &step.setup(1))
             .expect_err("a step")

@@ -14,23 +14,23 @@
 //! - [`worker`]: the generator worker: the message protocol, the page's client, the worker's
 //!   host and `worker.js`.
 //!
-//! `page` and `gpu` need a browser and exist only on `wasm32`, as do the worker's two ends; all
-//! three come with the `page` feature (on by default). Without it the crate is its model and
-//! message protocol only, which the file encoders' module links to read a request's demo and
-//! fields (no entry point, no exports of the page's).
+//! `page` and `gpu` need a browser and exist only on `wasm32`, as do the worker's two ends. The
+//! model and the worker's messages are the `terrain-model` crate (re-exported as [`model`] and
+//! [`worker::protocol`]), which the later chapters' and the file encoders' modules share, so
+//! neither imports the page.
 
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(target_arch = "wasm32")]
 pub mod gpu;
 pub mod model;
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(target_arch = "wasm32")]
 pub mod page;
 pub mod worker;
 
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
 
 /// Entry point, run by the generated JavaScript as soon as the module loads.
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(target_arch = "wasm32")]
 #[wasm_bindgen(start)]
 pub fn start() -> Result<(), JsValue> {
     console_error_panic_hook::set_once();

@@ -1,6 +1,6 @@
 //! Every crate's source stays findable: files of at most 400 lines (test files apart), no import
 //! cycle between modules or between top folders, the core and the front end in folders by job;
-//! and the worker's message keys spelled only in `worker/protocol/keys.rs` (worker.js reads them
+//! and the worker's message keys spelled only in `terrain-model`'s `protocol/keys.rs` (worker.js reads them
 //! through `KEY`, see tests/worker_script.rs). It lives with the front end, the crate that uses
 //! all the others, and reads every crate under `crates/`.
 
@@ -246,12 +246,43 @@ fn no_module_and_no_folder_of_any_crate_imports_in_a_circle() {
     assert!(count > 60, "the scan finds the core's references ({count})");
 }
 
+/// The modules of the crate the three wasm modules share (`crates/terrain-model`).
+fn shared_modules() -> Vec<(Vec<String>, PathBuf, String)> {
+    modules_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../terrain-model"))
+}
+
+#[test]
+fn no_wasm_module_imports_the_page() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for module in ["terrain-model", "terrain-files", "terrain-chapters"] {
+        let manifest =
+            fs::read_to_string(root.join(module).join("Cargo.toml")).expect("a manifest");
+        assert!(
+            !manifest.contains("terrain-web"),
+            "{module} depends on the page's crate"
+        );
+    }
+    assert!(shared_modules().len() > 10, "the shared crate is found");
+}
+
 #[test]
 fn message_keys_are_spelled_only_in_the_protocol() {
+    // The worker's code outside the protocol: `maker` in the shared crate (a demo's ID or a
+    // view's name may be the same word as a key elsewhere), `client` and `host` in the page's.
+    let shared = shared_modules()
+        .into_iter()
+        .filter(|(me, _, _)| me.first().map(String::as_str) == Some("maker"));
+    for (_, path, text) in shared {
+        for key in KEYS {
+            assert!(
+                !text.contains(&format!("\"{key}\"")),
+                "{} spells the message key {key:?}",
+                path.display()
+            );
+        }
+    }
     for (me, path, text) in modules() {
-        if me.first().map(String::as_str) != Some("worker")
-            || me.get(1).is_some_and(|m| m == "protocol")
-        {
+        if me.first().map(String::as_str) != Some("worker") {
             continue;
         }
         for key in KEYS {

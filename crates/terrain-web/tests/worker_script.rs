@@ -2,7 +2,8 @@
 //! through `KEY` and `KIND`, which the page defines from `protocol::KEYS` and `protocol::KINDS`
 //! in front of it, and never spells a key itself.
 
-use terrain_web::worker::protocol::{worker_script, KEYS, KINDS};
+use terrain_web::worker::protocol::{KEYS, KINDS};
+use terrain_web::worker::worker_script;
 
 const WORKER_JS: &str = include_str!("../src/worker/worker.js");
 

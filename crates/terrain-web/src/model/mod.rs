@@ -1,4 +1,6 @@
-//! The page's plain data: no DOM, no GPU, compiled and unit-tested natively.
+//! The page's plain data: no DOM, no GPU, compiled and unit-tested natively. Most of it is the
+//! `terrain-model` crate, which the page's other wasm modules share, re-exported here under its
+//! old names; the input gestures, which speak three-d's events, stay with the page.
 //!
 //! - [`demos`]: the demo table, one row per demo, and [`answer`]: what the worker makes for one;
 //! - [`fields`]: the form fields and the [`fields::Setup`] they fill in;
@@ -10,14 +12,8 @@
 //! - [`plot`]: the variogram plot as an SVG;
 //! - [`watchdog`]: what the page waits for from the worker.
 
-pub mod answer;
-pub mod demos;
-pub mod fields;
 pub mod gestures;
-pub mod links;
-pub mod newest;
-pub mod plot;
-pub mod requests;
-pub mod stepping;
-pub mod view_mode;
-pub mod watchdog;
+
+pub use terrain_model::{
+    answer, demos, fields, links, newest, plot, requests, stepping, view_mode, watchdog,
+};

@@ -119,10 +119,10 @@ impl Generator {
         generator
     }
 
-    /// Creates a worker from [`protocol::worker_script`], wires its messages and errors, and
+    /// Creates a worker from [`super::worker_script`], wires its messages and errors, and
     /// sends it the module.
     fn spawn(this: &Rc<Self>) -> Result<(), JsValue> {
-        let parts = Array::of1(&JsValue::from_str(&protocol::worker_script()));
+        let parts = Array::of1(&JsValue::from_str(&super::worker_script()));
         let options = BlobPropertyBag::new();
         options.set_type("text/javascript");
         let blob = Blob::new_with_str_sequence_and_options(&parts, &options)?;

@@ -1,19 +1,37 @@
 //! The generator worker: terrains and files are made off the page's main thread.
 //!
-//! - [`protocol`]: every message key, and both directions' encoding and decoding;
+//! - [`protocol`]: every message key, and both directions' encoding and decoding (in the
+//!   `terrain-model` crate, which the three wasm modules share);
 //! - `client`: the page end, `Generator`, which sends requests and replaces a worker
 //!   that crashed or went silent;
 //! - `host`: the worker end, which `worker.js` calls: a mailbox where the newest request per
 //!   view wins, and the answers;
 //! - [`maker`]: what a request makes (the terrain's shown points, or the full map for a file),
-//!   in this module or in the later chapters' one;
+//!   in this module or in the later chapters' one (`terrain-model` too);
 //! - `worker.js`: the worker's start-up script; it loads this same wasm module, the later
 //!   chapters' module (`crates/terrain-chapters`) the first time a fault-line or erosion demo asks,
 //!   and the file encoders' module (`crates/terrain-files`) on the first download.
 
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(target_arch = "wasm32")]
 pub mod client;
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(target_arch = "wasm32")]
 pub mod host;
-pub mod maker;
-pub mod protocol;
+
+pub use terrain_model::{maker, protocol};
+
+/// The worker's start-up script, behind the keys it reads and writes.
+const WORKER_JS: &str = include_str!("worker.js");
+
+/// The worker's whole script: `const KEY` and `const KIND` made from [`protocol::KEYS`] and [`protocol::KINDS`],
+/// then worker.js.
+pub fn worker_script() -> String {
+    let table = |names: &[&str]| {
+        let pairs: Vec<String> = names.iter().map(|k| format!("{k}: '{k}'")).collect();
+        format!("Object.freeze({{ {} }})", pairs.join(", "))
+    };
+    format!(
+        "const KEY = {};\nconst KIND = {};\n{WORKER_JS}",
+        table(protocol::KEYS),
+        table(&protocol::KINDS)
+    )
+}

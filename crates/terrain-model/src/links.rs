@@ -139,7 +139,7 @@ pub fn seed_from_query(query: &str) -> Option<Result<u64, ParamError>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::fields::Field;
+    use crate::fields::Field;
 
     fn decoded(linked: &Linked) -> Vec<(String, String)> {
         linked.values.clone()

@@ -84,20 +84,3 @@ pub const KIND_FILE: &str = "file";
 pub const KIND_LATER: &str = "later";
 /// Every kind of reply, as worker.js reads them (`KIND.map` is `"map"`).
 pub const KINDS: [&str; 4] = [KIND_TERRAIN, KIND_MAP, KIND_FILE, KIND_LATER];
-
-/// The worker's start-up script, behind the keys it reads and writes.
-const WORKER_JS: &str = include_str!("../worker.js");
-
-/// The worker's whole script: `const KEY` and `const KIND` made from [`KEYS`] and [`KINDS`],
-/// then worker.js.
-pub fn worker_script() -> String {
-    let table = |names: &[&str]| {
-        let pairs: Vec<String> = names.iter().map(|k| format!("{k}: '{k}'")).collect();
-        format!("Object.freeze({{ {} }})", pairs.join(", "))
-    };
-    format!(
-        "const KEY = {};\nconst KIND = {};\n{WORKER_JS}",
-        table(KEYS),
-        table(&KINDS)
-    )
-}

@@ -5,9 +5,9 @@ use terrain::downloads::Download;
 use wasm_bindgen::JsValue;
 
 use super::{get, set, Kind, Ticket, DEMO, DOWNLOAD, SEED, SETUP, SOURCE};
-use crate::model::demos::{self, Demo};
-use crate::model::fields::Setup;
-use crate::model::links;
+use crate::demos::{self, Demo};
+use crate::fields::Setup;
+use crate::links;
 
 /// A request from the page to the worker.
 #[derive(Debug)]

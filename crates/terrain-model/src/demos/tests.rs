@@ -27,10 +27,8 @@ fn ids_are_unique_and_every_row_generates_from_its_defaults() {
         let setup = demo.setup(5);
         let texts: Vec<(Field, String)> =
             demo.fields.iter().map(|&f| (f, f.show(&setup))).collect();
-        let read = crate::model::fields::read_setup(
-            demo.setup(0),
-            texts.iter().map(|(f, t)| (*f, t.as_str())),
-        );
+        let read =
+            crate::fields::read_setup(demo.setup(0), texts.iter().map(|(f, t)| (*f, t.as_str())));
         assert_eq!(read, Ok(setup), "{}", demo.id);
     }
 }

@@ -7,9 +7,9 @@ use terrain::export::Holds;
 use terrain::water::Water;
 use terrain::Heightmap;
 
-use super::protocol::{Body, Request};
+use crate::protocol::{Body, Request};
 #[cfg(target_arch = "wasm32")]
-use super::protocol::{Reply, Ticket};
+use crate::protocol::{Reply, Ticket};
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::{JsCast, JsValue};
 

@@ -1,7 +1,7 @@
 //! The stepper's tests: moving, playing, and what each algorithm's steps mark.
 
 use super::*;
-use crate::model::fields::Field;
+use crate::fields::Field;
 use terrain::chapters::{Midpoint, MidpointRecursive};
 use terrain::midpoint::{MpdParams, Stage};
 use terrain::variogram::Variogram;

@@ -14,7 +14,7 @@ use terrain::random_noise::NoiseParams;
 use terrain::{midpoint_recursive, Recipe};
 
 use super::{Demo, Held, Look};
-use crate::model::fields::Field;
+use crate::fields::Field;
 
 const SEED_ONLY: &[Field] = &[Field::SEED];
 const MPD_FIELDS: &[Field] = &[

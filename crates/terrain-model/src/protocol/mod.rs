@@ -6,7 +6,8 @@
 //! the demo's share-link query (`exponent=9&spread=0.3`), read back by the same field parsers as
 //! a link; a seed travels as decimal text, since a JS number cannot hold every 64-bit seed.
 //!
-//! `worker.js` spells no key itself: the page starts the worker from [`worker_script`], which
+//! `worker.js` spells no key itself: the page starts the worker from `worker_script` (in the
+//! page's `worker` module, beside worker.js), which
 //! puts `const KEY = {…}` (every key of [`KEYS`]) and `const KIND = {…}` in front of it, and
 //! worker.js writes `data[KEY.view]`. A native test checks that every `KEY.…` and `KIND.…`
 //! worker.js names is defined here.
@@ -18,10 +19,10 @@ use terrain::variogram::Variogram;
 use terrain::Heightmap;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::model::answer::Answer;
-use crate::model::demos::Demo;
-use crate::model::fields::Setup;
-use crate::model::links;
+use crate::answer::Answer;
+use crate::demos::Demo;
+use crate::fields::Setup;
+use crate::links;
 
 mod keys;
 mod request;
