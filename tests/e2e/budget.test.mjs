@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-// 201 140 B since every algorithm became a chapter behind one trait and downloads one type
-// (+2 476 B on 198 664 B: the per-chapter stepping and knob slots, and parsing a download once;
+// 201 004 B since every algorithm became a chapter behind one trait and downloads one type
+// (+2 340 B on 198 664 B: the per-chapter stepping and knob slots, and parsing a download once;
 // BENCHMARKS.md). 197 623 B since typed numbers are read by the browser's parseFloat (no copy of Rust's float
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is

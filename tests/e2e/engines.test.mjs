@@ -164,7 +164,10 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
         ['drainage_top1', 'hurst', 'hypsometric_integral', 'pits_per_1000', 'spectral_slope']);
       assert.ok(Object.values(realism).every((v) => Number.isFinite(v)), JSON.stringify(realism));
       assert.deepEqual(rows.map((r) => r[2]), ['0.64', '3.71', '0.35', '8.69', '0.81']);
-      assert.equal(rows[0][1], realism.hurst.toFixed(2));
+      // The table shows the measure to 2 decimals, `data-realism` to 4: rounded twice, a value
+      // such as 0.62496 reads 0.6250 there and 0.62 here, so the two agree within half a step.
+      assert.match(rows[0][1], /^\d+\.\d\d$/);
+      assert.ok(Math.abs(Number(rows[0][1]) - realism.hurst) <= 0.005 + 0.00005, `${rows[0][1]} shows ${realism.hurst}`);
       await driver.screenshot(join(ARTIFACTS, `realism-${name}.png`));
       assert.deepEqual(await problems(driver), []);
     });

@@ -31,3 +31,9 @@ pub const MAX_REDUCTION: f64 = table::REDUCTION.number_max();
 pub fn side_for_exponent(exponent: u32) -> usize {
     (1usize << exponent) + 1
 }
+
+/// The width and height of a square map of `2^exponent + 1` points a side.
+pub fn square(exponent: u32) -> (usize, usize) {
+    let side = side_for_exponent(exponent);
+    (side, side)
+}

@@ -67,8 +67,7 @@ impl Chapter for DiamondSquare {
     }
 
     fn size(&self) -> (usize, usize) {
-        let side = limits::side_for_exponent(self.params.exponent);
-        (side, side)
+        limits::square(self.params.exponent)
     }
 
     fn size_tag(&self) -> String {

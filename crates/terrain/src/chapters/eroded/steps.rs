@@ -9,8 +9,8 @@ use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 use crate::shown::display::{DisplayGrid, Mark};
 use crate::shown::steps::{
-    batch_grid, erosion_ends, nearest, trail_mark, InSteps, Shown, Steps, TRAIL_LAID, TRAIL_PATH,
-    TRAIL_REMOVED,
+    batch_grid, batch_range, erosion_ends, nearest, trail_mark, InSteps, Shown, Steps, TRAIL_LAID,
+    TRAIL_PATH, TRAIL_REMOVED,
 };
 
 impl Eroded {
@@ -22,10 +22,7 @@ impl Eroded {
             0 => 0,
             s => ends[(s as usize).min(ends.len()) - 1],
         };
-        match step {
-            0 => (0, 0),
-            _ => (end(step - 1), end(step.min(self.count()))),
-        }
+        batch_range(step, self.count(), end)
     }
 }
 

@@ -6,7 +6,7 @@ use crate::algorithms::faults::{self, FaultParams};
 use crate::knobs::params::ParamError;
 use crate::shown::display::{DisplayGrid, Mark};
 use crate::shown::steps::{
-    batch_grid, fault_steps, outline_marks, InSteps, Shown, Steps, MOST_OUTLINED,
+    batch_grid, batch_range, fault_steps, outline_marks, InSteps, Shown, Steps, MOST_OUTLINED,
 };
 
 impl Faults {
@@ -19,10 +19,7 @@ impl Faults {
             s if s >= fault_steps(p.iterations) => p.iterations,
             s => (1u32 << (s - 1)).min(p.iterations),
         };
-        match step {
-            0 => (0, 0),
-            _ => (end(step - 1), end(step.min(self.count()))),
-        }
+        batch_range(step, self.count(), end)
     }
 }
 

@@ -51,8 +51,7 @@ impl Chapter for Midpoint {
     }
 
     fn size(&self) -> (usize, usize) {
-        let side = limits::side_for_exponent(self.params.exponent);
-        (side, side)
+        limits::square(self.params.exponent)
     }
 
     fn size_tag(&self) -> String {

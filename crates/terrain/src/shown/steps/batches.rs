@@ -53,6 +53,16 @@ pub fn erosion_ends(droplets: u32) -> Vec<u32> {
     ends
 }
 
+/// The faults or droplets step `step` adds, from `.0` to before `.1` (0-based), where `end(s)`
+/// is how many there are after step `s` of `count`: none at step 0, then each batch, the last
+/// adding the rest.
+pub fn batch_range(step: u32, count: u32, end: impl Fn(u32) -> u32) -> (u32, u32) {
+    match step {
+        0 => (0, 0),
+        _ => (end(step - 1), end(step.min(count))),
+    }
+}
+
 /// The shown heights after step `step` that the worker kept ([`Shown::batches`]); `None` past
 /// the last kept step.
 pub fn batch_grid(step: u32, shown: &Shown) -> Option<DisplayGrid> {
