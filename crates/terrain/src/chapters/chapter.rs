@@ -14,6 +14,25 @@ use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
 use crate::shown::steps::{InSteps, PartialStage, Steps};
 
+/// Reads each of `given` into `chapter`'s setting, refusing a knob it does not have: what
+/// [`Chapter::apply_all`] does, and what a chapter that overrides it still does for each knob.
+#[cfg(feature = "cli")]
+pub fn read_each<C: Chapter + ?Sized>(
+    chapter: &mut C,
+    given: &[(&'static Knob, &str)],
+    read: ReadDecimal,
+) -> Result<(), ParamError> {
+    given
+        .iter()
+        .try_for_each(|&(knob, text)| match chapter.slot(knob) {
+            Some(slot) => slot.read(knob, text, read),
+            None => Err(ParamError::new(
+                knob.name,
+                format!("{} is not a setting of this algorithm", knob.name),
+            )),
+        })
+}
+
 /// One algorithm with its parameters: what it makes, the knobs that set it, how it steps and how
 /// it is written down. A trait rather than a table of function pointers because each chapter
 /// holds its own parameter type and answers with it; the registry's one `match` picks the
@@ -45,15 +64,7 @@ pub trait Chapter {
         given: &[(&'static Knob, &str)],
         read: ReadDecimal,
     ) -> Result<(), ParamError> {
-        given
-            .iter()
-            .try_for_each(|&(knob, text)| match self.slot(knob) {
-                Some(slot) => slot.read(knob, text, read),
-                None => Err(ParamError::new(
-                    knob.name,
-                    format!("{} is not a setting of this algorithm", knob.name),
-                )),
-            })
+        read_each(self, given, read)
     }
 
     /// The map's width and height in points, before any check of the parameters; `(0, 0)` where

@@ -56,16 +56,8 @@ impl Download {
                 .then_some(Download::Flow(format));
         }
         if let Some(grid) = kind.strip_prefix("tiles-") {
-            let (across, down) = grid.split_once('x')?;
-            let count = |t: &str| {
-                t.parse::<usize>()
-                    .ok()
-                    .filter(|n| (1..=tiles::MAX_TILES).contains(n))
-            };
-            return Some(Download::Tiles {
-                grid: (count(across)?, count(down)?),
-                format,
-            });
+            let grid = tiles::grid(grid)?;
+            return Some(Download::Tiles { grid, format });
         }
         let derived = DERIVED.into_iter().find(|d| d.name() == kind)?;
         (format.extension == "png").then_some(Download::Derived(derived))

@@ -48,17 +48,20 @@ pub fn parse_tiles(text: &str) -> Result<(usize, usize), ParamError> {
             ),
         )
     };
-    let (across, down) = trimmed.split_once(['x', 'X']).ok_or_else(bad)?;
+    grid(trimmed).ok_or_else(bad)
+}
+
+/// The tiles across and down that `text` names (`2x2`), each 1 to [`MAX_TILES`]; `None`
+/// otherwise. [`parse_tiles`] says why; the page's download names need only the grid.
+pub fn grid(text: &str) -> Option<(usize, usize)> {
+    let (across, down) = text.trim().split_once(['x', 'X'])?;
     let count = |t: &str| {
         t.trim()
             .parse::<usize>()
             .ok()
             .filter(|n| (1..=MAX_TILES).contains(n))
     };
-    match (count(across), count(down)) {
-        (Some(columns), Some(rows)) => Ok((columns, rows)),
-        _ => Err(bad()),
-    }
+    Some((count(across)?, count(down)?))
 }
 
 /// Tile sides an engine imports, smallest first: Unity 33 ... 4097 and Godot 65 ... 4097 points
@@ -186,13 +189,6 @@ pub fn download_name(grid: &str, extension: &str) -> String {
 pub fn zip_name(file_name: &str, (columns, rows): (usize, usize)) -> String {
     let (stem, extension) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
     format!("{stem}-tiles-{columns}x{rows}-{extension}.zip")
-}
-
-/// The grid and the format's extension of a download named by [`download_name`]; `None` for
-/// any other download.
-pub fn parse_download(name: &str) -> Option<((usize, usize), &str)> {
-    let (grid, extension) = name.strip_prefix("tiles-")?.split_once('.')?;
-    Some((parse_tiles(grid).ok()?, extension))
 }
 
 #[cfg(test)]

@@ -67,11 +67,7 @@ impl Chapter for Noise {
                 "give the size as an exponent or as a width and height, not both",
             ));
         }
-        for &(knob, text) in given {
-            if let Some(slot) = self.slot(knob) {
-                slot.read(knob, text, read)?;
-            }
-        }
+        crate::chapters::chapter::read_each(self, given, read)?;
         if named("width") != named("height") {
             let side = if named("width") {
                 self.params.width
