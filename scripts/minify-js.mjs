@@ -1,5 +1,5 @@
 // Trunk post-build step (run by post-build.mjs, before the files are stamped): minifies the JS
-// glue wasm-bindgen wrote for each module (the page's, the later chapters', the file encoders'),
+// glue wasm-bindgen wrote for each module (the page's, the later chapters', the file encoders', the readers'),
 // with esbuild from tools/node_modules (tools/package-lock.json pins it; scripts/setup.sh
 // installs it). Trunk's own minifier cannot read wasm-bindgen's `export default`, so it stays off.
 // The glue's exports keep their names (a module's exports are never renamed), which is all the
@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 const dir = process.env.TRUNK_STAGING_DIR ?? 'dist';
 const esbuild = join(dirname(fileURLToPath(import.meta.url)), '..', 'tools', 'node_modules', '.bin', 'esbuild');
 const glue = readdirSync(dir).filter((name) => /^terrain-[a-z0-9-]+\.js$/.test(name));
-if (glue.length < 3) {
-  console.error(`minify-js: expected the three modules' JS glue in ${dir}, found ${glue}`);
+if (glue.length < 4) {
+  console.error(`minify-js: expected the four modules' JS glue in ${dir}, found ${glue}`);
   process.exit(1);
 }
 for (const name of glue) {

@@ -78,18 +78,18 @@ lints_and_docs() {
   # The browser tests are named: natively empty, they are left out of `cargo test` (test =
   # false), and so of --all-targets too.
   timed "clippy wasm32" env -u RUSTC_WORKSPACE_WRAPPER \
-    cargo clippy -p terrain-web -p terrain-model -p terrain-files -p terrain-chapters --target wasm32-unknown-unknown --all-targets -- -D warnings || return
+    cargo clippy -p terrain-web -p terrain-model -p terrain-files -p terrain-readers -p terrain-chapters --target wasm32-unknown-unknown --all-targets -- -D warnings || return
   timed "clippy wasm32, the browser tests" env -u RUSTC_WORKSPACE_WRAPPER \
     cargo clippy -p terrain-web --target wasm32-unknown-unknown "${WASM_TESTS[@]}" -- -D warnings || return
   timed "docs native" env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps || return
   # The front end's page and GPU parts are documented for wasm32.
   timed "docs wasm32" env RUSTDOCFLAGS="-D warnings" \
-    cargo doc -p terrain-web -p terrain-model -p terrain-files -p terrain-chapters --no-deps --target wasm32-unknown-unknown
+    cargo doc -p terrain-web -p terrain-model -p terrain-files -p terrain-readers -p terrain-chapters --no-deps --target wasm32-unknown-unknown
 }
 LINTS="lints (clippy, native and wasm32) and docs (rustdoc), warnings denied"
 
 # Every test binary, built ahead of its stage, beside the page build and at the lowest
-# priority: the page build compiles its three wasm modules one after another (Cargo's lock),
+# priority: the page build compiles its four wasm modules one after another (Cargo's lock),
 # mostly on one core, and this fills the other. First the debug `terrain` the suites compare
 # downloads with, then in the order the stages run them. Built, the stages below only run them.
 TERRAIN_BUILT="$(mktemp -u -t terrain-built.XXXXXX)"

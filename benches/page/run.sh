@@ -29,15 +29,18 @@ mkdir -p "$OUT"
 say "bundle (gzip -9)"
 # The first load is the page's module (terrain-web-*); the later chapters' module
 # (terrain-chapters*: fault lines, erosion) is fetched by the generator worker when one of their
-# demos comes near, and the file encoders (terrain-files*) on the first download.
+# demos comes near, the heightmap readers (terrain-readers*) when the real land comes near or a
+# map file is read, and the file encoders (terrain-files*) on the first download.
 first=0
 chapters=0
+readers=0
 later=0
 for file in dist/*.wasm dist/*.js; do
   raw=$(stat -c %s "$file")
   gz=$(gzip -9c "$file" | wc -c)
   case "$(basename "$file")" in
     terrain-files*) later=$((later + gz)) ;;
+    terrain-readers*) readers=$((readers + gz)) ;;
     terrain-chapters*) chapters=$((chapters + gz)) ;;
     *) first=$((first + gz)) ;;
   esac
@@ -45,6 +48,7 @@ for file in dist/*.wasm dist/*.js; do
 done
 printf '  first load, wasm + JS gzipped: %d B (target at most 150 KB)\n' "$first"
 printf '  when a later chapter comes near (fault lines, erosion), wasm + JS gzipped: %d B\n' "$chapters"
+printf '  when a map file is first read (real land, Your map), wasm + JS gzipped: %d B\n' "$readers"
 printf '  on the first download (file encoders), wasm + JS gzipped: %d B\n' "$later"
 
 node scripts/static-server.mjs dist > "$OUT/address" &

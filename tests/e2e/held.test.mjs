@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
-import { suite, section, inspect, terrain, setView, setField, ARTIFACTS, ROOT } from './harness.mjs';
+import { crc32, deflateSync, gzipSync } from 'node:zlib';
+import { suite, section, inspect, terrain, setView, setField, ARTIFACTS, ROOT, DIST } from './harness.mjs';
 
 const fx = suite();
 
@@ -65,6 +65,16 @@ test('real land is drawn in every view, measured as terrain stats measures the c
   const { page, problems, requested } = fx.session;
   const dem = join(ROOT, 'www', 'real-land', 'jacksboro.png');
   assert.ok(requested.some((url) => url.endsWith('real-land/jacksboro.png')), 'fetched once near');
+  // Read by the readers' module alone: no writer, no EXR or TIFF codec, at most 100 KB gzipped.
+  const fetched = (module) => requested.filter((url) => new RegExp(`/${module}(_bg\\.wasm|\\.js)\\?v=`).test(url));
+  assert.equal(fetched('terrain-readers').length, 2, `the readers' glue and wasm: ${requested}`);
+  assert.deepEqual(fetched('terrain-files'), [], 'the encoders are not fetched to read real land');
+  let readerBytes = 0;
+  for (const name of ['terrain-readers.js', 'terrain-readers_bg.wasm']) {
+    readerBytes += gzipSync(await readFile(join(DIST, name)), { level: 9 }).length;
+  }
+  console.log(JSON.stringify({ readerBytesGzipped: readerBytes }));
+  assert.ok(readerBytes <= 100_000, `real land fetched ${readerBytes} B gzipped of reader code`);
   const caption = await page.$eval(`${section('real-land')} figcaption`, (c) => c.textContent);
   assert.match(caption, /USGS/);
   assert.match(caption, /3 times steeper/, 'the exaggeration is stated');

@@ -1,4 +1,4 @@
-//! The page's file encoders, in a wasm module of their own.
+//! The page's file encoders, in a wasm module of their own (the readers are `terrain-readers`).
 //!
 //! The PNG encoder (with its deflate and CRC tables) and the glTF writer are about a quarter of
 //! the page's code, and a reader needs them only when pressing Download. So the page's module
@@ -100,25 +100,14 @@ pub fn encode(reply: JsValue) -> Result<Vec<u8>, String> {
     }
 }
 
-/// The map in a file a reader brought to the page (`name` says its format), read as `terrain`
-/// reads it: `(width, height, heights)`, or what is wrong and what the page reads
-/// ([`terrain::import::read_brought`]).
-pub fn decode_file(name: &str, bytes: &[u8]) -> Result<(usize, usize, Vec<f32>), String> {
-    let map = terrain::import::read_brought(name, bytes).map_err(|e| e.message)?;
-    Ok((map.width(), map.height(), map.data().to_vec()))
-}
-
-/// [`decode_file`] for JavaScript: called by the generator worker (`worker.js`) with a file the
-/// reader chose or dropped, or the real land it fetched; `[width, height, Float32Array]`, a
-/// failure as a thrown string.
+/// The map in a file of a format whose reader is large (EXR, TIFF: [`terrain::formats::Spec::large`]),
+/// which the readers' module (`terrain-readers`) hands here, read as `terrain` reads it
+/// ([`terrain::import::read_brought`]): `[width, height, Float32Array]`, a failure as a thrown
+/// string.
 #[wasm_bindgen]
 pub fn decode(name: &str, bytes: &[u8]) -> Result<js_sys::Array, String> {
-    let (width, height, heights) = decode_file(name, bytes)?;
-    Ok(js_sys::Array::of3(
-        &(width as u32).into(),
-        &(height as u32).into(),
-        &js_sys::Float32Array::from(heights.as_slice()),
-    ))
+    let map = terrain::import::read_brought(name, bytes).map_err(|e| e.message)?;
+    Ok(terrain_model::protocol::map_read(&map))
 }
 
 #[cfg(test)]
@@ -137,19 +126,6 @@ mod tests {
                 encode_file(Download::Map(format.facts()), map.clone(), None).expect("encoded");
             assert_eq!(got, expected, "{}", format.extension());
         }
-    }
-
-    #[test]
-    fn a_brought_png_reads_back_as_written() {
-        let map = diamond_square::generate(&diamond_square::DEFAULT, 7).expect("a map");
-        let png = encode_file(Download::Map(formats::PNG.facts()), map.clone(), None).expect("png");
-        let (width, height, heights) = decode_file("mine.png", &png).expect("read");
-        assert_eq!((width, height), (map.width(), map.height()));
-        let back = terrain::import::read(&png, formats::PNG, None).expect("read");
-        assert_eq!(heights, back.data());
-        assert!(decode_file("mine.txt", b"hello")
-            .expect_err("not a map")
-            .contains("not a heightmap the page reads"));
     }
 
     #[test]

@@ -246,7 +246,7 @@ fn no_module_and_no_folder_of_any_crate_imports_in_a_circle() {
     assert!(count > 60, "the scan finds the core's references ({count})");
 }
 
-/// The modules of the crate the three wasm modules share (`crates/terrain-model`).
+/// The modules of the crate the four wasm modules share (`crates/terrain-model`).
 fn shared_modules() -> Vec<(Vec<String>, PathBuf, String)> {
     modules_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../terrain-model"))
 }
@@ -254,7 +254,12 @@ fn shared_modules() -> Vec<(Vec<String>, PathBuf, String)> {
 #[test]
 fn no_wasm_module_imports_the_page() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    for module in ["terrain-model", "terrain-files", "terrain-chapters"] {
+    for module in [
+        "terrain-model",
+        "terrain-files",
+        "terrain-readers",
+        "terrain-chapters",
+    ] {
         let manifest =
             fs::read_to_string(root.join(module).join("Cargo.toml")).expect("a manifest");
         assert!(

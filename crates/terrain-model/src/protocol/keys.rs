@@ -16,6 +16,8 @@ keys! {
     MODULE = "module";
     /// Hello: the URL of the file encoders' module (`terrain-files.js?v=HASH`).
     FILES = "files";
+    /// Hello: the URL of the heightmap readers' module (`terrain-readers.js?v=HASH`).
+    READERS = "readers";
     /// Hello: the URL of the later chapters' module (`terrain-chapters.js?v=HASH`).
     CHAPTERS = "chapters";
     /// The worker could not start: why.

@@ -271,15 +271,36 @@ impl Reply {
     }
 }
 
+/// The URLs of the modules the worker imports on first use, each with its content hash.
+pub struct Modules {
+    /// The file encoders' (`terrain-files.js?v=HASH`): the first download.
+    pub files: String,
+    /// The heightmap readers' (`terrain-readers.js?v=HASH`): the first map file read.
+    pub readers: String,
+    /// The later chapters' (`terrain-chapters.js?v=HASH`): the first of their demos.
+    pub chapters: String,
+}
+
 /// The first message to a new worker: the page's module (URL and compiled module), and the URLs
-/// of the file encoders' and the later chapters' modules.
-pub fn hello(glue: &str, module: &JsValue, files: &str, chapters: &str) -> Object {
+/// of the modules it imports on first use.
+pub fn hello(glue: &str, module: &JsValue, modules: &Modules) -> Object {
     let hello = Object::new();
     set(&hello, GLUE, &JsValue::from_str(glue));
     set(&hello, MODULE, module);
-    set(&hello, FILES, &JsValue::from_str(files));
-    set(&hello, CHAPTERS, &JsValue::from_str(chapters));
+    set(&hello, FILES, &JsValue::from_str(&modules.files));
+    set(&hello, READERS, &JsValue::from_str(&modules.readers));
+    set(&hello, CHAPTERS, &JsValue::from_str(&modules.chapters));
     hello
+}
+
+/// A map read from a file, as the readers hand it to the worker (`worker.js`, which passes it on
+/// to `hold`): `[width, height, Float32Array]`.
+pub fn map_read(map: &Heightmap) -> Array {
+    Array::of3(
+        &(map.width() as u32).into(),
+        &(map.height() as u32).into(),
+        &Float32Array::from(map.data()),
+    )
 }
 
 /// Why the worker could not start, if `data` says so.

@@ -27,6 +27,11 @@ use crate::model::watchdog::{Watchdog, ANSWER_LIMIT_MS};
 /// so the PNG and glTF writers are not part of the page's first download.
 pub const FILES_MODULE: &str = "terrain-files.js";
 
+/// The heightmap readers' module (`crates/terrain-readers`): imported by the generator worker the
+/// first time a map file is read (the real land, "Your map"), so reading a PNG does not fetch
+/// every writer.
+pub const READERS_MODULE: &str = "terrain-readers.js";
+
 /// The later chapters' module (`crates/terrain-chapters`): fault lines and erosion, imported by
 /// the generator worker the first time one of their demos asks (its section has come near).
 pub const CHAPTERS_MODULE: &str = "terrain-chapters.js";
@@ -174,9 +179,13 @@ impl Generator {
         on_error.forget();
 
         let glue = IMPORT_META.with(ImportMeta::url);
-        let files = Url::new_with_base(&stamped(FILES_MODULE), &glue)?.href();
-        let chapters = Url::new_with_base(&stamped(CHAPTERS_MODULE), &glue)?.href();
-        let hello = protocol::hello(&glue, &wasm_bindgen::module(), &files, &chapters);
+        let beside = |module| Url::new_with_base(&stamped(module), &glue).map(|url| url.href());
+        let modules = protocol::Modules {
+            files: beside(FILES_MODULE)?,
+            readers: beside(READERS_MODULE)?,
+            chapters: beside(CHAPTERS_MODULE)?,
+        };
+        let hello = protocol::hello(&glue, &wasm_bindgen::module(), &modules);
         worker.post_message(&hello)?;
         *this.worker.borrow_mut() = Some(worker);
         Ok(())

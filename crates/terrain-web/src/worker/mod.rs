@@ -1,7 +1,7 @@
 //! The generator worker: terrains and files are made off the page's main thread.
 //!
 //! - [`protocol`]: every message key, and both directions' encoding and decoding (in the
-//!   `terrain-model` crate, which the three wasm modules share);
+//!   `terrain-model` crate, which the four wasm modules share);
 //! - `client`: the page end, `Generator`, which sends requests and replaces a worker
 //!   that crashed or went silent;
 //! - `host`: the worker end, which `worker.js` calls: a mailbox where the newest request per
@@ -10,7 +10,9 @@
 //!   in this module or in the later chapters' one (`terrain-model` too);
 //! - `worker.js`: the worker's start-up script; it loads this same wasm module, the later
 //!   chapters' module (`crates/terrain-chapters`) the first time a fault-line or erosion demo asks,
-//!   and the file encoders' module (`crates/terrain-files`) on the first download.
+//!   the heightmap readers' module (`crates/terrain-readers`) the first time a map file is read,
+//!   and the file encoders' module (`crates/terrain-files`) on the first download (and for an
+//!   `.exr` or `.tif` file, whose readers are large).
 
 #[cfg(target_arch = "wasm32")]
 pub mod client;

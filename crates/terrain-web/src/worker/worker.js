@@ -3,14 +3,15 @@
 //
 // The page's first message (the hello) holds the URL of its wasm-bindgen module and the compiled
 // wasm module itself, so this worker runs the very same code without fetching or compiling it
-// again, and the URLs of two modules it imports on first use: the later chapters'
+// again, and the URLs of three modules it imports on first use: the later chapters'
 // (`terrain-chapters.js?v=HASH`: fault lines and erosion, whose code the page's module leaves
-// out) and the file encoders' (`terrain-files.js?v=HASH`). Every later message asks for one
+// out), the file encoders' (`terrain-files.js?v=HASH`) and the heightmap readers'
+// (`terrain-readers.js?v=HASH`). Every later message asks for one
 // demo's terrain or file: the Rust mailbox (host.rs) keeps only the newest per view and kind, and
 // `answer_next` makes the oldest waiting one. A request whose demo's code is in the later
 // chapters comes back as a `later` reply, which that module answers; a map for a file goes to
 // the encoders, and `file_reply` turns their bytes into the reply. A request with a map file to
-// read (`KEY.source`: a file the reader brought, or the URL of real land) has the encoders'
+// read (`KEY.source`: a file the reader brought, or the URL of real land) has the readers'
 // module read it, and `hold` keeps the map for its view, first.
 let host = null;
 // Messages are taken one after another, each once the one before is done: a map file being read
@@ -22,6 +23,8 @@ let scheduled = false;
 let busy = false;
 let filesUrl = null;
 let files = null;
+let readersUrl = null;
+let readers = null;
 let chaptersUrl = null;
 let chapters = null;
 
@@ -87,6 +90,12 @@ function encoders() {
   return files;
 }
 
+// The readers' module, imported on first use.
+function readersModule() {
+  readers ??= load(readersUrl, 'terrain-readers_bg.wasm');
+  return readers;
+}
+
 // The reply for a `later` reply: the later chapters' module answers it, imported the first time
 // (so its fetch starts when the first of its demos asks, as its section comes near). When it
 // cannot be loaded (the network is gone), the request fails saying so, rather than waiting.
@@ -102,15 +111,15 @@ async function later(handedOn) {
   return module.answer(handedOn);
 }
 
-// The map in a request's file: `[width, height, heights]` from the encoders' reader, or why it
+// The map in a request's file: `[width, height, heights]` from the readers' module, or why it
 // cannot be read (a string). A URL is fetched; a file too large is refused before it is read.
 async function read(source) {
   try {
     let name = source.name;
     let blob = source;
     if (typeof source === 'string') {
-      // Beside the page, as the encoders' module is (this worker's own address is a blob's).
-      const url = new URL(source, filesUrl);
+      // Beside the page, as the readers' module is (this worker's own address is a blob's).
+      const url = new URL(source, readersUrl);
       name = url.pathname.split('/').pop();
       const response = await fetch(url);
       if (!response.ok) return `${name} could not be fetched (HTTP ${response.status})`;
@@ -119,9 +128,17 @@ async function read(source) {
     const refused = host.refuse_size(name, blob.size);
     if (refused !== undefined) return refused;
     const bytes = new Uint8Array(await blob.arrayBuffer());
-    return (await encoders()).decode(name, bytes);
+    const small = (await readersModule()).decode(name, bytes);
+    if (small !== undefined) return small;
+    // A format whose reader is large (EXR, TIFF): the encoders' module holds it.
+    try {
+      return (await encoders()).decode(name, bytes);
+    } catch (error) {
+      if (typeof error !== 'string') files = null;
+      throw error;
+    }
   } catch (error) {
-    if (typeof error !== 'string') files = null;
+    if (typeof error !== 'string') readers = null;
     return typeof error === 'string' ? error : `the map file could not be read: ${error}`;
   }
 }
@@ -142,6 +159,7 @@ async function write(map) {
 async function start(hello) {
   try {
     filesUrl = hello[KEY.files];
+    readersUrl = hello[KEY.readers];
     chaptersUrl = hello[KEY.chapters];
     const bindings = await import(hello[KEY.glue]);
     await bindings.default({ module_or_path: hello[KEY.module] });

@@ -5,7 +5,7 @@
 //! reader can do there instead.
 
 pub use crate::files::formats::reading::{Reading, Shown, MOST_BROUGHT_POINTS};
-use crate::files::formats::{self, Format};
+use crate::files::formats::{self, Facts, Format, Reader};
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
@@ -33,6 +33,11 @@ pub fn read_as(bytes: &[u8], format: Format, reading: &Reading) -> Result<Height
             format.extension()
         ));
     };
+    read_with(bytes, reader, reading)
+}
+
+/// The map `reader` reads from `bytes`, refused when a height is not a finite number.
+fn read_with(bytes: &[u8], reader: Reader, reading: &Reading) -> Result<Heightmap, String> {
     let map = reader(bytes, reading)?;
     if map.data().iter().any(|h| !h.is_finite()) {
         return Err("the file holds a height that is not a number (NaN) or is infinite".into());
@@ -69,20 +74,47 @@ pub fn check_brought_size(name: &str, bytes: u64) -> Result<(), ParamError> {
 /// format), or a message saying what is wrong and what the page reads: not a heightmap format,
 /// an 8-bit or colour image, a raw file that is not a square map, too many points.
 pub fn read_brought(name: &str, bytes: &[u8]) -> Result<Heightmap, ParamError> {
+    read_brought_with(name, bytes, &formats::READERS)?.ok_or_else(|| unread(name))
+}
+
+/// [`read_brought`] with the small readers only ([`formats::SMALL_READERS`]), as the page's
+/// readers' module reads: `None` for a file of a format read there whose reader is large (EXR),
+/// which the encoders' module then reads with [`read_brought`].
+pub fn read_brought_small(name: &str, bytes: &[u8]) -> Result<Option<Heightmap>, ParamError> {
+    read_brought_with(name, bytes, &formats::SMALL_READERS)
+}
+
+/// The map in `bytes` read by the reader among `readers` that `name`'s extension names; `None`
+/// when a readable format is named whose reader is not among them.
+fn read_brought_with(
+    name: &str,
+    bytes: &[u8],
+    readers: &[(Facts, Reader)],
+) -> Result<Option<Heightmap>, ParamError> {
     check_brought_size(name, bytes.len() as u64)?;
     let extension = name.rsplit_once('.').map_or("", |(_, e)| e);
-    let Some(format) = Format::from_extension(extension).filter(|f| f.reads()) else {
-        return Err(brought_error(format!(
-            "{name} is not a heightmap the page reads: {}",
-            brought_formats()
-        )));
+    let found = readers.iter().find(|(facts, _)| facts.named(extension));
+    let Some(&(_, reader)) = found else {
+        return match formats::READABLE.iter().any(|f| f.named(extension)) {
+            true => Ok(None),
+            false => Err(unread(name)),
+        };
     };
     let reading = Reading {
         width: None,
         shown: Shown::Page,
     };
-    read_as(bytes, format, &reading)
+    read_with(bytes, reader, &reading)
+        .map(Some)
         .map_err(|e| brought_error(format!("{name}: {e}; {}", brought_formats())))
+}
+
+/// Why `name` is not read: its extension names no heightmap format the page reads.
+fn unread(name: &str) -> ParamError {
+    brought_error(format!(
+        "{name} is not a heightmap the page reads: {}",
+        brought_formats()
+    ))
 }
 
 fn brought_error(message: String) -> ParamError {

@@ -23,6 +23,7 @@ pub const EXR: Format = Format::new(&Spec {
     },
     write,
     read: Some(read),
+    large: true,
 });
 
 /// Writes `map` as a single-channel (`Y`) float OpenEXR image, ZIP-compressed, rows top to bottom.

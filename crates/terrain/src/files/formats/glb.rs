@@ -24,6 +24,7 @@ pub const GLB: Format = Format::new(&Spec {
     },
     write,
     read: None,
+    large: false,
 });
 
 /// Appends `values` as little-endian bytes.

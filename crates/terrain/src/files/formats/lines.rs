@@ -18,6 +18,7 @@ pub const LINES: Format = Format::new(&Spec {
     },
     write,
     read: None,
+    large: false,
 });
 
 fn write(map: &Heightmap, out: &mut dyn Write) -> io::Result<()> {

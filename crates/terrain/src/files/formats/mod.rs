@@ -43,6 +43,7 @@ enum Kept {
     Maps,
     Offered,
     Readable,
+    SmallReaders,
 }
 
 impl Kept {
@@ -52,6 +53,7 @@ impl Kept {
             Kept::Maps => map,
             Kept::Offered => map && spec.facts.offered,
             Kept::Readable => map && spec.read.is_some(),
+            Kept::SmallReaders => map && spec.read.is_some() && !spec.large,
         }
     }
 
@@ -65,6 +67,21 @@ impl Kept {
             i += 1;
         }
         n
+    }
+
+    /// The facts and readers of the rows of [`ALL`] it keeps, in order (the rows it keeps must all
+    /// read).
+    const fn readers<const N: usize>(self) -> [(Facts, Reader); N] {
+        let mut kept = [(ALL[0].0.facts, no_reader as Reader); N];
+        let (mut n, mut i) = (0, 0);
+        while i < ALL.len() {
+            if let (true, Some(read)) = (self.keeps(ALL[i].0), ALL[i].0.read) {
+                kept[n] = (ALL[i].0.facts, read);
+                n += 1;
+            }
+            i += 1;
+        }
+        kept
     }
 
     /// The facts of the rows of [`ALL`] it keeps, in order.
@@ -93,6 +110,20 @@ pub static OFFERED: [Facts; Kept::Offered.count()] = Kept::Offered.pick();
 
 /// The formats a map can be read from, in order.
 pub static READABLE: [Facts; Kept::Readable.count()] = Kept::Readable.pick();
+
+/// The readable formats' facts and readers, without their writers: what reads a map the page
+/// brought ([`crate::import::read_brought`]).
+pub static READERS: [(Facts, Reader); Kept::Readable.count()] = Kept::Readable.readers();
+
+/// [`READERS`] but for those whose code is large ([`Spec::large`]): what the page's readers'
+/// module links, so reading the real land's PNG fetches no writer, no EXR or TIFF codec.
+pub static SMALL_READERS: [(Facts, Reader); Kept::SmallReaders.count()] =
+    Kept::SmallReaders.readers();
+
+/// What fills [`READERS`] before its rows are picked; never left in it.
+fn no_reader(_: &[u8], _: &Reading) -> Result<Heightmap, String> {
+    Err("no reader".into())
+}
 
 /// The map format whose extension (or alias) is `extension`, case-insensitive, without the dot:
 /// [`Format::from_extension`] without the code.
@@ -174,6 +205,12 @@ pub struct Spec {
     pub write: fn(&Heightmap, &mut dyn Write) -> io::Result<()>,
     /// Reads a map back, for formats a map can be read from.
     pub read: Option<Reader>,
+    /// Whether its reader is too large for the page's readers' module, which holds the PNG and
+    /// raw readers in 67 KB gzipped: EXR's crate brings every codec (120 KB of code, 200 KB of
+    /// tables), TIFF's its IFD parser, LZW and Deflate (57 KB gzipped). Its files are read by
+    /// the encoders' module, which holds that code for the writer anyway ([`SMALL_READERS`]
+    /// leaves it out).
+    pub large: bool,
 }
 
 /// A file format: a handle on its [`Spec`]; two are equal when they are the same format.

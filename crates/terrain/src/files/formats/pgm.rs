@@ -19,6 +19,7 @@ pub const PGM: Format = Format::new(&Spec {
     },
     write,
     read: None,
+    large: false,
 });
 
 fn write(map: &Heightmap, out: &mut dyn Write) -> io::Result<()> {

@@ -20,6 +20,7 @@ pub const R16: Format = Format::new(&Spec {
     },
     write,
     read: Some(read),
+    large: false,
 });
 
 fn write(map: &Heightmap, out: &mut dyn Write) -> io::Result<()> {

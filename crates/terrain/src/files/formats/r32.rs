@@ -19,6 +19,7 @@ pub const R32: Format = Format::new(&Spec {
     },
     write,
     read: Some(read),
+    large: false,
 });
 
 fn write(map: &Heightmap, out: &mut dyn Write) -> io::Result<()> {

@@ -162,3 +162,23 @@ fn heights_that_are_not_numbers_are_refused_in_every_float_format() {
         }
     }
 }
+
+#[test]
+fn the_readers_tables_are_the_rows_readers() {
+    let readable: Vec<Format> = ALL.iter().copied().filter(|f| f.reads()).collect();
+    let facts: Vec<&str> = readable.iter().map(|f| f.extension()).collect();
+    let listed: Vec<&str> = READERS.iter().map(|(f, _)| f.extension).collect();
+    assert_eq!(listed, facts);
+    for (format, (_, reader)) in readable.iter().zip(READERS.iter()) {
+        let row = format.spec().read.expect("a reader");
+        assert!(std::ptr::fn_addr_eq(row, *reader), "{format:?}");
+    }
+    let small: Vec<&str> = readable
+        .iter()
+        .filter(|f| !f.spec().large)
+        .map(|f| f.extension())
+        .collect();
+    let listed: Vec<&str> = SMALL_READERS.iter().map(|(f, _)| f.extension).collect();
+    assert_eq!(listed, small);
+    assert!(small.contains(&"png") && !small.contains(&"exr"), "{small:?}");
+}

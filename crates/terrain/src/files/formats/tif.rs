@@ -25,6 +25,7 @@ pub const TIF: Format = Format::new(&Spec {
     },
     write,
     read: Some(read),
+    large: true,
 });
 
 fn write(map: &Heightmap, out: &mut dyn Write) -> io::Result<()> {
