@@ -12,7 +12,6 @@
 //! assert_eq!(map.width(), 33); // exponent 5 gives 2^5 + 1 points per side
 //! ```
 
-mod algorithms;
 mod analysis;
 pub mod chapters;
 mod files;
@@ -22,16 +21,21 @@ mod shown;
 #[cfg(test)]
 mod testing;
 
-pub use algorithms::{
-    diamond_square, erosion, faults, line, midpoint, midpoint_recursive, random_noise,
-};
 pub use analysis::{derived, realism, variogram, water};
+pub use chapters::diamond_square::algorithm as diamond_square;
+pub use chapters::eroded::algorithm as erosion;
+pub use chapters::faults::algorithm as faults;
+pub use chapters::line::algorithm as line;
+pub use chapters::midpoint::algorithm as midpoint;
+pub use chapters::midpoint_recursive::algorithm as midpoint_recursive;
+pub use chapters::noise::algorithm as random_noise;
+pub use chapters::steps;
 #[cfg(feature = "serde")]
 pub use files::sidecar;
 pub use files::{derived_png, downloads, engines, export, formats, import, tiles};
 pub use knobs::{limits, params};
 pub use map::{heightmap, rng};
-pub use shown::{creases, display, mesh, steps};
+pub use shown::{creases, display, mesh};
 
 pub use chapters::{Chapter, Recipe, Schedule};
 pub use heightmap::Heightmap;

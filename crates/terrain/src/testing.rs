@@ -2,7 +2,7 @@
 
 use std::ops::RangeInclusive;
 
-use crate::algorithms::midpoint::MpdParams;
+use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
@@ -37,7 +37,7 @@ pub(crate) fn assert_same_maps(fast: Generator, reference: Generator) {
 
 /// Asserts that `generate` builds the same map bit for bit with rayon pools of 1 to 5 and 8
 /// threads, at exponents 9 to 11 (2 to 8 bands of rows, cut unevenly for 3 and 5): what shows the
-/// bands and their seams ([`crate::algorithms::fine_levels`]) change nothing.
+/// bands and their seams ([`crate::chapters::fine_levels`]) change nothing.
 pub(crate) fn assert_same_on_every_pool(generate: Generator) {
     for (p, seed) in cases(9..=11, 2) {
         let one = on_threads(1, || generate(&p, seed).expect("valid"));

@@ -148,8 +148,8 @@ pub fn why_measured_differs(measured: &Variogram, aim: f32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::midpoint::{self, MpdParams};
-    use crate::algorithms::random_noise;
+    use crate::chapters::midpoint::algorithm::{self as midpoint, MpdParams};
+    use crate::chapters::noise::algorithm as random_noise;
 
     fn slope(reduction: f32, seed: u64) -> f32 {
         let params = MpdParams {
@@ -207,7 +207,7 @@ mod tests {
                 ),
                 (
                     "Diamond-Square",
-                    crate::algorithms::diamond_square::generate,
+                    crate::chapters::diamond_square::algorithm::generate,
                 ),
             ] {
                 let hs: Vec<f32> = (0..seeds)
@@ -268,9 +268,11 @@ mod tests {
 
     #[test]
     fn a_profile_uses_its_row_and_hurst_reads_in_words() {
-        let line =
-            crate::algorithms::line::generate(&crate::algorithms::line::LineParams::DEFAULT, 1)
-                .expect("valid");
+        let line = crate::chapters::line::algorithm::generate(
+            &crate::chapters::line::algorithm::LineParams::DEFAULT,
+            1,
+        )
+        .expect("valid");
         let v = variogram(&line);
         assert_eq!(v.points.first().map(|p| p.0), Some(1.0));
         assert!(v.slope > 0.5, "a smooth profile: {}", v.slope);

@@ -5,14 +5,14 @@
 use super::settings::Slot;
 #[cfg(feature = "cli")]
 use super::Recipe;
-use crate::algorithms::erosion::ErosionParams;
-use crate::algorithms::midpoint::MpdParams;
+use crate::chapters::eroded::algorithm::ErosionParams;
+use crate::chapters::midpoint::algorithm::MpdParams;
+use crate::chapters::steps::{InSteps, PartialStage, Steps};
 use crate::knobs::params::ParamError;
 #[cfg(feature = "cli")]
 use crate::knobs::params::ReadDecimal;
 use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::{InSteps, PartialStage, Steps};
 
 /// Reads each of `given` into `chapter`'s setting, refusing a knob it does not have: what
 /// [`Chapter::apply_all`] does, and what a chapter that overrides it still does for each knob.

@@ -8,18 +8,20 @@
 //! chapters share are read in `settings.rs`.
 
 mod chapter;
-mod diamond_square;
-mod eroded;
-mod faults;
-mod held;
-mod line;
-mod midpoint;
-mod midpoint_recursive;
-mod noise;
+pub(crate) mod diamond_square;
+pub(crate) mod eroded;
+pub(crate) mod faults;
+pub(crate) mod fine_levels;
+pub(crate) mod held;
+pub(crate) mod line;
+pub(crate) mod midpoint;
+pub(crate) mod midpoint_recursive;
+pub(crate) mod noise;
 mod recipe;
 mod registry;
 mod schedule;
 pub mod settings;
+pub mod steps;
 
 pub use chapter::Chapter;
 pub use diamond_square::DiamondSquare;

@@ -7,13 +7,13 @@ use super::settings::Slot;
 use super::Chapter;
 use super::Recipe;
 use super::Schedule;
-use crate::algorithms::erosion::{self, ErosionParams};
-use crate::algorithms::midpoint::MpdParams;
+use crate::chapters::eroded::algorithm::{self as erosion, ErosionParams};
+use crate::chapters::midpoint::algorithm::MpdParams;
+use crate::chapters::steps::{InSteps, PartialStage, Shown, Steps};
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
 use crate::shown::display::{DisplayGrid, Mark};
-use crate::shown::steps::{InSteps, PartialStage, Shown, Steps};
 
 impl Recipe {
     /// The map's width and height in points (before any check of the parameters); `(0, 0)` for

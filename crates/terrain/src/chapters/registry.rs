@@ -5,8 +5,9 @@
 
 use super::chapter::Chapter;
 use super::{DiamondSquare, Eroded, Faults, Held, Line, Midpoint, MidpointRecursive, Noise};
-use crate::algorithms::midpoint::MpdParams;
-use crate::algorithms::{diamond_square, midpoint};
+use crate::chapters::diamond_square::algorithm as diamond_square;
+use crate::chapters::midpoint::algorithm as midpoint;
+use crate::chapters::midpoint::algorithm::MpdParams;
 
 /// Makes [`Recipe`] from the rows, with [`Recipe::chapter`], [`Recipe::chapter_mut`],
 /// [`Recipe::name`], [`Recipe::NAMES`] and [`Recipe::DEFAULTS`], and `on_chapter!`, the one match

@@ -2,9 +2,9 @@
 //! recipe's chapter's stepping ([`Steps`], in the chapter's folder).
 
 use super::Recipe;
-use crate::algorithms::midpoint_recursive::Call;
+use crate::chapters::midpoint_recursive::algorithm::Call;
+use crate::chapters::steps::{Shown, Steps};
 use crate::shown::display::{DisplayGrid, Mark};
-use crate::shown::steps::{Shown, Steps};
 
 /// How a recipe's points are set, step by step. Step 0 is the start (the corners, the two end
 /// points, no fault yet); the last step, [`Schedule::count`], is the finished map. Made only by

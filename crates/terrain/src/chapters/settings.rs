@@ -2,9 +2,9 @@
 //! reduction (midpoint displacement, its recursive rewrite, Diamond-Square, the eroded map) and
 //! the erosion's droplets and constants (the eroded map, a map read from a file).
 
-use crate::algorithms::erosion::ErosionParams;
-use crate::algorithms::faults::{self, ShapeSet};
-use crate::algorithms::midpoint::MpdParams;
+use crate::chapters::eroded::algorithm::ErosionParams;
+use crate::chapters::faults::algorithm::{self as faults, ShapeSet};
+use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::{self, Knob};
 

@@ -128,8 +128,8 @@ mod tests {
 
     #[test]
     fn what_is_written_reads_back() {
-        let map = crate::algorithms::diamond_square::generate(
-            &crate::algorithms::midpoint::MpdParams::DEFAULT,
+        let map = crate::chapters::diamond_square::algorithm::generate(
+            &crate::chapters::midpoint::algorithm::MpdParams::DEFAULT,
             4,
         )
         .expect("valid");

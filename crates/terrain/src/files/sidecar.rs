@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use crate::algorithms::erosion::ErosionParams;
+use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::Recipe;
 use crate::files::engines::Engine;
 use crate::files::export::{self, Format};

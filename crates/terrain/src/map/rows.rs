@@ -6,7 +6,7 @@
 use crate::map::heightmap::Heightmap;
 
 /// Rows of a map a sweep writes: the whole map, or a band of it cut out for one core (rows
-/// `first..` of the whole map, see [`crate::algorithms::fine_levels`]). A band may end with a row of its own,
+/// `first..` of the whole map, see [`crate::chapters::fine_levels`]). A band may end with a row of its own,
 /// a scratch copy of the whole map's row just after the band, which the band reads but whose
 /// writes are thrown away.
 #[derive(Debug)]

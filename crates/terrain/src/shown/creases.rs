@@ -97,8 +97,8 @@ pub fn relief_shading(grid: &DisplayGrid, height_scale: f32) -> Vec<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::diamond_square;
-    use crate::algorithms::midpoint::{self, MpdParams};
+    use crate::chapters::diamond_square::algorithm as diamond_square;
+    use crate::chapters::midpoint::algorithm::{self as midpoint, MpdParams};
 
     fn scores(exponent: u32, seed: u64) -> (f32, f32) {
         let params = MpdParams {

@@ -11,7 +11,7 @@ use crate::map::heightmap::Heightmap;
 /// 2^8 + 1 so square maps decimate onto exact grid points.
 pub const DISPLAY_MAX_SIDE: usize = 257;
 
-/// How a shown point looks while an algorithm is stepped through (see [`crate::shown::steps`]).
+/// How a shown point looks while an algorithm is stepped through (see [`crate::chapters::steps`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mark {
     /// Set before the step shown: its final height, in the view's colours.

@@ -4,4 +4,3 @@
 pub mod creases;
 pub mod display;
 pub mod mesh;
-pub mod steps;

@@ -152,8 +152,8 @@ pub fn water_pixels(grid: &DisplayGrid, relief_scale: f32) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::diamond_square;
-    use crate::algorithms::midpoint::MpdParams;
+    use crate::chapters::diamond_square::algorithm as diamond_square;
+    use crate::chapters::midpoint::algorithm::MpdParams;
     use crate::shown::display::display_grid;
 
     fn grid(f: impl Fn(usize, usize) -> f32, n: usize) -> DisplayGrid {
@@ -239,11 +239,11 @@ mod tests {
                 rivers > 50 && lower * 2 > rivers,
                 "{lower} of {rivers} before erosion"
             );
-            let erosion = crate::algorithms::erosion::ErosionParams {
+            let erosion = crate::chapters::eroded::algorithm::ErosionParams {
                 droplets: 40_000,
-                ..crate::algorithms::erosion::ErosionParams::DEFAULT
+                ..crate::chapters::eroded::algorithm::ErosionParams::DEFAULT
             };
-            crate::algorithms::erosion::erode(&mut map, &erosion, seed).expect("valid");
+            crate::chapters::eroded::algorithm::erode(&mut map, &erosion, seed).expect("valid");
             let (rivers, lower) = rivers_below_surroundings(&map);
             assert!(rivers > 50, "{rivers} river cells");
             assert!(

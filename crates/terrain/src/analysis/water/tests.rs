@@ -3,9 +3,9 @@
 
 use super::flow::OFF_MAP;
 use super::*;
-use crate::algorithms::diamond_square;
-use crate::algorithms::faults::{self, FaultParams};
-use crate::algorithms::midpoint::MpdParams;
+use crate::chapters::diamond_square::algorithm as diamond_square;
+use crate::chapters::faults::algorithm::{self as faults, FaultParams};
+use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::map::rng::PointRng;
 
 fn noise(w: usize, h: usize, seed: u64) -> Heightmap {

@@ -1,13 +1,15 @@
 //! Diamond-Square, the third post: each level's square step sets the squares' centers, its
 //! diamond step the edge midpoints from three or four neighbours. Whole maps can be made to tile.
 
+pub mod algorithm;
 mod steps;
 
-use crate::algorithms::diamond_square::{self, Stage};
+use crate::chapters::diamond_square::algorithm::{self as diamond_square, Stage};
 #[cfg(feature = "cli")]
-use crate::algorithms::erosion::ErosionParams;
-use crate::algorithms::midpoint::MpdParams;
+use crate::chapters::eroded::algorithm::ErosionParams;
+use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::chapters::settings::{self, Slot};
+use crate::chapters::steps::{PartialStage, Steps};
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
@@ -16,7 +18,6 @@ use crate::knobs;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::{PartialStage, Steps};
 
 /// Diamond-Square up to a stage.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -2,8 +2,8 @@
 //! squares' centers), step 2k its diamond step (the edge midpoints).
 
 use super::DiamondSquare;
+use crate::chapters::steps::{grid_points, level_bits, pass_neighbours, spread_at, Shown, Steps};
 use crate::shown::display::{DisplayGrid, Mark};
-use crate::shown::steps::{grid_points, level_bits, pass_neighbours, spread_at, Shown, Steps};
 
 impl Steps for DiamondSquare {
     fn count(&self) -> u32 {

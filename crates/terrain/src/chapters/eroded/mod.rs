@@ -1,14 +1,16 @@
 //! Erosion: a Diamond-Square terrain, then hydraulic erosion droplet by droplet with the same
 //! seed (what `terrain ds --erode N` writes).
 
+pub mod algorithm;
 mod steps;
 
-use crate::algorithms::diamond_square;
-use crate::algorithms::erosion::{self, ErosionParams};
-use crate::algorithms::midpoint::MpdParams;
+use crate::chapters::diamond_square::algorithm as diamond_square;
+use crate::chapters::eroded::algorithm::{self as erosion, ErosionParams};
+use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::chapters::settings::{self, Slot};
 #[cfg(feature = "cli")]
 use crate::chapters::settings::{EROSION, SUBDIVISION};
+use crate::chapters::steps::{InSteps, Steps};
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::{DiamondSquare, Recipe};
@@ -17,7 +19,6 @@ use crate::knobs;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::{InSteps, Steps};
 
 /// An eroded Diamond-Square terrain.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -2,16 +2,16 @@
 //! a one-droplet step draws the droplet's trail.
 
 use super::Eroded;
-use crate::algorithms::diamond_square;
-use crate::algorithms::erosion::{self, ErosionParams};
-use crate::algorithms::midpoint::MpdParams;
-use crate::knobs::params::ParamError;
-use crate::map::heightmap::Heightmap;
-use crate::shown::display::{DisplayGrid, Mark};
-use crate::shown::steps::{
+use crate::chapters::diamond_square::algorithm as diamond_square;
+use crate::chapters::eroded::algorithm::{self as erosion, ErosionParams};
+use crate::chapters::midpoint::algorithm::MpdParams;
+use crate::chapters::steps::{
     batch_grid, batch_range, erosion_ends, nearest, trail_mark, InSteps, Shown, Steps, TRAIL_LAID,
     TRAIL_PATH, TRAIL_REMOVED,
 };
+use crate::knobs::params::ParamError;
+use crate::map::heightmap::Heightmap;
+use crate::shown::display::{DisplayGrid, Mark};
 
 impl Eroded {
     /// The droplets step `step` adds begin at `.0` and end before `.1` (0-based): none at step

@@ -1,12 +1,14 @@
 //! Fault lines and shapes, the fifth source: random dividers raise one side and lower the other,
 //! fault after fault.
 
+pub mod algorithm;
 mod steps;
 
 #[cfg(feature = "cli")]
-use crate::algorithms::erosion::ErosionParams;
-use crate::algorithms::faults::{self, FaultParams};
+use crate::chapters::eroded::algorithm::ErosionParams;
+use crate::chapters::faults::algorithm::{self as faults, FaultParams};
 use crate::chapters::settings::Slot;
+use crate::chapters::steps::{InSteps, Steps};
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
@@ -15,7 +17,6 @@ use crate::knobs;
 use crate::knobs::params::ParamError;
 use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::{InSteps, Steps};
 
 /// A fault map.
 #[derive(Debug, Clone, Copy, PartialEq)]

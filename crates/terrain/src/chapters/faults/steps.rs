@@ -2,12 +2,12 @@
 //! all of them ([`fault_steps`]); a step outlines the cuts it added.
 
 use super::Faults;
-use crate::algorithms::faults::{self, FaultParams};
-use crate::knobs::params::ParamError;
-use crate::shown::display::{DisplayGrid, Mark};
-use crate::shown::steps::{
+use crate::chapters::faults::algorithm::{self as faults, FaultParams};
+use crate::chapters::steps::{
     batch_grid, batch_range, fault_steps, outline_marks, InSteps, Shown, Steps, MOST_OUTLINED,
 };
+use crate::knobs::params::ParamError;
+use crate::shown::display::{DisplayGrid, Mark};
 
 impl Faults {
     /// The faults step `step` adds begin at `.0` and end before `.1` (0-based): none at step 0,

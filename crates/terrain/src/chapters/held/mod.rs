@@ -1,7 +1,7 @@
 //! A map read from a file (real land, or a reader's own), then eroded by droplets, none when
 //! there are 0. Its size is the file's: it is made from the map read, not generated.
 
-use crate::algorithms::erosion::{self, ErosionParams};
+use crate::chapters::eroded::algorithm::{self as erosion, ErosionParams};
 #[cfg(feature = "cli")]
 use crate::chapters::settings::EROSION;
 use crate::chapters::settings::{self, Slot};

@@ -1,12 +1,14 @@
 //! 1-D midpoint displacement, the fourth source: a profile one row tall, each iteration
 //! halving the segments and jittering their midpoints less.
 
+pub mod algorithm;
 mod steps;
 
 #[cfg(feature = "cli")]
-use crate::algorithms::erosion::ErosionParams;
-use crate::algorithms::line::{self, LineParams};
+use crate::chapters::eroded::algorithm::ErosionParams;
+use crate::chapters::line::algorithm::{self as line, LineParams};
 use crate::chapters::settings::Slot;
+use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
@@ -15,7 +17,6 @@ use crate::knobs;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::Steps;
 
 /// A 1-D profile.
 #[derive(Debug, Clone, Copy, PartialEq)]

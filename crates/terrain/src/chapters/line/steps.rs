@@ -2,8 +2,8 @@
 //! points already set.
 
 use super::Line;
+use crate::chapters::steps::{level_bits, pass_neighbours, round3, Shown, Steps};
 use crate::shown::display::{DisplayGrid, Mark};
-use crate::shown::steps::{level_bits, pass_neighbours, round3, Shown, Steps};
 
 impl Steps for Line {
     fn count(&self) -> u32 {

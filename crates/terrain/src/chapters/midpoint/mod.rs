@@ -1,21 +1,22 @@
 //! Midpoint displacement, the first post: a square's corners, then its edge midpoints and center
 //! from their averages plus a shrinking random jitter, pass by pass.
 
+pub mod algorithm;
 mod steps;
 
 #[cfg(feature = "cli")]
-use crate::algorithms::erosion::ErosionParams;
-use crate::algorithms::midpoint::{self, MpdParams, Stage};
+use crate::chapters::eroded::algorithm::ErosionParams;
+use crate::chapters::midpoint::algorithm::{self as midpoint, MpdParams, Stage};
 #[cfg(feature = "cli")]
 use crate::chapters::settings::SUBDIVISION;
 use crate::chapters::settings::{self, Slot};
+use crate::chapters::steps::{PartialStage, Steps};
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::{PartialStage, Steps};
 
 /// Midpoint displacement up to a stage (the first post's step demos stop early).
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -2,10 +2,10 @@
 //! 4^(k-1) squares of side 2^(n-k+1).
 
 use super::Midpoint;
-use crate::shown::display::{DisplayGrid, Mark};
-use crate::shown::steps::{
+use crate::chapters::steps::{
     grid_points, level_bits, pass_neighbours, spread_at, squares, Shown, Steps,
 };
+use crate::shown::display::{DisplayGrid, Mark};
 
 impl Steps for Midpoint {
     fn count(&self) -> u32 {

@@ -1,22 +1,23 @@
 //! Midpoint displacement written recursively, as the second post does it: one call per square,
 //! depth first.
 
+pub mod algorithm;
 mod steps;
 
 #[cfg(feature = "cli")]
-use crate::algorithms::erosion::ErosionParams;
-use crate::algorithms::midpoint::MpdParams;
-use crate::algorithms::midpoint_recursive;
+use crate::chapters::eroded::algorithm::ErosionParams;
+use crate::chapters::midpoint::algorithm::MpdParams;
+use crate::chapters::midpoint_recursive::algorithm as midpoint_recursive;
 #[cfg(feature = "cli")]
 use crate::chapters::settings::SUBDIVISION;
 use crate::chapters::settings::{self, Slot};
+use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
-use crate::shown::steps::Steps;
 
 /// The recursive rewrite of midpoint displacement.
 #[derive(Debug, Clone, Copy, PartialEq)]

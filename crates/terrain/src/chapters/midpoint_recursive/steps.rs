@@ -3,9 +3,9 @@
 //! call whose view has it, and a later call whose view shares it skips it.
 
 use super::MidpointRecursive;
-use crate::algorithms::midpoint_recursive::{self, Call};
+use crate::chapters::midpoint_recursive::algorithm::{self as midpoint_recursive, Call};
+use crate::chapters::steps::{pass_mark, spread_at, Shown, Steps};
 use crate::shown::display::{self, DisplayGrid, Mark};
-use crate::shown::steps::{pass_mark, spread_at, Shown, Steps};
 
 impl MidpointRecursive {
     /// The call step `step` (1 to the count) makes; `None` at step 0.

@@ -1,8 +1,10 @@
 //! Random noise, the first post's starting point: every point its own uniform height.
 
+pub mod algorithm;
+
 #[cfg(feature = "cli")]
-use crate::algorithms::erosion::ErosionParams;
-use crate::algorithms::random_noise::{self, NoiseParams};
+use crate::chapters::eroded::algorithm::ErosionParams;
+use crate::chapters::noise::algorithm::{self as random_noise, NoiseParams};
 use crate::chapters::settings::Slot;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]

@@ -1,12 +1,13 @@
 use super::*;
 
 mod steps;
-use crate::algorithms::erosion::ErosionParams;
-use crate::algorithms::faults::{self, FaultParams, ShapeSet};
-use crate::algorithms::line::LineParams;
-use crate::algorithms::midpoint::{self, MpdParams};
-use crate::algorithms::random_noise::{self, NoiseParams};
-use crate::algorithms::{diamond_square, midpoint_recursive};
+use crate::chapters::diamond_square::algorithm as diamond_square;
+use crate::chapters::eroded::algorithm::ErosionParams;
+use crate::chapters::faults::algorithm::{self as faults, FaultParams, ShapeSet};
+use crate::chapters::line::algorithm::LineParams;
+use crate::chapters::midpoint::algorithm::{self as midpoint, MpdParams};
+use crate::chapters::midpoint_recursive::algorithm as midpoint_recursive;
+use crate::chapters::noise::algorithm::{self as random_noise, NoiseParams};
 use crate::knobs::{self, params::rust_decimal, Knob};
 
 #[test]
@@ -76,7 +77,7 @@ fn parameters_are_reachable_only_where_the_algorithm_has_them() {
 fn recipes_travel_as_json_with_named_fields_and_come_back_equal() {
     let recipe = Recipe::Faults(Faults {
         params: FaultParams {
-            shapes: ShapeSet::of(&[crate::algorithms::faults::ShapeKind::Circle]),
+            shapes: ShapeSet::of(&[crate::chapters::faults::algorithm::ShapeKind::Circle]),
             fuzziness: 2.5,
             ..FaultParams::DEFAULT
         },

@@ -1,15 +1,16 @@
 //! The stepping of every chapter, through the recipe's [`Schedule`] as the page walks it.
 
 use super::super::*;
-use crate::algorithms::erosion::ErosionParams;
-use crate::algorithms::faults::FaultParams;
-use crate::algorithms::line::LineParams;
-use crate::algorithms::midpoint::MpdParams;
-use crate::algorithms::{diamond_square, midpoint};
+use crate::chapters::diamond_square::algorithm as diamond_square;
+use crate::chapters::eroded::algorithm::ErosionParams;
+use crate::chapters::faults::algorithm::FaultParams;
+use crate::chapters::line::algorithm::LineParams;
+use crate::chapters::midpoint::algorithm as midpoint;
+use crate::chapters::midpoint::algorithm::MpdParams;
+use crate::chapters::steps::{erosion_ends, fault_steps, grid_points};
 use crate::map::heightmap::Heightmap;
 use crate::map::rng::PointRng;
 use crate::shown::display::Mark;
-use crate::shown::steps::{erosion_ends, fault_steps, grid_points};
 
 fn stepped(recipe: Recipe) -> Schedule {
     recipe.schedule().expect("a recipe that steps")
@@ -107,7 +108,7 @@ fn midpoint_steps_match_what_each_pass_actually_writes() {
 fn recursive_steps_match_what_each_call_actually_writes() {
     // Run the real recursion on a map of NaN; after every call, the points set so far must be
     // those the schedule gives a step up to that call's.
-    use crate::algorithms::midpoint_recursive::{displace_watched, init_corners, View};
+    use crate::chapters::midpoint_recursive::algorithm::{displace_watched, init_corners, View};
     use crate::map::rng::TerrainRng;
     for n in 1..=5 {
         let schedule = by_calls(mpd(n));

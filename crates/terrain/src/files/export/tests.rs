@@ -76,8 +76,8 @@ fn r16_is_raw_little_endian_samples_spanning_the_whole_range() {
 
 #[test]
 fn glb_is_a_gltf_mesh_with_one_vertex_per_point() {
-    let map = crate::algorithms::midpoint::generate(
-        &crate::algorithms::midpoint::MpdParams {
+    let map = crate::chapters::midpoint::algorithm::generate(
+        &crate::chapters::midpoint::algorithm::MpdParams {
             exponent: 4,
             ..Default::default()
         },

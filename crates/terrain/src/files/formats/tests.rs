@@ -3,8 +3,11 @@ use crate::files::export::{self, ExportError};
 use crate::files::import::{self, Shown};
 
 fn map() -> Heightmap {
-    crate::algorithms::diamond_square::generate(&crate::algorithms::diamond_square::DEFAULT, 5)
-        .expect("a map")
+    crate::chapters::diamond_square::algorithm::generate(
+        &crate::chapters::diamond_square::algorithm::DEFAULT,
+        5,
+    )
+    .expect("a map")
 }
 
 #[test]
@@ -180,5 +183,8 @@ fn the_readers_tables_are_the_rows_readers() {
         .collect();
     let listed: Vec<&str> = SMALL_READERS.iter().map(|(f, _)| f.extension).collect();
     assert_eq!(listed, small);
-    assert!(small.contains(&"png") && !small.contains(&"exr"), "{small:?}");
+    assert!(
+        small.contains(&"png") && !small.contains(&"exr"),
+        "{small:?}"
+    );
 }

@@ -1,6 +1,6 @@
 use super::*;
-use crate::algorithms::diamond_square;
-use crate::algorithms::midpoint::MpdParams;
+use crate::chapters::diamond_square::algorithm as diamond_square;
+use crate::chapters::midpoint::algorithm::MpdParams;
 
 /// Puts tiles back together, checking every shared point agrees.
 fn reassemble(tiling: &Tiling, tiles: &[Tile]) -> Heightmap {

@@ -19,7 +19,7 @@ fn the_change_ramp_is_grey_at_no_change_and_full_colour_at_the_largest() {
     assert_eq!(&pixels[..4], &REMOVED_COLOR);
     assert_eq!(&pixels[4..], &LAID_COLOR);
 }
-use crate::algorithms::midpoint::{self, MpdParams};
+use crate::chapters::midpoint::algorithm::{self as midpoint, MpdParams};
 
 #[test]
 fn a_tile_is_shown_two_by_two_with_shared_edges_once() {

@@ -30,7 +30,7 @@ fn marks_colour_and_flatten_the_points_of_a_step() {
     assert_eq!(coloured, 0, "without marks the map is greyscale");
     assert_eq!(display_positions(9, 3), [0, 4, 8]);
 }
-use crate::algorithms::midpoint::{self, MpdParams};
+use crate::chapters::midpoint::algorithm::{self as midpoint, MpdParams};
 
 fn sample_map(exponent: u32) -> Heightmap {
     midpoint::generate(
@@ -139,9 +139,11 @@ fn positions_span_minus_one_to_one_keeping_aspect() {
 
 #[test]
 fn profiles_are_two_sided_silhouettes() {
-    let line =
-        crate::algorithms::line::generate(&crate::algorithms::line::LineParams::default(), 1)
-            .expect("valid");
+    let line = crate::chapters::line::algorithm::generate(
+        &crate::chapters::line::algorithm::LineParams::default(),
+        1,
+    )
+    .expect("valid");
     let mesh = profile_mesh(&line, PROFILE_MAX_POINTS, 0.5);
     assert_eq!(mesh.grid, (257, 1));
     assert_eq!(mesh.positions.len(), 4 * 257);

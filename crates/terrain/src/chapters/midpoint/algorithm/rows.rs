@@ -1,7 +1,7 @@
 //! One pass of midpoint displacement as a sweep down the map's rows: what [`super::pass_by_rows`]
 //! and the fine levels run.
 
-use crate::algorithms::fine_levels::LevelSweep;
+use crate::chapters::fine_levels::LevelSweep;
 use crate::map::heightmap::Heightmap;
 use crate::map::rng::PointRng;
 use crate::map::rows::{Grid, Neighbours};

@@ -4,8 +4,8 @@
 
 use super::score::erosion_score;
 use super::*;
-use crate::algorithms::diamond_square;
-use crate::algorithms::midpoint::MpdParams;
+use crate::chapters::diamond_square::algorithm as diamond_square;
+use crate::chapters::midpoint::algorithm::MpdParams;
 
 fn terrain(exponent: u32, seed: u64) -> Heightmap {
     diamond_square::generate(

@@ -4,11 +4,11 @@
 use std::ops::Range;
 
 use super::FaultSums;
-use crate::algorithms::faults::divider::{
+use crate::chapters::faults::algorithm::divider::{
     circle_distance, line_distance, rect_distance, triangle_distance, triangle_distance_near_edge,
     triangle_edge, BandSpan, Divider, LineBand, ALL_EDGES, BAND_MARGIN,
 };
-use crate::algorithms::faults::ragged::{Fuzz, Ragged};
+use crate::chapters::faults::algorithm::ragged::{Fuzz, Ragged};
 use crate::map::cores;
 
 /// A fuzzy fault waiting for its ragged band to be corrected ([`ragged_bands`]).

@@ -14,8 +14,8 @@
 //! Unlike midpoint displacement, every point but those on the map's border averages four
 //! neighbours, which removes the straight creases along square edges.
 
-use crate::algorithms::fine_levels::{self, LevelSweep, FUSED_RADIUS};
-use crate::algorithms::midpoint::{self, MpdParams};
+use crate::chapters::fine_levels::{self, LevelSweep, FUSED_RADIUS};
+use crate::chapters::midpoint::algorithm::{self as midpoint, MpdParams};
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 use crate::map::rng::PointRng;

@@ -7,7 +7,7 @@
 //!
 //! "Unset" is NaN, not 0 as in the post, so a point that happens to get height 0 is not redone.
 
-use crate::algorithms::midpoint::MpdParams;
+use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::knobs::limits;
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;

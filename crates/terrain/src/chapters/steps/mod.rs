@@ -18,7 +18,7 @@ mod batches;
 mod passes;
 mod stages;
 
-use crate::algorithms::midpoint_recursive::Call;
+use crate::chapters::midpoint_recursive::algorithm::Call;
 use crate::shown::display::{DisplayGrid, Mark};
 
 pub use batches::{

@@ -2,7 +2,7 @@
 //! square and diamond steps apart, the 1-D line one iteration at a time. Each point is set once,
 //! at a step that depends only on its coordinates: the coarser the grid it lies on, the earlier.
 
-use crate::algorithms::midpoint::MpdParams;
+use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::shown::display::Mark;
 
 /// Trailing zeros of a coordinate on a grid of `2^exponent + 1` points, 0 counting as a multiple

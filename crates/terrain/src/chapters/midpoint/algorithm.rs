@@ -10,7 +10,7 @@
 //!
 //! [`generate`] runs them all and normalises the result to 0..1.
 
-use crate::algorithms::fine_levels::{self, LevelSweep, FUSED_RADIUS};
+use crate::chapters::fine_levels::{self, LevelSweep, FUSED_RADIUS};
 use crate::knobs::limits;
 use crate::knobs::{self, params::ParamError};
 use crate::map::heightmap::Heightmap;
@@ -19,8 +19,8 @@ use crate::map::rows::Grid;
 use rows::PassRows;
 
 /// The knobs of midpoint displacement and what they do to the terrain. Diamond-Square and the
-/// recursive rewrite take the same three (with their own defaults: [`crate::algorithms::diamond_square::DEFAULT`],
-/// [`crate::algorithms::midpoint_recursive::DEFAULT`]).
+/// recursive rewrite take the same three (with their own defaults: [`crate::chapters::diamond_square::algorithm::DEFAULT`],
+/// [`crate::chapters::midpoint_recursive::algorithm::DEFAULT`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MpdParams {

@@ -6,8 +6,8 @@
 //! batches are in its folder.
 
 use super::Shown;
-use crate::algorithms::erosion::ONE_AT_A_TIME;
-use crate::algorithms::faults::Outline;
+use crate::chapters::eroded::algorithm::ONE_AT_A_TIME;
+use crate::chapters::faults::algorithm::Outline;
 use crate::map::heightmap::Heightmap;
 use crate::shown::display::{DisplayGrid, Mark};
 

@@ -3,7 +3,7 @@
 use std::ops::Range;
 
 use super::{first_where, FaultSums, ROWS_PER_BLOCK};
-use crate::algorithms::faults::divider::Divider;
+use crate::chapters::faults::algorithm::divider::Divider;
 use crate::map::cores;
 
 /// A sharp straight fault, ready for the row sweep: where it crosses each row and which end of

@@ -1,7 +1,7 @@
 //! One level of Diamond-Square as a sweep down the map's rows: what [`super::level`] and the
 //! fine levels run.
 
-use crate::algorithms::fine_levels::LevelSweep;
+use crate::chapters::fine_levels::LevelSweep;
 use crate::map::rng::{self, PointRng};
 use crate::map::rows::{Grid, Neighbours};
 
