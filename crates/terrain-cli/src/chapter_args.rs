@@ -70,6 +70,7 @@ fn flag(recipe: &'static Recipe, knob: &'static Knob) -> Arg {
     let (value_name, hint) = match knob.values {
         Values::Toggle { .. } => return arg.action(ArgAction::SetTrue).help(knob.help),
         Values::Names { .. } => ("LIST", format!("{}, comma-separated", knob.hint())),
+        Values::Choice { .. } => ("NAME", knob.hint()),
         Values::Whole { .. } => ("N", knob.hint()),
         Values::Number { .. } => ("F", knob.hint()),
     };

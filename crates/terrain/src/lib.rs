@@ -25,6 +25,7 @@ pub use analysis::{derived, realism, variogram, water};
 pub use chapters::diamond_square::algorithm as diamond_square;
 pub use chapters::eroded::algorithm as erosion;
 pub use chapters::faults::algorithm as faults;
+pub use chapters::fbm::algorithm as fbm;
 pub use chapters::line::algorithm as line;
 pub use chapters::midpoint::algorithm as midpoint;
 pub use chapters::midpoint_recursive::algorithm as midpoint_recursive;

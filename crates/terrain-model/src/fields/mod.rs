@@ -120,6 +120,9 @@ impl Field {
     pub fn entry(self) -> Entry {
         match self.0.values {
             Values::Names { names, .. } => Entry::Checkboxes(names),
+            // Typed, checked against the names, until a demo offers one (fBm's shapes demo
+            // will bring a drop-down list).
+            Values::Choice { .. } => Entry::Text("text"),
             Values::Toggle { .. } => Entry::Toggle,
             Values::Whole { .. } => Entry::Text("numeric"),
             Values::Number { .. } => Entry::Text("decimal"),

@@ -70,7 +70,7 @@ pub fn variogram(map: &Heightmap) -> Variogram {
 }
 
 /// Least-squares slope of ln(y) against ln(x), over the points with y > 0.
-fn fit_slope(points: &[(f32, f32)]) -> f32 {
+pub(crate) fn fit_slope(points: &[(f32, f32)]) -> f32 {
     let logs: Vec<(f64, f64)> = points
         .iter()
         .filter(|(_, y)| *y > 0.0)

@@ -33,6 +33,40 @@ pub fn read_each<C: Chapter + ?Sized>(
         })
 }
 
+/// [`read_each`] for a free-sized map's chapter (noise, fBm): the size as an exponent or as a
+/// width and a height, each defaulting to the other.
+#[cfg(feature = "cli")]
+pub fn read_free_size<C: Chapter + ?Sized>(
+    chapter: &mut C,
+    given: &[(&'static Knob, &str)],
+    read: ReadDecimal,
+) -> Result<(), ParamError> {
+    let named = |name: &str| given.iter().any(|(knob, _)| knob.name == name);
+    if named("exponent") && (named("width") || named("height")) {
+        return Err(ParamError::new(
+            "exponent",
+            "give the size as an exponent or as a width and height, not both",
+        ));
+    }
+    read_each(chapter, given, read)?;
+    if named("width") != named("height") {
+        use crate::knobs::{HEIGHT, WIDTH};
+        let (from, to) = if named("width") {
+            (&WIDTH, &HEIGHT)
+        } else {
+            (&HEIGHT, &WIDTH)
+        };
+        let side = match chapter.slot(from) {
+            Some(Slot::Side(side)) => *side,
+            _ => return Ok(()),
+        };
+        if let Some(Slot::Side(other)) = chapter.slot(to) {
+            *other = side;
+        }
+    }
+    Ok(())
+}
+
 /// One algorithm with its parameters: what it makes, the knobs that set it, how it steps and how
 /// it is written down. A trait rather than a table of function pointers because each chapter
 /// holds its own parameter type and answers with it; the registry's one `match` picks the

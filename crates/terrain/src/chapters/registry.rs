@@ -4,7 +4,7 @@
 //! ([`Chapter`]), so a new chapter is its folder plus one row here.
 
 use super::chapter::Chapter;
-use super::{DiamondSquare, Eroded, Faults, Held, Line, Midpoint, MidpointRecursive, Noise};
+use super::{DiamondSquare, Eroded, Faults, Fbm, Held, Line, Midpoint, MidpointRecursive, Noise};
 use crate::chapters::diamond_square::algorithm as diamond_square;
 use crate::chapters::midpoint::algorithm as midpoint;
 use crate::chapters::midpoint::algorithm::MpdParams;
@@ -95,6 +95,8 @@ chapters! {
     MidpointRecursive = "mpd-recursive",
     /// Diamond-Square, up to a stage; whole maps may tile.
     DiamondSquare = "ds",
+    /// Noise octave by octave (fBm) over a window of an endless plane.
+    Fbm = "fbm",
     /// Fault lines and shapes.
     Faults = "fault",
     /// 1-D midpoint displacement: a profile one row tall.

@@ -4,6 +4,7 @@
 
 use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::faults::algorithm::{self as faults, ShapeSet};
+use crate::chapters::fbm::algorithm::OctaveShape;
 use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::{self, Knob};
@@ -38,6 +39,8 @@ pub enum Slot<'a> {
     Toggle(&'a mut bool),
     /// A set of fault shapes, by name.
     Shapes(&'a mut ShapeSet),
+    /// What each fBm octave becomes, by name.
+    OctaveShape(&'a mut OctaveShape),
     /// A square's exponent, setting both sides (`2^n + 1` points each) of a free-sized map
     /// (the command line's `noise --exponent`; the page offers no size for noise).
     #[cfg(feature = "cli")]
@@ -54,6 +57,7 @@ impl Slot<'_> {
             Slot::Number(v) => v.to_string(),
             Slot::Toggle(v) => v.to_string(),
             Slot::Shapes(v) => v.to_string(),
+            Slot::OctaveShape(v) => v.name().to_string(),
             #[cfg(feature = "cli")]
             Slot::Square(width, height) => (1..=crate::knobs::limits::CLI_MAX_EXPONENT)
                 .find(|&n| {
@@ -72,6 +76,7 @@ impl Slot<'_> {
             Slot::Number(v) => knob.parse_f32_with(text, read).map(|n| *v = n),
             Slot::Toggle(v) => toggle(knob, text).map(|b| *v = b),
             Slot::Shapes(v) => faults::parse_shapes(text).map(|set| *v = set),
+            Slot::OctaveShape(v) => OctaveShape::parse(knob, text).map(|shape| *v = shape),
             #[cfg(feature = "cli")]
             Slot::Square(width, height) => knob.parse_u32(text).map(|n| {
                 let side = crate::knobs::limits::side_for_exponent(n);

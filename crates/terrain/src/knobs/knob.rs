@@ -31,6 +31,13 @@ pub enum Values {
         /// The names when none are given.
         default: &'static str,
     },
+    /// Exactly one of `names`: a drop-down list on the page.
+    Choice {
+        /// Every name allowed, in the order they are listed.
+        names: &'static [&'static str],
+        /// The name when none is given.
+        default: &'static str,
+    },
     /// `true` or `false`: a checkbox on the page, a flag on the command line.
     Toggle {
         /// The value when none is given.
@@ -119,11 +126,13 @@ impl Knob {
         match self.values {
             Values::Whole { min, max, .. } => format!("{min} to {max}"),
             Values::Number { min, max, .. } => format!("{min} to {max}"),
-            Values::Names { names, .. } => match names.split_last() {
-                Some((last, [])) => (*last).to_string(),
-                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-                None => String::new(),
-            },
+            Values::Names { names, .. } | Values::Choice { names, .. } => {
+                match names.split_last() {
+                    Some((last, [])) => (*last).to_string(),
+                    Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                    None => String::new(),
+                }
+            }
             Values::Toggle { .. } => "true or false".to_string(),
         }
     }
@@ -219,6 +228,7 @@ impl Knob {
             Values::Whole { .. } => format!("a whole number from {}", self.bounds()),
             Values::Number { .. } => format!("a number from {}", self.bounds()),
             Values::Names { .. } => format!("one or more of {}", self.bounds()),
+            Values::Choice { .. } => format!("one of {}", self.bounds()),
             Values::Toggle { .. } => self.bounds(),
         }
     }

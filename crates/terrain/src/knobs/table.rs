@@ -11,6 +11,10 @@
 
 use super::knob::{Knob, Values};
 
+mod fbm;
+
+pub use fbm::*;
+
 /// The names of the fault shapes, in the order the page and the command line list them.
 pub const SHAPE_NAMES: [&str; 4] = ["line", "circle", "rect", "triangle"];
 
@@ -300,13 +304,13 @@ pub const HEIGHT_M: Knob = number(
 pub const THREADS: Knob = whole(
     "threads",
     "Threads",
-    "Threads that midpoint displacement, Diamond-Square and faults share their rows among; the \
-     map is the same bit for bit whatever the number",
+    "Threads that midpoint displacement, Diamond-Square, fBm and faults share their rows among; \
+     the map is the same bit for bit whatever the number",
     [1, 1024, 1],
 );
 
 /// Every row, for the tests that hold the page and the command line to it.
-pub const ALL: [&Knob; 29] = [
+pub const ALL: [&Knob; 38] = [
     &SEED,
     &EXPONENT,
     &PAGE_EXPONENT,
@@ -320,6 +324,15 @@ pub const ALL: [&Knob; 29] = [
     &SHAPES,
     &FUZZINESS,
     &WRAP,
+    &OCTAVES,
+    &FREQUENCY,
+    &LACUNARITY,
+    &GAIN,
+    &SHAPE,
+    &POWER,
+    &WARP,
+    &ORIGIN_X,
+    &ORIGIN_Y,
     &DROPLETS,
     &HELD_DROPLETS,
     &ERODE,

@@ -106,7 +106,9 @@ fn every_default_is_inside_its_range() {
             Values::Number { min, max, default } => {
                 assert!((min..=max).contains(&default), "{}", knob.name)
             }
-            Values::Names { names, default } => assert!(names.contains(&default)),
+            Values::Names { names, default } | Values::Choice { names, default } => {
+                assert!(names.contains(&default))
+            }
             Values::Toggle { .. } => {}
         }
     }

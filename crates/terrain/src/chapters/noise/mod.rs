@@ -62,23 +62,7 @@ impl Chapter for Noise {
         given: &[(&'static Knob, &str)],
         read: ReadDecimal,
     ) -> Result<(), ParamError> {
-        let named = |name: &str| given.iter().any(|(knob, _)| knob.name == name);
-        if named("exponent") && (named("width") || named("height")) {
-            return Err(ParamError::new(
-                "exponent",
-                "give the size as an exponent or as a width and height, not both",
-            ));
-        }
-        crate::chapters::chapter::read_each(self, given, read)?;
-        if named("width") != named("height") {
-            let side = if named("width") {
-                self.params.width
-            } else {
-                self.params.height
-            };
-            (self.params.width, self.params.height) = (side, side);
-        }
-        Ok(())
+        crate::chapters::chapter::read_free_size(self, given, read)
     }
 
     fn size(&self) -> (usize, usize) {

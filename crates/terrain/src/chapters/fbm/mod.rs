@@ -1,0 +1,120 @@
+//! Noise, octave by octave (fBm): the chapter after Diamond-Square. Gradient noise summed over
+//! octaves, each finer and fainter than the last, on a plane without edges.
+
+pub mod algorithm;
+
+#[cfg(feature = "cli")]
+use crate::chapters::eroded::algorithm::ErosionParams;
+use crate::chapters::fbm::algorithm::{self as fbm, FbmParams};
+use crate::chapters::settings::Slot;
+use crate::chapters::Chapter;
+#[cfg(feature = "cli")]
+use crate::chapters::Recipe;
+#[cfg(feature = "cli")]
+use crate::knobs;
+use crate::knobs::params::ParamError;
+#[cfg(feature = "cli")]
+use crate::knobs::params::ReadDecimal;
+use crate::knobs::Knob;
+use crate::map::heightmap::Heightmap;
+
+/// fBm over a window of the endless plane.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Fbm {
+    /// The window, the octaves and their shape.
+    pub params: FbmParams,
+}
+
+impl Fbm {
+    /// 257 x 257 at the plane's origin, eight plain octaves.
+    pub const DEFAULT: Fbm = Fbm {
+        params: FbmParams::DEFAULT,
+    };
+}
+
+impl Chapter for Fbm {
+    #[cfg(feature = "cli")]
+    fn about(&self) -> &'static str {
+        "Noise octave by octave (fBm): gradient noise summed over octaves, each finer and \
+         fainter, on an endless plane whose maps join where they meet"
+    }
+
+    #[cfg(feature = "cli")]
+    fn knobs(&self) -> &'static [&'static Knob] {
+        &[
+            &knobs::EXPONENT,
+            &knobs::WIDTH,
+            &knobs::HEIGHT,
+            &knobs::ORIGIN_X,
+            &knobs::ORIGIN_Y,
+            &knobs::OCTAVES,
+            &knobs::FREQUENCY,
+            &knobs::LACUNARITY,
+            &knobs::GAIN,
+            &knobs::SHAPE,
+            &knobs::POWER,
+            &knobs::WARP,
+        ]
+    }
+
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
+        let p = &mut self.params;
+        Some(match knob.name {
+            #[cfg(feature = "cli")]
+            "exponent" => Slot::Square(&mut p.width, &mut p.height),
+            "width" => Slot::Side(&mut p.width),
+            "height" => Slot::Side(&mut p.height),
+            "x" => Slot::Side(&mut p.x),
+            "y" => Slot::Side(&mut p.y),
+            "octaves" => Slot::Whole(&mut p.octaves),
+            "frequency" => Slot::Number(&mut p.frequency),
+            "lacunarity" => Slot::Number(&mut p.lacunarity),
+            "gain" => Slot::Number(&mut p.gain),
+            "shape" => Slot::OctaveShape(&mut p.shape),
+            "power" => Slot::Number(&mut p.power),
+            "warp" => Slot::Number(&mut p.warp),
+            _ => return None,
+        })
+    }
+
+    #[cfg(feature = "cli")]
+    /// The size as an exponent, or as a width and a height, each defaulting to the other.
+    fn apply_all(
+        &mut self,
+        given: &[(&'static Knob, &str)],
+        read: ReadDecimal,
+    ) -> Result<(), ParamError> {
+        crate::chapters::chapter::read_free_size(self, given, read)
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (self.params.width, self.params.height)
+    }
+
+    fn size_tag(&self) -> String {
+        let p = &self.params;
+        match (p.x, p.y) {
+            (0, 0) => format!("{}x{}", p.width, p.height),
+            (x, y) => format!("{}x{}-at-{x}-{y}", p.width, p.height),
+        }
+    }
+
+    fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
+        fbm::generate(&self.params, seed)
+    }
+
+    #[cfg(feature = "cli")]
+    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
+        Some((Recipe::Fbm(*self), None))
+    }
+
+    fn linked(&self) -> bool {
+        fbm::LINKED
+    }
+
+    #[cfg(feature = "cli")]
+    fn erodes(&self) -> bool {
+        true
+    }
+}
