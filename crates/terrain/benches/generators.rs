@@ -1,5 +1,5 @@
-//! Every generator at exponents 8 to 12 (faults on 512 x 512, erosion on 513 and 2049 points a
-//! side), each next to its naive baseline: the plain reading of its post, measured in the same
+//! Every generator at exponents 8 to 12 (faults on 512 x 512, fBm on 1025 and 4097 beside
+//! noise-rs's `Fbm<Perlin>`, erosion on 513 and 2049 points a side), each next to its naive baseline: the plain reading of its post, measured in the same
 //! run. After the measurements a summary prints nanoseconds per cell (per droplet for erosion)
 //! and how many times faster than the baseline each one is.
 //!
@@ -188,6 +188,54 @@ fn fault_lines(c: &mut Criterion) {
     group.finish();
 }
 
+/// fBm, 8 octaves of gradient noise at lacunarity 2 and gain 0.5, on maps of 1025 and 4097 points
+/// a side (257 in the smoke): ours on all threads and on one, the plain reading (every octave at
+/// one point at a time, `fbm::height_at`) and noise-rs's own `Fbm<Perlin>` with the same octaves,
+/// frequency, lacunarity and persistence, point by point on one thread as its `get` is used.
+fn fbm(c: &mut Criterion) {
+    use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
+    use terrain::fbm::{self, FbmParams};
+    let one = one_thread();
+    let mut group = c.benchmark_group("fbm");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(4));
+    let sides: &[usize] = if smoke() { &[257] } else { &[1025, 4097] };
+    for &side in sides {
+        let params = FbmParams {
+            width: side,
+            height: side,
+            ..FbmParams::DEFAULT
+        };
+        group.throughput(Throughput::Elements((side * side) as u64));
+        group.bench_with_input(BenchmarkId::new("ours", side), &params, |b, p| {
+            b.iter(|| fbm::generate(black_box(p), SEED).expect("valid"))
+        });
+        group.bench_with_input(BenchmarkId::new("ours-1-thread", side), &params, |b, p| {
+            b.iter(|| one.install(|| fbm::generate(black_box(p), SEED).expect("valid")))
+        });
+        group.bench_with_input(BenchmarkId::new("baseline", side), &params, |b, p| {
+            b.iter(|| fbm::generate_plain(black_box(p), SEED).expect("valid"))
+        });
+        let noise_rs = Fbm::<Perlin>::new(SEED as u32)
+            .set_octaves(params.octaves as usize)
+            .set_frequency(f64::from(params.frequency) / 256.0)
+            .set_lacunarity(f64::from(params.lacunarity))
+            .set_persistence(f64::from(params.gain));
+        group.bench_with_input(BenchmarkId::new("noise-rs", side), &side, |b, &side| {
+            b.iter(|| {
+                let mut map = Heightmap::new(side, side).expect("bench size");
+                for (i, h) in map.data_mut().iter_mut().enumerate() {
+                    let point = [(i % side) as f64, (i / side) as f64];
+                    *h = noise_rs.get(black_box(point)) as f32;
+                }
+                map
+            })
+        });
+    }
+    group.finish();
+}
+
 /// Hydraulic erosion: 100 000 droplets of the default lifetime on Diamond-Square maps of 513 and
 /// 2049 points a side, the fast version beside the plain reading of Beyer's thesis. Throughput is
 /// in droplets.
@@ -260,6 +308,7 @@ fn main() {
     square_algorithms(&mut criterion);
     line_profile(&mut criterion);
     fault_lines(&mut criterion);
+    fbm(&mut criterion);
     erosion(&mut criterion);
     flow(&mut criterion);
     criterion.final_summary();
