@@ -15,8 +15,8 @@ export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifa
 /** Every demo on the page, in page order. */
 export const DEMO_IDS = [
   'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
-  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'erosion',
-  'line-1d', 'fault-lines', 'fault-shapes', 'real-land', 'your-map',
+  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'fbm',
+  'fbm-shapes', 'erosion', 'line-1d', 'fault-lines', 'fault-shapes', 'real-land', 'your-map',
 ];
 
 /**
@@ -26,10 +26,11 @@ export const DEMO_IDS = [
 export const READ_IDS = ['real-land', 'your-map'];
 
 /**
- * The demos whose code is in the later chapters' module (crates/terrain-chapters: fault lines and
- * erosion), which the generator worker fetches when the first of them asks; in page order.
+ * The demos whose code is in the later chapters' module (crates/terrain-chapters: fBm, fault
+ * lines and erosion), which the generator worker fetches when the first of them asks; in page
+ * order.
  */
-export const LATER_IDS = ['erosion', 'fault-lines', 'fault-shapes'];
+export const LATER_IDS = ['fbm', 'fbm-shapes', 'erosion', 'fault-lines', 'fault-shapes'];
 
 /** The selector of demo `id`'s section. */
 export const section = (id) => `section[data-demo="${id}"]`;

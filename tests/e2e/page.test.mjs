@@ -7,8 +7,8 @@ import { ARTIFACTS, READ_IDS, openPage, waitForDemos, inspect, attributes, suite
 
 const DEMO_IDS = [
   'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
-  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'erosion',
-  'line-1d', 'fault-lines', 'fault-shapes', 'real-land', 'your-map',
+  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'fbm',
+  'fbm-shapes', 'erosion', 'line-1d', 'fault-lines', 'fault-shapes', 'real-land', 'your-map',
 ];
 const READ = READ_IDS;
 
@@ -25,6 +25,12 @@ const BAD_VALUES = {
   inertia: ['', 'abc', 'NaN', '-0.1', 'Infinity', '1.5'],
   erosion: ['', 'abc', '-1', '1e400', '2'],
   deposition: ['', 'NaN', '-0.5', '1.01'],
+  octaves: ['', 'abc', 'NaN', '-1', '0', '2.5', '13'],
+  frequency: ['', 'abc', 'NaN', '0', '-2', 'Infinity', '65'],
+  lacunarity: ['', 'abc', '1', '4.5', 'NaN'],
+  gain: ['', 'abc', '0', '0.96', '-0.5', 'NaN'],
+  power: ['', 'abc', '0', '4.5', 'NaN'],
+  warp: ['', 'abc', '-1', '4.5', 'Infinity'],
 };
 
 
@@ -183,7 +189,7 @@ test('bad values are refused next to the field, and the terrain on screen stays'
         const label = `${id} ${name}=${JSON.stringify(bad)}`;
         assert.equal(after.state, 'error', label);
         assert.match(after.alert.toLowerCase(), new RegExp(`^${name} must be`), `${label}: ${after.alert}`);
-        assert.match(after.alert, /from \d+ to \d+/, `${label} says what is allowed`);
+        assert.match(after.alert, /from [\d.]+ to [\d.]+/, `${label} says what is allowed`);
         assert.equal(after.generation, before.generation, `${label}: nothing generated`);
         assert.equal(after.hash, before.hash, `${label}: terrain kept`);
         assert.equal(after.seed, before.seed, `${label}: seed kept`);

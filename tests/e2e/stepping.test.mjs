@@ -12,6 +12,8 @@ const STEPPERS = {
   'mpd-final': 5,
   'mpd-recursive': 341, // one per recursive call: 1 + 4 + 16 + 64 + 256
   'ds-final': 10, // square and diamond apart: twice the exponent
+  fbm: 8, // one per octave
+  'fbm-shapes': 8,
   'line-1d': 8, // one per iteration
   'fault-lines': 10, // fault counts doubling: 1, 2, 4 ... 256, then all 500
   'fault-shapes': 12, // 1 ... 1024, then all 1500

@@ -183,7 +183,7 @@ test('without a worker the page generates in place, and a download says it needs
   await waitForDemos(page, 1, [...READ_IDS, ...LATER_IDS]);
   const needs = [
     ...READ_IDS.map((id) => [id, /reading a map file needs the page's background worker/]),
-    ...LATER_IDS.map((id) => [id, /fault lines and erosion need the page's background worker/]),
+    ...LATER_IDS.map((id) => [id, /fBm, fault lines and erosion need the page's background worker/]),
   ];
   for (const [id, message] of needs) {
     await page.locator(section(id)).scrollIntoViewIfNeeded();

@@ -3,11 +3,12 @@
 //! core's `DEFAULT` constants.
 
 use terrain::chapters::{
-    self, DiamondSquare, Eroded, Faults, Line, Midpoint, MidpointRecursive, Noise,
+    self, DiamondSquare, Eroded, Faults, Fbm, Line, Midpoint, MidpointRecursive, Noise,
 };
 use terrain::diamond_square::{self, Stage as DsStage};
 use terrain::erosion::ErosionParams;
 use terrain::faults::{FaultParams, ShapeSet};
+use terrain::fbm::{FbmParams, OctaveShape};
 use terrain::line::LineParams;
 use terrain::midpoint::{MpdParams, Stage};
 use terrain::random_noise::NoiseParams;
@@ -54,6 +55,31 @@ const HELD: Recipe = Recipe::Held(chapters::Held {
 /// PNG, cells of 3 arc-seconds: 92.6 m north-south, and 74.4 m east-west at 36.6° N (92.6 m times
 /// the cosine of the latitude).
 const JACKSBORO: &str = "real-land/jacksboro.png";
+
+/// The octave stepper's fields: what each octave is.
+const FBM_FIELDS: &[Field] = &[
+    Field::OCTAVES,
+    Field::FREQUENCY,
+    Field::LACUNARITY,
+    Field::GAIN,
+    Field::SEED,
+];
+
+/// The shapes demo's fields: what the octaves become, and the heights after.
+const FBM_SHAPE_FIELDS: &[Field] = &[
+    Field::SHAPE,
+    Field::POWER,
+    Field::WARP,
+    Field::OCTAVES,
+    Field::SEED,
+];
+
+/// Ridged octaves, the heights squared: the shapes demo's start, far from the plain map above.
+const FBM_SHAPES: FbmParams = FbmParams {
+    shape: OctaveShape::Ridged,
+    power: 2.0,
+    ..FbmParams::DEFAULT
+};
 
 const EROSION_FIELDS: &[Field] = &[
     Field::EXPONENT,
@@ -219,6 +245,29 @@ pub const DEMOS: &[Demo] = &[
         fields: MPD_FIELDS,
         recipe: mpd(Stage::Full, CREASE_PARAMS),
         look: Look::Pair,
+        held: None,
+    },
+    Demo {
+        id: "fbm",
+        caption: "Step through the octaves: each adds noise on a finer lattice (lacunarity \
+                  times the last) and less tall (gain times the last), until its detail is finer \
+                  than the points shown.",
+        fields: FBM_FIELDS,
+        recipe: Recipe::Fbm(Fbm {
+            params: FbmParams::DEFAULT,
+        }),
+        look: Look::Terrain,
+        held: None,
+    },
+    Demo {
+        id: "fbm-shapes",
+        caption: "Ridged octaves fold into sharp crests, billows into round hills; a power \
+                  above 1 widens the valleys, and warping swirls the whole plane.",
+        fields: FBM_SHAPE_FIELDS,
+        recipe: Recipe::Fbm(Fbm {
+            params: FBM_SHAPES,
+        }),
+        look: Look::Terrain,
         held: None,
     },
     Demo {

@@ -75,6 +75,20 @@ impl Field {
     pub const EROSION: Field = Field(&knobs::EROSION);
     /// Erosion's rate of depositing ([`knobs::DEPOSITION`]).
     pub const DEPOSITION: Field = Field(&knobs::DEPOSITION);
+    /// fBm's octaves ([`knobs::OCTAVES`]).
+    pub const OCTAVES: Field = Field(&knobs::OCTAVES);
+    /// fBm's first octave's frequency ([`knobs::FREQUENCY`]).
+    pub const FREQUENCY: Field = Field(&knobs::FREQUENCY);
+    /// fBm's lacunarity ([`knobs::LACUNARITY`]).
+    pub const LACUNARITY: Field = Field(&knobs::LACUNARITY);
+    /// fBm's gain ([`knobs::GAIN`]).
+    pub const GAIN: Field = Field(&knobs::GAIN);
+    /// fBm's octave shape, a drop-down list ([`knobs::SHAPE`]).
+    pub const SHAPE: Field = Field(&knobs::SHAPE);
+    /// fBm's redistribution power ([`knobs::POWER`]).
+    pub const POWER: Field = Field(&knobs::POWER);
+    /// fBm's domain warping ([`knobs::WARP`]).
+    pub const WARP: Field = Field(&knobs::WARP);
 }
 
 /// How a field is entered.
@@ -87,6 +101,8 @@ pub enum Entry {
     Checkboxes(&'static [&'static str]),
     /// One checkbox labelled with the field's label; the value is `true` or `false`.
     Toggle,
+    /// A drop-down list of the names; the value is the one chosen.
+    Choice(&'static [&'static str]),
 }
 
 impl Field {
@@ -120,9 +136,7 @@ impl Field {
     pub fn entry(self) -> Entry {
         match self.0.values {
             Values::Names { names, .. } => Entry::Checkboxes(names),
-            // Typed, checked against the names, until a demo offers one (fBm's shapes demo
-            // will bring a drop-down list).
-            Values::Choice { .. } => Entry::Text("text"),
+            Values::Choice { names, .. } => Entry::Choice(names),
             Values::Toggle { .. } => Entry::Toggle,
             Values::Whole { .. } => Entry::Text("numeric"),
             Values::Number { .. } => Entry::Text("decimal"),

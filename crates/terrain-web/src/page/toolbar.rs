@@ -136,7 +136,7 @@ const TILE_GRIDS: [&str; 5] = ["1x1", "2x2", "3x3", "4x4", "8x8"];
 
 /// A `<label>` and its `<select id="DEMO-NAME" name="NAME">` (with `title`, if any) offering
 /// `options` as (value, text), and the option elements in order.
-fn labelled_select(
+pub(super) fn labelled_select(
     document: &Document,
     id: &str,
     name: &str,

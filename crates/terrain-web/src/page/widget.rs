@@ -4,13 +4,16 @@
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlInputElement};
+use web_sys::{
+    CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlInputElement,
+    HtmlSelectElement,
+};
 
 use terrain::formats;
 
 use super::dom::{append, element};
 use super::realism::{self, RealismPanel};
-use super::toolbar::{self, Roughness, Toolbar};
+use super::toolbar::{self, labelled_select, Roughness, Toolbar};
 use crate::model::demos::{Demo, Held};
 use crate::model::fields::{Entry, Field, Setup};
 use crate::model::view_mode::ViewMode;
@@ -25,14 +28,17 @@ pub enum Control {
     Checkboxes(Vec<HtmlInputElement>),
     /// One checkbox: `true` or `false`.
     Toggle(HtmlInputElement),
+    /// A drop-down list: the name chosen.
+    Choice(HtmlSelectElement),
 }
 
 impl Control {
-    /// The inputs that make up the control (events are listened for on each).
-    pub fn inputs(&self) -> &[HtmlInputElement] {
+    /// The elements that make up the control (events are listened for on each).
+    pub fn inputs(&self) -> Vec<&Element> {
         match self {
-            Control::Text(input) | Control::Toggle(input) => std::slice::from_ref(input),
-            Control::Checkboxes(boxes) => boxes,
+            Control::Text(input) | Control::Toggle(input) => vec![input],
+            Control::Checkboxes(boxes) => boxes.iter().map(|b| -> &Element { b }).collect(),
+            Control::Choice(select) => vec![select],
         }
     }
 
@@ -47,6 +53,7 @@ impl Control {
                 .collect::<Vec<_>>()
                 .join(","),
             Control::Toggle(checkbox) => checkbox.checked().to_string(),
+            Control::Choice(select) => select.value(),
         }
     }
 
@@ -61,6 +68,7 @@ impl Control {
                 }
             }
             Control::Toggle(checkbox) => checkbox.set_checked(text == "true"),
+            Control::Choice(select) => select.set_value(text),
         }
     }
 
@@ -208,6 +216,21 @@ fn field(
                 boxes.push(checkbox.dyn_into()?);
             }
             Ok((wrapper, Control::Checkboxes(boxes)))
+        }
+        Entry::Choice(names) => {
+            let wrapper = element(document, "span", &[("class", "field")])?;
+            let options: Vec<(&str, String)> = names.iter().map(|&n| (n, n.to_string())).collect();
+            let (label, select, _) = labelled_select(
+                document,
+                id,
+                field.name(),
+                field.label(),
+                Some(&hint),
+                &options,
+            )?;
+            select.set_attribute("aria-describedby", alert_id)?;
+            append(&wrapper, &[&label, &select])?;
+            Ok((wrapper, Control::Choice(select)))
         }
     }
 }

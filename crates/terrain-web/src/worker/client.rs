@@ -58,10 +58,11 @@ fn stamped(module: &str) -> String {
 pub const NO_WORKER_FILES: &str =
     "downloads need the page's background worker, which this browser could not start";
 
-/// Why a page without a generator worker cannot show fault lines or erosion: their code is in
-/// the later chapters' module, which loads in the worker.
+/// Why a page without a generator worker cannot show fBm, fault lines or erosion: their code is
+/// in the later chapters' module, which loads in the worker.
 pub const NO_WORKER_CHAPTERS: &str =
-    "fault lines and erosion need the page's background worker, which this browser could not start";
+    "fBm, fault lines and erosion need the page's background worker, which this browser could \
+     not start";
 
 /// Why a page without a generator worker cannot show a map read from a file: the readers load
 /// in the worker too.

@@ -2,11 +2,13 @@
 //! octaves, each finer and fainter than the last, on a plane without edges.
 
 pub mod algorithm;
+mod steps;
 
 #[cfg(feature = "cli")]
 use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::fbm::algorithm::{self as fbm, FbmParams};
 use crate::chapters::settings::Slot;
+use crate::chapters::steps::{InSteps, Steps};
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
@@ -111,6 +113,19 @@ impl Chapter for Fbm {
 
     fn linked(&self) -> bool {
         fbm::LINKED
+    }
+
+    fn steps(&self) -> Option<&dyn Steps> {
+        Some(self)
+    }
+
+    fn in_steps(
+        &self,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Option<Result<InSteps, ParamError>> {
+        Some(steps::octave_batches(&self.params, seed, columns, rows))
     }
 
     #[cfg(feature = "cli")]
