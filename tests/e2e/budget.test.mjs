@@ -12,8 +12,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-// 198 616 B since the page's own code, three-d, glow and the browser bindings are built for size
-// (opt-level "s", Cargo.toml: -2.7 KB), after every algorithm became a chapter behind one trait
+// 198 213 B with the fBm chapter's demos (+3.0 KB) and the page's crates at opt-level "z"
+// (-3.5 KB against "s"); 198 616 B when the page's own code, three-d, glow and the browser
+// bindings were first built for size (opt-level "s", Cargo.toml: -2.7 KB), after every algorithm became a chapter behind one trait
 // and downloads one type had taken it from 198 664 B to 201 004 B (BENCHMARKS.md). 197 623 B since typed numbers are read by the browser's parseFloat (no copy of Rust's float
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is
