@@ -5,7 +5,7 @@
 //! the Hurst exponent H = -log2(gain), as the spread reduction does in the first post.
 //!
 //! [`height_at`] is the plain reading, one point and one octave at a time; [`generate`] makes
-//! the same map a row at a time ([`rows`]), bit for bit, on every core.
+//! the same map a row at a time (`rows.rs`), bit for bit, on every core.
 
 mod lattice;
 mod rows;
@@ -241,7 +241,7 @@ pub fn generate_plain(params: &FbmParams, seed: u64) -> Result<Heightmap, ParamE
 /// module leaves it out: the later chapters' module brings it when the chapter is near.
 pub const LINKED: bool = cfg!(feature = "fbm");
 
-/// The map, a row at a time on every core ([`rows`]): equal to [`generate_plain`] bit for bit,
+/// The map, a row at a time on every core (`rows.rs`): equal to [`generate_plain`] bit for bit,
 /// and the same whatever the number of threads.
 pub fn generate(params: &FbmParams, seed: u64) -> Result<Heightmap, ParamError> {
     if !LINKED {
