@@ -166,6 +166,13 @@ mod tests {
                     (Field::INERTIA, "0.2"),
                     (Field::EROSION, "0.45"),
                     (Field::DEPOSITION, "0.15"),
+                    (Field::OCTAVES, "5"),
+                    (Field::FREQUENCY, "3.5"),
+                    (Field::LACUNARITY, "2.25"),
+                    (Field::GAIN, "0.65"),
+                    (Field::SHAPE, "billow"),
+                    (Field::POWER, "1.5"),
+                    (Field::WARP, "0.75"),
                 ];
                 if field == Field::SEED {
                     continue;

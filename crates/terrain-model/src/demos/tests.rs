@@ -118,6 +118,8 @@ fn every_source_is_on_the_page_in_order() {
         "ds-diamond",
         "ds-final",
         "creases",
+        "fbm",
+        "fbm-shapes",
         "erosion",
         "line-1d",
         "fault-lines",
