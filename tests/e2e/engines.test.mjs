@@ -145,6 +145,11 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       await mkdir(ARTIFACTS, { recursive: true });
       await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section('ds-final'));
       await driver.screenshot(join(ARTIFACTS, `engine-${name}.png`));
+      // The fBm chapter's octave stepper, and its shapes demo with the drop-down list.
+      for (const id of ['fbm', 'fbm-shapes']) {
+        await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section(id));
+        await driver.screenshot(join(ARTIFACTS, `${id}-${name}.png`));
+      }
       assert.deepEqual(await problems(driver), []);
     });
 

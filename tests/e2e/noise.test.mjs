@@ -1,5 +1,6 @@
 // End-to-end: noise, octave by octave (fBm). The octave stepper has one step per octave and says
-// which octave each step adds, with its frequency and amplitude; the shapes demo's drop-down list
+// which octave each step adds, with its frequency and amplitude; its roughness panel gives the H
+// the gain aims at beside the one measured; the shapes demo's drop-down list
 // changes the terrain; downloads are the bytes `terrain fbm` writes with the same fields.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,12 +35,21 @@ test('the octave stepper has one step per octave, each adding the octave its cap
     else {
       assert.match(caption, new RegExp(`^Step ${step} of 5: octave ${step} adds noise of `), caption);
       // Frequency 2 and lacunarity 2: 2, 4, 8 ... cycles per 256 cells; gain 0.5: 1, 0.5, 0.25 ...
-      assert.match(caption, new RegExp(`${(2 * 2 ** (step - 1)).toFixed(3)} cycles per 256 cells`), caption);
-      assert.match(caption, new RegExp(`amplitude ${(0.5 ** (step - 1)).toFixed(3)}`), caption);
+      const short = (v) => String(Number(v.toFixed(3)));
+      assert.match(caption, new RegExp(`of ${short(2 * 2 ** (step - 1))} cycles per 256 cells`), caption);
+      assert.match(caption, new RegExp(`lattice ${short(128 / 2 ** (step - 1))} cells apart`), caption);
+      assert.match(caption, new RegExp(`at amplitude ${short(0.5 ** (step - 1))}$`), caption);
     }
     pictures.add(view.hash);
   }
   assert.equal(pictures.size, 6, 'every step shows a different picture');
+  // The roughness panel: the H the gain aims at, beside the one measured on the map.
+  await page.locator(`${section(id)} .roughness`).scrollIntoViewIfNeeded();
+  const said = await page.$eval(`${section(id)} .roughness .hurst`, (p) => p.textContent);
+  assert.match(said, /^Roughness: gain g = 0\.5 at lacunarity L = 2 aims at H = 1\.00/, said);
+  assert.match(said, /-log2 g when L = 2/, said);
+  assert.ok(await page.$(`${section(id)} .roughness .variogram svg`), 'the measured variogram is plotted');
+  assert.equal(await page.$(`${section('fbm-shapes')} .roughness`), null, 'no gain field, no panel');
   assert.deepEqual(problems, []);
 });
 

@@ -131,11 +131,13 @@ impl Demo {
         self.look == Look::Terrain
     }
 
-    /// Whether the demo shows the roughness panel: one map with a spread reduction, not eroded
-    /// (the H the reduction aims at says nothing of what erosion made of the map).
+    /// Whether the demo shows the roughness panel: one map whose settings aim at a Hurst
+    /// exponent, with the field that sets the aim (a spread reduction, a gain), not eroded (the
+    /// H the settings aim at says nothing of what erosion made of the map).
     pub fn measures_roughness(&self) -> bool {
+        let aimed = self.recipe.roughness_aim();
         self.look != Look::Pair
-            && self.fields.contains(&Field::REDUCTION)
+            && aimed.is_some_and(|aim| self.fields.iter().any(|f| f.knob() == aim.knob))
             && self.recipe.erosion().is_none()
     }
 

@@ -255,3 +255,19 @@ fn the_comparison_shows_both_maps_and_both_scores() {
         "the right one Diamond-Square's"
     );
 }
+
+#[test]
+fn the_roughness_panel_shows_where_a_field_sets_the_aim() {
+    let shows = |id: &str| find(id).expect("row").measures_roughness();
+    assert!(shows("ds-final") && shows("mpd-final") && shows("fbm"));
+    // A step demo has no reduction field, the shapes demo no gain field, the eroded map's
+    // aim says nothing of what the droplets made.
+    assert!(!shows("mpd-corners") && !shows("fbm-shapes") && !shows("erosion"));
+    let aim = find("fbm")
+        .expect("row")
+        .recipe
+        .roughness_aim()
+        .expect("an aim");
+    assert_eq!(aim.hurst, 1.0, "gain 0.5 at lacunarity 2");
+    assert_eq!(aim.knob.name, "gain");
+}

@@ -325,19 +325,19 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
 }
 
 impl Roughness {
-    /// Shows the Hurst exponent the setup's spread reduction aims at, in words, and the plot of
-    /// the variogram measured on its map.
+    /// Shows the Hurst exponent the setup aims at (its spread reduction's, its gain's), in
+    /// words, and the plot of the variogram measured on its map.
     pub fn show(&self, setup: &Setup, measured: &Variogram) {
-        if let Some(params) = setup.recipe.subdivision() {
-            let h = variogram::hurst_for_reduction(params.reduction);
+        if let Some(aim) = setup.recipe.roughness_aim() {
             self.hurst.set_text_content(Some(&format!(
-                "Roughness: spread reduction r = {} aims at {} (H = -log2 r; 0.5 is rough like a \
-                 random walk). Measured on this map, at full resolution:",
-                params.reduction,
-                variogram::describe_hurst(h)
+                "Roughness: {} aims at {} ({}; 0.5 is rough like a random walk). Measured on \
+                 this map, at full resolution:",
+                aim.by,
+                variogram::describe_hurst(aim.hurst),
+                aim.rule
             )));
             self.why
-                .set_text_content(Some(&variogram::why_measured_differs(measured, h)));
+                .set_text_content(Some(&variogram::why_measured_differs(measured, aim.hurst)));
         }
         self.plot
             .set_inner_html(&crate::model::plot::variogram_svg(measured));

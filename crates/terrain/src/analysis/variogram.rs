@@ -93,6 +93,43 @@ pub fn hurst_for_reduction(reduction: f32) -> f32 {
     -reduction.log2()
 }
 
+/// The Hurst exponent a chapter's settings aim at, and what sets it: what the roughness panel
+/// says beside the H measured on the map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Aim {
+    /// The H aimed at.
+    pub hurst: f32,
+    /// The knob that sets it, whose field a demo must offer to show the panel.
+    pub knob: &'static crate::knobs::Knob,
+    /// The setting in words: "spread reduction r = 0.5".
+    pub by: String,
+    /// The rule that gives H from it: "H = -log2 r".
+    pub rule: &'static str,
+}
+
+impl Aim {
+    /// The aim of midpoint displacement and Diamond-Square with spread reduction `reduction`.
+    pub fn of_reduction(reduction: f32) -> Self {
+        Aim {
+            hurst: hurst_for_reduction(reduction),
+            knob: &crate::knobs::REDUCTION,
+            by: format!("spread reduction r = {reduction}"),
+            rule: "H = -log2 r",
+        }
+    }
+
+    /// The aim of octaves each `lacunarity` times finer and `gain` times as tall: H =
+    /// -log(gain) / log(lacunarity), -log2 gain at lacunarity 2.
+    pub fn of_gain(gain: f32, lacunarity: f32) -> Self {
+        Aim {
+            hurst: -gain.ln() / lacunarity.ln(),
+            knob: &crate::knobs::GAIN,
+            by: format!("gain g = {gain} at lacunarity L = {lacunarity}"),
+            rule: "H = -log g / log L, -log2 g when L = 2",
+        }
+    }
+}
+
 /// The Hurst exponent in words, e.g. "H = 1.00: smooth hills".
 pub fn describe_hurst(h: f32) -> String {
     let words = match h {

@@ -5,6 +5,7 @@
 use super::settings::Slot;
 #[cfg(feature = "cli")]
 use super::Recipe;
+use crate::analysis::variogram::Aim;
 use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::chapters::steps::{InSteps, PartialStage, Steps};
@@ -181,5 +182,10 @@ pub trait Chapter {
     /// Whether the map is made to tile, for a chapter that can make it so.
     fn wrap(&self) -> Option<bool> {
         None
+    }
+
+    /// The Hurst exponent its settings aim at: a subdivision's spread reduction by default.
+    fn roughness_aim(&self) -> Option<Aim> {
+        self.subdivision().map(|p| Aim::of_reduction(p.reduction))
     }
 }

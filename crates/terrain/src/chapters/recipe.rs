@@ -7,6 +7,7 @@ use super::settings::Slot;
 use super::Chapter;
 use super::Recipe;
 use super::Schedule;
+use crate::analysis::variogram::Aim;
 use crate::chapters::eroded::algorithm::{self as erosion, ErosionParams};
 use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::chapters::steps::{InSteps, PartialStage, Shown, Steps};
@@ -103,6 +104,11 @@ impl Recipe {
     /// The size, spread and reduction of the subdivision chapters; `None` for the others.
     pub fn subdivision(&self) -> Option<&MpdParams> {
         on_chapter!(self, c => c.subdivision())
+    }
+
+    /// The Hurst exponent the settings aim at, and what sets it ([`Chapter::roughness_aim`]).
+    pub fn roughness_aim(&self) -> Option<Aim> {
+        on_chapter!(self, c => c.roughness_aim())
     }
 
     /// Whether the map is made to tile; `None` where it cannot be (whole Diamond-Square maps

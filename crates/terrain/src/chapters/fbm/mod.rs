@@ -4,6 +4,7 @@
 pub mod algorithm;
 mod steps;
 
+use crate::analysis::variogram::Aim;
 #[cfg(feature = "cli")]
 use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::fbm::algorithm::{self as fbm, FbmParams};
@@ -117,6 +118,10 @@ impl Chapter for Fbm {
 
     fn steps(&self) -> Option<&dyn Steps> {
         Some(self)
+    }
+
+    fn roughness_aim(&self) -> Option<Aim> {
+        Some(Aim::of_gain(self.params.gain, self.params.lacunarity))
     }
 
     fn in_steps(

@@ -30,11 +30,12 @@ impl Steps for Fbm {
         if step == 0 {
             return format!("Start (step 0 of {last}): no octave yet, a flat map");
         }
-        let per_256 = frequency * 256.0;
-        let spacing = 1.0 / frequency;
         format!(
-            "Step {step} of {last}: octave {step} adds noise of {per_256:.3} cycles per 256 cells \
-             (its lattice {spacing:.1} cells apart) at amplitude {amplitude:.3}",
+            "Step {step} of {last}: octave {step} adds noise of {} cycles per 256 cells (its \
+             lattice {} cells apart) at amplitude {}",
+            short(frequency * 256.0),
+            short(1.0 / frequency),
+            short(f64::from(amplitude)),
         )
     }
 
@@ -44,6 +45,12 @@ impl Steps for Fbm {
             None => (shown.grid.clone(), Vec::new()),
         }
     }
+}
+
+/// `v` to three decimals, without trailing zeros: 2, 0.25, 42.667.
+fn short(v: f64) -> String {
+    let text = format!("{v:.3}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// The map, and the shown points' heights with the first 0, 1, ... octaves (all but the last
