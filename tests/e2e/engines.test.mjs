@@ -100,6 +100,15 @@ async function load(driver, url) {
 
 const problems = (driver) => driver.evaluate(() => window.__problems);
 
+/** The last file the page saved: its name and its bytes as base64. */
+const lastDownload = (driver) => driver.evaluate(async () => {
+  const { name, blob } = window.__downloads.at(-1);
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { name, base64: btoa(text) };
+});
+
 /** Chooses view `mode` in demo `id`, as a reader's choice would (a change event). */
 function setView(driver, id, mode) {
   return driver.evaluate((sel, value) => {
@@ -145,9 +154,11 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       await mkdir(ARTIFACTS, { recursive: true });
       await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section('ds-final'));
       await driver.screenshot(join(ARTIFACTS, `engine-${name}.png`));
-      // The fBm chapter's octave stepper, and its shapes demo with the drop-down list.
-      for (const id of ['fbm', 'fbm-shapes']) {
+      // The fBm chapter: one octave beside value noise, the octave stepper, the shapes demo
+      // with the drop-down list and the endless map.
+      for (const id of ['noise-lattice', 'fbm', 'fbm-shapes', 'endless']) {
         await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section(id));
+        await facts(driver, id);
         await driver.screenshot(join(ARTIFACTS, `${id}-${name}.png`));
       }
       assert.deepEqual(await problems(driver), []);
@@ -221,17 +232,59 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       await generated(driver, id, before.generation + 1);
       await driver.click(`${section(id)} [data-action="download"]`);
       await until(driver, 'the file', () => window.__downloads.length > 0);
-      const file = await driver.evaluate(async () => {
-        const { name, blob } = window.__downloads.at(-1);
-        const bytes = new Uint8Array(await blob.arrayBuffer());
-        let text = '';
-        for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        return { name, base64: btoa(text) };
-      });
+      const file = await lastDownload(driver);
       assert.equal(file.name, 'ds-e5-seed-4242.png');
       const out = join(await mkdtemp(join(tmpdir(), `terrain-${name}-`)), file.name);
       terrain(['ds', '--exponent', '5', '--seed', '4242', '--out', out]);
       assert.ok(Buffer.from(file.base64, 'base64').equals(await readFile(out)), 'the same bytes as terrain ds');
+      assert.deepEqual(await problems(driver), []);
+    });
+
+    test('the endless map is dragged over the plane, and its download is terrain fbm there', async () => {
+      const id = 'endless';
+      const origin = () => driver.evaluate((sel) => document.querySelector(sel).dataset.origin, section(id));
+      await generated(driver, id, 1);
+      // The Water view test left it on the 3-D view, where a drag orbits: back to its map.
+      await setView(driver, id, 'map');
+      const first = await facts(driver, id);
+      assert.equal(await origin(), '1000000,1000000');
+      // A drag of the land 100 pixels left and 50 up, as the reader's pointer sends it.
+      await driver.evaluate((sel) => {
+        const canvas = document.querySelector(`${sel} canvas`);
+        const box = canvas.getBoundingClientRect();
+        const at = (dx, dy) => ({
+          pointerId: 7, isPrimary: true, pointerType: 'mouse', buttons: 1, bubbles: true,
+          clientX: box.x + box.width / 2 + dx, clientY: box.y + box.height / 2 + dy,
+        });
+        canvas.dispatchEvent(new PointerEvent('pointerdown', at(0, 0)));
+        for (let k = 1; k <= 5; k++) canvas.dispatchEvent(new PointerEvent('pointermove', at(-20 * k, -10 * k)));
+        canvas.dispatchEvent(new PointerEvent('pointerup', at(-100, -50)));
+      }, section(id));
+      await until(driver, 'the corner to move', (sel) => document.querySelector(sel).dataset.origin !== '1000000,1000000', section(id));
+      const dragged = await facts(driver, id);
+      const [x, y] = (await origin()).split(',').map(Number);
+      assert.ok(x > 1000000 && y > 1000000, `${name}: the corner moved right and down: ${x},${y}`);
+      assert.notEqual(dragged.hash, first.hash, `${name}: the dragged map is drawn`);
+      // An arrow key moves an eighth of the view.
+      await driver.evaluate((sel) => {
+        document.querySelector(`${sel} canvas`).dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+      }, section(id));
+      await until(driver, 'the arrow key', (sel, at) => document.querySelector(sel).dataset.origin === at, section(id), `${x + 32},${y}`);
+      await facts(driver, id);
+      await driver.evaluate((sel) => {
+        const select = document.querySelector(`${sel} select[name="format"]`);
+        select.value = 'r32';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }, section(id));
+      const count = await driver.evaluate(() => window.__downloads.length);
+      await driver.click(`${section(id)} [data-action="download"]`);
+      await until(driver, 'the file', (n) => window.__downloads.length > n, count);
+      const file = await lastDownload(driver);
+      const seed = dragged.seed;
+      assert.equal(file.name, `fbm-257x257-at-${x + 32}-${y}-seed-${seed}.r32`);
+      const out = join(await mkdtemp(join(tmpdir(), `terrain-${name}-`)), file.name);
+      terrain(['fbm', '--seed', seed, '--x', String(x + 32), '--y', String(y), '--out', out]);
+      assert.ok(Buffer.from(file.base64, 'base64').equals(await readFile(out)), 'the same bytes as terrain fbm --x --y');
       assert.deepEqual(await problems(driver), []);
     });
 

@@ -15,8 +15,9 @@ export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifa
 /** Every demo on the page, in page order. */
 export const DEMO_IDS = [
   'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
-  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'fbm',
-  'fbm-shapes', 'erosion', 'line-1d', 'fault-lines', 'fault-shapes', 'real-land', 'your-map',
+  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases',
+  'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'line-1d', 'fault-lines',
+  'fault-shapes', 'real-land', 'your-map',
 ];
 
 /**
@@ -30,7 +31,9 @@ export const READ_IDS = ['real-land', 'your-map'];
  * lines and erosion), which the generator worker fetches when the first of them asks; in page
  * order.
  */
-export const LATER_IDS = ['fbm', 'fbm-shapes', 'erosion', 'fault-lines', 'fault-shapes'];
+export const LATER_IDS = [
+  'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'fault-lines', 'fault-shapes',
+];
 
 /** The selector of demo `id`'s section. */
 export const section = (id) => `section[data-demo="${id}"]`;

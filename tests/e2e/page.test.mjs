@@ -7,8 +7,9 @@ import { ARTIFACTS, READ_IDS, openPage, waitForDemos, inspect, attributes, suite
 
 const DEMO_IDS = [
   'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
-  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'fbm',
-  'fbm-shapes', 'erosion', 'line-1d', 'fault-lines', 'fault-shapes', 'real-land', 'your-map',
+  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases',
+  'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'line-1d', 'fault-lines',
+  'fault-shapes', 'real-land', 'your-map',
 ];
 const READ = READ_IDS;
 
@@ -31,6 +32,8 @@ const BAD_VALUES = {
   gain: ['', 'abc', '0', '0.96', '-0.5', 'NaN'],
   power: ['', 'abc', '0', '4.5', 'NaN'],
   warp: ['', 'abc', '-1', '4.5', 'Infinity'],
+  x: ['', 'abc', 'NaN', '-1', '2.5', '16777217', '1e7'],
+  y: ['', ' ', '-5', '0.5', '99999999999999999999'],
 };
 
 

@@ -14,6 +14,7 @@ const STEPPERS = {
   'ds-final': 10, // square and diamond apart: twice the exponent
   fbm: 8, // one per octave
   'fbm-shapes': 8,
+  endless: 8,
   'line-1d': 8, // one per iteration
   'fault-lines': 10, // fault counts doubling: 1, 2, 4 ... 256, then all 500
   'fault-shapes': 12, // 1 ... 1024, then all 1500

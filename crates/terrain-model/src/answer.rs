@@ -3,10 +3,9 @@
 //! `Recipe::in_steps`), and the variogram.
 
 use terrain::creases::crease_score;
-use terrain::diamond_square;
 use terrain::display::{self, DisplayGrid};
 use terrain::variogram::{self, Variogram};
-use terrain::{Heightmap, ParamError, Recipe};
+use terrain::{Heightmap, ParamError};
 
 use super::demos::{Demo, Look, HEIGHT_SCALE};
 use super::fields::Setup;
@@ -23,19 +22,48 @@ pub struct Answer {
     /// The finished map's variogram.
     pub variogram: Variogram,
     /// For the comparison of midpoint displacement and Diamond-Square: their crease scores, in
-    /// that order (`terrain::creases`); `None` for every other demo.
+    /// that order (`terrain::creases`); `None` for every other demo (and every other pair).
     pub creases: Option<[f32; 2]>,
     /// How tall a shown height of 1 stands, as a multiple of a generated map's height: 1 but
     /// for real land, whose shown heights span 0 to 1 (for the colours) and stand at its true
     /// slope times its exaggeration ([`super::demos::Held::relief`]).
     pub relief: f32,
-    /// For erosion: one mark code per shown point ([`terrain::steps::trail_mark`]) for each step of one droplet,
-    /// one grid after another: where the droplet rolled, took and laid material. Empty otherwise.
+    /// For erosion: one mark code per shown point ([`terrain::steps::trail_mark`]) for each step
+    /// of one droplet, one grid after another: where the droplet rolled, took and laid material.
+    /// For a pair: one code per shown point of the pair, drawn on it (the noise pair's lattice).
+    /// Empty otherwise.
     pub trails: Vec<u8>,
 }
 
 /// Columns of holes between the two maps of a pair, per shown column of one map.
 const PAIR_GAP: usize = 12;
+
+/// The mark codes of a pair of `rows` rows, row after row: `left`'s row (`na` wide), `gap`
+/// unmarked columns, `right`'s row (`nb` wide); a side without marks is unmarked. Empty when
+/// neither has any.
+fn pair_marks(
+    left: &[u8],
+    right: &[u8],
+    (na, nb): (usize, usize),
+    rows: usize,
+    gap: usize,
+) -> Vec<u8> {
+    if left.is_empty() && right.is_empty() {
+        return Vec::new();
+    }
+    let row_of = |codes: &[u8], n: usize, row: usize| match codes.get(row * n..(row + 1) * n) {
+        Some(codes) => codes.to_vec(),
+        None => vec![0; n],
+    };
+    (0..rows)
+        .flat_map(|row| {
+            let mut codes = row_of(left, na, row);
+            codes.extend(std::iter::repeat_n(0, gap));
+            codes.extend(row_of(right, nb, row));
+            codes
+        })
+        .collect()
+}
 
 impl Demo {
     /// The shown points of `map` (a read map's heights spread over 0 to 1), and how tall a
@@ -74,8 +102,8 @@ impl Demo {
     }
 
     /// The work done off the page's main thread: generates the full terrain for `setup` (faults
-    /// step by step; for a pair, Diamond-Square's map of the same setup too, and both crease
-    /// scores), or for a read map the map `held` made under `setup` (`Recipe::made_from`), keeps
+    /// step by step; for a pair, its partner's map of the same setup too, with the marks each
+    /// carries and, where the pair compares creases, both crease scores), or for a read map the map `held` made under `setup` (`Recipe::made_from`), keeps
     /// the points shown on screen and measures the variogram.
     pub fn answer(&self, setup: &Setup, held: Option<&Heightmap>) -> Result<Answer, ParamError> {
         // Faults and erosion keep the shown points after each batch, the same points `shown`
@@ -96,20 +124,26 @@ impl Demo {
             ),
         };
         let (shown, relief) = self.shown_with_relief(&map);
-        let (grid, creases) = match (self.look, setup.recipe.subdivision()) {
-            (Look::Pair, Some(&params)) => {
-                let ds = Recipe::DiamondSquare(terrain::chapters::DiamondSquare {
-                    params,
-                    stage: diamond_square::Stage::Full,
-                    wrap: false,
-                })
-                .generate(setup.seed)?;
+        let partner = match self.look {
+            Look::Pair => setup.recipe.partner(setup.seed, &columns, &rows),
+            _ => None,
+        };
+        let (grid, creases, trails) = match partner {
+            Some(partner) => {
+                let partner = partner?;
+                let beside = self.shown(&partner.map);
                 let gap = (shown.size().0 / PAIR_GAP).max(2);
-                let pair = display::side_by_side(&shown, &self.shown(&ds), gap);
-                let scores = crease_score(&map).zip(crease_score(&ds));
-                (pair.unwrap_or(shown), scores.map(|(a, b)| [a, b]))
+                let pair = display::side_by_side(&shown, &beside, gap);
+                let scores = partner
+                    .creases
+                    .then(|| crease_score(&map).zip(crease_score(&partner.map)))
+                    .flatten();
+                let [own, theirs] = &partner.marks;
+                let widths = (shown.size().0, beside.size().0);
+                let marks = pair_marks(own, theirs, widths, shown.size().1, gap);
+                (pair.unwrap_or(shown), scores.map(|(a, b)| [a, b]), marks)
             }
-            _ => (shown, None),
+            None => (shown, None, trails),
         };
         Ok(Answer {
             grid,

@@ -24,6 +24,7 @@ pub mod fields;
 pub mod links;
 pub mod maker;
 pub mod newest;
+pub mod panning;
 pub mod plot;
 pub mod protocol;
 pub mod requests;

@@ -173,6 +173,8 @@ mod tests {
                     (Field::SHAPE, "billow"),
                     (Field::POWER, "1.5"),
                     (Field::WARP, "0.75"),
+                    (Field::ORIGIN_X, "1234567"),
+                    (Field::ORIGIN_Y, "42"),
                 ];
                 if field == Field::SEED {
                     continue;

@@ -60,7 +60,8 @@ impl ViewMode {
 
     /// The canvas's text alternative (`aria-label`): what it shows in this view (the demo's
     /// `caption`, then the step's `step` caption when there is one), and how to move it.
-    pub fn alt_text(self, caption: &str, step: &str) -> String {
+    /// `pans` is whether the map can be dragged over the plane ([`crate::panning`]).
+    pub fn alt_text(self, caption: &str, step: &str, pans: bool) -> String {
         let what = match self {
             ViewMode::Terrain => "3-D terrain",
             ViewMode::Wireframe => "3-D wireframe of the terrain",
@@ -78,6 +79,7 @@ impl ViewMode {
             ViewMode::Terrain | ViewMode::Wireframe => {
                 "Drag to orbit, scroll or pinch to zoom, or use the arrow and +/- keys."
             }
+            _ if pans => "Drag the map, or use the arrow keys, to move over the plane.",
             _ => "Use the View choice for the 3-D terrain.",
         };
         if step.is_empty() {
@@ -85,6 +87,12 @@ impl ViewMode {
         } else {
             format!("{what}. {caption} Now: {step} {moves}")
         }
+    }
+
+    /// Whether it looks straight down on the map (every view but the 3-D ones): a map that pans
+    /// is dragged in these.
+    pub fn top_down(self) -> bool {
+        !matches!(self, ViewMode::Terrain | ViewMode::Wireframe)
     }
 
     /// The mode an option value names.
@@ -107,13 +115,16 @@ mod tests {
 
     #[test]
     fn the_text_alternative_says_the_view_and_the_step() {
-        let alt = ViewMode::Map.alt_text("Corners set.", "Pass 2 of 5.");
+        let alt = ViewMode::Map.alt_text("Corners set.", "Pass 2 of 5.", false);
         assert!(alt.starts_with("Top-down map"), "{alt}");
         assert!(
             alt.contains("Corners set.") && alt.contains("Now: Pass 2 of 5."),
             "{alt}"
         );
-        let alt = ViewMode::Terrain.alt_text("Corners set.", "  ");
+        let alt = ViewMode::Terrain.alt_text("Corners set.", "  ", false);
         assert!(!alt.contains("Now:") && alt.contains("orbit"), "{alt}");
+        let alt = ViewMode::Water.alt_text("An endless map.", "", true);
+        assert!(alt.contains("Drag the map"), "{alt}");
+        assert!(ViewMode::Water.top_down() && !ViewMode::Wireframe.top_down());
     }
 }

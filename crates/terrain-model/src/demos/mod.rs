@@ -151,6 +151,25 @@ impl Demo {
         }
     }
 
+    /// Whether the map can be moved over the endless plane: the row offers the map's corner
+    /// (`x` and `y`), which dragging a top-down view or the arrow keys then set
+    /// ([`crate::panning`]).
+    pub fn pans(&self) -> bool {
+        [Field::ORIGIN_X, Field::ORIGIN_Y]
+            .iter()
+            .all(|f| self.fields.contains(f))
+    }
+
+    /// The view it opens in: the top-down map for a demo that pans (dragged there), else the
+    /// 3-D terrain.
+    pub fn first_view(&self) -> ViewMode {
+        if self.pans() {
+            ViewMode::Map
+        } else {
+            ViewMode::Terrain
+        }
+    }
+
     /// Whether the demo is a map (not a profile): it offers the Water view and flow downloads.
     pub fn is_map(&self) -> bool {
         self.look != Look::Profile

@@ -74,6 +74,34 @@ const FBM_SHAPE_FIELDS: &[Field] = &[
     Field::SEED,
 ];
 
+/// The one-octave demo's fields: how far apart the lattice points are, and the seed.
+const LATTICE_FIELDS: &[Field] = &[Field::FREQUENCY, Field::SEED];
+
+/// One octave with its lattice points 64 cells apart: four cells of it across the map, each
+/// big enough to see its gradients and value noise's squares.
+const ONE_OCTAVE: FbmParams = FbmParams {
+    octaves: 1,
+    frequency: 4.0,
+    ..FbmParams::DEFAULT
+};
+
+/// The endless map's fields: where the view is on the plane, and the octaves.
+const ENDLESS_FIELDS: &[Field] = &[
+    Field::ORIGIN_X,
+    Field::ORIGIN_Y,
+    Field::OCTAVES,
+    Field::GAIN,
+    Field::SEED,
+];
+
+/// The endless map starts a million cells from the plane's corner, so it can be dragged a
+/// long way in every direction.
+const ENDLESS: FbmParams = FbmParams {
+    x: 1_000_000,
+    y: 1_000_000,
+    ..FbmParams::DEFAULT
+};
+
 /// Ridged octaves, the heights squared: the shapes demo's start, far from the plain map above.
 const FBM_SHAPES: FbmParams = FbmParams {
     shape: OctaveShape::Ridged,
@@ -248,6 +276,16 @@ pub const DEMOS: &[Demo] = &[
         held: None,
     },
     Demo {
+        id: "noise-lattice",
+        caption: "One octave of noise on a lattice: gradient noise (left) tilts a slope through \
+                  each lattice point, value noise (right) gives each a height. Value noise's \
+                  cells show as soft squares; gradient noise has none.",
+        fields: LATTICE_FIELDS,
+        recipe: Recipe::Fbm(Fbm { params: ONE_OCTAVE }),
+        look: Look::Pair,
+        held: None,
+    },
+    Demo {
         id: "fbm",
         caption: "Step through the octaves: each adds noise on a finer lattice (lacunarity \
                   times the last) and less tall (gain times the last), until its detail is finer \
@@ -267,6 +305,17 @@ pub const DEMOS: &[Demo] = &[
         recipe: Recipe::Fbm(Fbm {
             params: FBM_SHAPES,
         }),
+        look: Look::Terrain,
+        held: None,
+    },
+    Demo {
+        id: "endless",
+        caption: "A world without edges: drag the map view (or use the arrow keys) and the \
+                  worker makes the land that comes into view. No seam shows, because there is \
+                  none: every point's height depends on that point alone. Diamond-Square must \
+                  make its whole square at once.",
+        fields: ENDLESS_FIELDS,
+        recipe: Recipe::Fbm(Fbm { params: ENDLESS }),
         look: Look::Terrain,
         held: None,
     },

@@ -1,4 +1,5 @@
 use super::*;
+use crate::stepping::Stepper;
 use terrain::chapters::Line;
 use terrain::diamond_square;
 use terrain::line::LineParams;
@@ -118,8 +119,10 @@ fn every_source_is_on_the_page_in_order() {
         "ds-diamond",
         "ds-final",
         "creases",
+        "noise-lattice",
         "fbm",
         "fbm-shapes",
+        "endless",
         "erosion",
         "line-1d",
         "fault-lines",
@@ -270,4 +273,65 @@ fn the_roughness_panel_shows_where_a_field_sets_the_aim() {
         .expect("an aim");
     assert_eq!(aim.hurst, 1.0, "gain 0.5 at lacunarity 2");
     assert_eq!(aim.knob.name, "gain");
+}
+
+/// Equal grids, the holes between a pair's maps (NaN heights) included.
+fn assert_same_grid(a: &DisplayGrid, b: &DisplayGrid) {
+    assert_eq!((&a.xs, &a.zs), (&b.xs, &b.zs));
+    let bits = |g: &DisplayGrid| g.heights.iter().map(|h| h.to_bits()).collect::<Vec<_>>();
+    assert!(bits(a) == bits(b), "the heights differ");
+}
+
+#[test]
+fn a_pair_shows_both_finished_maps_side_by_side() {
+    // Unstepped, the pair is drawn as the worker made it: no step of either map.
+    let row = find("creases").expect("row");
+    let setup = row.setup(1);
+    let answer = row.answer(&setup, None).expect("made");
+    let (grid, marks) = Stepper::default().staged(&setup, &answer);
+    assert_same_grid(&grid, &answer.grid);
+    assert!(marks.is_empty());
+    assert!(answer.creases.is_some());
+}
+
+#[test]
+fn the_noise_pair_draws_its_lattice_on_both_maps_and_its_gradients_on_one() {
+    let row = find("noise-lattice").expect("row");
+    let setup = row.setup(4);
+    let answer = row.answer(&setup, None).expect("made");
+    assert_eq!(answer.creases, None, "noise compares no creases");
+    let (grid, marks) = Stepper::default().staged(&setup, &answer);
+    assert_same_grid(&grid, &answer.grid);
+    let (columns, rows) = grid.size();
+    assert_eq!(marks.len(), columns * rows);
+    let half = columns / 2;
+    let count = |mark: Mark, left: bool| {
+        (0..marks.len())
+            .filter(|i| (i % columns < half) == left && marks[*i] == mark)
+            .count()
+    };
+    // Lattice points 64 cells apart on 257 x 257: 4 or 5 each way on each map, each drawn 3 x 3
+    // (less where the map's edge cuts one).
+    for left in [true, false] {
+        let points = count(Mark::Highlight, left);
+        assert!((16 * 4..=25 * 9).contains(&points), "{left}: {points}");
+    }
+    assert!(count(Mark::Outline, true) > 2 * count(Mark::Highlight, true));
+    assert_eq!(
+        count(Mark::Outline, false),
+        0,
+        "value noise has no gradients"
+    );
+    // Gradient noise is zero at its lattice points: the finished map's height 0.5 there, and
+    // within 0.03 on the 3 x 3 shown points around (at most 2 cells off, on slopes of at most
+    // 0.011 a cell).
+    let at_points: Vec<f32> = (0..marks.len())
+        .filter(|&i| i % columns < half && marks[i] == Mark::Highlight)
+        .map(|i| answer.grid.heights[i])
+        .collect();
+    let near_half = at_points
+        .iter()
+        .filter(|h| (**h - 0.5).abs() < 0.03)
+        .count();
+    assert!(near_half * 10 >= at_points.len() * 9, "{at_points:?}");
 }

@@ -89,6 +89,11 @@ impl Field {
     pub const POWER: Field = Field(&knobs::POWER);
     /// fBm's domain warping ([`knobs::WARP`]).
     pub const WARP: Field = Field(&knobs::WARP);
+    /// The map's left edge on the endless plane ([`knobs::ORIGIN_X`]); dragging the map view
+    /// moves it.
+    pub const ORIGIN_X: Field = Field(&knobs::ORIGIN_X);
+    /// The map's top edge on the endless plane ([`knobs::ORIGIN_Y`]).
+    pub const ORIGIN_Y: Field = Field(&knobs::ORIGIN_Y);
 }
 
 /// How a field is entered.

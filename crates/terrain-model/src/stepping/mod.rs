@@ -5,7 +5,7 @@
 //! the algorithms apart.
 
 use terrain::display::{self, DisplayGrid, Mark};
-use terrain::steps::Shown;
+use terrain::steps::{trail_mark, Shown};
 use terrain::Schedule;
 
 use super::answer::Answer;
@@ -135,6 +135,15 @@ impl Stepper {
     /// [`Stepper::staged`] before a tile is repeated: the core's picture of the step.
     fn stage(&self, setup: &Setup, answer: &Answer) -> (DisplayGrid, Vec<Mark>) {
         let grid = &answer.grid;
+        if self.schedule.is_none() && setup.recipe.stage().is_none() {
+            // Not stepped (a pair, or a map without steps): the finished map, with the marks
+            // the worker drew on it (a pair's lattice), if any.
+            let marks = match answer.trails.len() == grid.heights.len() {
+                true => answer.trails.iter().map(|&c| trail_mark(c)).collect(),
+                false => Vec::new(),
+            };
+            return (grid.clone(), marks);
+        }
         let (columns, rows) = positions(setup, grid);
         let shown = Shown {
             grid,

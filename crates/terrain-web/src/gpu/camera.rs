@@ -38,10 +38,10 @@ pub fn new_control() -> OrbitControl {
     OrbitControl::new(ORBIT_TARGET, 1.0, 8.0)
 }
 
-/// How tall a height of 1 stands: half as tall when a tile is shown 2 x 2 in the same width, so
-/// its slopes look as they do alone.
-pub fn height_scale(setup: &Setup) -> f32 {
-    if setup.recipe.wrap() == Some(true) {
+/// How tall a height of 1 stands: half as tall when a tile is shown 2 x 2, or two maps side by
+/// side (`look`), in the same width, so their slopes look as they do alone.
+pub fn height_scale(setup: &Setup, look: Look) -> f32 {
+    if setup.recipe.wrap() == Some(true) || look == Look::Pair {
         HEIGHT_SCALE / 2.0
     } else {
         HEIGHT_SCALE

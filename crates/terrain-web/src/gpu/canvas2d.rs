@@ -98,6 +98,11 @@ impl MapLayout {
         }
     }
 
+    /// A block's width in canvas pixels: how far apart neighbouring shown columns are drawn.
+    pub fn cell(&self) -> f64 {
+        self.cell
+    }
+
     /// The shown point under canvas position `(x, y)` (CSS pixels times `ratio`), if any.
     pub fn point_at(&self, grid: &DisplayGrid, x: f64, y: f64) -> Option<usize> {
         let column = ((x - self.left) / self.cell).floor();

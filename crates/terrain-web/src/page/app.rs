@@ -8,12 +8,11 @@ use std::rc::Rc;
 
 use rand::TryRngCore;
 use terrain::downloads::Download;
-use three_d::Event;
 
+pub use super::message::Message;
 use super::view::{self, DemoView};
 use crate::gpu::renderer::Renderer;
 use crate::model::fields::Setup;
-use crate::model::stepping::StepAction;
 use crate::model::view_mode::ViewMode;
 use crate::worker::client::{Generator, Trouble};
 use crate::worker::protocol::{Body, Reply, Request, Ticket};
@@ -21,68 +20,6 @@ use crate::worker::protocol::{Body, Reply, Request, Ticket};
 /// Time between two steps while playing, in milliseconds.
 pub const PLAY_INTERVAL_MS: i32 = 700;
 
-/// Something that happened, addressed to the app.
-pub enum Message {
-    /// Refresh was pressed in view `.0`: a new terrain from a new seed.
-    Refresh(usize),
-    /// A field of view `.0` was changed or its form submitted: apply the fields.
-    Apply(usize),
-    /// View `.0`'s first terrain: apply its fields, keeping any notice from the page address.
-    Start(usize),
-    /// The "How real is it?" panel of view `.0` was opened, or a new terrain came while it was
-    /// open: its full map is measured.
-    Measure(usize),
-    /// Download was pressed in view `.0` with the format choice's value `.1`, the name of a
-    /// download (`png`, `flow.r32`, `tiles-2x2.png`), read once by the view.
-    Download(usize, String),
-    /// Share was pressed in view `.0`.
-    Share(usize),
-    /// The reader chose or dropped a map file for view `.0`: it is read, and shown if it can be.
-    Bring(usize, web_sys::File),
-    /// A pointer (`pointer` is its id) went down on view `view`'s canvas at `at`, in CSS pixels
-    /// from the canvas's corner.
-    #[allow(missing_docs)]
-    Press {
-        view: usize,
-        pointer: i32,
-        at: (f32, f32),
-    },
-    /// A pointer moved over a view's canvas, to `at`.
-    #[allow(missing_docs)]
-    Move {
-        view: usize,
-        pointer: i32,
-        at: (f32, f32),
-    },
-    /// A pointer went up or was cancelled.
-    #[allow(missing_docs)]
-    Release { view: usize, pointer: i32 },
-    /// A camera event (wheel, key) for view `.0`.
-    Steer(usize, Event),
-    /// A stepper control of view `.0` was used.
-    Step(usize, StepAction),
-    /// Play (or pause) was pressed in view `.0`; `.1` is true when the reader prefers reduced
-    /// motion.
-    Play(usize, bool),
-    /// Play's timer for view `.0` went off.
-    Tick(usize),
-    /// View `.0` is to be drawn another way.
-    View(usize, ViewMode),
-    /// The generator answered a request.
-    Reply(Reply),
-    /// The generator itself could not start or stopped.
-    Trouble(Trouble),
-    /// The browser took the shared WebGL context away: drawing pauses, the terrains are kept.
-    ContextLost,
-    /// The browser gave the shared WebGL context back.
-    ContextRestored,
-    /// The window changed size.
-    Resize,
-    /// Time to do the next piece of getting WebGL ready (see [`Renderer::warm_up`]).
-    WarmUp,
-    /// An animation frame: draw what changed.
-    Frame,
-}
 
 /// Everything on the page: the shared renderer, the generator and every demo.
 pub struct App {
@@ -203,8 +140,14 @@ impl App {
                 }
             }
             Message::Move { view, pointer, at } => {
-                if let Some(v) = self.views.get_mut(view) {
-                    v.pointer_moved(pointer, at);
+                let panned = self.views.get_mut(view);
+                if panned.is_some_and(|v| v.pointer_moved(pointer, at)) {
+                    self.apply(view, false);
+                }
+            }
+            Message::Key(view, key) => {
+                if self.views.get_mut(view).is_some_and(|v| v.key(&key)) {
+                    self.apply(view, false);
                 }
             }
             Message::Release { view, pointer } => {

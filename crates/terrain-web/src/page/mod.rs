@@ -1,7 +1,8 @@
 //! The page: the app that decides what every event does, and the DOM it shows it in.
 //!
 //! - [`startup`]: builds every demo on the page and starts the app;
-//! - [`wiring`]: turns DOM events into [`app::Message`]s;
+//! - [`message`]: everything that can happen, as one [`message::Message`] each;
+//! - [`wiring`]: turns DOM events into messages;
 //! - [`queue`]: runs the messages one at a time, in order, and asks for timers and frames;
 //! - [`app`]: what each message does to the demos;
 //! - [`view`]: one demo's state and how it shows (with its drawing, downloads and share link);
@@ -11,6 +12,7 @@
 
 pub mod app;
 pub mod dom;
+pub mod message;
 pub mod queue;
 pub mod realism;
 pub mod startup;

@@ -16,7 +16,6 @@ use super::realism::{self, RealismPanel};
 use super::toolbar::{self, labelled_select, Roughness, Toolbar};
 use crate::model::demos::{Demo, Held};
 use crate::model::fields::{Entry, Field, Setup};
-use crate::model::view_mode::ViewMode;
 
 /// A field's form control: a text box, or a group of checkboxes whose value is the checked
 /// names joined by commas (the same text the command line takes).
@@ -121,7 +120,7 @@ fn figure(
 ) -> Result<(Element, HtmlCanvasElement, Element), JsValue> {
     let figure = element(document, "figure", &[])?;
     // Kept current with the view and the step (`DemoView::show_step`).
-    let alt = ViewMode::Terrain.alt_text(demo.caption, "");
+    let alt = demo.first_view().alt_text(demo.caption, "", demo.pans());
     let canvas: HtmlCanvasElement = element(
         document,
         "canvas",

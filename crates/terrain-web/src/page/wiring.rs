@@ -107,9 +107,11 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
     });
     listen(&canvas, "wheel", false, wheel)?;
     let key = sender(scheduler, move |event: KeyboardEvent| {
-        let action = gestures::key(&event.key())?;
+        let key = event.key();
+        // Every key that pans (the arrows) also steers the camera.
+        gestures::key(&key)?;
         event.prevent_default();
-        Some(Message::Steer(index, action))
+        Some(Message::Key(index, key))
     });
     listen(&canvas, "keydown", false, key)
 }

@@ -2,6 +2,7 @@
 //! implements. The registry (`registry.rs`) holds one of them in a [`Recipe`] and hands every
 //! question to it, so nothing outside a chapter's folder tells the algorithms apart.
 
+use super::partner::Partner;
 use super::settings::Slot;
 #[cfg(feature = "cli")]
 use super::Recipe;
@@ -176,6 +177,24 @@ pub trait Chapter {
 
     /// The size, spread and reduction, for a chapter that subdivides a square.
     fn subdivision(&self) -> Option<&MpdParams> {
+        None
+    }
+
+    /// The map a pair look sets beside this one, from the same setup and `seed`, with the
+    /// marks of each at the shown map `columns` and `rows`: Diamond-Square beside a subdivision
+    /// chapter by default; `None` for a chapter that pairs with nothing.
+    fn partner(
+        &self,
+        seed: u64,
+        _columns: &[usize],
+        _rows: &[usize],
+    ) -> Option<Result<Partner, ParamError>> {
+        let params = *self.subdivision()?;
+        Some(Partner::diamond_square(params, seed))
+    }
+
+    /// The caption under a pair that does not compare creases (those say their scores).
+    fn pair_caption(&self) -> Option<String> {
         None
     }
 

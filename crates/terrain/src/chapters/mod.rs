@@ -18,6 +18,7 @@ pub(crate) mod line;
 pub(crate) mod midpoint;
 pub(crate) mod midpoint_recursive;
 pub(crate) mod noise;
+mod partner;
 mod recipe;
 mod registry;
 mod schedule;
@@ -34,6 +35,7 @@ pub use line::Line;
 pub use midpoint::Midpoint;
 pub use midpoint_recursive::MidpointRecursive;
 pub use noise::Noise;
+pub use partner::Partner;
 pub use registry::Recipe;
 pub use schedule::Schedule;
 

@@ -2,6 +2,7 @@
 //! chapter (`on_chapter!`, a static call); the few that combine answers (the file name, the caption, what
 //! a step looks like) are written here once.
 
+use super::partner::Partner;
 use super::registry::on_chapter;
 use super::settings::Slot;
 use super::Chapter;
@@ -104,6 +105,21 @@ impl Recipe {
     /// The size, spread and reduction of the subdivision chapters; `None` for the others.
     pub fn subdivision(&self) -> Option<&MpdParams> {
         on_chapter!(self, c => c.subdivision())
+    }
+
+    /// The map a pair look sets beside this one ([`Chapter::partner`]).
+    pub fn partner(
+        &self,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Option<Result<Partner, ParamError>> {
+        on_chapter!(self, c => c.partner(seed, columns, rows))
+    }
+
+    /// The caption under a pair that does not compare creases ([`Chapter::pair_caption`]).
+    pub fn pair_caption(&self) -> Option<String> {
+        on_chapter!(self, c => c.pair_caption())
     }
 
     /// The Hurst exponent the settings aim at, and what sets it ([`Chapter::roughness_aim`]).

@@ -23,22 +23,31 @@ const RELIEF_SCALE: f32 = 0.15;
 const WATER_RELIEF_SCALE: f32 = 0.6;
 
 impl DemoView {
-    /// A pointer went down on the canvas at `at` (CSS pixels).
+    /// A pointer went down on the canvas at `at` (CSS pixels): it drags a map that pans in a
+    /// top-down view, or else orbits or pinches the camera.
     pub fn press(&mut self, pointer: i32, at: (f32, f32)) {
-        self.gestures.press(pointer, at.0, at.1);
+        if !self.start_drag(pointer, at) {
+            self.gestures.press(pointer, at.0, at.1);
+        }
     }
 
     /// A pointer moved to `at`: in the map view the point under it becomes the step's example;
-    /// a drag orbits or pinches the camera.
-    pub fn pointer_moved(&mut self, pointer: i32, at: (f32, f32)) {
+    /// a drag moves a map that pans, or orbits or pinches the camera. True when it moved the
+    /// map's corner fields (the app then asks for the map there).
+    pub fn pointer_moved(&mut self, pointer: i32, at: (f32, f32)) -> bool {
         self.hover(at);
+        if self.drag_to(pointer, at) {
+            return true;
+        }
         if let Some(motion) = self.gestures.motion(pointer, at.0, at.1) {
             self.steer(vec![motion]);
         }
+        false
     }
 
     /// A pointer went up or was cancelled.
     pub fn release(&mut self, pointer: i32) {
+        self.end_drag(pointer);
         self.gestures.release(pointer);
     }
 

@@ -5,6 +5,7 @@
 //! and share links in `takehome`.
 
 mod draw;
+mod panning;
 mod source;
 mod stepper;
 mod takehome;
@@ -21,10 +22,11 @@ use super::widget::Elements;
 use crate::gpu::camera;
 use crate::gpu::renderer::Model;
 use crate::model::answer::Answer;
-use crate::model::demos::Demo;
+use crate::model::demos::{Demo, Look};
 use crate::model::fields::{self, Field, Setup};
 use crate::model::gestures::Gestures;
 use crate::model::newest::Newest;
+use crate::model::panning::Drag;
 use crate::model::requests::{Pending, Requests};
 use crate::model::stepping::Stepper;
 use crate::model::view_mode::ViewMode;
@@ -35,7 +37,7 @@ const ASPECT: f64 = 16.0 / 10.0;
 impl Shown {
     /// How tall a shown height of 1 stands on screen.
     fn height_scale(&self) -> f32 {
-        camera::height_scale(&self.setup) * self.answer.relief
+        camera::height_scale(&self.setup, self.look) * self.answer.relief
     }
 }
 
@@ -43,6 +45,8 @@ impl Shown {
 /// the step on screen, and its mesh (kept to upload again after a lost context) and model.
 struct Shown {
     setup: Setup,
+    /// How the demo shows it (a pair's two maps share the width).
+    look: Look,
     answer: Answer,
     staged: DisplayGrid,
     marks: Vec<Mark>,
@@ -71,6 +75,8 @@ pub struct DemoView {
     mode: ViewMode,
     /// The shown point under the pointer in the map view.
     hover: Option<usize>,
+    /// A drag of a map that pans, in progress.
+    drag: Option<Drag>,
     /// A message from the page address (a refused link value) shown until the reader changes
     /// something.
     notice: Option<String>,
@@ -94,6 +100,7 @@ impl DemoView {
     /// A view over the elements [`super::widget::build`] made for `demo`; its canvas is sized
     /// when the demo starts (`Message::Start`) and again on every resize ([`fit_all`]).
     pub fn new(demo: &'static Demo, elements: Elements) -> Self {
+        elements.toolbar.show_view(demo.first_view());
         Self {
             demo,
             requests: Requests::default(),
@@ -102,8 +109,9 @@ impl DemoView {
             needs_draw: false,
             picture_pending: false,
             stepper: Stepper::default(),
-            mode: ViewMode::Terrain,
+            mode: demo.first_view(),
             hover: None,
+            drag: None,
             notice: None,
             downloads: Newest::default(),
             elements,
@@ -259,16 +267,20 @@ impl DemoView {
             self.set_attribute("data-crease-mpd", &format!("{mpd:.3}"));
             self.set_attribute("data-crease-ds", &format!("{ds:.3}"));
         }
+        self.show_origin(setup);
         let (staged, marks) = self.stepper.staged(setup, &answer);
-        let mesh =
-            self.demo
-                .look
-                .mesh(&staged, &marks, camera::height_scale(setup) * answer.relief);
+        let look = self.demo.look;
+        let mesh = look.mesh(
+            &staged,
+            &marks,
+            camera::height_scale(setup, look) * answer.relief,
+        );
         if let Some(panel) = &self.elements.roughness {
             panel.show(setup, &answer.variogram);
         }
         self.shown = Some(Shown {
             setup: *setup,
+            look,
             answer,
             staged,
             marks,

@@ -3,6 +3,8 @@
 
 use terrain::creases;
 
+use crate::model::demos::Look;
+
 use super::DemoView;
 use crate::model::requests::State;
 use crate::model::stepping::StepAction;
@@ -70,9 +72,10 @@ impl DemoView {
             (Some(_), Some(_)) if rejected => {
                 "Stepping is paused until the fields above hold allowed values.".to_string()
             }
-            (Some(shown), _) => match shown.answer.creases {
-                Some([mpd, ds]) => creases::caption(mpd, ds),
-                None => shown
+            (Some(shown), _) => match (shown.answer.creases, self.demo.look) {
+                (Some([mpd, ds]), _) => creases::caption(mpd, ds),
+                (None, Look::Pair) => shown.setup.recipe.pair_caption().unwrap_or_default(),
+                (None, _) => shown
                     .setup
                     .recipe
                     .caption(self.stepper.step())
@@ -81,7 +84,9 @@ impl DemoView {
             (None, _) => String::new(),
         };
         toolbar.show_step(&caption, &self.stepper, rejected);
-        let alt = self.mode.alt_text(self.demo.caption, &caption);
+        let alt = self
+            .mode
+            .alt_text(self.demo.caption, &caption, self.demo.pans());
         let _ = self.elements.canvas.set_attribute("aria-label", &alt);
         if toolbar.stepper.is_some() {
             self.set_attribute("data-step", &self.stepper.step().to_string());

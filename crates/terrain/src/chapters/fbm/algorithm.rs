@@ -10,7 +10,10 @@
 mod lattice;
 mod rows;
 
-pub use lattice::{gradient_noise, octave_key, octave_shift, value_noise, GRADIENT_SCALE};
+pub use lattice::{
+    gradient, gradient_noise, hash as lattice_hash, octave_key, octave_shift, value_noise,
+    GRADIENT_SCALE,
+};
 
 use crate::knobs::params::ParamError;
 use crate::knobs::{self as table, Knob};
@@ -211,18 +214,60 @@ fn octave_value(shape: OctaveShape, noise: f32) -> f32 {
     shape.apply((noise * GRADIENT_SCALE).clamp(-1.0, 1.0))
 }
 
+/// The noise each octave reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Basis {
+    /// Gradient (Perlin) noise: a slope at each lattice point, zero height there.
+    Gradient,
+    /// Value noise on the same lattice: a height at each lattice point, blended between them.
+    Value,
+}
+
 /// The height at cell `(x, y)` of the plane: the plain reading, every octave at this one point.
 pub fn height_at(params: &FbmParams, seed: u64, x: f64, y: f64) -> f32 {
     let octaves = params.octave_list();
-    let (px, py) = warped(params, &octaves, seed, x, y);
+    height_with(
+        params,
+        &octaves,
+        params.total(),
+        Basis::Gradient,
+        seed,
+        (x, y),
+    )
+}
+
+/// [`height_at`] with the octaves (`params.octave_list()`, their amplitudes summing to
+/// `total`) worked out once for many points, and the noise `basis` read.
+pub(super) fn height_with(
+    params: &FbmParams,
+    octaves: &[(f64, f32)],
+    total: f32,
+    basis: Basis,
+    seed: u64,
+    (x, y): (f64, f64),
+) -> f32 {
+    let (px, py) = warped(params, octaves, seed, x, y);
     let mut sum = 0.0f32;
     for (k, &(frequency, amplitude)) in octaves.iter().enumerate() {
         let key = octave_key(seed, k as u32);
         let (sx, sy) = octave_shift(key);
-        let noise = gradient_noise(px * frequency + sx, py * frequency + sy, key);
-        sum += amplitude * octave_value(params.shape, noise);
+        let (tx, ty) = (px * frequency + sx, py * frequency + sy);
+        let shaped = match basis {
+            Basis::Gradient => octave_value(params.shape, gradient_noise(tx, ty, key)),
+            Basis::Value => params.shape.apply(value_noise(tx, ty, key)),
+        };
+        sum += amplitude * shaped;
     }
-    finish(sum, params.total(), params.power)
+    finish(sum, total, params.power)
+}
+
+/// The same map with value noise in place of gradient noise, on the same lattices: what the
+/// one-octave demo sets beside gradient noise. Made point by point, on every core.
+pub fn generate_value(params: &FbmParams, seed: u64) -> Result<Heightmap, ParamError> {
+    params.validate()?;
+    let mut map = Heightmap::new(params.width, params.height)?;
+    rows::fill_points(&mut map, params, Basis::Value, seed);
+    Ok(map)
 }
 
 /// The map point by point with [`height_at`]: the plain reading [`generate`] equals.

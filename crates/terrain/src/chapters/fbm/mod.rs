@@ -2,12 +2,14 @@
 //! octaves, each finer and fainter than the last, on a plane without edges.
 
 pub mod algorithm;
+mod pair;
 mod steps;
 
 use crate::analysis::variogram::Aim;
 #[cfg(feature = "cli")]
 use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::fbm::algorithm::{self as fbm, FbmParams};
+use crate::chapters::partner::Partner;
 use crate::chapters::settings::Slot;
 use crate::chapters::steps::{InSteps, Steps};
 use crate::chapters::Chapter;
@@ -118,6 +120,20 @@ impl Chapter for Fbm {
 
     fn steps(&self) -> Option<&dyn Steps> {
         Some(self)
+    }
+
+    /// Value noise on the same lattice, the lattice drawn on both.
+    fn partner(
+        &self,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Option<Result<Partner, ParamError>> {
+        Some(pair::value_beside(&self.params, seed, columns, rows))
+    }
+
+    fn pair_caption(&self) -> Option<String> {
+        Some(pair::caption(&self.params))
     }
 
     fn roughness_aim(&self) -> Option<Aim> {

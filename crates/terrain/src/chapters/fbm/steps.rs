@@ -48,7 +48,7 @@ impl Steps for Fbm {
 }
 
 /// `v` to three decimals, without trailing zeros: 2, 0.25, 42.667.
-fn short(v: f64) -> String {
+pub(super) fn short(v: f64) -> String {
     let text = format!("{v:.3}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }

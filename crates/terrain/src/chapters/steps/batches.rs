@@ -22,12 +22,16 @@ pub const TRAIL_REMOVED: u8 = 2;
 /// A trail code: the droplet laid material on the point.
 pub const TRAIL_LAID: u8 = 3;
 
-/// The mark of a trail code; anything but the three codes is an untouched point.
+/// A mark code for a line drawn over the map (the lattice's gradients in a noise pair).
+pub const TRAIL_LINE: u8 = 4;
+
+/// The mark of a trail code; anything but the four codes is an untouched point.
 pub fn trail_mark(code: u8) -> Mark {
     match code {
         TRAIL_PATH => Mark::Highlight,
         TRAIL_REMOVED => Mark::Removed,
         TRAIL_LAID => Mark::Laid,
+        TRAIL_LINE => Mark::Outline,
         _ => Mark::Set,
     }
 }

@@ -23,7 +23,7 @@ use crate::shown::display::{DisplayGrid, Mark};
 
 pub use batches::{
     batch_grid, batch_range, erosion_ends, fault_steps, nearest, outline_marks, trail_mark,
-    InSteps, MOST_OUTLINED, TRAIL_LAID, TRAIL_PATH, TRAIL_REMOVED,
+    InSteps, MOST_OUTLINED, TRAIL_LAID, TRAIL_LINE, TRAIL_PATH, TRAIL_REMOVED,
 };
 pub use passes::{grid_points, level_bits, pass_mark, pass_neighbours, round3, spread_at, squares};
 pub use stages::PartialStage;

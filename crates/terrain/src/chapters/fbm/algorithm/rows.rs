@@ -12,7 +12,7 @@
 //! rows are then made point by point with the plain reading, still on every core.
 
 use super::lattice::{fade, gradient, hash, octave_key, octave_shift, split};
-use super::{finish, octave_value, FbmParams, OctaveShape};
+use super::{finish, height_with, octave_value, Basis, FbmParams, OctaveShape};
 use crate::map::cores;
 use crate::map::heightmap::Heightmap;
 
@@ -70,17 +70,7 @@ pub(super) fn fill(map: &mut Heightmap, params: &FbmParams, seed: u64) {
     let total: f32 = octaves.iter().map(|o| o.1).sum();
     let y0 = params.y;
     if params.warp != 0.0 {
-        cores::for_each_chunk(
-            map.data_mut(),
-            width,
-            || (),
-            |_, y, row| {
-                for (x, h) in row.iter_mut().enumerate() {
-                    let (px, py) = ((params.x + x) as f64, (y0 + y) as f64);
-                    *h = super::height_at(params, seed, px, py);
-                }
-            },
-        );
+        fill_points(map, params, Basis::Gradient, seed);
         return;
     }
     let keys: Vec<u32> = (0..octaves.len() as u32)
@@ -106,6 +96,26 @@ pub(super) fn fill(map: &mut Heightmap, params: &FbmParams, seed: u64) {
             *h = finish(sum, total, params.power);
         }
     });
+}
+
+/// Fills `map` point by point with the plain reading of `basis` noise ([`height_with`]), the
+/// octaves worked out once: for warped maps, whose points read the noise at places no row
+/// shares, and for value noise.
+pub(super) fn fill_points(map: &mut Heightmap, params: &FbmParams, basis: Basis, seed: u64) {
+    let width = map.width();
+    let octaves = params.octave_list();
+    let total: f32 = octaves.iter().map(|o| o.1).sum();
+    cores::for_each_chunk(
+        map.data_mut(),
+        width,
+        || (),
+        |_, y, row| {
+            for (x, h) in row.iter_mut().enumerate() {
+                let at = ((params.x + x) as f64, (params.y + y) as f64);
+                *h = height_with(params, &octaves, total, basis, seed, at);
+            }
+        },
+    );
 }
 
 /// The gradients of the cells a row spans, on lattice rows `j` and `j + 1`, with their y parts

@@ -301,3 +301,44 @@ fn golden_checksums() {
 }
 
 const GOLDEN: [u32; 2] = [565646649, 2183260219];
+
+#[test]
+fn on_a_lattice_point_value_noise_has_its_height_and_gradient_noise_none() {
+    use super::lattice::{hash, value};
+    let p = FbmParams {
+        octaves: 1,
+        frequency: 8.0,
+        ..FbmParams::DEFAULT
+    };
+    let octaves = p.octave_list();
+    let frequency = octaves[0].0;
+    for seed in [1, 77, 4096] {
+        let key = octave_key(seed, 0);
+        let (sx, sy) = octave_shift(key);
+        for (i, j) in [(3i64, 5i64), (-2, 7), (40, -9)] {
+            let at = ((i as f64 - sx) / frequency, (j as f64 - sy) / frequency);
+            let gradient = height_with(&p, &octaves, 1.0, Basis::Gradient, seed, at);
+            let valued = height_with(&p, &octaves, 1.0, Basis::Value, seed, at);
+            assert!((gradient - 0.5).abs() < 1e-4, "{gradient}");
+            let expected = 0.5 + 0.5 * value(hash(i, j, key));
+            assert!(
+                (valued - expected).abs() < 1e-4,
+                "{valued} against {expected}"
+            );
+        }
+    }
+    // The value map is that noise at every cell.
+    let small = FbmParams {
+        width: 33,
+        height: 17,
+        x: 5,
+        ..p
+    };
+    let map = generate_value(&small, 9).expect("valid");
+    let total = small.octave_list()[0].1;
+    for (k, &h) in map.data().iter().enumerate() {
+        let at = ((5 + k % 33) as f64, (k / 33) as f64);
+        let plain = height_with(&small, &octaves, total, Basis::Value, 9, at);
+        assert_eq!(h.to_bits(), plain.to_bits());
+    }
+}
