@@ -22,16 +22,9 @@ target="${CARGO_TARGET_DIR:-target}"
 out="$target/process"
 mkdir -p "$out"
 
-# Milliseconds the command takes, start to exit.
-time_ms() {
-  local start end
-  start=$(date +%s%N)
-  "$@" > /dev/null
-  end=$(date +%s%N)
-  echo $(( (end - start) / 1000000 ))
-}
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# time_ms, median, spread.
+source benches/process/lib.sh
 
 : > "$out/all.txt"; : > "$out/one.txt"; : > "$out/plain.txt"
 for _ in $(seq "$ROUNDS"); do
@@ -49,7 +42,7 @@ echo "| program | median ms | range ms | / plain reading |"
 echo "|---|---:|---:|---:|"
 for row in "terrain ds, all threads:all:$all" "terrain ds --threads 1:one:$one" "plain reading (examples/plain.rs):plain:$plain"; do
   IFS=: read -r name file ms <<< "$row"
-  range="$(sort -n "$out/$file.txt" | head -1) to $(sort -n "$out/$file.txt" | tail -1)"
+  range=$(spread "$out/$file.txt")
   ratio=$(awk -v a="$ms" -v b="$plain" 'BEGIN { printf "%.2f x", a / b }')
   echo "| $name | $ms | $range | $ratio |"
 done

@@ -3,8 +3,9 @@
 //! Along a row, each octave's lattice row and fraction across it are the same for every point,
 //! and each point's column and fraction across its cell are the same for every row. So the
 //! columns' cells, fractions and fade weights are worked out once per map and octave, the cells'
-//! gradients (and their products with the row's fraction) once per row and octave, and what is
-//! left per point is the four dot products and three blends, in straight loops over arrays that
+//! gradients once per lattice row (kept while the rows lie between the same two, and the lower
+//! one kept as the upper when they move one down), their products with the row's fraction once
+//! per row and octave, and what is left per point is the four dot products and three blends, in straight loops over arrays that
 //! the compiler vectorises. Every product is the one [`super::height_at`] takes, in the same
 //! order, so the map equals the plain reading bit for bit.
 //!
@@ -16,11 +17,13 @@ use super::{finish, height_with, octave_value, Basis, FbmParams, OctaveShape};
 use crate::map::cores;
 use crate::map::heightmap::Heightmap;
 
-/// One octave's columns: for each point of a row, its cell (counted from the row's first cell)
-/// and the fraction across it, the fraction less one and its fade weight.
+/// One octave's columns: for each point of a row, the fraction across its cell, the fraction
+/// less one and its fade weight; and the runs of neighbouring points that share a cell.
 struct Columns {
     first: i64,
-    cell: Vec<u32>,
+    /// Each run's cell (counted from the row's first cell) and the index past its last point,
+    /// left to right: the points from the run before's end to this end lie in this cell.
+    runs: Vec<(u32, u32)>,
     fx: Vec<f32>,
     fx1: Vec<f32>,
     u: Vec<f32>,
@@ -34,7 +37,7 @@ impl Columns {
         let first = split_at(0).0;
         let mut columns = Columns {
             first,
-            cell: Vec::with_capacity(width),
+            runs: Vec::new(),
             fx: Vec::with_capacity(width),
             fx1: Vec::with_capacity(width),
             u: Vec::with_capacity(width),
@@ -42,23 +45,38 @@ impl Columns {
         };
         for x in 0..width {
             let (i, fx) = split_at(x);
-            columns.cell.push((i - first) as u32);
+            let cell = (i - first) as u32;
+            match columns.runs.last_mut() {
+                Some((last, end)) if *last == cell => *end = x as u32 + 1,
+                _ => columns.runs.push((cell, x as u32 + 1)),
+            }
             columns.fx.push(fx);
             columns.fx1.push(fx - 1.0);
             columns.u.push(fade(fx));
         }
-        columns.corners = columns.cell.last().map_or(0, |&c| c as usize + 2);
+        columns.corners = columns.runs.last().map_or(0, |&(c, _)| c as usize + 2);
         columns
     }
 }
 
-/// A row's work space: each corner's gradient x and product of gradient y with the row's
-/// fraction, on the lattice row above the points (`a`) and below (`b`), and the octaves' sum.
+/// One octave's lattice gradients on the two lattice rows around the row being made (`j` above
+/// and `j + 1` below), for the cells a row spans: kept from row to row, since the next row
+/// mostly lies between the same lattice rows, or one further down.
+#[derive(Default)]
+struct Corners {
+    j: Option<i64>,
+    gxa: Vec<f32>,
+    gya: Vec<f32>,
+    gxb: Vec<f32>,
+    gyb: Vec<f32>,
+}
+
+/// A row's work space: each octave's [`Corners`]; for the octave being added, each corner's
+/// gradient y times the row's fraction, above (`ba`) and below (`bb`); and the octaves' sum.
 #[derive(Default)]
 struct Scratch {
-    gxa: Vec<f32>,
+    corners: Vec<Corners>,
     ba: Vec<f32>,
-    gxb: Vec<f32>,
     bb: Vec<f32>,
     sum: Vec<f32>,
 }
@@ -85,12 +103,14 @@ pub(super) fn fill(map: &mut Heightmap, params: &FbmParams, seed: u64) {
     cores::for_each_chunk(map.data_mut(), width, Scratch::default, |s, y, row| {
         s.sum.clear();
         s.sum.resize(width, 0.0);
+        s.corners.resize_with(octaves.len(), Corners::default);
         let gy = (y0 + y) as f64;
         for (k, &(frequency, amplitude)) in octaves.iter().enumerate() {
             let c = &columns[k];
             let (j, fy) = split(gy * frequency + shifts[k].1);
-            corners(s, c, j, fy, keys[k]);
-            add_octave(s, c, fade(fy), amplitude, params.shape);
+            s.corners[k].update(c, j, keys[k]);
+            times_fraction(s, k, fy);
+            add_octave(s, k, c, fade(fy), amplitude, params.shape);
         }
         for (h, &sum) in row.iter_mut().zip(&s.sum) {
             *h = finish(sum, total, params.power);
@@ -118,36 +138,90 @@ pub(super) fn fill_points(map: &mut Heightmap, params: &FbmParams, basis: Basis,
     );
 }
 
-/// The gradients of the cells a row spans, on lattice rows `j` and `j + 1`, with their y parts
-/// times the row's fraction `fy` (above) and `fy - 1` (below).
-fn corners(s: &mut Scratch, c: &Columns, j: i64, fy: f32, key: u32) {
-    let fy1 = fy - 1.0;
-    for v in [&mut s.gxa, &mut s.ba, &mut s.gxb, &mut s.bb] {
-        v.clear();
-    }
-    for i in 0..c.corners as i64 {
-        let (gxa, gya) = gradient(hash(c.first + i, j, key));
-        let (gxb, gyb) = gradient(hash(c.first + i, j + 1, key));
-        s.gxa.push(gxa);
-        s.ba.push(gya * fy);
-        s.gxb.push(gxb);
-        s.bb.push(gyb * fy1);
+impl Corners {
+    /// Makes these the gradients on lattice rows `j` and `j + 1` of the cells a row spans:
+    /// nothing to do when they are already, the lower row moved up when the row is one lattice
+    /// row further down, else both hashed afresh.
+    fn update(&mut self, c: &Columns, j: i64, key: u32) {
+        if self.j == Some(j) {
+            return;
+        }
+        let hashed = |row: i64, gx: &mut Vec<f32>, gy: &mut Vec<f32>| {
+            gx.clear();
+            gy.clear();
+            for i in 0..c.corners as i64 {
+                let (x, y) = gradient(hash(c.first + i, row, key));
+                gx.push(x);
+                gy.push(y);
+            }
+        };
+        if self.j == Some(j - 1) {
+            std::mem::swap(&mut self.gxa, &mut self.gxb);
+            std::mem::swap(&mut self.gya, &mut self.gyb);
+        } else {
+            hashed(j, &mut self.gxa, &mut self.gya);
+        }
+        hashed(j + 1, &mut self.gxb, &mut self.gyb);
+        self.j = Some(j);
     }
 }
 
+/// Octave `k`'s corners' gradient y times the row's fraction `fy` (above) and `fy - 1` (below).
+fn times_fraction(s: &mut Scratch, k: usize, fy: f32) {
+    let fy1 = fy - 1.0;
+    let corners = &s.corners[k];
+    s.ba.clear();
+    s.ba.extend(corners.gya.iter().map(|g| g * fy));
+    s.bb.clear();
+    s.bb.extend(corners.gyb.iter().map(|g| g * fy1));
+}
+
 /// Adds one octave to the row's sum: each point's four dot products, three blends, the shape
-/// and the amplitude, in the plain reading's order.
-fn add_octave(s: &mut Scratch, c: &Columns, v: f32, amplitude: f32, shape: OctaveShape) {
-    let (gxa, ba, gxb, bb) = (&s.gxa, &s.ba, &s.gxb, &s.bb);
-    let points = c.cell.iter().zip(&c.fx).zip(&c.fx1).zip(&c.u);
-    for (sum, (((&cell, &fx), &fx1), &u)) in s.sum.iter_mut().zip(points) {
-        let i = cell as usize;
-        let n00 = gxa[i] * fx + ba[i];
-        let n10 = gxa[i + 1] * fx1 + ba[i + 1];
-        let n01 = gxb[i] * fx + bb[i];
-        let n11 = gxb[i + 1] * fx1 + bb[i + 1];
-        let a = n00 + u * (n10 - n00);
-        let b = n01 + u * (n11 - n01);
-        *sum += amplitude * octave_value(shape, a + v * (b - a));
+/// and the amplitude, in the plain reading's order. The shape is chosen once, outside the loop.
+fn add_octave(s: &mut Scratch, k: usize, c: &Columns, v: f32, amplitude: f32, shape: OctaveShape) {
+    match shape {
+        OctaveShape::Plain => add_runs(s, k, c, v, amplitude, |n| {
+            octave_value(OctaveShape::Plain, n)
+        }),
+        OctaveShape::Ridged => add_runs(s, k, c, v, amplitude, |n| {
+            octave_value(OctaveShape::Ridged, n)
+        }),
+        OctaveShape::Billow => add_runs(s, k, c, v, amplitude, |n| {
+            octave_value(OctaveShape::Billow, n)
+        }),
+    }
+}
+
+/// [`add_octave`] a run of points at a time: the run's four corners read once, then a straight
+/// loop over its points that the compiler vectorises.
+fn add_runs(
+    s: &mut Scratch,
+    k: usize,
+    c: &Columns,
+    v: f32,
+    amplitude: f32,
+    shaped: impl Fn(f32) -> f32,
+) {
+    let (gxa, gxb) = (&s.corners[k].gxa, &s.corners[k].gxb);
+    let (ba, bb) = (&s.ba, &s.bb);
+    let mut start = 0;
+    for &(cell, end) in &c.runs {
+        let (i, end) = (cell as usize, end as usize);
+        let (gxa0, gxa1, ba0, ba1) = (gxa[i], gxa[i + 1], ba[i], ba[i + 1]);
+        let (gxb0, gxb1, bb0, bb1) = (gxb[i], gxb[i + 1], bb[i], bb[i + 1]);
+        let points = c.fx[start..end]
+            .iter()
+            .zip(&c.fx1[start..end])
+            .zip(&c.u[start..end]);
+        for (sum, ((&fx, &fx1), &u)) in s.sum[start..end].iter_mut().zip(points) {
+            let n00 = gxa0 * fx + ba0;
+            let n10 = gxa1 * fx1 + ba1;
+            let n01 = gxb0 * fx + bb0;
+            let n11 = gxb1 * fx1 + bb1;
+            let a = n00 + u * (n10 - n00);
+            let b = n01 + u * (n11 - n01);
+            *sum += amplitude * shaped(a + v * (b - a));
+        }
+        start = end;
     }
 }
