@@ -198,7 +198,7 @@ fn warped(params: &FbmParams, octaves: &[(f64, f32)], seed: u64, x: f64, y: f64)
 /// mapping, the same for every map, so a tile and a larger map agree; then raised to `power`
 /// (with `libm`, the same bits natively and in wasm).
 #[inline(always)]
-fn finish(sum: f32, total: f32, power: f32) -> f32 {
+pub(in crate::chapters::fbm) fn finish(sum: f32, total: f32, power: f32) -> f32 {
     let h = (0.5 + 0.5 * sum / total).clamp(0.0, 1.0);
     if power == 1.0 {
         h
@@ -259,6 +259,33 @@ pub(super) fn height_with(
         sum += amplitude * shaped;
     }
     finish(sum, total, params.power)
+}
+
+/// For each of `points` (cells of the plane), the sums of its first 1, 2, ... octaves (each
+/// shaped and times its amplitude, summed in [`height_at`]'s order), one point's after
+/// another: without warping, the octave stepper's steps from one reading of each octave.
+pub(in crate::chapters::fbm) fn octave_prefixes(
+    params: &FbmParams,
+    seed: u64,
+    points: &[(f64, f64)],
+) -> Vec<f32> {
+    let octaves = params.octave_list();
+    let keys: Vec<(u32, (f64, f64))> = (0..octaves.len() as u32)
+        .map(|k| {
+            let key = octave_key(seed, k);
+            (key, octave_shift(key))
+        })
+        .collect();
+    let mut sums = Vec::with_capacity(points.len() * octaves.len());
+    for &(x, y) in points {
+        let mut sum = 0.0f32;
+        for (&(frequency, amplitude), &(key, (sx, sy))) in octaves.iter().zip(&keys) {
+            let noise = gradient_noise(x * frequency + sx, y * frequency + sy, key);
+            sum += amplitude * octave_value(params.shape, noise);
+            sums.push(sum);
+        }
+    }
+    sums
 }
 
 /// The same map with value noise in place of gradient noise, on the same lattices: what the

@@ -72,19 +72,82 @@ pub(super) fn octave_batches(
         });
     }
     let mut batches = vec![0.5; columns.len() * rows.len()];
-    for octaves in 1..params.octaves {
-        let fewer = FbmParams { octaves, ..*params };
-        let points = rows
-            .iter()
-            .flat_map(|&y| columns.iter().map(move |&x| (x, y)));
-        batches.extend(points.map(|(x, y)| {
-            let (x, y) = ((params.x + x) as f64, (params.y + y) as f64);
-            fbm::height_at(&fewer, seed, x, y)
-        }));
+    let points: Vec<(f64, f64)> = rows
+        .iter()
+        .flat_map(|&y| columns.iter().map(move |&x| (x, y)))
+        .map(|(x, y)| ((params.x + x) as f64, (params.y + y) as f64))
+        .collect();
+    if params.warp != 0.0 {
+        // Warping reads the first octaves, as many as there are up to three, so a step with fewer
+        // is pushed otherwise: each step reads its own plain map.
+        for octaves in 1..params.octaves {
+            let fewer = FbmParams { octaves, ..*params };
+            batches.extend(
+                points
+                    .iter()
+                    .map(|&(x, y)| fbm::height_at(&fewer, seed, x, y)),
+            );
+        }
+    } else {
+        // Without warping the first k octaves' sum is a prefix of the full one: each octave read
+        // once per point, in the plain reading's order, so each step equals `height_at` with k
+        // octaves bit for bit (a test checks).
+        let sums = fbm::octave_prefixes(params, seed, &points);
+        let octaves = params.octave_list();
+        let mut total = 0.0f32;
+        for (k, &(_, amplitude)) in octaves.iter().enumerate().take(octaves.len() - 1) {
+            total += amplitude;
+            let step = sums.iter().skip(k).step_by(octaves.len());
+            batches.extend(step.map(|&sum| fbm::finish(sum, total, params.power)));
+        }
     }
     Ok(InSteps {
         map,
         batches,
         trails: Vec::new(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chapters::fbm::algorithm::OctaveShape;
+
+    #[test]
+    fn each_step_is_the_plain_reading_with_that_many_octaves() {
+        let (columns, rows) = (vec![0, 3, 9, 32], vec![0, 5, 16]);
+        for (shape, warp, power) in [
+            (OctaveShape::Plain, 0.0, 1.0),
+            (OctaveShape::Ridged, 0.0, 2.0),
+            (OctaveShape::Billow, 0.5, 1.0),
+        ] {
+            let params = FbmParams {
+                width: 33,
+                height: 17,
+                x: 1000,
+                y: 7,
+                octaves: 6,
+                shape,
+                warp,
+                power,
+                ..FbmParams::DEFAULT
+            };
+            let made = octave_batches(&params, 11, &columns, &rows).expect("valid");
+            let n = columns.len() * rows.len();
+            assert_eq!(made.batches.len(), 6 * n, "steps 0 to 5");
+            assert!(
+                made.batches[..n].iter().all(|&h| h == 0.5),
+                "step 0 is flat"
+            );
+            for octaves in 1..6 {
+                let fewer = FbmParams { octaves, ..params };
+                let step = &made.batches[octaves as usize * n..][..n];
+                for (i, &h) in step.iter().enumerate() {
+                    let (x, y) = (columns[i % columns.len()], rows[i / columns.len()]);
+                    let plain = fbm::height_at(&fewer, 11, (1000 + x) as f64, (7 + y) as f64);
+                    assert_eq!(h.to_bits(), plain.to_bits(), "{shape:?} {octaves}: {i}");
+                }
+            }
+        }
+    }
 }
