@@ -20,7 +20,6 @@ use crate::worker::protocol::{Body, Reply, Request, Ticket};
 /// Time between two steps while playing, in milliseconds.
 pub const PLAY_INTERVAL_MS: i32 = 700;
 
-
 /// Everything on the page: the shared renderer, the generator and every demo.
 pub struct App {
     renderer: Renderer,
