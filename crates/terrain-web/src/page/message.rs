@@ -68,7 +68,7 @@ pub enum Message {
     ContextRestored,
     /// The window changed size.
     Resize,
-    /// Time to do the next piece of getting WebGL ready (see [`Renderer::warm_up`]).
+    /// Time to do the next piece of getting WebGL ready (see [`crate::gpu::renderer::Renderer::warm_up`]).
     WarmUp,
     /// An animation frame: draw what changed.
     Frame,
