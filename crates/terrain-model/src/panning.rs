@@ -33,8 +33,9 @@ pub fn moved(origin: (u64, u64), by: (f64, f64)) -> (u64, u64) {
     let along = |field: Field, from: u64, by: f64| {
         let knob = field.knob();
         let to = from as f64 + by;
-        // Within the knob's range, whole cells: the float is exact below 2^53.
-        to.clamp(knob.whole_min() as f64, knob.whole_max() as f64) as u64
+        // Within the knob's range, whole cells: the float is exact below 2^53. (Not `clamp`,
+        // whose check formats floats: 1 KB of the page's first load.)
+        to.max(knob.whole_min() as f64).min(knob.whole_max() as f64) as u64
     };
     (
         along(Field::ORIGIN_X, origin.0, by.0),

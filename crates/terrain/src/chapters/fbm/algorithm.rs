@@ -291,6 +291,9 @@ pub(in crate::chapters::fbm) fn octave_prefixes(
 /// The same map with value noise in place of gradient noise, on the same lattices: what the
 /// one-octave demo sets beside gradient noise. Made point by point, on every core.
 pub fn generate_value(params: &FbmParams, seed: u64) -> Result<Heightmap, ParamError> {
+    if !LINKED {
+        return Err(not_linked());
+    }
     params.validate()?;
     let mut map = Heightmap::new(params.width, params.height)?;
     rows::fill_points(&mut map, params, Basis::Value, seed);
@@ -309,6 +312,14 @@ pub fn generate_plain(params: &FbmParams, seed: u64) -> Result<Heightmap, ParamE
     Ok(map)
 }
 
+/// Why a build without the `fbm` feature makes no fBm map.
+fn not_linked() -> ParamError {
+    ParamError::new(
+        "fbm",
+        "the fBm generator is not in this build (feature \"fbm\")",
+    )
+}
+
 /// Whether this build holds the row kernel (the `fbm` feature, on by default). The page's first
 /// module leaves it out: the later chapters' module brings it when the chapter is near.
 pub const LINKED: bool = cfg!(feature = "fbm");
@@ -317,10 +328,7 @@ pub const LINKED: bool = cfg!(feature = "fbm");
 /// and the same whatever the number of threads.
 pub fn generate(params: &FbmParams, seed: u64) -> Result<Heightmap, ParamError> {
     if !LINKED {
-        return Err(ParamError::new(
-            "fbm",
-            "the fBm generator is not in this build (feature \"fbm\")",
-        ));
+        return Err(not_linked());
     }
     params.validate()?;
     let mut map = Heightmap::new(params.width, params.height)?;
