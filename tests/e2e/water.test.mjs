@@ -166,3 +166,73 @@ test('the flow downloads are byte for byte what `terrain flow` writes from the p
   }
   assert.deepEqual(problems, []);
 });
+
+test('a point picked in the Water view shows its path and catchment, as the flow download counts it', async () => {
+  const { page, problems } = fx.session;
+  const id = 'mpd-final';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await setField(page, id, 'exponent', '7', { wait: true });
+  await setField(page, id, 'seed', '31', { wait: true });
+  await setView(page, id, 'water');
+  const before = countColours(await canvasPixels(page, id), { path: (r, g, b) => r > 200 && g < 60 && b > 100 });
+  assert.equal(before.path, 0, 'nothing picked yet');
+  // A click a little below and left of the middle picks the point under it.
+  const box = await page.locator(`${section(id)} canvas`).boundingBox();
+  await page.mouse.click(box.x + box.width * 0.45, box.y + box.height * 0.6);
+  await page.waitForFunction((sel) => Boolean(document.querySelector(sel).dataset.picked), section(id));
+  await inspect(page, id);
+  const facts = () => page.$eval(section(id), (s) => ({
+    picked: s.dataset.picked.split(',').map(Number),
+    catchment: Number(s.dataset.catchment),
+    caption: s.querySelector('.step-caption').textContent,
+  }));
+  const first = await facts();
+  assert.match(first.caption, /^Water falling at \(\d+, \d+\) runs \d+ points downhill to the edge at \(\d+, \d+\), crossing (no lake|\d+ lakes?); (only its own point drains|\d+ points drain) through it/, first.caption);
+  assert.ok(first.caption.includes(`(${first.picked[0]}, ${first.picked[1]})`), first.caption);
+  const after = countColours(await canvasPixels(page, id), { path: (r, g, b) => r > 200 && g < 60 && b > 100 });
+  assert.ok(after.path > 5, `the path is drawn: ${after.path} pixels`);
+  // The arrow keys move the pick one point; the catchment is the flow the worker's full-map
+  // routing counts at that cell (every cell of 129 x 129 is shown).
+  await page.focus(`${section(id)} canvas`);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(([sel, x]) => document.querySelector(sel).dataset.picked.startsWith(`${x},`), [section(id), first.picked[0] + 1]);
+  const moved = await facts();
+  assert.deepEqual(moved.picked, [first.picked[0] + 1, first.picked[1]]);
+  const flow = await download(page, id, 'flow.r32');
+  const counts = new Float32Array(flow.bytes.buffer.slice(flow.bytes.byteOffset, flow.bytes.byteOffset + flow.bytes.length));
+  for (const pick of [first, moved]) {
+    assert.equal(pick.catchment, counts[pick.picked[1] * 129 + pick.picked[0]], `the catchment at ${pick.picked}`);
+  }
+  await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'water-picked.png') });
+  await page.focus(`${section(id)} canvas`);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction((sel) => !document.querySelector(sel).querySelector('.step-caption').textContent.startsWith('Water falling'), section(id));
+  await inspect(page, id);
+  const cleared = countColours(await canvasPixels(page, id), { path: (r, g, b) => r > 200 && g < 60 && b > 100 });
+  assert.equal(cleared.path, 0, 'Escape lets the pick go');
+  await setView(page, id, 'terrain');
+  assert.deepEqual(problems, []);
+});
+
+test('the rivers download is terrain flow --rivers on the page\'s own map, byte for byte', async () => {
+  const { page, problems } = fx.session;
+  const id = 'ds-final';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await setField(page, id, 'exponent', '7', { wait: true });
+  await setField(page, id, 'seed', '44', { wait: true });
+  const options = await page.$$eval(`${section(id)} select[name="format"] option`, (o) => o.map((e) => [e.value, e.textContent]));
+  assert.ok(options.some(([value, text]) => value === 'rivers.geojson' && text === 'rivers .geojson'), JSON.stringify(options));
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-rivers-'));
+  const map = await download(page, id, 'r32');
+  const rivers = await download(page, id, 'rivers.geojson');
+  assert.match(rivers.name, /^ds-e7-seed-44\.rivers\.geojson$/, rivers.name);
+  await writeFile(join(scratch, 'page.r32'), map.bytes);
+  terrain(['flow', '--in', join(scratch, 'page.r32'), '--out', join(scratch, 'flow.r32'), '--rivers', join(scratch, 'cli.geojson')]);
+  assert.ok(rivers.bytes.equals(await readFile(join(scratch, 'cli.geojson'))), 'the same bytes as terrain flow --rivers');
+  const geojson = JSON.parse(rivers.bytes.toString('utf8'));
+  assert.equal(geojson.type, 'FeatureCollection');
+  assert.ok(geojson.features.length > 3, `${geojson.features.length} rivers`);
+  assert.ok(geojson.features.every((f) => f.geometry.type === 'LineString'));
+  await page.selectOption(`${section(id)} select[name="format"]`, 'png');
+  assert.deepEqual(problems, []);
+});

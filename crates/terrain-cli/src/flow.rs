@@ -7,7 +7,7 @@ use clap::Args;
 use serde_json::json;
 use terrain::export::{self, Format, Holds};
 use terrain::formats::{self, Facts};
-use terrain::water::Water;
+use terrain::water::{rivers, Water};
 use terrain::{knobs, Heightmap};
 
 use crate::flags::side;
@@ -36,6 +36,15 @@ pub struct FlowArgs {
     /// height units (0 where nothing pools).
     #[arg(long, value_name = "FILE")]
     pub lakes: Option<PathBuf>,
+    /// Also write the rivers as GeoJSON lines (.geojson): every cell at least --min-flow cells
+    /// drain through, joined downstream into LineStrings in map cells (x right, y down), each
+    /// vertex with its flow and filled height.
+    #[arg(long, value_name = "FILE.geojson")]
+    pub rivers: Option<PathBuf>,
+    /// The fewest cells that must drain through a cell for it to be a river [twice the square
+    /// root of the map's cells, at least 8: the page's threshold].
+    #[arg(long = "min-flow", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub min_flow: Option<u32>,
 }
 
 /// The map formats `keep` keeps, as a list: ".r32, .exr or .tif".
@@ -74,6 +83,17 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
     let format = map_format(&args.out)?;
     let filled_format = args.filled.as_deref().map(map_format).transpose()?;
     let lakes_format = args.lakes.as_deref().map(map_format).transpose()?;
+    if let Some(path) = &args.rivers {
+        if path.extension().and_then(|e| e.to_str()) != Some("geojson") {
+            return Err(format!(
+                "{}: rivers are written as GeoJSON lines, to a .geojson file",
+                path.display()
+            ));
+        }
+    }
+    if args.min_flow.is_some() && args.rivers.is_none() {
+        return Err("--min-flow sets the rivers' threshold: give --rivers FILE.geojson too".into());
+    }
     let map = read_map(&args.input, args.width)?;
     let water = Water::of(&map).map_err(|e| format!("{}: {}", args.input.display(), e.message))?;
     write_atomically(&args.out, &water.flow_map(format.holds_floats()), format)?;
@@ -108,6 +128,13 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
         export::check_size(format.facts(), lakes.width(), lakes.height())
             .map_err(|e| e.to_string())?;
         write_atomically(path, &lakes, format)?;
+        written.push(path.display().to_string());
+    }
+    if let Some(path) = &args.rivers {
+        let min_flow = args
+            .min_flow
+            .unwrap_or_else(|| rivers::default_min_flow(map.width() * map.height()));
+        write_text_atomically(path, &rivers::geojson(&water, &map, min_flow))?;
         written.push(path.display().to_string());
     }
     Ok(format!(

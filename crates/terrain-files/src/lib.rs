@@ -10,6 +10,7 @@ use std::io::Write;
 use terrain::downloads::Download;
 use terrain::formats::Facts;
 use terrain::sidecar::Made;
+use terrain::water::{rivers, Water};
 use terrain::Heightmap;
 use terrain::{derived_png, export, realism, tiles};
 use terrain_model::demos::Demo;
@@ -21,7 +22,8 @@ use wasm_bindgen::prelude::*;
 /// format (`.png`, `.r32`, `.glb`, ...), a derived map (`normal.png`, `slope.png`, as `--maps`),
 /// the flow (already routed by the worker: `flow.png`, `flow.r32`), tiles (a zip of what
 /// `--tiles NxM` writes, [`tiles_zip`], which needs `asked`: the demo and its setup), or the
-/// page's 'How real is it?' panel as JSON text (`realism::report`); or a readable reason why not
+/// page's 'How real is it?' panel as JSON text (`realism::report`), or the rivers as GeoJSON
+/// lines (`rivers::geojson`, as `terrain flow --rivers`); or a readable reason why not
 /// (a size the format cannot hold, tiles that do not fit).
 pub fn encode_file(
     download: Download,
@@ -33,6 +35,11 @@ pub fn encode_file(
         Download::Realism => {
             let report = realism::report(&map).map_err(|e| e.message)?;
             Ok(report.to_string().into_bytes())
+        }
+        Download::Rivers => {
+            let water = Water::of(&map).map_err(|e| e.message)?;
+            let min_flow = rivers::default_min_flow(width * height);
+            Ok(rivers::geojson(&water, &map, min_flow).into_bytes())
         }
         Download::Derived(derived) => {
             derived_png::download_png(derived, &map).map_err(|e| e.message)

@@ -72,13 +72,15 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
             map,
             asked: Some((request.demo, request.setup)),
         },
-        // The map in a format, a derived map and the realism report are written or measured
-        // from the full map by the encoders' module.
-        Download::Map(_) | Download::Derived(_) | Download::Realism => Body::Map {
-            download,
-            map,
-            asked: None,
-        },
+        // The map in a format, a derived map, the realism report and the rivers are written,
+        // measured or routed from the full map by the encoders' module.
+        Download::Map(_) | Download::Derived(_) | Download::Realism | Download::Rivers => {
+            Body::Map {
+                download,
+                map,
+                asked: None,
+            }
+        }
     }
 }
 

@@ -270,8 +270,10 @@ fn erosion(c: &mut Criterion) {
 }
 
 /// Water routing (`Water::of`: Priority-Flood with epsilon, D8 directions, accumulation) on
-/// Diamond-Square maps of 1025 and 4097 points a side, beside generating that map on one thread
-/// (the baseline: what routing costs next to making the terrain). Throughput is in cells.
+/// Diamond-Square maps of 1025 and 4097 points a side, beside the plain readings it equals bit
+/// for bit (`water::plain`: a heap of floats and neighbours checked against the edges) and
+/// generating that map on one thread (the baseline: what routing costs next to making the
+/// terrain). Throughput is in cells.
 fn flow(c: &mut Criterion) {
     use terrain::water::Water;
     let mut group = c.benchmark_group("flow");
@@ -285,6 +287,9 @@ fn flow(c: &mut Criterion) {
         let side = map.width();
         group.bench_with_input(BenchmarkId::new("ours", side), &map, |b, m| {
             b.iter(|| Water::of(black_box(m)).expect("finite"))
+        });
+        group.bench_with_input(BenchmarkId::new("plain", side), &map, |b, m| {
+            b.iter(|| terrain::water::plain::water(black_box(m)).expect("finite"))
         });
         group.bench_with_input(BenchmarkId::new("baseline", side), &exponent, |b, &e| {
             b.iter(|| pool.install(|| diamond_square::generate(black_box(&mpd(e)), SEED)))

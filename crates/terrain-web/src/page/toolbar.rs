@@ -185,7 +185,7 @@ fn download(
         "format",
         "File",
         Some(&format!(
-            "{}; the flow, normal and slope maps",
+            "{}; the flow, the rivers as GeoJSON lines, the normal and slope maps",
             formats::described(&formats::OFFERED, false)
         )),
         &maps

@@ -108,8 +108,11 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
     listen(&canvas, "wheel", false, wheel)?;
     let key = sender(scheduler, move |event: KeyboardEvent| {
         let key = event.key();
-        // Every key that pans (the arrows) also steers the camera.
-        gestures::key(&key)?;
+        // Every key that pans or moves a pick (the arrows) also steers the camera; Escape
+        // lets a pick go.
+        if gestures::key(&key).is_none() && key != "Escape" {
+            return None;
+        }
         event.prevent_default();
         Some(Message::Key(index, key))
     });

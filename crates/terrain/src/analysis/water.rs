@@ -9,11 +9,18 @@
 //!   √2); border cells drain off the map.
 //! - [`flow::accumulation`]: the number of cells draining through each cell, itself included.
 //!
+//! - [`picked`]: one point's path to the edge and its catchment, in the Water view.
+//! - [`rivers`]: the cells enough water drains through, as lines (GeoJSON).
+//! - [`plain`]: the first two read plainly, which the fast ones equal bit for bit.
+//!
 //! [`Water`] runs the three on a map, for the page's Water view, `terrain flow` and the realism
 //! measures.
 
 pub mod fill;
 pub mod flow;
+pub mod picked;
+pub mod plain;
+pub mod rivers;
 pub mod shown;
 
 use crate::knobs::params::ParamError;
@@ -72,6 +79,49 @@ impl Water {
         map.data_mut().copy_from_slice(&values);
         debug_assert_eq!((map.width(), map.height()), (w, h));
         map
+    }
+
+    /// The cells the water falling on `cell` passes, from it to the map's edge (the last is a
+    /// border cell, whose water leaves the map).
+    pub fn path(&self, cell: usize) -> Vec<usize> {
+        let mut path = vec![cell];
+        let mut at = cell;
+        while let Some(&next) = self.downstream.get(at).filter(|&&d| d != flow::OFF_MAP) {
+            at = next as usize;
+            path.push(at);
+        }
+        path
+    }
+
+    /// Every cell whose water passes through `cell`, itself included, in rising order: as many
+    /// as its accumulation says.
+    pub fn catchment(&self, cell: usize) -> Vec<usize> {
+        if cell >= self.downstream.len() {
+            return Vec::new();
+        }
+        let mut above: Vec<Vec<u32>> = Vec::new();
+        above.resize_with(self.downstream.len(), Vec::new);
+        for (i, &d) in self.downstream.iter().enumerate() {
+            if d != flow::OFF_MAP {
+                above[d as usize].push(i as u32);
+            }
+        }
+        let mut inside = vec![false; self.downstream.len()];
+        let mut waiting = vec![cell];
+        while let Some(at) = waiting.pop() {
+            inside[at] = true;
+            waiting.extend(above[at].iter().map(|&i| i as usize));
+        }
+        (0..inside.len()).filter(|&i| inside[i]).collect()
+    }
+
+    /// Which cells of `map` lie under a lake: deeper under the filled surface than
+    /// [`shown::LAKE_LEAST`] of the map's height range, as the Water view draws them (the
+    /// filling's epsilon slopes leave far thinner films in every hollow it passes).
+    pub fn lake_cells(&self, map: &Heightmap) -> Vec<bool> {
+        let (lo, hi) = map.range().unwrap_or((0.0, 0.0));
+        let least = shown::LAKE_LEAST * (hi - lo).max(f32::MIN_POSITIVE);
+        self.lake_depth(map).iter().map(|&d| d > least).collect()
     }
 
     /// The most cells draining through any one cell (the busiest outlet).

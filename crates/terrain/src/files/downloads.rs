@@ -26,6 +26,9 @@ pub enum Download {
     },
     /// The realism report: the five measures as JSON text (`realism`).
     Realism,
+    /// The rivers as GeoJSON lines (`rivers.geojson`), as `terrain flow --rivers` writes them
+    /// at its default threshold.
+    Rivers,
 }
 
 /// The derived maps the format choice offers (the flow mask comes with [`FLOWS`]).
@@ -38,12 +41,18 @@ pub const FLOWS: [&str; 2] = ["png", "r32"];
 /// What the realism report is asked by.
 const REALISM: &str = "realism";
 
+/// What the rivers are asked by.
+const RIVERS: &str = "rivers.geojson";
+
 impl Download {
     /// The download `name` names; `None` for a name the page does not offer. Read as
     /// `[KIND.]EXTENSION`: no kind for a map, `flow`, `tiles-NxM`, or a derived map's name.
     pub fn parse(name: &str) -> Option<Download> {
         if name == REALISM {
             return Some(Download::Realism);
+        }
+        if name == RIVERS {
+            return Some(Download::Rivers);
         }
         let (kind, extension) = name.split_once('.').unwrap_or(("", name));
         let format = formats::find(extension).filter(|f| f.offered)?;
@@ -64,13 +73,15 @@ impl Download {
     }
 
     /// Every download the format choice offers beside the map's formats: the flow in each of
-    /// its formats, then the derived maps.
+    /// its formats, the rivers, then the derived maps.
     pub fn beside_maps() -> impl Iterator<Item = Download> {
         let flows = FLOWS
             .into_iter()
             .filter_map(formats::find)
             .map(Download::Flow);
-        flows.chain(DERIVED.into_iter().map(Download::Derived))
+        flows
+            .chain([Download::Rivers])
+            .chain(DERIVED.into_iter().map(Download::Derived))
     }
 
     /// Its name, as [`Download::parse`] reads it and the format choice's option values give it.
@@ -84,6 +95,7 @@ impl Download {
                 format,
             } => tiles::download_name(&format!("{columns}x{rows}"), format.extension),
             Download::Realism => REALISM.to_string(),
+            Download::Rivers => RIVERS.to_string(),
         }
     }
 
@@ -93,7 +105,7 @@ impl Download {
             Download::Map(format) | Download::Flow(format) => Some(format),
             Download::Tiles { format, .. } => Some(format),
             Download::Derived(_) => formats::find("png"),
-            Download::Realism => None,
+            Download::Realism | Download::Rivers => None,
         }
     }
 
@@ -104,7 +116,10 @@ impl Download {
             Download::Map(format) | Download::Flow(format) => {
                 export::check_size(format, width, height)
             }
-            Download::Derived(_) | Download::Tiles { .. } | Download::Realism => Ok(()),
+            Download::Derived(_)
+            | Download::Tiles { .. }
+            | Download::Realism
+            | Download::Rivers => Ok(()),
         }
     }
 }
@@ -134,7 +149,16 @@ mod tests {
             );
         }
         let beside: Vec<String> = Download::beside_maps().map(|d| d.name()).collect();
-        assert_eq!(beside, ["flow.png", "flow.r32", "normal.png", "slope.png"]);
+        assert_eq!(
+            beside,
+            [
+                "flow.png",
+                "flow.r32",
+                "rivers.geojson",
+                "normal.png",
+                "slope.png"
+            ]
+        );
     }
 
     #[test]

@@ -4,7 +4,6 @@
 
 use terrain::creases;
 use terrain::display::{self, DisplayGrid};
-use terrain::water;
 use three_d::Event;
 
 use super::{DemoView, Shown};
@@ -23,10 +22,27 @@ const RELIEF_SCALE: f32 = 0.15;
 const WATER_RELIEF_SCALE: f32 = 0.6;
 
 impl DemoView {
+    /// The browser cannot draw 3-D (`reason`): the demo shows its map instead, the lit view is
+    /// taken off the view choice with the reason, and a note under the canvas says so. Stepping,
+    /// the wireframe (drawn in 2-D) and downloads work as before.
+    pub fn without_3d(&mut self, reason: &str) {
+        let toolbar = &self.elements.toolbar;
+        toolbar.disable_view(ViewMode::Terrain, reason);
+        if self.mode == ViewMode::Terrain {
+            toolbar.show_view(ViewMode::Map);
+            self.set_mode(ViewMode::Map);
+        }
+        self.elements.no_3d.set_text_content(Some(&format!(
+            "{}, so the map view is shown. Stepping, the wireframe and downloads work as usual.",
+            fields::capitalise(reason)
+        )));
+        self.set_attribute("data-webgl", "missing");
+    }
+
     /// A pointer went down on the canvas at `at` (CSS pixels): it drags a map that pans in a
     /// top-down view, or else orbits or pinches the camera.
     pub fn press(&mut self, pointer: i32, at: (f32, f32)) {
-        if !self.start_drag(pointer, at) {
+        if !self.start_drag(pointer, at) && !self.pick_at(at) {
             self.gestures.press(pointer, at.0, at.1);
         }
     }
@@ -122,8 +138,9 @@ impl DemoView {
             }
             (ViewMode::Water, Some(shown)) => {
                 let scale = shown.height_scale() * WATER_RELIEF_SCALE;
-                let pixels = water::shown::water_pixels(&shown.staged, scale);
-                canvas2d::draw_pixels(out, size, &shown.staged, &pixels);
+                let grid = shown.staged.clone();
+                let pixels = self.water_picture(&grid, scale);
+                canvas2d::draw_pixels(&self.elements.canvas_2d, size, &grid, &pixels);
                 Ok(())
             }
             (ViewMode::Erosion, Some(shown)) => {

@@ -6,6 +6,7 @@
 
 mod draw;
 mod panning;
+mod picking;
 mod source;
 mod stepper;
 mod takehome;
@@ -77,6 +78,9 @@ pub struct DemoView {
     hover: Option<usize>,
     /// A drag of a map that pans, in progress.
     drag: Option<Drag>,
+    /// The shown point picked in the Water view, and what the caption says of its water.
+    picked: Option<usize>,
+    pick_caption: Option<String>,
     /// A message from the page address (a refused link value) shown until the reader changes
     /// something.
     notice: Option<String>,
@@ -112,6 +116,8 @@ impl DemoView {
             mode: demo.first_view(),
             hover: None,
             drag: None,
+            picked: None,
+            pick_caption: None,
             notice: None,
             downloads: Newest::default(),
             elements,
@@ -352,23 +358,6 @@ impl DemoView {
         };
         self.show_state();
         shown
-    }
-
-    /// The browser cannot draw 3-D (`reason`): the demo shows its map instead, the lit view is
-    /// taken off the view choice with the reason, and a note under the canvas says so. Stepping,
-    /// the wireframe (drawn in 2-D) and downloads work as before.
-    pub fn without_3d(&mut self, reason: &str) {
-        let toolbar = &self.elements.toolbar;
-        toolbar.disable_view(ViewMode::Terrain, reason);
-        if self.mode == ViewMode::Terrain {
-            toolbar.show_view(ViewMode::Map);
-            self.set_mode(ViewMode::Map);
-        }
-        self.elements.no_3d.set_text_content(Some(&format!(
-            "{}, so the map view is shown. Stepping, the wireframe and downloads work as usual.",
-            fields::capitalise(reason)
-        )));
-        self.set_attribute("data-webgl", "missing");
     }
 
     /// Draws the demo another way.

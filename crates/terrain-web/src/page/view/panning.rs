@@ -2,7 +2,7 @@
 //! view, or an arrow key, sets the map's corner fields; the app then asks for the map there, as
 //! for any field change.
 
-use super::DemoView;
+use super::{DemoView, Shown};
 use crate::gpu::canvas2d::MapLayout;
 use crate::model::fields::{Field, Setup};
 use crate::model::gestures;
@@ -38,6 +38,14 @@ impl DemoView {
         true
     }
 
+    /// Where `shown`'s top-down map lies on the canvas now, and canvas pixels per CSS pixel.
+    pub(super) fn map_layout(&self, shown: &Shown) -> (MapLayout, f64) {
+        let canvas = &self.elements.canvas;
+        let ratio = f64::from(canvas.width()) / f64::from(canvas.client_width().max(1));
+        let (width, height) = (f64::from(canvas.width()), f64::from(canvas.height()));
+        (MapLayout::new(&shown.staged, width, height), ratio)
+    }
+
     /// Says in `data-origin="X,Y"` where the map of `setup` lies on the plane, for a demo that
     /// pans: its corner, as the `x` and `y` fields hold it.
     pub(super) fn show_origin(&self, setup: &Setup) {
@@ -51,13 +59,7 @@ impl DemoView {
     /// Map cells per CSS pixel of the map drawn on the canvas now, and cells across the map.
     fn cells_per_pixel(&self) -> Option<(f64, f64)> {
         let shown = self.shown.as_ref()?;
-        let canvas = &self.elements.canvas;
-        let ratio = f64::from(canvas.width()) / f64::from(canvas.client_width().max(1));
-        let layout = MapLayout::new(
-            &shown.staged,
-            f64::from(canvas.width()),
-            f64::from(canvas.height()),
-        );
+        let (layout, ratio) = self.map_layout(shown);
         let width = shown.setup.recipe.size().0 as f64;
         let columns = shown.staged.size().0.max(2) as f64;
         let spacing = (width - 1.0).max(1.0) / (columns - 1.0);
@@ -100,6 +102,9 @@ impl DemoView {
     /// A key was pressed on the canvas: an arrow moves a map that pans by an eighth of its
     /// side, any other camera key steers the 3-D view. True when the fields changed.
     pub fn key(&mut self, key: &str) -> bool {
+        if self.move_pick(key) {
+            return false;
+        }
         if let Some((across, down)) = panning::arrow(key).filter(|_| self.pans_now()) {
             let place = self.origin().zip(self.cells_per_pixel());
             return place.is_some_and(|(origin, (_, width))| {

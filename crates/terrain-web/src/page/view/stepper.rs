@@ -4,6 +4,7 @@
 use terrain::creases;
 
 use crate::model::demos::Look;
+use crate::model::view_mode::ViewMode;
 
 use super::DemoView;
 use crate::model::requests::State;
@@ -71,6 +72,9 @@ impl DemoView {
         let caption = match (&self.shown, self.stepper.schedule()) {
             (Some(_), Some(_)) if rejected => {
                 "Stepping is paused until the fields above hold allowed values.".to_string()
+            }
+            (Some(_), _) if self.mode == ViewMode::Water && self.pick_caption.is_some() => {
+                self.pick_caption.clone().unwrap_or_default()
             }
             (Some(shown), _) => match (shown.answer.creases, self.demo.look) {
                 (Some([mpd, ds]), _) => creases::caption(mpd, ds),

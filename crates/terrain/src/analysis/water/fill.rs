@@ -1,31 +1,17 @@
 //! Priority-Flood with epsilon (R. Barnes, C. Lehman, D. Mulla, "Priority-flood: An optimal
 //! depression-filling and watershed-labeling algorithm for digital elevation models", Computers
-//! & Geosciences 62, 2014, Algorithm 3).
+//! & Geosciences 62, 2014, Algorithm 3), taken in exactly the order of the plain reading
+//! ([`super::plain::priority_flood`]) and so filling every map to the same bits: each waiting
+//! cell's height and index packed into one integer whose order is theirs (one comparison instead
+//! of a float's total order and then the index), and an inner cell's eight neighbours found by
+//! fixed offsets rather than by checking each against the map's edges. (A radix heap, which the
+//! keys allow since none pushed is under the last popped, measured 5 to 11 % slower.)
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
-
-/// A cell waiting in the priority queue: lowest height first, then lowest index (so equal
-/// heights are taken in the same order on every platform).
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Low(f32, u32);
-
-impl Eq for Low {}
-
-impl PartialOrd for Low {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Low {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.total_cmp(&other.0).then(self.1.cmp(&other.1))
-    }
-}
 
 /// The eight neighbours of cell `i` of a `w` x `h` map that are on it.
 pub(crate) fn neighbours(i: usize, w: usize, h: usize) -> impl Iterator<Item = usize> {
@@ -54,52 +40,124 @@ pub(crate) fn on_border(i: usize, w: usize, h: usize) -> bool {
     x == 0 || y == 0 || x + 1 == w || y + 1 == h
 }
 
-/// `map` with every depression filled: each cell raised to at least the next representable
-/// height above the cell the flood reached it from, so every cell has a path down to the
-/// border, strictly falling. Cells not in a depression keep their height. Fails when a height
-/// is not a number.
-pub fn priority_flood(map: &Heightmap) -> Result<Heightmap, ParamError> {
-    let (w, h) = (map.width(), map.height());
-    if let Some(at) = map.data().iter().position(|v| !v.is_finite()) {
-        return Err(ParamError::new(
+/// Where each of the eight neighbours of an inner cell of a map `w` wide lies, as index offsets,
+/// in [`neighbours`]' order, and whether it is a diagonal one.
+pub(crate) fn ring(w: usize) -> [(isize, bool); 8] {
+    let w = w as isize;
+    [
+        (-w - 1, true),
+        (-w, false),
+        (-w + 1, true),
+        (-1, false),
+        (1, false),
+        (w - 1, true),
+        (w, false),
+        (w + 1, true),
+    ]
+}
+
+/// Whether cell `i` of a `w` x `h` map has all eight neighbours on the map.
+#[inline(always)]
+pub(crate) fn inner(i: usize, w: usize, h: usize) -> bool {
+    let (x, y) = (i % w, i / w);
+    x > 0 && y > 0 && x + 1 < w && y + 1 < h
+}
+
+/// A waiting cell's place in the queue: its height in the order of `f32::total_cmp` (as an
+/// unsigned number: negative heights with every bit flipped, the others with the sign bit set),
+/// then its index, so the lowest comes first and equal heights by index, as in the plain reading.
+#[inline(always)]
+fn queued(z: f32, i: usize) -> Reverse<u64> {
+    let bits = z.to_bits();
+    let ordered = if bits >> 31 == 1 {
+        !bits
+    } else {
+        bits | 1 << 31
+    };
+    Reverse(u64::from(ordered) << 32 | i as u64)
+}
+
+/// The flood's state: the cells reached, those waiting by height, and those a pit swallowed.
+struct Flood {
+    closed: Vec<bool>,
+    open: BinaryHeap<Reverse<u64>>,
+    pits: VecDeque<usize>,
+}
+
+impl Flood {
+    /// The next cell to spread from: the pits' first, else the lowest waiting.
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        match self.pits.pop_front() {
+            Some(c) => Some(c),
+            None => self
+                .open
+                .pop()
+                .map(|Reverse(key)| (key & u64::from(u32::MAX)) as usize),
+        }
+    }
+
+    /// The flood reaches cell `n` from a cell whose height is just under `floor`: a cell at or
+    /// under it is raised to it and swallowed by the pit, a higher one waits by its height.
+    #[inline(always)]
+    fn reach(&mut self, n: usize, z: &mut [f32], floor: f32) {
+        if self.closed[n] {
+            return;
+        }
+        self.closed[n] = true;
+        if z[n] <= floor {
+            z[n] = floor;
+            self.pits.push_back(n);
+        } else {
+            self.open.push(queued(z[n], n));
+        }
+    }
+}
+
+/// Fails on the first height that is not a number, naming where it is.
+pub(crate) fn check_finite(map: &Heightmap) -> Result<(), ParamError> {
+    let w = map.width();
+    match map.data().iter().position(|v| !v.is_finite()) {
+        Some(at) => Err(ParamError::new(
             "map",
             format!(
                 "the height at column {}, row {} is not a number, so water cannot be routed",
                 at % w,
                 at / w
             ),
-        ));
+        )),
+        None => Ok(()),
     }
+}
+
+/// `map` with every depression filled: each cell raised to at least the next representable
+/// height above the cell the flood reached it from, so every cell has a path down to the
+/// border, strictly falling. Cells not in a depression keep their height. Fails when a height
+/// is not a number. The same bits as [`super::plain::priority_flood`], faster.
+pub fn priority_flood(map: &Heightmap) -> Result<Heightmap, ParamError> {
+    check_finite(map)?;
+    let (w, h) = (map.width(), map.height());
     let mut filled = map.clone();
     let z = filled.data_mut();
-    let mut closed = vec![false; w * h];
-    let mut open = BinaryHeap::new();
-    let mut pits = VecDeque::new();
-    for (i, done) in closed.iter_mut().enumerate() {
-        if on_border(i, w, h) {
-            *done = true;
-            open.push(Reverse(Low(z[i], i as u32)));
-        }
+    let mut flood = Flood {
+        closed: vec![false; w * h],
+        open: BinaryHeap::with_capacity(2 * (w + h)),
+        pits: VecDeque::new(),
+    };
+    for i in (0..w * h).filter(|&i| on_border(i, w, h)) {
+        flood.closed[i] = true;
+        flood.open.push(queued(z[i], i));
     }
-    loop {
-        let c = if let Some(c) = pits.pop_front() {
-            c
-        } else if let Some(Reverse(Low(_, c))) = open.pop() {
-            c as usize
-        } else {
-            break;
-        };
+    let ring = ring(w);
+    while let Some(c) = flood.next() {
         let floor = z[c].next_up();
-        for n in neighbours(c, w, h) {
-            if closed[n] {
-                continue;
+        if inner(c, w, h) {
+            for (offset, _) in ring {
+                flood.reach(c.wrapping_add_signed(offset), z, floor);
             }
-            closed[n] = true;
-            if z[n] <= floor {
-                z[n] = floor;
-                pits.push_back(n);
-            } else {
-                open.push(Reverse(Low(z[n], n as u32)));
+        } else {
+            for n in neighbours(c, w, h) {
+                flood.reach(n, z, floor);
             }
         }
     }

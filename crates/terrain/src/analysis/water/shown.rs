@@ -40,34 +40,62 @@ pub fn river_radius(flow: u32, threshold: u32) -> f32 {
 
 /// Lakes shallower than this share of the shown heights' range are not drawn (the filling's
 /// epsilon slopes leave films far thinner).
-const LAKE_LEAST: f32 = 0.002;
+pub const LAKE_LEAST: f32 = 0.002;
 
 /// The Water view's layer: one [`Wet`] per shown point, routed on the shown heights (holes
 /// drain like the border).
 pub fn water_layer(grid: &DisplayGrid) -> Vec<Wet> {
+    let (nx, nz) = grid.size();
+    match route(grid) {
+        Some(routed) => layer_of(grid, &routed),
+        None => vec![Wet::Dry; nx * nz],
+    }
+}
+
+/// The shown heights routed: the map they make (holes lower than anything, so water reaching
+/// one leaves the map there), its water, and the lowest and highest shown height. `None` for a
+/// grid too small to route or with no ground.
+pub fn route(grid: &DisplayGrid) -> Option<Routed> {
     let (nx, nz) = grid.size();
     let finite = grid.heights.iter().copied().filter(|h| h.is_finite());
     let (lo, hi) = finite.fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), h| {
         (a.min(h), b.max(h))
     });
     if nx < 3 || nz < 3 || lo > hi {
-        return vec![Wet::Dry; nx * nz];
+        return None;
     }
-    // A hole is lower than anything, so water reaching it leaves the map there.
     let sink = lo - (hi - lo).max(1.0);
     let heights: Vec<f32> = grid
         .heights
         .iter()
         .map(|&h| if h.is_finite() { h } else { sink })
         .collect();
-    let Ok(map) = Heightmap::from_data(nx, nz, heights) else {
-        return vec![Wet::Dry; nx * nz];
-    };
-    let Ok(water) = Water::of(&map) else {
-        return vec![Wet::Dry; nx * nz];
-    };
+    let map = Heightmap::from_data(nx, nz, heights).ok()?;
+    let water = Water::of(&map).ok()?;
+    Some(Routed {
+        map,
+        water,
+        range: (lo, hi),
+    })
+}
+
+/// The shown heights as routed by [`route`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Routed {
+    /// The shown heights, holes made sinks.
+    pub map: Heightmap,
+    /// Where their water goes.
+    pub water: Water,
+    /// The lowest and highest shown height.
+    pub range: (f32, f32),
+}
+
+/// [`water_layer`] from a routing already made.
+fn layer_of(grid: &DisplayGrid, routed: &Routed) -> Vec<Wet> {
+    let (nx, nz) = grid.size();
+    let (map, water, (lo, hi)) = (&routed.map, &routed.water, routed.range);
     let range = (hi - lo).max(f32::MIN_POSITIVE);
-    let depths = water.lake_depth(&map);
+    let depths = water.lake_depth(map);
     let deepest = depths
         .iter()
         .copied()
@@ -128,8 +156,20 @@ fn mix(a: [u8; 4], b: [u8; 4], t: f32) -> [u8; 4] {
 /// from the north-west in greys (heights stretched by `relief_scale`, as the creases view
 /// does), lakes and rivers in blues over it, holes transparent.
 pub fn water_pixels(grid: &DisplayGrid, relief_scale: f32) -> Vec<u8> {
+    water_pixels_routed(grid, relief_scale, route(grid).as_ref())
+}
+
+/// [`water_pixels`] from a routing already made (`None`: all dry).
+pub fn water_pixels_routed(
+    grid: &DisplayGrid,
+    relief_scale: f32,
+    routed: Option<&Routed>,
+) -> Vec<u8> {
     let shade = relief_shading(grid, relief_scale);
-    let layer = water_layer(grid);
+    let layer = match routed {
+        Some(routed) => layer_of(grid, routed),
+        None => vec![Wet::Dry; grid.heights.len()],
+    };
     let mut pixels = Vec::with_capacity(layer.len() * 4);
     for (wet, light) in layer.iter().zip(shade) {
         let grey = if light.is_finite() {

@@ -189,3 +189,143 @@ fn the_flow_map_is_counts_in_r32_and_a_log_scale_in_16_bits() {
     }
     assert!(scaled.data().contains(&1.0), "the busiest outlet is 1");
 }
+
+#[test]
+fn the_fast_routing_equals_the_plain_reading_bit_for_bit() {
+    let flat = Heightmap::from_data(19, 11, vec![0.25; 19 * 11]).expect("map");
+    // Terraces: long runs of equal heights, with negative heights and -0.0 among them, so ties
+    // and the order of signs are taken as the plain reading takes them.
+    let terraces = Heightmap::from_data(
+        31,
+        29,
+        (0..31 * 29)
+            .map(|i| ((i % 31) as f32 / 7.0).floor() - ((i / 31) as f32 / 9.0).floor() - 1.0)
+            .map(|v: f32| if v == 0.0 { -0.0 } else { v })
+            .collect(),
+    )
+    .expect("map");
+    let mut maps = random_maps();
+    maps.extend([
+        flat,
+        terraces,
+        noise(3, 3, 1),
+        noise(1, 7, 2),
+        noise(2, 2, 3),
+    ]);
+    for (k, map) in maps.iter().enumerate() {
+        let (fast, plain) = (Water::of(map), plain::water(map));
+        let (fast, plain) = (fast.expect("finite"), plain.expect("finite"));
+        let bits = |m: &Heightmap| m.data().iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&fast.filled), bits(&plain.filled), "map {k}: filled");
+        assert_eq!(fast.downstream, plain.downstream, "map {k}: directions");
+        assert_eq!(fast.accumulation, plain.accumulation, "map {k}: flow");
+    }
+}
+
+#[test]
+fn rivers_run_downhill_gather_flow_and_end_at_the_edge_a_lake_or_a_river() {
+    use super::rivers::{self, End};
+    for (k, map) in random_maps().iter().enumerate() {
+        let water = Water::of(map).expect("finite");
+        let w = map.width();
+        let min_flow = 12;
+        let lines = rivers::rivers(&water, map, min_flow);
+        assert!(!lines.is_empty(), "map {k} has rivers");
+        let z = water.filled.data();
+        let mut covered = vec![0u32; z.len()];
+        for line in &lines {
+            assert!(
+                line.cells.len() >= 2 || line.end == End::Edge,
+                "map {k}: {line:?}"
+            );
+            for pair in line.cells.windows(2) {
+                assert!(z[pair[1]] < z[pair[0]], "map {k}: a line runs uphill");
+                assert!(
+                    water.accumulation[pair[1]] > water.accumulation[pair[0]],
+                    "map {k}: flow grows downstream"
+                );
+                assert_eq!(
+                    water.downstream[pair[0]] as usize, pair[1],
+                    "map {k}: follows the water"
+                );
+            }
+            let last = *line.cells.last().expect("a cell");
+            let lakes = water.lake_cells(map);
+            let lake = |i: usize| lakes[i];
+            match line.end {
+                End::Edge => assert!(fill::on_border(last, w, map.height())),
+                End::Lake => assert!(lake(last)),
+                End::River => {
+                    // The larger river passes it (or starts there, leaving a lake, or ends
+                    // there at the edge).
+                    let joined = |other: &rivers::River| {
+                        other != line
+                            && other.cells.contains(&last)
+                            && (other.cells.last() != Some(&last) || other.end == End::Edge)
+                    };
+                    assert!(lines.iter().any(joined), "map {k}: {line:?}");
+                }
+            }
+            for &i in &line.cells[..line.cells.len() - 1] {
+                covered[i] += 1;
+            }
+            if line.end == End::Edge {
+                covered[last] += 1;
+            }
+        }
+        // Every river cell outside a lake is on exactly one line (not counting the last vertex
+        // where a line joins another or enters a lake).
+        let lakes = water.lake_cells(map);
+        for i in 0..z.len() {
+            let river = water.accumulation[i] >= min_flow && !lakes[i];
+            assert_eq!(covered[i], u32::from(river), "map {k}: cell {i}");
+        }
+        let text = rivers::geojson(&water, map, min_flow);
+        let parsed: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(parsed["type"], "FeatureCollection");
+        assert_eq!(
+            parsed["features"].as_array().map(Vec::len),
+            Some(lines.len())
+        );
+        let first = &parsed["features"][0];
+        assert_eq!(first["geometry"]["type"], "LineString");
+        let vertices = first["geometry"]["coordinates"]
+            .as_array()
+            .expect("coordinates");
+        assert_eq!(
+            first["properties"]["flow"].as_array().map(Vec::len),
+            Some(vertices.len())
+        );
+    }
+}
+
+#[test]
+fn a_catchment_is_every_cell_whose_path_passes_through_it() {
+    for map in random_maps().iter().take(4) {
+        let water = Water::of(map).expect("finite");
+        for cell in [
+            0,
+            map.width() + 1,
+            map.data().len() / 2,
+            map.data().len() - 2,
+        ] {
+            let catchment = water.catchment(cell);
+            assert_eq!(catchment.len() as u32, water.accumulation[cell]);
+            for i in 0..map.data().len() {
+                let passes = water.path(i).contains(&cell);
+                assert_eq!(
+                    catchment.binary_search(&i).is_ok(),
+                    passes,
+                    "cell {i} for {cell}"
+                );
+            }
+            let path = water.path(cell);
+            assert_eq!(path[0], cell);
+            assert!(fill::on_border(
+                *path.last().expect("a cell"),
+                map.width(),
+                map.height()
+            ));
+        }
+    }
+}

@@ -1,0 +1,134 @@
+//! `terrain flow --rivers`: the rivers as GeoJSON lines, read back as plain JSON: each a
+//! LineString of map cells that runs downstream, its flow growing, its threshold `--min-flow` or
+//! the page's; bad flags refused in one line before anything is written.
+
+use crate::common::{scratch, terrain};
+
+/// The JSON in `path`.
+fn json(path: &std::path::Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(path).expect("written")).expect("JSON")
+}
+
+#[test]
+fn rivers_are_geojson_lines_that_follow_the_flow() {
+    let dir = scratch("rivers");
+    let map = dir.join("map.r32");
+    let m = map.to_str().expect("path");
+    let (ok, _, err) = terrain(&["ds", "--exponent", "7", "--seed", "3", "--out", m]);
+    assert!(ok, "{err}");
+    let (flow, rivers, fewer) = (
+        dir.join("flow.r32"),
+        dir.join("r.geojson"),
+        dir.join("f.geojson"),
+    );
+    let (f, r, few) = (
+        flow.to_str().expect("path"),
+        rivers.to_str().expect("path"),
+        fewer.to_str().expect("path"),
+    );
+    let (ok, said, err) = terrain(&["flow", "--in", m, "--out", f, "--rivers", r]);
+    assert!(ok, "{err}");
+    assert!(said.contains("r.geojson"), "{said}");
+    let (ok, _, err) = terrain(&[
+        "flow",
+        "--in",
+        m,
+        "--out",
+        f,
+        "--rivers",
+        few,
+        "--min-flow",
+        "2000",
+    ]);
+    assert!(ok, "{err}");
+    let counts: Vec<f32> = std::fs::read(&flow)
+        .expect("flow")
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    let all = json(&rivers);
+    assert_eq!(all["type"], "FeatureCollection");
+    // The page's threshold on 129 x 129: twice the square root of the cells.
+    assert_eq!(all["terrain"]["min_flow"], 258);
+    let lines = all["features"].as_array().expect("features");
+    assert!(lines.len() > 3, "{} lines", lines.len());
+    for line in lines {
+        assert_eq!(line["geometry"]["type"], "LineString");
+        let cells = line["geometry"]["coordinates"]
+            .as_array()
+            .expect("coordinates");
+        let flows = line["properties"]["flow"].as_array().expect("flow");
+        let heights = line["properties"]["height"].as_array().expect("height");
+        assert_eq!((flows.len(), heights.len()), (cells.len(), cells.len()));
+        for (k, cell) in cells.iter().enumerate() {
+            let (x, y) = (cell[0].as_u64().expect("x"), cell[1].as_u64().expect("y"));
+            let at = (y * 129 + x) as usize;
+            assert_eq!(
+                flows[k].as_f64(),
+                Some(f64::from(counts[at])),
+                "the vertex's flow"
+            );
+            if k > 0 {
+                let (px, py) = (
+                    cells[k - 1][0].as_i64().expect("x"),
+                    cells[k - 1][1].as_i64().expect("y"),
+                );
+                assert!(
+                    (x as i64 - px).abs() <= 1 && (y as i64 - py).abs() <= 1,
+                    "neighbours"
+                );
+                assert!(
+                    flows[k].as_f64() > flows[k - 1].as_f64(),
+                    "flow grows downstream"
+                );
+                assert!(
+                    heights[k].as_f64() < heights[k - 1].as_f64(),
+                    "runs downhill"
+                );
+            }
+        }
+        let ends = line["properties"]["ends"].as_str().expect("ends");
+        assert!(["edge", "lake", "river"].contains(&ends), "{ends}");
+    }
+    let big = json(&fewer);
+    let few_lines = big["features"].as_array().expect("features");
+    assert!(
+        few_lines.len() < lines.len(),
+        "a higher threshold keeps fewer rivers"
+    );
+    // Every vertex is a river cell, or the lake or river a line ends in, which drain more.
+    let flows: Vec<f64> = few_lines
+        .iter()
+        .flat_map(|l| l["properties"]["flow"].as_array().expect("flow").iter())
+        .map(|f| f.as_f64().expect("a number"))
+        .collect();
+    assert!(
+        !flows.is_empty() && flows.iter().all(|&f| f >= 2000.0),
+        "{flows:?}"
+    );
+}
+
+#[test]
+fn river_flags_are_refused_in_one_line_before_anything_is_written() {
+    let dir = scratch("rivers-bad");
+    let map = dir.join("map.r32");
+    let m = map.to_str().expect("path");
+    assert!(terrain(&["ds", "--exponent", "5", "--out", m]).0);
+    let out = dir.join("flow.r32");
+    let o = out.to_str().expect("path");
+    let txt = dir.join("rivers.txt");
+    for (args, said) in [
+        (vec!["--rivers", txt.to_str().expect("path")], "GeoJSON"),
+        (vec!["--min-flow", "12"], "--rivers"),
+        (vec!["--rivers", "r.geojson", "--min-flow", "0"], "min-flow"),
+        (
+            vec!["--rivers", "r.geojson", "--min-flow", "-3"],
+            "min-flow",
+        ),
+    ] {
+        let (ok, _, err) = terrain(&[&["flow", "--in", m, "--out", o][..], &args[..]].concat());
+        assert!(!ok, "{args:?} was taken");
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(!out.exists(), "{args:?} wrote the flow");
+    }
+}
