@@ -12,8 +12,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-// 205 398 B with the noise pair and the endless map (generic pair partners, panning: +3.1 KB)
-// and the Water view's picked point, the faster routing and the rivers download (+3.9 KB);
+// 206 259 B with the noise pair and the endless map (generic pair partners, panning: +3.1 KB)
+// and the Water view's picked point, the faster routing, the rivers download (+3.9 KB) and
+// the water-3d view (+0.9 KB);
 // 198 434 B before them. Both past what their issues allow (1 and 2 KB): BENCHMARKS.md has
 // the breakdown and what would win it back.
 // 198 213 B with the fBm chapter's demos (+3.0 KB) and the page's crates at opt-level "z"
@@ -23,7 +24,7 @@ import { DIST } from './harness.mjs';
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is
 // 150 000 (BENCHMARKS.md says why it is not met).
-const CEILING = 206_000;
+const CEILING = 207_000;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

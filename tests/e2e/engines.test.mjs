@@ -206,6 +206,11 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section('erosion'));
       await facts(driver, 'erosion');
       await driver.screenshot(join(ARTIFACTS, `water-${name}.png`));
+      // Water on the land: the lit terrain with the rivers on it.
+      await setView(driver, 'erosion', 'water-3d');
+      const lit = await facts(driver, 'erosion');
+      assert.ok(lit.rivers > 50, `${name}: rivers on the 3-D land (${lit.rivers} pixels)`);
+      await driver.screenshot(join(ARTIFACTS, `water-3d-${name}.png`));
       await setView(driver, 'erosion', 'terrain');
       assert.deepEqual(await problems(driver), []);
     });
@@ -285,6 +290,60 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       const out = join(await mkdtemp(join(tmpdir(), `terrain-${name}-`)), file.name);
       terrain(['fbm', '--seed', seed, '--x', String(x + 32), '--y', String(y), '--out', out]);
       assert.ok(Buffer.from(file.base64, 'base64').equals(await readFile(out)), 'the same bytes as terrain fbm --x --y');
+      assert.deepEqual(await problems(driver), []);
+    });
+
+    test('a point picked in the Water view shows its catchment; rivers come home as GeoJSON', async () => {
+      // Diamond-Square at its exponent 5 (33 x 33, every cell shown), as the download test left it.
+      const id = 'ds-final';
+      await generated(driver, id, 1);
+      await setView(driver, id, 'water');
+      await facts(driver, id);
+      // A tap near the middle of the map, as the reader's pointer sends it.
+      await driver.evaluate((sel) => {
+        const canvas = document.querySelector(`${sel} canvas`);
+        const box = canvas.getBoundingClientRect();
+        const at = { pointerId: 9, isPrimary: true, pointerType: 'mouse', buttons: 1, bubbles: true,
+          clientX: box.x + box.width * 0.47, clientY: box.y + box.height * 0.55 };
+        canvas.dispatchEvent(new PointerEvent('pointerdown', at));
+        canvas.dispatchEvent(new PointerEvent('pointerup', at));
+      }, section(id));
+      await until(driver, 'the pick', (sel) => Boolean(document.querySelector(sel).dataset.picked), section(id));
+      const picked = await driver.evaluate((sel) => {
+        const s = document.querySelector(sel);
+        return { at: s.dataset.picked.split(',').map(Number), catchment: Number(s.dataset.catchment),
+          caption: s.querySelector('.step-caption').textContent };
+      }, section(id));
+      assert.match(picked.caption, /^Water falling at /, `${name}: ${picked.caption}`);
+      assert.ok(picked.catchment >= 1, `${name}: ${picked.catchment}`);
+      // The rivers download: the same bytes as terrain flow --rivers on the page's own map.
+      const save = async (format) => {
+        await driver.evaluate((sel, value) => {
+          const select = document.querySelector(`${sel} select[name="format"]`);
+          select.value = value;
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+        }, section(id), format);
+        const count = await driver.evaluate(() => window.__downloads.length);
+        await driver.click(`${section(id)} [data-action="download"]`);
+        await until(driver, `the ${format} file`, (n) => window.__downloads.length > n, count);
+        return lastDownload(driver);
+      };
+      const map = await save('r32');
+      const rivers = await save('rivers.geojson');
+      const scratch = await mkdtemp(join(tmpdir(), `terrain-${name}-rivers-`));
+      await writeFile(join(scratch, 'page.r32'), Buffer.from(map.base64, 'base64'));
+      terrain(['flow', '--in', join(scratch, 'page.r32'), '--out', join(scratch, 'flow.r32'), '--rivers', join(scratch, 'cli.geojson')]);
+      assert.ok(Buffer.from(rivers.base64, 'base64').equals(await readFile(join(scratch, 'cli.geojson'))), `${name}: the same bytes as terrain flow --rivers`);
+      // The catchment is the flow the full-map routing counts at the picked cell.
+      const flow = await save('flow.r32');
+      const bytes = Buffer.from(flow.base64, 'base64');
+      assert.equal(bytes.readFloatLE(4 * (picked.at[1] * 33 + picked.at[0])), picked.catchment, `${name}: the catchment`);
+      await driver.evaluate((sel) => {
+        const select = document.querySelector(`${sel} select[name="format"]`);
+        select.value = 'png';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }, section(id));
+      await setView(driver, id, 'terrain');
       assert.deepEqual(await problems(driver), []);
     });
 

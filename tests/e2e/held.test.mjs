@@ -79,7 +79,7 @@ test('real land is drawn in every view, measured as terrain stats measures the c
   assert.match(caption, /USGS/);
   assert.match(caption, /3 times steeper/, 'the exaggeration is stated');
   const hashes = new Set();
-  for (const mode of ['terrain', 'wireframe', 'map', 'creases', 'water']) {
+  for (const mode of ['terrain', 'wireframe', 'map', 'creases', 'water', 'water-3d']) {
     await setView(page, 'real-land', mode);
     const view = await inspect(page, 'real-land');
     assert.equal(view.alert, '', mode);
@@ -88,8 +88,9 @@ test('real land is drawn in every view, measured as terrain stats measures the c
     // The map view's blocks keep the cells' 74.4 m by 92.6 m, so the picture is taller than a
     // square: look at it beside the 3-D view's.
     if (mode === 'map') await page.locator(section('real-land')).screenshot({ path: join(ARTIFACTS, 'real-land-map.png') });
+    if (mode === 'water-3d') await page.locator(section('real-land')).screenshot({ path: join(ARTIFACTS, 'real-land-water-3d.png') });
   }
-  assert.equal(hashes.size, 5, 'five different pictures');
+  assert.equal(hashes.size, 6, 'six different pictures');
   await setView(page, 'real-land', 'terrain');
   await page.locator(section('real-land')).screenshot({ path: join(ARTIFACTS, 'real-land.png') });
   const realism = await measured(page, 'real-land');

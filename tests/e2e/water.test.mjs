@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, DEMO_IDS, inspect, canvasPixels, countColours, download, terrain, suite, section, scrub, setView,
-  setField,
+  setField, setFields,
   timedTest,
 } from './harness.mjs';
 
@@ -234,5 +234,22 @@ test('the rivers download is terrain flow --rivers on the page\'s own map, byte 
   assert.ok(geojson.features.length > 3, `${geojson.features.length} rivers`);
   assert.ok(geojson.features.every((f) => f.geometry.type === 'LineString'));
   await page.selectOption(`${section(id)} select[name="format"]`, 'png');
+  assert.deepEqual(problems, []);
+});
+
+test('water-3d draws the lakes and rivers on the lit terrain', async () => {
+  const { page, problems } = fx.session;
+  const id = 'erosion';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await setFields(page, id, { droplets: '30000', seed: '7' });
+  const bare = await setView(page, id, 'terrain');
+  const bareBlue = countColours(await canvasPixels(page, id), WATER);
+  const lit = await setView(page, id, 'water-3d');
+  assert.equal(lit.generation, bare.generation, 'a view change regenerates nothing');
+  assert.notEqual(lit.hash, bare.hash, 'the water is drawn');
+  const blue = countColours(await canvasPixels(page, id), WATER);
+  assert.ok(blue.river > bareBlue.river + 300, `river pixels on the land: ${JSON.stringify(blue)} against ${JSON.stringify(bareBlue)}`);
+  await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'erosion-water-3d.png') });
+  await setView(page, id, 'terrain');
   assert.deepEqual(problems, []);
 });

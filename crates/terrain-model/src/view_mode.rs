@@ -17,6 +17,9 @@ pub enum ViewMode {
     /// the rivers where enough cells drain through, each as wide as its flow
     /// (`terrain::water::shown`).
     Water,
+    /// The lit 3-D terrain with its water on it: the lakes as flat water at the level they fill
+    /// to, the rivers along the ground in blue (`terrain::water::shown::water_3d`).
+    Water3d,
     /// For erosion: the top-down map with the ground erosion lowered in orange and raised in
     /// blue, by how much (a ramp scaled to the largest change, with a legend), against the
     /// terrain before any droplet.
@@ -25,12 +28,13 @@ pub enum ViewMode {
 
 impl ViewMode {
     /// Every mode, in the order the select lists them.
-    pub const ALL: [ViewMode; 6] = [
+    pub const ALL: [ViewMode; 7] = [
         ViewMode::Terrain,
         ViewMode::Wireframe,
         ViewMode::Map,
         ViewMode::Creases,
         ViewMode::Water,
+        ViewMode::Water3d,
         ViewMode::Erosion,
     ];
 
@@ -42,6 +46,7 @@ impl ViewMode {
             ViewMode::Map => "map",
             ViewMode::Creases => "creases",
             ViewMode::Water => "water",
+            ViewMode::Water3d => "water-3d",
             ViewMode::Erosion => "erosion",
         }
     }
@@ -54,6 +59,7 @@ impl ViewMode {
             ViewMode::Map => "Map (top-down)",
             ViewMode::Creases => "Creases (shaded relief)",
             ViewMode::Water => "Water (rivers and lakes)",
+            ViewMode::Water3d => "Water on the land (3-D)",
             ViewMode::Erosion => "Erosion (removed / laid)",
         }
     }
@@ -64,6 +70,7 @@ impl ViewMode {
     pub fn alt_text(self, caption: &str, step: &str, pans: bool) -> String {
         let what = match self {
             ViewMode::Terrain => "3-D terrain",
+            ViewMode::Water3d => "3-D terrain with its lakes and rivers in blue",
             ViewMode::Wireframe => "3-D wireframe of the terrain",
             ViewMode::Map => "Top-down map of the terrain, light is high",
             ViewMode::Creases => "Top-down shaded relief of the terrain",
@@ -76,7 +83,7 @@ impl ViewMode {
         };
         let step = step.trim();
         let moves = match self {
-            ViewMode::Terrain | ViewMode::Wireframe => {
+            ViewMode::Terrain | ViewMode::Wireframe | ViewMode::Water3d => {
                 "Drag to orbit, scroll or pinch to zoom, or use the arrow and +/- keys."
             }
             _ if pans => "Drag the map, or use the arrow keys, to move over the plane.",
@@ -89,10 +96,18 @@ impl ViewMode {
         }
     }
 
+    /// Whether it draws the lit terrain through WebGL.
+    pub fn lit(self) -> bool {
+        matches!(self, ViewMode::Terrain | ViewMode::Water3d)
+    }
+
     /// Whether it looks straight down on the map (every view but the 3-D ones): a map that pans
     /// is dragged in these.
     pub fn top_down(self) -> bool {
-        !matches!(self, ViewMode::Terrain | ViewMode::Wireframe)
+        !matches!(
+            self,
+            ViewMode::Terrain | ViewMode::Wireframe | ViewMode::Water3d
+        )
     }
 
     /// The mode an option value names.

@@ -147,7 +147,7 @@ impl Demo {
         match self.look {
             Look::Profile => &ViewMode::ALL[..3],
             _ if self.recipe.erosion().is_some() => &ViewMode::ALL,
-            Look::Terrain | Look::Pair => &ViewMode::ALL[..5],
+            Look::Terrain | Look::Pair => &ViewMode::ALL[..6],
         }
     }
 

@@ -13,7 +13,6 @@ pub use super::message::Message;
 use super::view::{self, DemoView};
 use crate::gpu::renderer::Renderer;
 use crate::model::fields::Setup;
-use crate::model::view_mode::ViewMode;
 use crate::worker::client::{Generator, Trouble};
 use crate::worker::protocol::{Body, Reply, Request, Ticket};
 
@@ -257,10 +256,7 @@ impl App {
 
     /// True when view `index` draws in 3-D and WebGL is not ready for it yet.
     fn wants_webgl(&self, index: usize) -> bool {
-        self.views
-            .get(index)
-            .is_some_and(|v| v.mode() == ViewMode::Terrain)
-            && !self.renderer.is_warm()
+        self.views.get(index).is_some_and(|v| v.mode().lit()) && !self.renderer.is_warm()
     }
 
     /// True when `reply` is a terrain to draw in 3-D and WebGL is not ready for it yet.

@@ -30,7 +30,17 @@ pub enum Mark {
     Removed,
     /// Higher than before (erosion laid material on it): in [`LAID_COLOR`].
     Laid,
+    /// Under a lake: in [`LAKE_COLOR`].
+    Lake,
+    /// Under a river: in [`RIVER_COLOR`].
+    River,
 }
+
+/// The deep blue of standing water.
+pub const LAKE_COLOR: [u8; 4] = [20, 50, 140, 255];
+
+/// The bright blue of a river.
+pub const RIVER_COLOR: [u8; 4] = [20, 140, 240, 255];
 
 /// Neutral grey of points not set yet.
 pub const UNSET_COLOR: [u8; 4] = [150, 150, 150, 255];
@@ -62,6 +72,8 @@ pub fn mark_color(mark: Mark) -> Option<[u8; 4]> {
         Mark::Outline => Some(OUTLINE_COLOR),
         Mark::Removed => Some(REMOVED_COLOR),
         Mark::Laid => Some(LAID_COLOR),
+        Mark::Lake => Some(LAKE_COLOR),
+        Mark::River => Some(RIVER_COLOR),
     }
 }
 

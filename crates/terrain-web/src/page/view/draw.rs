@@ -4,6 +4,7 @@
 
 use terrain::creases;
 use terrain::display::{self, DisplayGrid};
+use terrain::water;
 use three_d::Event;
 
 use super::{DemoView, Shown};
@@ -28,7 +29,8 @@ impl DemoView {
     pub fn without_3d(&mut self, reason: &str) {
         let toolbar = &self.elements.toolbar;
         toolbar.disable_view(ViewMode::Terrain, reason);
-        if self.mode == ViewMode::Terrain {
+        toolbar.disable_view(ViewMode::Water3d, reason);
+        if self.mode.lit() {
             toolbar.show_view(ViewMode::Map);
             self.set_mode(ViewMode::Map);
         }
@@ -169,7 +171,15 @@ impl DemoView {
                 canvas2d::clear(out, size.0, size.1);
                 Ok(())
             }
-            (_, Some(shown)) => upload(shown, self.demo.look, renderer).and_then(|model| {
+            (mode, Some(shown)) => {
+                // The water view and the bare terrain share the model: refilled on a switch.
+                if shown.water != (mode == ViewMode::Water3d) {
+                    shown.water = mode == ViewMode::Water3d;
+                    shown.stale = true;
+                }
+                upload(shown, self.demo.look, renderer)
+            }
+            .and_then(|model| {
                 renderer.draw(
                     &self.camera,
                     Some(model),
@@ -190,7 +200,12 @@ impl DemoView {
 fn upload<'a>(shown: &'a mut Shown, look: Look, renderer: &Renderer) -> Result<&'a Model, String> {
     if shown.stale {
         let scale = shown.height_scale();
-        shown.mesh = look.mesh(&shown.staged, &shown.marks, scale);
+        shown.mesh = if shown.water {
+            let (grid, marks) = water::shown::water_3d(&shown.staged);
+            look.mesh(&grid, &marks, scale)
+        } else {
+            look.mesh(&shown.staged, &shown.marks, scale)
+        };
     }
     let model = match shown.model.take() {
         // The same grid at another step: the GPU buffers are refilled, not replaced.

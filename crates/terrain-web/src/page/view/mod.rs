@@ -56,6 +56,8 @@ struct Shown {
     model: Option<Model>,
     /// The mesh and model still show an earlier step (rebuilt when the 3-D view next draws).
     stale: bool,
+    /// The mesh shows the water on the land (the `water-3d` view), not the bare terrain.
+    water: bool,
 }
 
 /// One mounted demo.
@@ -293,6 +295,7 @@ impl DemoView {
             mesh,
             model: None,
             stale: false,
+            water: false,
         });
         self.set_attribute("data-generation", &generation.to_string());
         self.set_attribute("data-seed", &setup.seed.to_string());

@@ -5,13 +5,11 @@
 use super::Water;
 use crate::map::heightmap::Heightmap;
 use crate::shown::creases::relief_shading;
-use crate::shown::display::DisplayGrid;
+use crate::shown::display::{DisplayGrid, Mark};
 
-/// The colour of a river at its widest; narrow ones are blended with the ground.
-pub const RIVER_COLOR: [u8; 4] = [20, 140, 240, 255];
-
-/// The colour of a lake's deepest water; shallow water lets more ground through.
-pub const LAKE_COLOR: [u8; 4] = [20, 50, 140, 255];
+/// The colour of a river at its widest (narrow ones are blended with the ground in the Water
+/// view) and of a lake's deepest water (shallow water lets more ground through).
+pub use crate::shown::display::{LAKE_COLOR, RIVER_COLOR};
 
 /// What one shown point is in the Water view.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -143,6 +141,31 @@ fn layer_of(grid: &DisplayGrid, routed: &Routed) -> Vec<Wet> {
         }
     }
     layer
+}
+
+/// The Water on the land view (`water-3d`): the shown grid with every lake point raised to the
+/// level its lake fills to (flat water), and one mark per point: [`Mark::Lake`],
+/// [`Mark::River`] where the Water view draws a river, [`Mark::Set`] elsewhere (its height's
+/// colour). Dry and unmarked where nothing can be routed.
+pub fn water_3d(grid: &DisplayGrid) -> (DisplayGrid, Vec<Mark>) {
+    let Some(routed) = route(grid) else {
+        return (grid.clone(), vec![Mark::Set; grid.heights.len()]);
+    };
+    let layer = layer_of(grid, &routed);
+    let mut shown = grid.clone();
+    let marks = layer
+        .iter()
+        .enumerate()
+        .map(|(i, wet)| match wet {
+            Wet::Lake(_) => {
+                shown.heights[i] = routed.water.filled.data()[i];
+                Mark::Lake
+            }
+            Wet::River(_) => Mark::River,
+            Wet::Dry | Wet::Hole => Mark::Set,
+        })
+        .collect();
+    (shown, marks)
 }
 
 /// Mixes `a` into `b` by `t` (0: `a`, 1: `b`).
@@ -291,6 +314,52 @@ mod tests {
                 "seed {seed}: {lower} of {rivers} in valleys"
             );
         }
+    }
+
+    #[test]
+    fn on_the_land_a_lake_lies_flat_at_its_rim_and_a_river_runs_on_the_ground() {
+        let bowl = grid(
+            |x, z| {
+                let r = ((x as f32 - 20.0).powi(2) + (z as f32 - 20.0).powi(2)).sqrt();
+                if r < 12.0 {
+                    r * 0.01
+                } else {
+                    0.3 - (r - 12.0) * 0.01
+                }
+            },
+            41,
+        );
+        let (shown, marks) = water_3d(&bowl);
+        let middle = 20 * 41 + 20;
+        assert_eq!(marks[middle], Mark::Lake);
+        // The lake's surface: at the rim's level (the lowest way out, just under 0.3 where the
+        // outer slope starts), flat to within the filling's epsilons, far above the floor (0).
+        assert!(
+            (0.28..0.3).contains(&shown.heights[middle]),
+            "{}",
+            shown.heights[middle]
+        );
+        let lake: Vec<f32> = (0..41 * 41)
+            .filter(|&i| marks[i] == Mark::Lake)
+            .map(|i| shown.heights[i])
+            .collect();
+        let (lo, hi) = lake
+            .iter()
+            .fold((f32::MAX, f32::MIN), |(a, b), &h| (a.min(h), b.max(h)));
+        assert!(hi - lo < 1e-4, "flat water: {lo} to {hi}");
+        assert_eq!(marks[0], Mark::Set);
+        assert_eq!(
+            shown.heights[0], bowl.heights[0],
+            "dry ground keeps its height"
+        );
+        let valley = grid(|x, z| (x as f32 - 32.0).abs() * 0.01 + z as f32 * 0.002, 65);
+        let (shown, marks) = water_3d(&valley);
+        assert_eq!(marks[40 * 65 + 32], Mark::River);
+        assert_eq!(
+            shown.heights[40 * 65 + 32],
+            valley.heights[40 * 65 + 32],
+            "a river on the ground"
+        );
     }
 
     #[test]
