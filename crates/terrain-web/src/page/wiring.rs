@@ -49,9 +49,20 @@ pub fn weak_sender<T>(
     }
 }
 
-/// Canvas-relative CSS pixel position of a pointer event.
+/// Canvas-relative CSS pixel position of a pointer event: from its client position and the
+/// canvas's box (WebKit gives an event made by a script an `offsetX` from elsewhere).
 fn canvas_position(event: &PointerEvent) -> (f32, f32) {
-    (event.offset_x() as f32, event.offset_y() as f32)
+    let target = event
+        .current_target()
+        .and_then(|t| t.dyn_into::<Element>().ok());
+    let (left, top) = target.map_or((0.0, 0.0), |canvas| {
+        let rect = canvas.get_bounding_client_rect();
+        (rect.left(), rect.top())
+    });
+    (
+        (f64::from(event.client_x()) - left) as f32,
+        (f64::from(event.client_y()) - top) as f32,
+    )
 }
 
 /// Turns view `index`'s DOM events into messages.
