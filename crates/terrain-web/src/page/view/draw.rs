@@ -8,7 +8,7 @@ use terrain::water;
 use three_d::Event;
 
 use super::{DemoView, Shown};
-use crate::gpu::canvas2d::{self, MapLayout};
+use crate::gpu::canvas2d;
 use crate::gpu::renderer::{Model, Renderer};
 use crate::model::demos::Look;
 use crate::model::fields;
@@ -75,15 +75,7 @@ impl DemoView {
         let Some(shown) = self.shown.as_ref().filter(|_| self.mode == ViewMode::Map) else {
             return;
         };
-        let canvas = &self.elements.canvas;
-        let ratio = f64::from(canvas.width()) / f64::from(canvas.client_width().max(1));
-        let size = (f64::from(canvas.width()), f64::from(canvas.height()));
-        let layout = MapLayout::new(&shown.staged, size.0, size.1);
-        let point = layout.point_at(
-            &shown.staged,
-            f64::from(at.0) * ratio,
-            f64::from(at.1) * ratio,
-        );
+        let point = self.point_under(shown, at);
         if point != self.hover {
             self.hover = point;
             self.needs_draw = true;

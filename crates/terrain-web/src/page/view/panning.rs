@@ -46,6 +46,13 @@ impl DemoView {
         (MapLayout::new(&shown.staged, width, height), ratio)
     }
 
+    /// The shown point of `shown`'s top-down map under canvas position `at` (CSS pixels).
+    pub(super) fn point_under(&self, shown: &Shown, at: (f32, f32)) -> Option<usize> {
+        let (layout, ratio) = self.map_layout(shown);
+        let (x, y) = (f64::from(at.0) * ratio, f64::from(at.1) * ratio);
+        layout.point_at(&shown.staged, x, y)
+    }
+
     /// Says in `data-origin="X,Y"` where the map of `setup` lies on the plane, for a demo that
     /// pans: its corner, as the `x` and `y` fields hold it.
     pub(super) fn show_origin(&self, setup: &Setup) {

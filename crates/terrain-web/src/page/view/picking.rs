@@ -25,12 +25,7 @@ impl DemoView {
         let Some(shown) = self.shown.as_ref() else {
             return false;
         };
-        let (layout, ratio) = self.map_layout(shown);
-        let point = layout.point_at(
-            &shown.staged,
-            f64::from(at.0) * ratio,
-            f64::from(at.1) * ratio,
-        );
+        let point = self.point_under(shown, at);
         if point.is_some() {
             self.picked = point;
             self.needs_draw = true;

@@ -242,9 +242,10 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_bowl_holds_a_lake_and_its_rim_stays_dry() {
-        let g = grid(
+    /// A round bowl 41 points across: its floor 0 at the middle, rising to 0.12 at radius 12,
+    /// where the rim stands at 0.3 and falls away outside.
+    fn bowl() -> DisplayGrid {
+        grid(
             |x, z| {
                 let r = ((x as f32 - 20.0).powi(2) + (z as f32 - 20.0).powi(2)).sqrt();
                 if r < 12.0 {
@@ -254,7 +255,12 @@ mod tests {
                 }
             },
             41,
-        );
+        )
+    }
+
+    #[test]
+    fn a_bowl_holds_a_lake_and_its_rim_stays_dry() {
+        let g = bowl();
         let layer = water_layer(&g);
         assert!(
             matches!(layer[20 * 41 + 20], Wet::Lake(d) if d > 0.9),
@@ -318,17 +324,7 @@ mod tests {
 
     #[test]
     fn on_the_land_a_lake_lies_flat_at_its_rim_and_a_river_runs_on_the_ground() {
-        let bowl = grid(
-            |x, z| {
-                let r = ((x as f32 - 20.0).powi(2) + (z as f32 - 20.0).powi(2)).sqrt();
-                if r < 12.0 {
-                    r * 0.01
-                } else {
-                    0.3 - (r - 12.0) * 0.01
-                }
-            },
-            41,
-        );
+        let bowl = bowl();
         let (shown, marks) = water_3d(&bowl);
         let middle = 20 * 41 + 20;
         assert_eq!(marks[middle], Mark::Lake);
