@@ -248,10 +248,14 @@ export async function waitForDemos(page, count = 1, except = []) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-/** Waits until a demo has no terrain on its way (its worker replied): data-state is not "busy". */
+/** Waits until a demo has nothing on its way: no terrain (data-state is not "busy") and no routing
+ * of the points a Water view shows (data-water is not "routing"). */
 export async function settle(page, id, timeout = 60_000) {
   await page.waitForFunction(
-    (demoId) => document.querySelector(`section[data-demo="${demoId}"]`).dataset.state !== 'busy',
+    (demoId) => {
+      const { state, water } = document.querySelector(`section[data-demo="${demoId}"]`).dataset;
+      return state !== 'busy' && water !== 'routing';
+    },
     id,
     { timeout },
   );

@@ -8,9 +8,10 @@
 use std::io::Write;
 
 use terrain::downloads::Download;
+use terrain::export::Holds;
 use terrain::formats::Facts;
 use terrain::sidecar::Made;
-use terrain::water::{rivers, Water};
+use terrain::water::{rivers, routed, Water};
 use terrain::Heightmap;
 use terrain::{derived_png, export, realism, tiles};
 use terrain_model::demos::Demo;
@@ -20,7 +21,8 @@ use wasm_bindgen::prelude::*;
 
 /// `map` written as `download` asks, exactly as the `terrain` command writes it: the map in a
 /// format (`.png`, `.r32`, `.glb`, ...), a derived map (`normal.png`, `slope.png`, as `--maps`),
-/// the flow (already routed by the worker: `flow.png`, `flow.r32`), tiles (a zip of what
+/// the flow (`flow.png`, `flow.r32`), the Water view's routing of the shown points (`water`,
+/// [`routed::routing_bytes`]: not a file), tiles (a zip of what
 /// `--tiles NxM` writes, [`tiles_zip`], which needs `asked`: the demo and its setup), or the
 /// page's 'How real is it?' panel as JSON text (`realism::report`), or the rivers as GeoJSON
 /// lines (`rivers::geojson`, as `terrain flow --rivers`); or a readable reason why not
@@ -36,6 +38,18 @@ pub fn encode_file(
             let report = realism::report(&map).map_err(|e| e.message)?;
             Ok(report.to_string().into_bytes())
         }
+        Download::Water => {
+            let water = Water::of(&map).map_err(|e| e.message)?;
+            Ok(routed::routing_bytes(&water))
+        }
+        Download::Flow(format) => {
+            // The flow written in its format: counts as floats, or a log scale in 16 bits.
+            let water = Water::of(&map).map_err(|e| e.message)?;
+            let flow = water.flow_map(format.holds == Holds::Floats);
+            let format =
+                export::map_format(format.extension, width, height).map_err(|e| e.to_string())?;
+            export::to_bytes(&flow, format).map_err(|e| e.to_string())
+        }
         Download::Rivers => {
             let water = Water::of(&map).map_err(|e| e.message)?;
             let min_flow = rivers::default_min_flow(width * height);
@@ -48,7 +62,7 @@ pub fn encode_file(
             Some((demo, setup)) => tiles_zip(grid, format, map, demo, setup),
             None => Err("tiles need the demo that made the map".into()),
         },
-        Download::Map(format) | Download::Flow(format) => {
+        Download::Map(format) => {
             let format =
                 export::map_format(format.extension, width, height).map_err(|e| e.to_string())?;
             export::to_bytes(&map, format).map_err(|e| e.to_string())

@@ -3,8 +3,7 @@
 //! page's first module leaves out ([`terrain::Recipe::linked`]).
 
 use terrain::downloads::Download;
-use terrain::export::Holds;
-use terrain::water::Water;
+use terrain::water::routed::sunk;
 use terrain::Heightmap;
 
 use crate::protocol::{Body, Request};
@@ -46,6 +45,18 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     let Some(download) = request.download else {
         return Body::Terrain(request.demo.answer(setup, held).map_err(|e| e.message));
     };
+    if download == Download::Water {
+        // The points the view shows, as the page sent them: routed by the encoders' module.
+        let sunk = request.grid.as_ref().and_then(|(c, h)| sunk(*c, h));
+        return match sunk {
+            Some((map, _)) => Body::Map {
+                download,
+                map,
+                asked: None,
+            },
+            None => Body::File(Err("no points to route".into())),
+        };
+    }
     let (width, height) = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
     if let Err(error) = download.check_size(width, height) {
         return Body::File(Err(error.to_string()));
@@ -55,16 +66,6 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
         Err(error) => return Body::File(Err(error.message)),
     };
     match download {
-        // A flow download is the map's flow, written in its format: counts as floats, or a
-        // log scale in 16 bits.
-        Download::Flow(format) => match Water::of(&map) {
-            Ok(water) => Body::Map {
-                download,
-                map: water.flow_map(format.holds == Holds::Floats),
-                asked: None,
-            },
-            Err(error) => Body::File(Err(error.message)),
-        },
         // Tiles: the encoders check the grid and the format, cut the map and write the sidecar
         // of what made it (so they get what was asked too).
         Download::Tiles { .. } => Body::Map {
@@ -72,15 +73,19 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
             map,
             asked: Some((request.demo, request.setup)),
         },
-        // The map in a format, a derived map, the realism report and the rivers are written,
-        // measured or routed from the full map by the encoders' module.
-        Download::Map(_) | Download::Derived(_) | Download::Realism | Download::Rivers => {
-            Body::Map {
-                download,
-                map,
-                asked: None,
-            }
-        }
+        // The map in a format, a derived map, the realism report, the flow and the rivers are
+        // written, measured or routed from the full map by the encoders' module (routing is no
+        // part of the page's first module).
+        Download::Map(_)
+        | Download::Derived(_)
+        | Download::Realism
+        | Download::Flow(_)
+        | Download::Rivers
+        | Download::Water => Body::Map {
+            download,
+            map,
+            asked: None,
+        },
     }
 }
 

@@ -4,6 +4,7 @@ use terrain::chapters::Line;
 use terrain::diamond_square;
 use terrain::line::LineParams;
 use terrain::midpoint::MpdParams;
+use terrain::steps::TRAIL_PATH;
 
 #[test]
 fn ids_are_unique_and_every_row_generates_from_its_defaults() {
@@ -97,6 +98,39 @@ fn fault_answers_carry_every_step_but_the_last_on_the_finished_scale() {
         "not yet the finished map"
     );
     assert!(answer.variogram.slope > 0.5, "faults make smooth hills");
+    // The worker outlines each step's cuts (the page's module has no faults' geometry): step 1's
+    // one cut is a line of highlighted points between its two heights.
+    assert_eq!(
+        answer.trails.len(),
+        (steps as usize - 1) * n,
+        "steps 1 to 9"
+    );
+    let outlined: Vec<usize> = (0..n).filter(|&i| answer.trails[i] == TRAIL_PATH).collect();
+    let columns = answer.grid.size().0;
+    assert!(
+        outlined.len() >= columns / 4 && outlined.len() < n / 8,
+        "{} of {n} points",
+        outlined.len()
+    );
+    let step1 = &answer.batches[n..2 * n];
+    let borders = |i: usize| {
+        let (x, y) = (i % columns, i / columns);
+        let near = [
+            (x + 1, y),
+            (x, y + 1),
+            (x.wrapping_sub(1), y),
+            (x, y.wrapping_sub(1)),
+        ];
+        near.iter()
+            .filter(|&&(a, b)| a < columns && b < n / columns)
+            .any(|&(a, b)| step1[b * columns + a] != step1[i])
+    };
+    let on_the_cut = outlined.iter().filter(|&&i| borders(i)).count();
+    assert!(
+        on_the_cut * 2 > outlined.len(),
+        "{on_the_cut} of {}",
+        outlined.len()
+    );
     let ds = find("ds-final")
         .expect("row")
         .answer(&find("ds-final").expect("row").setup(1), None);

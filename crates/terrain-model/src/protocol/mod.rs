@@ -66,6 +66,8 @@ pub enum Kind {
     /// The realism report of the full map (a "file" named `realism`): apart from the files, so
     /// opening the panel never drops a download on its way.
     Measure,
+    /// The Water view's routing of the points it shows (a "file" named `water`), apart too.
+    Water,
 }
 
 impl Kind {
@@ -74,12 +76,12 @@ impl Kind {
         let download = get(message, DOWNLOAD);
         if download.is_undefined() {
             Kind::Terrain
-        } else if download.as_string().as_deref().and_then(Download::parse)
-            == Some(Download::Realism)
-        {
-            Kind::Measure
         } else {
-            Kind::File
+            match download.as_string().as_deref().and_then(Download::parse) {
+                Some(Download::Realism) => Kind::Measure,
+                Some(Download::Water) => Kind::Water,
+                _ => Kind::File,
+            }
         }
     }
 }
@@ -119,7 +121,7 @@ impl Body {
     pub fn failed(kind: Kind, why: String) -> Self {
         match kind {
             Kind::Terrain => Body::Terrain(Err(why)),
-            Kind::File | Kind::Measure => Body::File(Err(why)),
+            Kind::File | Kind::Measure | Kind::Water => Body::File(Err(why)),
         }
     }
 }

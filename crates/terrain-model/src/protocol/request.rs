@@ -1,10 +1,12 @@
 //! A request from the page to the worker, and its message.
 
-use js_sys::Object;
+use js_sys::{Float32Array, Object};
 use terrain::downloads::Download;
 use wasm_bindgen::JsValue;
 
-use super::{get, set, Kind, Ticket, DEMO, DOWNLOAD, SEED, SETUP, SOURCE};
+use super::{
+    floats, get, set, whole, Kind, Ticket, DEMO, DOWNLOAD, HEIGHTS, SEED, SETUP, SOURCE, WIDTH,
+};
 use crate::demos::{self, Demo};
 use crate::fields::Setup;
 use crate::links;
@@ -26,6 +28,9 @@ pub struct Request {
     /// `worker.js` reads and the worker holds for this view before answering; `None` keeps the
     /// map it holds. Only the page sends it; the worker's Rust end never reads it.
     pub source: Option<wasm_bindgen::JsValue>,
+    /// For the Water view's routing ([`Download::Water`]): the shown points to route, as the
+    /// number of columns and the heights row by row (not a number: a hole).
+    pub grid: Option<(usize, Vec<f32>)>,
 }
 
 impl Request {
@@ -33,6 +38,7 @@ impl Request {
     pub fn kind(&self) -> Kind {
         match self.download {
             Some(Download::Realism) => Kind::Measure,
+            Some(Download::Water) => Kind::Water,
             Some(_) => Kind::File,
             None => Kind::Terrain,
         }
@@ -63,6 +69,10 @@ impl Request {
         if let Some(source) = &self.source {
             set(message, SOURCE, source);
         }
+        if let Some((columns, heights)) = &self.grid {
+            set(message, WIDTH, &JsValue::from(*columns as u32));
+            set(message, HEIGHTS, &Float32Array::from(heights.as_slice()));
+        }
     }
 
     /// Reads a message made by [`Request::to_js`], or says what is wrong with it.
@@ -92,6 +102,9 @@ impl Request {
                 None => None,
             },
             source: None,
+            grid: whole(&get(message, WIDTH))
+                .zip(floats(&get(message, HEIGHTS)))
+                .map(|(columns, heights)| (columns as usize, heights)),
         })
     }
 }

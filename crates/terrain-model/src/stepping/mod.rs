@@ -151,7 +151,6 @@ impl Stepper {
             rows: &rows,
             batches: &answer.batches,
             trails: &answer.trails,
-            seed: setup.seed,
         };
         setup.recipe.staged(self.step, &shown)
     }

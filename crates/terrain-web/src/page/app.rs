@@ -212,6 +212,28 @@ impl App {
                 }
             }
         }
+        self.route_water();
+    }
+
+    /// Asks the worker to route the points on screen of every view that shows water and has
+    /// them neither routed nor on their way (after a new terrain, step or view).
+    fn route_water(&mut self) {
+        for index in 0..self.views.len() {
+            let asked = self
+                .views
+                .get_mut(index)
+                .and_then(DemoView::routing_request);
+            if let Some((token, setup, grid)) = asked {
+                self.generator.request(Request {
+                    ticket: Ticket { view: index, token },
+                    demo: self.views[index].demo(),
+                    setup,
+                    download: Some(Download::Water),
+                    source: None,
+                    grid: Some(grid),
+                });
+            }
+        }
     }
 
     /// Reads view `index`'s fields and asks for a terrain when they hold a new setup (or when
@@ -238,6 +260,7 @@ impl App {
             setup,
             download,
             source,
+            grid: None,
         });
     }
 

@@ -6,6 +6,7 @@
 use std::cell::RefCell;
 
 use js_sys::Array;
+use terrain::downloads::Download;
 use terrain::{import, Heightmap};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -95,8 +96,9 @@ pub fn answer_next() -> Array {
             let body = match (mail, kind) {
                 (Ok(request), _) => HELD.with_borrow(|held| {
                     let map = held.iter().find(|(v, _)| *v == view).map(|(_, m)| m);
-                    // Fault lines and erosion are in the later chapters' module.
-                    if request.setup.recipe.linked() {
+                    // Fault lines and erosion are in the later chapters' module; the Water
+                    // view's routing needs no generator, only the points the page sent.
+                    if request.setup.recipe.linked() || request.download == Some(Download::Water) {
                         answer(&request, map)
                     } else {
                         Body::Later {

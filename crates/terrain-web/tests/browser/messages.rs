@@ -63,6 +63,7 @@ fn every_demos_setup_survives_the_trip_to_the_worker() {
                     setup,
                     download,
                     source: None,
+                    grid: None,
                 };
                 let message = sent.to_js();
                 let got = Request::from_js(&message).expect("a readable message");
@@ -84,6 +85,7 @@ fn a_damaged_request_is_refused_with_a_reason() {
         setup: demo.setup(5),
         download: None,
         source: None,
+        grid: None,
     }
     .to_js();
     let damaged = |key: &str, value: JsValue| {

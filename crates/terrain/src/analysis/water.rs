@@ -11,6 +11,8 @@
 //!
 //! - [`picked`]: one point's path to the edge and its catchment, in the Water view.
 //! - [`rivers`]: the cells enough water drains through, as lines (GeoJSON).
+//! - [`routed`]: the shown points routed, and that routing as bytes (the page's worker makes
+//!   it), which [`shown`] draws.
 //! - [`plain`]: the first two read plainly, which the fast ones equal bit for bit.
 //!
 //! [`Water`] runs the three on a map, for the page's Water view, `terrain flow` and the realism
@@ -21,6 +23,7 @@ pub mod flow;
 pub mod picked;
 pub mod plain;
 pub mod rivers;
+pub mod routed;
 pub mod shown;
 
 use crate::knobs::params::ParamError;

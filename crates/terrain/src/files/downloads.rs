@@ -29,6 +29,9 @@ pub enum Download {
     /// The rivers as GeoJSON lines (`rivers.geojson`), as `terrain flow --rivers` writes them
     /// at its default threshold.
     Rivers,
+    /// Not a file: the Water view's routing of the points it shows (`water`), made in the
+    /// worker by the encoders' module (`water::routed::routing_bytes`).
+    Water,
 }
 
 /// The derived maps the format choice offers (the flow mask comes with [`FLOWS`]).
@@ -44,6 +47,9 @@ const REALISM: &str = "realism";
 /// What the rivers are asked by.
 const RIVERS: &str = "rivers.geojson";
 
+/// What the Water view's routing is asked by.
+const WATER: &str = "water";
+
 impl Download {
     /// The download `name` names; `None` for a name the page does not offer. Read as
     /// `[KIND.]EXTENSION`: no kind for a map, `flow`, `tiles-NxM`, or a derived map's name.
@@ -53,6 +59,9 @@ impl Download {
         }
         if name == RIVERS {
             return Some(Download::Rivers);
+        }
+        if name == WATER {
+            return Some(Download::Water);
         }
         let (kind, extension) = name.split_once('.').unwrap_or(("", name));
         let format = formats::find(extension).filter(|f| f.offered)?;
@@ -96,6 +105,7 @@ impl Download {
             } => tiles::download_name(&format!("{columns}x{rows}"), format.extension),
             Download::Realism => REALISM.to_string(),
             Download::Rivers => RIVERS.to_string(),
+            Download::Water => WATER.to_string(),
         }
     }
 
@@ -105,7 +115,7 @@ impl Download {
             Download::Map(format) | Download::Flow(format) => Some(format),
             Download::Tiles { format, .. } => Some(format),
             Download::Derived(_) => formats::find("png"),
-            Download::Realism | Download::Rivers => None,
+            Download::Realism | Download::Rivers | Download::Water => None,
         }
     }
 
@@ -119,7 +129,8 @@ impl Download {
             Download::Derived(_)
             | Download::Tiles { .. }
             | Download::Realism
-            | Download::Rivers => Ok(()),
+            | Download::Rivers
+            | Download::Water => Ok(()),
         }
     }
 }
@@ -138,7 +149,7 @@ mod tests {
         let all: Vec<Download> = maps
             .chain(Download::beside_maps())
             .chain(tiles)
-            .chain([Download::Realism])
+            .chain([Download::Realism, Download::Water])
             .collect();
         assert!(all.len() > 10);
         for download in all {

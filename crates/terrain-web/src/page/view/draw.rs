@@ -193,7 +193,8 @@ fn upload<'a>(shown: &'a mut Shown, look: Look, renderer: &Renderer) -> Result<&
     if shown.stale {
         let scale = shown.height_scale();
         shown.mesh = if shown.water {
-            let (grid, marks) = water::shown::water_3d(&shown.staged);
+            let routed = shown.routed.as_ref().and_then(Option::as_ref);
+            let (grid, marks) = water::shown::water_3d(&shown.staged, routed);
             look.mesh(&grid, &marks, scale)
         } else {
             look.mesh(&shown.staged, &shown.marks, scale)

@@ -7,6 +7,7 @@
 mod draw;
 mod panning;
 mod picking;
+mod routing;
 mod source;
 mod stepper;
 mod takehome;
@@ -16,6 +17,7 @@ use takehome::TakeHome;
 
 use terrain::display::{DisplayGrid, Mark};
 use terrain::mesh::MeshData;
+use terrain::water::routed::Routed;
 use terrain::ParamError;
 use three_d::{Camera, OrbitControl, Viewport};
 
@@ -58,6 +60,9 @@ struct Shown {
     stale: bool,
     /// The mesh shows the water on the land (the `water-3d` view), not the bare terrain.
     water: bool,
+    /// Where the water of `staged` goes, once the worker has routed it (`routing`); inside,
+    /// `None` where it could not.
+    routed: Option<Option<Routed>>,
 }
 
 /// One mounted demo.
@@ -296,7 +301,9 @@ impl DemoView {
             model: None,
             stale: false,
             water: false,
+            routed: None,
         });
+        self.forget_routing();
         self.set_attribute("data-generation", &generation.to_string());
         self.set_attribute("data-seed", &setup.seed.to_string());
         self.show_step();

@@ -65,11 +65,13 @@ impl DemoView {
     /// The Water view's pixels of `shown`, with the picked point's path and catchment over
     /// them; says the pick in the section's attributes and the caption line.
     pub(super) fn water_picture(&mut self, shown_grid: &DisplayGrid, scale: f32) -> Vec<u8> {
-        let routed = shown::route(shown_grid);
-        let mut pixels = shown::water_pixels_routed(shown_grid, scale, routed.as_ref());
+        let routed = self
+            .shown
+            .as_ref()
+            .and_then(|s| s.routed.as_ref()?.as_ref());
+        let mut pixels = shown::water_pixels_routed(shown_grid, scale, routed);
         let holes: Vec<bool> = shown_grid.heights.iter().map(|h| !h.is_finite()).collect();
         let found = routed
-            .as_ref()
             .zip(self.picked)
             .and_then(|(routed, point)| picked::pick(routed, point, &holes));
         let text = match (&found, self.shown.as_ref()) {

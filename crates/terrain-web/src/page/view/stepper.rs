@@ -61,6 +61,7 @@ impl DemoView {
             shown.marks = marks;
             shown.stale = true;
         }
+        self.forget_routing();
         self.needs_draw = true;
     }
 

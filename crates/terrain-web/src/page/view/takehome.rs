@@ -20,6 +20,8 @@ pub enum TakeHome {
     File,
     /// The "How real is it?" panel's report.
     Realism,
+    /// The Water views' routing of the points on screen (`routing.rs`).
+    Water,
 }
 
 impl DemoView {
@@ -59,6 +61,10 @@ impl DemoView {
             self.finish_measure(file);
             return true;
         }
+        if self.downloads.take(&TakeHome::Water, token).is_some() {
+            self.finish_routing(file);
+            return true;
+        }
         let Some(name) = self.downloads.take(&TakeHome::File, token) else {
             return false;
         };
@@ -85,8 +91,10 @@ impl DemoView {
         )));
     }
 
-    /// The file on its way is lost (the generator stopped): says so.
+    /// The file on its way is lost (the generator stopped): says so. A routing on its way is
+    /// asked for again.
     pub fn abandon_download(&mut self, message: &str) {
+        self.forget_routing();
         for kind in [TakeHome::File, TakeHome::Realism] {
             if let Some((token, _)) = self.downloads.get(&kind) {
                 self.finish_download(token, Err(message.to_string()));

@@ -1,8 +1,8 @@
 //! One point's water in the Water view: the path the rain falling there takes to the map's edge
 //! and every point whose water passes through it (its catchment), on the shown points as the
-//! view routes them ([`super::shown::route`]), drawn over the view's pixels.
+//! view routes them ([`super::routed::route`]), drawn over the view's pixels.
 
-use super::shown::Routed;
+use super::routed::Routed;
 use crate::shown::display::{HIGHLIGHT_COLOR, OUTLINE_COLOR};
 
 /// What the water at one shown point does.
@@ -96,7 +96,7 @@ pub fn caption(picked: &Picked, columns: &[usize], rows: &[usize]) -> String {
 mod tests {
     use super::*;
     use crate::shown::display::display_grid;
-    use crate::water::shown::route;
+    use crate::water::routed::route;
     use crate::Heightmap;
 
     #[test]

@@ -2,8 +2,7 @@
 //! with lakes where water stands after filling and rivers where enough cells drain through,
 //! each river as wide as its flow.
 
-use super::Water;
-use crate::map::heightmap::Heightmap;
+use super::routed::{route, Routed};
 use crate::shown::creases::relief_shading;
 use crate::shown::display::{DisplayGrid, Mark};
 
@@ -48,44 +47,6 @@ pub fn water_layer(grid: &DisplayGrid) -> Vec<Wet> {
         Some(routed) => layer_of(grid, &routed),
         None => vec![Wet::Dry; nx * nz],
     }
-}
-
-/// The shown heights routed: the map they make (holes lower than anything, so water reaching
-/// one leaves the map there), its water, and the lowest and highest shown height. `None` for a
-/// grid too small to route or with no ground.
-pub fn route(grid: &DisplayGrid) -> Option<Routed> {
-    let (nx, nz) = grid.size();
-    let finite = grid.heights.iter().copied().filter(|h| h.is_finite());
-    let (lo, hi) = finite.fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), h| {
-        (a.min(h), b.max(h))
-    });
-    if nx < 3 || nz < 3 || lo > hi {
-        return None;
-    }
-    let sink = lo - (hi - lo).max(1.0);
-    let heights: Vec<f32> = grid
-        .heights
-        .iter()
-        .map(|&h| if h.is_finite() { h } else { sink })
-        .collect();
-    let map = Heightmap::from_data(nx, nz, heights).ok()?;
-    let water = Water::of(&map).ok()?;
-    Some(Routed {
-        map,
-        water,
-        range: (lo, hi),
-    })
-}
-
-/// The shown heights as routed by [`route`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct Routed {
-    /// The shown heights, holes made sinks.
-    pub map: Heightmap,
-    /// Where their water goes.
-    pub water: Water,
-    /// The lowest and highest shown height.
-    pub range: (f32, f32),
 }
 
 /// [`water_layer`] from a routing already made.
@@ -146,12 +107,12 @@ fn layer_of(grid: &DisplayGrid, routed: &Routed) -> Vec<Wet> {
 /// The Water on the land view (`water-3d`): the shown grid with every lake point raised to the
 /// level its lake fills to (flat water), and one mark per point: [`Mark::Lake`],
 /// [`Mark::River`] where the Water view draws a river, [`Mark::Set`] elsewhere (its height's
-/// colour). Dry and unmarked where nothing can be routed.
-pub fn water_3d(grid: &DisplayGrid) -> (DisplayGrid, Vec<Mark>) {
-    let Some(routed) = route(grid) else {
+/// colour). Dry and unmarked where nothing is routed (yet).
+pub fn water_3d(grid: &DisplayGrid, routed: Option<&Routed>) -> (DisplayGrid, Vec<Mark>) {
+    let Some(routed) = routed else {
         return (grid.clone(), vec![Mark::Set; grid.heights.len()]);
     };
-    let layer = layer_of(grid, &routed);
+    let layer = layer_of(grid, routed);
     let mut shown = grid.clone();
     let marks = layer
         .iter()
@@ -217,7 +178,9 @@ mod tests {
     use super::*;
     use crate::chapters::diamond_square::algorithm as diamond_square;
     use crate::chapters::midpoint::algorithm::MpdParams;
+    use crate::map::heightmap::Heightmap;
     use crate::shown::display::display_grid;
+    use crate::water::routed::routing_bytes;
 
     fn grid(f: impl Fn(usize, usize) -> f32, n: usize) -> DisplayGrid {
         let map =
@@ -325,7 +288,7 @@ mod tests {
     #[test]
     fn on_the_land_a_lake_lies_flat_at_its_rim_and_a_river_runs_on_the_ground() {
         let bowl = bowl();
-        let (shown, marks) = water_3d(&bowl);
+        let (shown, marks) = water_3d(&bowl, route(&bowl).as_ref());
         let middle = 20 * 41 + 20;
         assert_eq!(marks[middle], Mark::Lake);
         // The lake's surface: at the rim's level (the lowest way out, just under 0.3 where the
@@ -349,13 +312,26 @@ mod tests {
             "dry ground keeps its height"
         );
         let valley = grid(|x, z| (x as f32 - 32.0).abs() * 0.01 + z as f32 * 0.002, 65);
-        let (shown, marks) = water_3d(&valley);
+        let (shown, marks) = water_3d(&valley, route(&valley).as_ref());
         assert_eq!(marks[40 * 65 + 32], Mark::River);
         assert_eq!(
             shown.heights[40 * 65 + 32],
             valley.heights[40 * 65 + 32],
             "a river on the ground"
         );
+    }
+
+    #[test]
+    fn a_routing_made_elsewhere_reads_back_as_the_same_routing() {
+        let mut g = bowl();
+        g.heights[41 * 3 + 5] = f32::NAN;
+        let routed = route(&g).expect("routed");
+        let bytes = routing_bytes(&routed.water);
+        assert_eq!(Routed::from_bytes(&g, &bytes), Some(routed));
+        assert_eq!(Routed::from_bytes(&g, &bytes[4..]), None, "short");
+        let mut far = bytes.clone();
+        far[4 * 41 * 41..4 * 41 * 41 + 4].copy_from_slice(&(41u32 * 41).to_le_bytes());
+        assert_eq!(Routed::from_bytes(&g, &far), None, "a drain past the grid");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::chapters::settings::{self, Slot};
 #[cfg(feature = "cli")]
 use crate::chapters::settings::{EROSION, SUBDIVISION};
-use crate::chapters::steps::{InSteps, Steps};
+use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::{DiamondSquare, Recipe};
@@ -107,13 +107,15 @@ impl Chapter for Eroded {
         Some(self)
     }
 
+    // Only where the generator is (the page's first module hands these demos on).
+    #[cfg(feature = "erosion")]
     fn in_steps(
         &self,
         seed: u64,
         columns: &[usize],
         rows: &[usize],
-    ) -> Option<Result<InSteps, ParamError>> {
-        Some(steps::erosion_batches(
+    ) -> Option<Result<crate::chapters::steps::InSteps, ParamError>> {
+        Some(steps::batches::erosion_batches(
             &self.params,
             &self.erosion,
             seed,

@@ -2,15 +2,7 @@
 //! a one-droplet step draws the droplet's trail.
 
 use super::Eroded;
-use crate::chapters::diamond_square::algorithm as diamond_square;
-use crate::chapters::eroded::algorithm::{self as erosion, ErosionParams};
-use crate::chapters::midpoint::algorithm::MpdParams;
-use crate::chapters::steps::{
-    batch_grid, batch_range, erosion_ends, nearest, trail_mark, InSteps, Shown, Steps, TRAIL_LAID,
-    TRAIL_PATH, TRAIL_REMOVED,
-};
-use crate::knobs::params::ParamError;
-use crate::map::heightmap::Heightmap;
+use crate::chapters::steps::{batch_grid, batch_range, erosion_ends, traced_marks, Shown, Steps};
 use crate::shown::display::{DisplayGrid, Mark};
 
 impl Eroded {
@@ -65,63 +57,68 @@ impl Steps for Eroded {
             return (shown.grid.clone(), Vec::new());
         };
         // A one-droplet step: its trail, if the worker traced it.
-        let n = shown.grid.heights.len();
-        let marks = match step.checked_sub(1) {
-            Some(traced) => shown
-                .trails
-                .get(traced as usize * n..(traced as usize + 1) * n)
-                .map(|codes| codes.iter().map(|&c| trail_mark(c)).collect())
-                .unwrap_or_default(),
-            None => Vec::new(),
-        };
+        let marks = traced_marks(step, shown);
         (staged, marks)
     }
 }
 
-/// The eroded Diamond-Square map, each step but the last on the finished map's scale (step 0:
-/// the terrain before any droplet), and the trail of each one-droplet step.
-pub(super) fn erosion_batches(
-    params: &MpdParams,
-    erosion: &ErosionParams,
-    seed: u64,
-    columns: &[usize],
-    rows: &[usize],
-) -> Result<InSteps, ParamError> {
-    erosion.validate()?;
-    let mut map = diamond_square::generate(params, seed)?;
-    let shown = |m: &Heightmap| -> Vec<f32> {
-        rows.iter()
-            .flat_map(|&y| columns.iter().map(move |&x| m.get(x, y)))
-            .collect()
+/// Where the generator is (not in the page's first module, which hands erosion on).
+#[cfg(feature = "erosion")]
+pub(super) mod batches {
+    use crate::chapters::diamond_square::algorithm as diamond_square;
+    use crate::chapters::eroded::algorithm::{self as erosion, ErosionParams};
+    use crate::chapters::midpoint::algorithm::MpdParams;
+    use crate::chapters::steps::{
+        erosion_ends, nearest, InSteps, TRAIL_LAID, TRAIL_PATH, TRAIL_REMOVED,
     };
-    let mut heights = shown(&map);
-    let mut trails = Vec::new();
-    let ends = erosion_ends(erosion.droplets);
-    let last = ends.len() as u32;
-    let width = map.width();
-    erosion::erode_in_steps(&mut map, erosion, seed, &ends, |step, now, trail| {
-        if let Some(trail) = trail {
-            let mut codes = vec![0u8; columns.len() * rows.len()];
-            let at = |x: f32, y: f32| nearest(rows, y) * columns.len() + nearest(columns, x);
-            let cell = |i: usize| at((i % width) as f32, (i / width) as f32);
-            for &i in &trail.eroded {
-                codes[cell(i)] = TRAIL_REMOVED;
+    use crate::knobs::params::ParamError;
+    use crate::map::heightmap::Heightmap;
+
+    /// The eroded Diamond-Square map, each step but the last on the finished map's scale (step 0:
+    /// the terrain before any droplet), and the trail of each one-droplet step.
+    pub(in crate::chapters) fn erosion_batches(
+        params: &MpdParams,
+        erosion: &ErosionParams,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Result<InSteps, ParamError> {
+        erosion.validate()?;
+        let mut map = diamond_square::generate(params, seed)?;
+        let shown = |m: &Heightmap| -> Vec<f32> {
+            rows.iter()
+                .flat_map(|&y| columns.iter().map(move |&x| m.get(x, y)))
+                .collect()
+        };
+        let mut heights = shown(&map);
+        let mut trails = Vec::new();
+        let ends = erosion_ends(erosion.droplets);
+        let last = ends.len() as u32;
+        let width = map.width();
+        erosion::erode_in_steps(&mut map, erosion, seed, &ends, |step, now, trail| {
+            if let Some(trail) = trail {
+                let mut codes = vec![0u8; columns.len() * rows.len()];
+                let at = |x: f32, y: f32| nearest(rows, y) * columns.len() + nearest(columns, x);
+                let cell = |i: usize| at((i % width) as f32, (i / width) as f32);
+                for &i in &trail.eroded {
+                    codes[cell(i)] = TRAIL_REMOVED;
+                }
+                for &i in &trail.filled {
+                    codes[cell(i)] = TRAIL_LAID;
+                }
+                for &(x, y) in &trail.path {
+                    codes[at(x, y)] = TRAIL_PATH;
+                }
+                trails.extend(codes);
             }
-            for &i in &trail.filled {
-                codes[cell(i)] = TRAIL_LAID;
+            if step < last {
+                heights.extend(shown(now));
             }
-            for &(x, y) in &trail.path {
-                codes[at(x, y)] = TRAIL_PATH;
-            }
-            trails.extend(codes);
-        }
-        if step < last {
-            heights.extend(shown(now));
-        }
-    })?;
-    Ok(InSteps {
-        map,
-        batches: heights,
-        trails,
-    })
+        })?;
+        Ok(InSteps {
+            map,
+            batches: heights,
+            trails,
+        })
+    }
 }

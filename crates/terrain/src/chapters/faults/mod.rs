@@ -8,7 +8,7 @@ mod steps;
 use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::faults::algorithm::{self as faults, FaultParams};
 use crate::chapters::settings::Slot;
-use crate::chapters::steps::{InSteps, Steps};
+use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
@@ -87,12 +87,19 @@ impl Chapter for Faults {
         Some(self)
     }
 
+    // Only where the generator is (the page's first module hands these demos on).
+    #[cfg(feature = "faults")]
     fn in_steps(
         &self,
         seed: u64,
         columns: &[usize],
         rows: &[usize],
-    ) -> Option<Result<InSteps, ParamError>> {
-        Some(steps::fault_batches(&self.params, seed, columns, rows))
+    ) -> Option<Result<crate::chapters::steps::InSteps, ParamError>> {
+        Some(steps::batches::fault_batches(
+            &self.params,
+            seed,
+            columns,
+            rows,
+        ))
     }
 }

@@ -2,11 +2,9 @@
 //! all of them ([`fault_steps`]); a step outlines the cuts it added.
 
 use super::Faults;
-use crate::chapters::faults::algorithm::{self as faults, FaultParams};
 use crate::chapters::steps::{
-    batch_grid, batch_range, fault_steps, outline_marks, InSteps, Shown, Steps, MOST_OUTLINED,
+    batch_grid, batch_range, fault_steps, traced_marks, Shown, Steps, MOST_OUTLINED,
 };
-use crate::knobs::params::ParamError;
 use crate::shown::display::{DisplayGrid, Mark};
 
 impl Faults {
@@ -60,48 +58,68 @@ impl Steps for Faults {
     }
 
     fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
-        let Some(staged) = batch_grid(step, shown) else {
-            return (shown.grid.clone(), Vec::new());
-        };
-        let (from, to) = self.added_in(step);
-        let cuts = from..to.min(from + MOST_OUTLINED);
-        let outlines = faults::outlines(&self.params, shown.seed, cuts).unwrap_or_default();
-        (staged, outline_marks(&outlines, shown.columns, shown.rows))
+        match batch_grid(step, shown) {
+            Some(staged) => (staged, traced_marks(step, shown)),
+            None => (shown.grid.clone(), Vec::new()),
+        }
     }
 }
 
-/// The fault map, each step but the last normalised to 0..1 by its own lowest and highest cell
-/// as the finished map is (step 0, flat, at 0). On the finished map's scale instead, the early
-/// steps of shapes would stand far above it: a circle or rectangle raises its small inside and
-/// lowers the large rest, so the levels drift down fault by fault.
-pub(super) fn fault_batches(
-    params: &FaultParams,
-    seed: u64,
-    columns: &[usize],
-    rows: &[usize],
-) -> Result<InSteps, ParamError> {
-    let width = params.width;
-    // Step 0: no fault yet, a flat map.
-    let mut heights = vec![0.0; columns.len() * rows.len()];
-    let batches = Faults { params: *params };
-    let last = batches.count();
-    let ends: Vec<u32> = (1..=last).map(|s| batches.added_in(s).1).collect();
-    let map = faults::generate_in_steps(params, seed, &ends, |step, all| {
-        if step == last {
-            return;
+/// Where the generator is (not in the page's first module, which hands fault lines on).
+#[cfg(feature = "faults")]
+pub(super) mod batches {
+    use super::Faults;
+    use crate::chapters::faults::algorithm::{self as faults, FaultParams};
+    use crate::chapters::steps::{outline_marks, InSteps, Steps, MOST_OUTLINED, TRAIL_PATH};
+    use crate::knobs::params::ParamError;
+    use crate::shown::display::Mark;
+
+    /// The fault map, each step but the last normalised to 0..1 by its own lowest and highest cell
+    /// as the finished map is (step 0, flat, at 0), and the outlines of the cuts each of those steps
+    /// adds (its first [`MOST_OUTLINED`]) as trail codes: drawn here, in the worker, so the page's
+    /// first module holds none of the faults' geometry. On the finished map's scale instead, the early
+    /// steps of shapes would stand far above it: a circle or rectangle raises its small inside and
+    /// lowers the large rest, so the levels drift down fault by fault.
+    pub(in crate::chapters) fn fault_batches(
+        params: &FaultParams,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Result<InSteps, ParamError> {
+        let width = params.width;
+        // Step 0: no fault yet, a flat map.
+        let mut heights = vec![0.0; columns.len() * rows.len()];
+        let batches = Faults { params: *params };
+        let last = batches.count();
+        let ends: Vec<u32> = (1..=last).map(|s| batches.added_in(s).1).collect();
+        let map = faults::generate_in_steps(params, seed, &ends, |step, all| {
+            if step == last {
+                return;
+            }
+            let (lo, hi) = all
+                .iter()
+                .fold((i32::MAX, i32::MIN), |(lo, hi), &l| (lo.min(l), hi.max(l)));
+            let span = (f64::from(hi) - f64::from(lo)).max(1.0);
+            let points = rows
+                .iter()
+                .flat_map(|&y| columns.iter().map(move |&x| all[y * width + x]));
+            heights.extend(points.map(|level| ((f64::from(level) - f64::from(lo)) / span) as f32));
+        })?;
+        let mut trails = Vec::new();
+        for step in 1..last {
+            let (from, to) = batches.added_in(step);
+            let outlines = faults::outlines(params, seed, from..to.min(from + MOST_OUTLINED))?;
+            let marks = outline_marks(&outlines, columns, rows);
+            trails.extend(
+                marks
+                    .iter()
+                    .map(|&m| u8::from(m == Mark::Highlight) * TRAIL_PATH),
+            );
         }
-        let (lo, hi) = all
-            .iter()
-            .fold((i32::MAX, i32::MIN), |(lo, hi), &l| (lo.min(l), hi.max(l)));
-        let span = (f64::from(hi) - f64::from(lo)).max(1.0);
-        let points = rows
-            .iter()
-            .flat_map(|&y| columns.iter().map(move |&x| all[y * width + x]));
-        heights.extend(points.map(|level| ((f64::from(level) - f64::from(lo)) / span) as f32));
-    })?;
-    Ok(InSteps {
-        map,
-        batches: heights,
-        trails: Vec::new(),
-    })
+        Ok(InSteps {
+            map,
+            batches: heights,
+            trails,
+        })
+    }
 }

@@ -80,6 +80,20 @@ pub fn batch_grid(step: u32, shown: &Shown) -> Option<DisplayGrid> {
     })
 }
 
+/// The marks the worker traced for step `step` ([`Shown::trails`]: the grid of codes before
+/// it, as step 0 has none); none for a step it did not trace.
+pub fn traced_marks(step: u32, shown: &Shown) -> Vec<Mark> {
+    let n = shown.grid.heights.len();
+    let Some(traced) = step.checked_sub(1) else {
+        return Vec::new();
+    };
+    shown
+        .trails
+        .get(traced as usize * n..(traced as usize + 1) * n)
+        .map(|codes| codes.iter().map(|&c| trail_mark(c)).collect())
+        .unwrap_or_default()
+}
+
 /// One mark per shown point (at map `columns` and `rows`): [`Mark::Highlight`] on the boundary
 /// of any of `outlines`, within the band of a fuzzy fault or, for a sharp one, within half the
 /// spacing of the shown points either side (so the line is one point wide); [`Mark::Set`]
@@ -116,8 +130,9 @@ pub struct InSteps {
     /// The shown heights after each step but the last, one grid after another (step 0: no
     /// fault yet, or the terrain before any droplet).
     pub batches: Vec<f32>,
-    /// For erosion: one trail code per shown point ([`trail_mark`]) for each one-droplet step,
-    /// one grid after another. Empty for faults.
+    /// One trail code per shown point ([`trail_mark`]) for each traced step from step 1, one
+    /// grid after another: erosion's one-droplet steps (the droplet's trail), the faults' steps
+    /// but the last (the cuts they add, outlined).
     pub trails: Vec<u8>,
 }
 

@@ -22,8 +22,8 @@ use crate::chapters::midpoint_recursive::algorithm::Call;
 use crate::shown::display::{DisplayGrid, Mark};
 
 pub use batches::{
-    batch_grid, batch_range, erosion_ends, fault_steps, nearest, outline_marks, trail_mark,
-    InSteps, MOST_OUTLINED, TRAIL_LAID, TRAIL_LINE, TRAIL_PATH, TRAIL_REMOVED,
+    batch_grid, batch_range, erosion_ends, fault_steps, nearest, outline_marks, traced_marks,
+    trail_mark, InSteps, MOST_OUTLINED, TRAIL_LAID, TRAIL_LINE, TRAIL_PATH, TRAIL_REMOVED,
 };
 pub use passes::{grid_points, level_bits, pass_mark, pass_neighbours, round3, spread_at, squares};
 pub use stages::PartialStage;
@@ -43,8 +43,6 @@ pub struct Shown<'a> {
     /// For erosion: the trail codes of each one-droplet step, one grid after another
     /// ([`InSteps::trails`]).
     pub trails: &'a [u8],
-    /// The map's seed (a fault step's cuts are drawn again from it to outline them).
-    pub seed: u64,
 }
 
 impl Shown<'_> {
