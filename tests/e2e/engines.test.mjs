@@ -71,12 +71,13 @@ async function until(driver, what, fn, ...args) {
   }
 }
 
-/** Demo `id`'s facts once nothing is on its way and its canvas shows its current state. */
+/** Demo `id`'s facts once nothing is on its way (no terrain, no routing of the points a Water
+ * view shows) and its canvas shows its current state. */
 async function facts(driver, id) {
   await until(driver, `${id} to settle`, async (sel) => {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const s = document.querySelector(sel);
-    return s.dataset.state !== 'busy' && s.dataset.picture === 'current';
+    return s.dataset.state !== 'busy' && s.dataset.water !== 'routing' && s.dataset.picture === 'current';
   }, section(id));
   return driver.evaluate(sectionFacts, id);
 }
@@ -298,7 +299,29 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       const id = 'ds-final';
       await generated(driver, id, 1);
       await setView(driver, id, 'water');
-      await facts(driver, id);
+      const finished = await facts(driver, id);
+      // The flood stepper: at its first step every border point waits (33 x 33: 128 of them);
+      // at its last, the finished view.
+      const flood = async (step) => {
+        await driver.evaluate((sel, value) => {
+          const input = document.querySelector(`${sel} input[name="flood"]`);
+          input.value = String(value);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        }, section(id), step);
+        await until(driver, `flood step ${step}`, (sel, n) => document.querySelector(sel).dataset.flood === String(n), section(id), step);
+        const seen = await facts(driver, id);
+        const said = await driver.evaluate((sel) => {
+          const s = document.querySelector(sel);
+          return { steps: s.dataset.floodSteps, caption: s.querySelector('.step-caption').textContent, hidden: s.querySelector('.flood').hidden };
+        }, section(id));
+        return { ...said, hash: seen.hash };
+      };
+      const start = await flood(0);
+      assert.deepEqual([start.steps, start.hidden], ['16', false], name);
+      assert.match(start.caption, /^Flood, step 0 of 16: the 128 border points wait in the queue/, `${name}: ${start.caption}`);
+      assert.notEqual(start.hash, finished.hash, `${name}: the flood's first step is another picture`);
+      const end = await flood(16);
+      assert.equal(end.hash, finished.hash, `${name}: the last flood step is the Water view`);
       // A tap near the middle of the map, as the reader's pointer sends it.
       await driver.evaluate((sel) => {
         const canvas = document.querySelector(`${sel} canvas`);

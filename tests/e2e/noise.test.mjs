@@ -115,7 +115,7 @@ test('one octave of gradient noise stands beside value noise, the lattice and gr
   await setField(page, id, 'seed', '3', { wait: true });
   const facts = await page.$eval(section(id), (s) => ({
     caption: s.querySelector('.step-caption').textContent,
-    stepper: Boolean(s.querySelector('input[type="range"]')),
+    stepper: Boolean(s.querySelector('input[name="step"]')),
     crease: s.dataset.creaseMpd ?? null,
     fields: [...s.querySelectorAll('form.controls [name]')].map((i) => i.name),
   }));

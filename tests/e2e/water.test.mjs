@@ -24,6 +24,21 @@ const WATER = {
 
 const fx = suite();
 
+/** Starts noting the page's longest main-thread task (the Long Tasks API: 50 ms and over). */
+function watchLongTasks(page) {
+  return page.evaluate(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+
+/** The longest main-thread task since `watchLongTasks`, in ms (0: none of 50 ms or more). */
+function longestTask(page) {
+  return page.evaluate(() => window.__longest);
+}
+
 
 test('the Water view draws lakes and rivers over the relief on every 2-D demo', async () => {
   const { page, problems } = fx.session;
@@ -83,12 +98,7 @@ timedTest('on the eroded map the rivers lie in valleys and grow as the droplets 
   const done = await inspect(page, id);
   const steps = await page.$eval(section(id), (s) => Number(s.dataset.steps));
   // Routing the shown points runs on the main thread when the view draws: watch its tasks.
-  await page.evaluate(() => {
-    window.__longest = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
-    }).observe({ type: 'longtask' });
-  });
+  await watchLongTasks(page);
   await setView(page, id, 'water');
   const rivers = riverCells(await canvasPixels(page, id), 257);
   await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'water-eroded.png') });
@@ -116,7 +126,7 @@ timedTest('on the eroded map the rivers lie in valleys and grow as the droplets 
   const late = riverCells(await canvasPixels(page, id), 257).length;
   console.log(`# river cells after one droplet ${early}, after all ${late}`);
   assert.notEqual(early, late, 'the rivers change as the droplets fall');
-  const longest = await page.evaluate(() => window.__longest);
+  const longest = await longestTask(page);
   console.log(`# longest main-thread task while drawing and stepping the Water view: ${longest} ms`);
   assert.ok(longest <= 100, `no main-thread task over 100 ms (${longest} ms)`);
   assert.equal((await inspect(page, id)).generation, done.generation);
@@ -211,6 +221,77 @@ test('a point picked in the Water view shows its path and catchment, as the flow
   const cleared = countColours(await canvasPixels(page, id), { path: (r, g, b) => r > 200 && g < 60 && b > 100 });
   assert.equal(cleared.path, 0, 'Escape lets the pick go');
   await setView(page, id, 'terrain');
+  assert.deepEqual(problems, []);
+});
+
+/** Moves demo `id`'s flood stepper to `step` as its scrubber would; resolves once drawn. */
+async function floodTo(page, id, step) {
+  await page.$eval(`${section(id)} input[name="flood"]`, (input, value) => {
+    input.value = String(value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, step);
+  return inspect(page, id);
+}
+
+const FLOOD_COLOURS = {
+  waiting: (r, g, b) => r > 200 && g < 40 && b > 110 && b < 170,
+  taken: (r, g, b) => r > 120 && g > 105 && r - b > 40 && g - b > 25,
+  lake: WATER.lake,
+};
+
+timedTest('the flood stepper shows Priority-Flood climbing from the border, then a pick, no main-thread task over 100 ms', async () => {
+  const { page, problems } = fx.session;
+  const id = 'ds-final';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await setField(page, id, 'exponent', '7', { wait: true });
+  await setField(page, id, 'seed', '12', { wait: true });
+  const flood = () => page.$eval(section(id), (s) => ({
+    hidden: s.querySelector('.flood').hidden,
+    step: Number(s.dataset.flood),
+    steps: Number(s.dataset.floodSteps),
+    caption: s.querySelector('.step-caption').textContent,
+  }));
+  assert.equal((await flood()).hidden, true, 'the flood stepper shows in the Water view only');
+  await watchLongTasks(page);
+  const finished = await setView(page, id, 'water');
+  const end = await flood();
+  assert.deepEqual([end.hidden, end.step, end.steps], [false, 16, 16]);
+  // Step 0: every border point of the 129 x 129 shown points waits, nothing is taken.
+  await floodTo(page, id, 0);
+  const start = await flood();
+  assert.equal(start.step, 0);
+  assert.match(start.caption, /^Flood, step 0 of 16: the 512 border points wait in the queue/, start.caption);
+  const first = countColours(await canvasPixels(page, id), FLOOD_COLOURS);
+  assert.ok(first.waiting > 100 && first.taken === 0, JSON.stringify(first));
+  // The step button: a sixteenth of the points taken, lowest first.
+  await page.click(`${section(id)} [data-action="flood-step"]`);
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.flood === '1', section(id));
+  const one = await flood();
+  const [, taken, points] = one.caption.match(/^Flood, step 1 of 16: (\d+) of (\d+) points taken/) ?? [];
+  assert.deepEqual([Number(taken), Number(points)], [Math.floor(129 * 129 / 16), 129 * 129], one.caption);
+  // Half way: the taken ground and the queue's edge between it and the dry land.
+  await floodTo(page, id, 8);
+  const half = countColours(await canvasPixels(page, id), FLOOD_COLOURS);
+  assert.ok(half.taken > 10 * first.waiting && half.waiting > 100, JSON.stringify(half));
+  await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'water-flood.png') });
+  const late = await floodTo(page, id, 15);
+  console.log(`# flood of ds-final e7 seed 12: step 0 ${JSON.stringify(first)}, 8 ${JSON.stringify(half)}; step 15: ${(await flood()).caption}`);
+  // The last step is the finished Water view, exactly.
+  const back = await floodTo(page, id, 16);
+  assert.notEqual(late.hash, back.hash);
+  assert.equal(back.hash, finished.hash, 'the last step is the Water view as it was');
+  assert.ok(!(await flood()).caption.startsWith('Flood'));
+  // Pointing at a point after the flood: its path and catchment.
+  const box = await page.locator(`${section(id)} canvas`).boundingBox();
+  await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5);
+  await page.waitForFunction((sel) => Boolean(document.querySelector(sel).dataset.picked), section(id));
+  await inspect(page, id);
+  const longest = await longestTask(page);
+  console.log(`# longest main-thread task while stepping the flood and picking: ${longest} ms`);
+  assert.ok(longest <= 100, `no main-thread task over 100 ms (${longest} ms)`);
+  await page.keyboard.press('Escape');
+  await setView(page, id, 'terrain');
+  assert.equal((await flood()).hidden, true);
   assert.deepEqual(problems, []);
 });
 

@@ -11,7 +11,7 @@ use terrain::downloads::Download;
 use terrain::export::Holds;
 use terrain::formats::Facts;
 use terrain::sidecar::Made;
-use terrain::water::{rivers, routed, Water};
+use terrain::water::{rivers, routing, Water};
 use terrain::Heightmap;
 use terrain::{derived_png, export, realism, tiles};
 use terrain_model::demos::Demo;
@@ -22,7 +22,7 @@ use wasm_bindgen::prelude::*;
 /// `map` written as `download` asks, exactly as the `terrain` command writes it: the map in a
 /// format (`.png`, `.r32`, `.glb`, ...), a derived map (`normal.png`, `slope.png`, as `--maps`),
 /// the flow (`flow.png`, `flow.r32`), the Water view's routing of the shown points (`water`,
-/// [`routed::routing_bytes`]: not a file), tiles (a zip of what
+/// [`routing::routing_bytes`]: not a file), tiles (a zip of what
 /// `--tiles NxM` writes, [`tiles_zip`], which needs `asked`: the demo and its setup), or the
 /// page's 'How real is it?' panel as JSON text (`realism::report`), or the rivers as GeoJSON
 /// lines (`rivers::geojson`, as `terrain flow --rivers`); or a readable reason why not
@@ -38,10 +38,7 @@ pub fn encode_file(
             let report = realism::report(&map).map_err(|e| e.message)?;
             Ok(report.to_string().into_bytes())
         }
-        Download::Water => {
-            let water = Water::of(&map).map_err(|e| e.message)?;
-            Ok(routed::routing_bytes(&water))
-        }
+        Download::Water => routing::routing_bytes(&map),
         Download::Flow(format) => {
             // The flow written in its format: counts as floats, or a log scale in 16 bits.
             let water = Water::of(&map).map_err(|e| e.message)?;

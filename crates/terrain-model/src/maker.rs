@@ -3,7 +3,6 @@
 //! page's first module leaves out ([`terrain::Recipe::linked`]).
 
 use terrain::downloads::Download;
-use terrain::water::routed::sunk;
 use terrain::Heightmap;
 
 use crate::protocol::{Body, Request};
@@ -46,10 +45,12 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
         return Body::Terrain(request.demo.answer(setup, held).map_err(|e| e.message));
     };
     if download == Download::Water {
-        // The points the view shows, as the page sent them: routed by the encoders' module.
-        let sunk = request.grid.as_ref().and_then(|(c, h)| sunk(*c, h));
-        return match sunk {
-            Some((map, _)) => Body::Map {
+        // The points the view shows, as the page sent them (holes not a number): routed by the
+        // encoders' module.
+        let grid = request.grid.as_ref().filter(|(c, _)| *c > 0);
+        let map = grid.and_then(|(c, h)| Heightmap::from_data(*c, h.len() / c, h.clone()).ok());
+        return match map {
+            Some(map) => Body::Map {
                 download,
                 map,
                 asked: None,

@@ -163,6 +163,11 @@ impl App {
                     v.step(action);
                 }
             }
+            Message::Flood(index, action) => {
+                if let Some(v) = self.views.get_mut(index) {
+                    v.step_flood(action);
+                }
+            }
             Message::Play(index, reduced_motion) => {
                 if let Some(v) = self.views.get_mut(index).filter(|v| v.steppable()) {
                     if v.toggle_play(reduced_motion) {

@@ -44,3 +44,25 @@ pub fn append(parent: &Element, children: &[&Element]) -> Result<(), JsValue> {
     }
     Ok(())
 }
+
+/// A `<button type="button">` showing `text`, with `data-action` `action` and `label` as its
+/// accessible name and title.
+pub fn button(
+    document: &Document,
+    action: &str,
+    text: &str,
+    label: &str,
+) -> Result<Element, JsValue> {
+    let b = element(
+        document,
+        "button",
+        &[
+            ("type", "button"),
+            ("data-action", action),
+            ("aria-label", label),
+            ("title", label),
+        ],
+    )?;
+    b.set_text_content(Some(text));
+    Ok(b)
+}

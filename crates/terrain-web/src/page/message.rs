@@ -51,6 +51,8 @@ pub enum Message {
     Key(usize, String),
     /// A stepper control of view `.0` was used.
     Step(usize, StepAction),
+    /// View `.0`'s flood stepper (the Water view's) moved.
+    Flood(usize, StepAction),
     /// Play (or pause) was pressed in view `.0`; `.1` is true when the reader prefers reduced
     /// motion.
     Play(usize, bool),

@@ -12,6 +12,7 @@
 
 pub mod app;
 pub mod dom;
+pub mod flood;
 pub mod message;
 pub mod queue;
 pub mod realism;

@@ -10,7 +10,8 @@ use terrain::downloads::Download;
 use terrain::formats;
 use terrain::variogram::{self, Variogram};
 
-use super::dom::{append, element, listen};
+use super::dom::{append, button, element, listen};
+use super::flood::{flood_controls, FloodControls};
 use crate::model::demos::Demo;
 use crate::model::fields::Setup;
 use crate::model::stepping::Stepper;
@@ -38,6 +39,8 @@ pub struct Toolbar {
     view_options: Vec<(ViewMode, Element)>,
     /// The stepper, on rows whose algorithm has steps.
     pub stepper: Option<StepControls>,
+    /// The flood stepper, on rows with a Water view.
+    pub flood: Option<FloodControls>,
     /// The line saying what the step on screen did (or what the step demo shows).
     pub caption: Element,
     /// `<select name="format">`, `<select name="tiles">` and `data-action="download"`, on 2-D
@@ -112,21 +115,6 @@ pub struct Roughness {
     pub plot: Element,
     /// Why the measured H differs from the one the reduction aims at, in one sentence.
     pub why: Element,
-}
-
-fn button(document: &Document, action: &str, text: &str, label: &str) -> Result<Element, JsValue> {
-    let b = element(
-        document,
-        "button",
-        &[
-            ("type", "button"),
-            ("data-action", action),
-            ("aria-label", label),
-            ("title", label),
-        ],
-    )?;
-    b.set_text_content(Some(text));
-    Ok(b)
 }
 
 /// The format choice and download button.
@@ -259,6 +247,13 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
     } else {
         None
     };
+    let flood = if demo.views().contains(&ViewMode::Water) {
+        let controls = flood_controls(document)?;
+        container.append_child(&controls.group)?;
+        Some(controls)
+    } else {
+        None
+    };
     let wrapper = element(document, "span", &[("class", "view-choice")])?;
     let modes: Vec<_> = demo
         .views()
@@ -316,6 +311,7 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
         view,
         view_options,
         stepper,
+        flood,
         caption,
         download,
         share,

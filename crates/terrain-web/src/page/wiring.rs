@@ -207,6 +207,23 @@ fn wire_toolbar(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Res
         });
         listen(&panel.container, "toggle", true, toggle)?;
     }
+    if let Some(flood) = &toolbar.flood {
+        for (button, action) in [
+            (&flood.back, StepAction::Back),
+            (&flood.forward, StepAction::Forward),
+        ] {
+            let press = sender(scheduler, move |_: web_sys::Event| {
+                Some(Message::Flood(index, action))
+            });
+            listen(button, "click", true, press)?;
+        }
+        let scrubber = flood.scrubber.clone();
+        let scrub = sender(scheduler, move |_: web_sys::Event| {
+            let step = terrain::params::parse_whole("flood", &scrubber.value(), 0, 64).ok()?;
+            Some(Message::Flood(index, StepAction::To(step as u32)))
+        });
+        listen(&flood.scrubber, "input", true, scrub)?;
+    }
     let Some(controls) = &toolbar.stepper else {
         return Ok(());
     };

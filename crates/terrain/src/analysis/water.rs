@@ -9,21 +9,25 @@
 //!   √2); border cells drain off the map.
 //! - [`flow::accumulation`]: the number of cells draining through each cell, itself included.
 //!
+//! - [`flood`]: Priority-Flood at work, step by step, for the Water view's flood stepper.
 //! - [`picked`]: one point's path to the edge and its catchment, in the Water view.
 //! - [`rivers`]: the cells enough water drains through, as lines (GeoJSON).
-//! - [`routed`]: the shown points routed, and that routing as bytes (the page's worker makes
-//!   it), which [`shown`] draws.
+//! - [`routing`]: the shown points routed, with the Water view's layer and the flood's captions,
+//!   as bytes for the page (its worker makes them); [`routed`]: that routing as the page holds
+//!   it, which [`shown`] and [`flood`] draw.
 //! - [`plain`]: the first two read plainly, which the fast ones equal bit for bit.
 //!
 //! [`Water`] runs the three on a map, for the page's Water view, `terrain flow` and the realism
 //! measures.
 
 pub mod fill;
+pub mod flood;
 pub mod flow;
 pub mod picked;
 pub mod plain;
 pub mod rivers;
 pub mod routed;
+pub mod routing;
 pub mod shown;
 
 use crate::knobs::params::ParamError;
@@ -46,14 +50,18 @@ impl Water {
     /// Fills `map`, routes it and accumulates its flow. Fails on a height that is not a number
     /// (nothing can flow through a hole).
     pub fn of(map: &Heightmap) -> Result<Self, ParamError> {
-        let filled = fill::priority_flood(map)?;
+        Ok(Self::from_filled(fill::priority_flood(map)?))
+    }
+
+    /// Routes and accumulates a map whose depressions `filled` has filled.
+    pub fn from_filled(filled: Heightmap) -> Self {
         let downstream = flow::directions(&filled);
         let accumulation = flow::accumulation(&downstream);
-        Ok(Self {
+        Self {
             filled,
             downstream,
             accumulation,
-        })
+        }
     }
 
     /// The flow as a map: with `counts` (for a float format such as `.r32`) the number of cells

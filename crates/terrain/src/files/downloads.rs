@@ -30,7 +30,7 @@ pub enum Download {
     /// at its default threshold.
     Rivers,
     /// Not a file: the Water view's routing of the points it shows (`water`), made in the
-    /// worker by the encoders' module (`water::routed::routing_bytes`).
+    /// worker by the encoders' module (`water::routing::routing_bytes`).
     Water,
 }
 

@@ -85,9 +85,8 @@ pub struct DemoView {
     hover: Option<usize>,
     /// A drag of a map that pans, in progress.
     drag: Option<Drag>,
-    /// The shown point picked in the Water view, and what the caption says of its water.
-    picked: Option<usize>,
-    pick_caption: Option<String>,
+    /// The Water view's picked point and flood step.
+    water: routing::WaterView,
     /// A message from the page address (a refused link value) shown until the reader changes
     /// something.
     notice: Option<String>,
@@ -123,8 +122,7 @@ impl DemoView {
             mode: demo.first_view(),
             hover: None,
             drag: None,
-            picked: None,
-            pick_caption: None,
+            water: routing::WaterView::default(),
             notice: None,
             downloads: Newest::default(),
             elements,

@@ -5,6 +5,7 @@
 //! many points drain through it.
 
 use terrain::display::{self, DisplayGrid};
+use terrain::water::flood::{self, FLOOD_STEPS};
 use terrain::water::{picked, shown};
 
 use super::{DemoView, Shown};
@@ -14,7 +15,10 @@ impl DemoView {
     /// Whether a click or an arrow key picks a point now: the Water view shows a map that does
     /// not pan (a map that pans is dragged there).
     fn picks_now(&self) -> bool {
-        self.mode == ViewMode::Water && !self.demo.pans() && self.shown.is_some()
+        self.mode == ViewMode::Water
+            && !self.demo.pans()
+            && self.shown.is_some()
+            && self.water.flood >= FLOOD_STEPS
     }
 
     /// A pointer went down at `at` (CSS pixels): picks the point under it; true if it did.
@@ -27,7 +31,7 @@ impl DemoView {
         };
         let point = self.point_under(shown, at);
         if point.is_some() {
-            self.picked = point;
+            self.water.picked = point;
             self.needs_draw = true;
         }
         point.is_some()
@@ -43,7 +47,7 @@ impl DemoView {
             return false;
         };
         if key == "Escape" {
-            let had = self.picked.take().is_some();
+            let had = self.water.picked.take().is_some();
             self.needs_draw |= had;
             return had;
         }
@@ -54,25 +58,29 @@ impl DemoView {
             "ArrowDown" => (0, 1),
             _ => return false,
         };
-        let from = self.picked.unwrap_or(nz / 2 * nx + nx / 2);
+        let from = self.water.picked.unwrap_or(nz / 2 * nx + nx / 2);
         let x = ((from % nx) as isize + dx).clamp(0, nx as isize - 1) as usize;
         let z = ((from / nx) as isize + dz).clamp(0, nz as isize - 1) as usize;
-        self.picked = Some(z * nx + x);
+        self.water.picked = Some(z * nx + x);
         self.needs_draw = true;
         true
     }
 
     /// The Water view's pixels of `shown`, with the picked point's path and catchment over
-    /// them; says the pick in the section's attributes and the caption line.
+    /// them; says the pick in the section's attributes and the caption line. Before the flood
+    /// stepper's last step, the flood at its step instead.
     pub(super) fn water_picture(&mut self, shown_grid: &DisplayGrid, scale: f32) -> Vec<u8> {
         let routed = self
             .shown
             .as_ref()
             .and_then(|s| s.routed.as_ref()?.as_ref());
+        if let Some(routed) = routed.filter(|_| self.water.flood < FLOOD_STEPS) {
+            return flood::flood_pixels(shown_grid, routed, self.water.flood, scale);
+        }
         let mut pixels = shown::water_pixels_routed(shown_grid, scale, routed);
         let holes: Vec<bool> = shown_grid.heights.iter().map(|h| !h.is_finite()).collect();
         let found = routed
-            .zip(self.picked)
+            .zip(self.water.picked)
             .and_then(|(routed, point)| picked::pick(routed, point, &holes));
         let text = match (&found, self.shown.as_ref()) {
             (Some(found), Some(shown)) => {
@@ -93,8 +101,8 @@ impl DemoView {
             }
             _ => None,
         };
-        if text != self.pick_caption {
-            self.pick_caption = text;
+        if text != self.water.caption {
+            self.water.caption = text;
             self.show_step();
         }
         pixels

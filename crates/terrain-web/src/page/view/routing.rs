@@ -1,15 +1,37 @@
 //! The Water views' routing: where the water of the points on screen goes is asked of the worker,
-//! whose encoders' module routes them (`terrain::water::routed::routing_bytes`), so Priority-Flood
+//! whose encoders' module routes them (`terrain::water::routing::routing_bytes`), so Priority-Flood
 //! and the flow are no part of the page's first load. While the points on screen are being
 //! routed the section says `data-water="routing"`, and `routed` once the answer is in; the views
 //! draw the dry relief meanwhile.
 
+use terrain::water::flood::FLOOD_STEPS;
 use terrain::water::routed::Routed;
 
 use super::takehome::TakeHome;
 use super::DemoView;
 use crate::model::fields::Setup;
+use crate::model::stepping::StepAction;
 use crate::model::view_mode::ViewMode;
+
+/// What a demo's Water view holds beside the terrain.
+#[derive(Debug)]
+pub(super) struct WaterView {
+    /// The shown point picked, and what the caption says of its water.
+    pub picked: Option<usize>,
+    pub caption: Option<String>,
+    /// The flood stepper's step ([`FLOOD_STEPS`]: the finished view).
+    pub flood: u32,
+}
+
+impl Default for WaterView {
+    fn default() -> Self {
+        Self {
+            picked: None,
+            caption: None,
+            flood: FLOOD_STEPS,
+        }
+    }
+}
 
 impl DemoView {
     /// Whether the view on screen shows water.
@@ -46,13 +68,55 @@ impl DemoView {
     /// no worker): the views draw it, or the relief dry.
     pub(super) fn finish_routing(&mut self, bytes: Result<Vec<u8>, String>) {
         if let Some(shown) = self.shown.as_mut() {
+            let points = shown.staged.heights.len();
             let routed = bytes
                 .ok()
-                .and_then(|bytes| Routed::from_bytes(&shown.staged, &bytes));
+                .and_then(|bytes| Routed::from_bytes(points, &bytes));
             shown.routed = Some(routed);
             shown.stale |= shown.water;
         }
         self.set_attribute("data-water", "routed");
         self.needs_draw = true;
+        self.show_step();
+    }
+
+    /// The flood stepper moved: the Water view draws the flood at its step.
+    pub fn step_flood(&mut self, action: StepAction) {
+        let step = self.water.flood;
+        self.water.flood = match action {
+            StepAction::Back => step.saturating_sub(1),
+            StepAction::Forward => step + 1,
+            StepAction::To(to) => to,
+        }
+        .min(FLOOD_STEPS);
+        self.needs_draw |= self.water.flood != step;
+        self.show_step();
+    }
+
+    /// The caption line of the Water view: the flood's step, or the picked point's water.
+    pub(super) fn water_caption(&self) -> Option<String> {
+        if self.mode != ViewMode::Water || self.shown.is_none() {
+            return None;
+        }
+        if self.water.flood >= FLOOD_STEPS {
+            return self.water.caption.clone();
+        }
+        let shown = self.shown.as_ref()?;
+        Some(match shown.routed.as_ref() {
+            Some(Some(routed)) => routed.captions.get(self.water.flood as usize)?.clone(),
+            Some(None) => "Too few points to flood.".to_string(),
+            None => "Routing the water…".to_string(),
+        })
+    }
+
+    /// Shows the flood stepper (in the Water view only) and its step in `data-flood` and
+    /// `data-flood-steps`.
+    pub(super) fn show_flood(&self) {
+        if let Some(controls) = &self.elements.toolbar.flood {
+            let shown = self.mode == ViewMode::Water;
+            controls.show(self.water.flood, shown);
+            self.set_attribute("data-flood", &self.water.flood.to_string());
+            self.set_attribute("data-flood-steps", &FLOOD_STEPS.to_string());
+        }
     }
 }

@@ -4,7 +4,6 @@
 use terrain::creases;
 
 use crate::model::demos::Look;
-use crate::model::view_mode::ViewMode;
 
 use super::DemoView;
 use crate::model::requests::State;
@@ -70,13 +69,12 @@ impl DemoView {
     pub(super) fn show_step(&self) {
         let toolbar = &self.elements.toolbar;
         let rejected = self.requests.state() == State::Error;
+        let water_caption = self.water_caption();
         let caption = match (&self.shown, self.stepper.schedule()) {
             (Some(_), Some(_)) if rejected => {
                 "Stepping is paused until the fields above hold allowed values.".to_string()
             }
-            (Some(_), _) if self.mode == ViewMode::Water && self.pick_caption.is_some() => {
-                self.pick_caption.clone().unwrap_or_default()
-            }
+            (Some(_), _) if water_caption.is_some() => water_caption.unwrap_or_default(),
             (Some(shown), _) => match (shown.answer.creases, self.demo.look) {
                 (Some([mpd, ds]), _) => creases::caption(mpd, ds),
                 (None, Look::Pair) => shown.setup.recipe.pair_caption().unwrap_or_default(),
@@ -93,6 +91,7 @@ impl DemoView {
             .mode
             .alt_text(self.demo.caption, &caption, self.demo.pans());
         let _ = self.elements.canvas.set_attribute("aria-label", &alt);
+        self.show_flood();
         if toolbar.stepper.is_some() {
             self.set_attribute("data-step", &self.stepper.step().to_string());
             self.set_attribute("data-steps", &self.stepper.count().to_string());

@@ -135,6 +135,21 @@ pub(crate) fn check_finite(map: &Heightmap) -> Result<(), ParamError> {
 /// border, strictly falling. Cells not in a depression keep their height. Fails when a height
 /// is not a number. The same bits as [`super::plain::priority_flood`], faster.
 pub fn priority_flood(map: &Heightmap) -> Result<Heightmap, ParamError> {
+    flood(map, |_, _| {})
+}
+
+/// [`priority_flood`], and the order in which the flood took the cells: for each cell, how
+/// many were taken before it (0 for the first, a border cell). The Water view's flood stepper
+/// draws the flood from it.
+pub fn priority_flood_in_order(map: &Heightmap) -> Result<(Heightmap, Vec<u32>), ParamError> {
+    let mut order = vec![0u32; map.width() * map.height()];
+    let filled = flood(map, |cell, rank| order[cell] = rank)?;
+    Ok((filled, order))
+}
+
+/// The flood, telling `taken` each cell as it is taken with the number taken before it.
+#[inline(always)]
+fn flood(map: &Heightmap, mut taken: impl FnMut(usize, u32)) -> Result<Heightmap, ParamError> {
     check_finite(map)?;
     let (w, h) = (map.width(), map.height());
     let mut filled = map.clone();
@@ -149,7 +164,10 @@ pub fn priority_flood(map: &Heightmap) -> Result<Heightmap, ParamError> {
         flood.open.push(queued(z[i], i));
     }
     let ring = ring(w);
+    let mut rank = 0u32;
     while let Some(c) = flood.next() {
+        taken(c, rank);
+        rank = rank.wrapping_add(1);
         let floor = z[c].next_up();
         if inner(c, w, h) {
             for (offset, _) in ring {

@@ -1,8 +1,8 @@
 //! One point's water in the Water view: the path the rain falling there takes to the map's edge
 //! and every point whose water passes through it (its catchment), on the shown points as the
-//! view routes them ([`super::routed::route`]), drawn over the view's pixels.
+//! view routes them ([`super::routing::route`]), drawn over the view's pixels.
 
-use super::routed::Routed;
+use super::routed::{Routed, Wet};
 use crate::shown::display::{HIGHLIGHT_COLOR, OUTLINE_COLOR};
 
 /// What the water at one shown point does.
@@ -24,8 +24,7 @@ pub fn pick(routed: &Routed, point: usize, holes: &[bool]) -> Option<Picked> {
         return None;
     }
     let path = routed.water.path(point);
-    let lakes_at = routed.water.lake_cells(&routed.map);
-    let lake = |i: usize| lakes_at[i];
+    let lake = |i: usize| matches!(routed.layer[i], Wet::Lake(_));
     let mut lakes = 0;
     let mut in_lake = false;
     for &i in &path {
@@ -96,7 +95,7 @@ pub fn caption(picked: &Picked, columns: &[usize], rows: &[usize]) -> String {
 mod tests {
     use super::*;
     use crate::shown::display::display_grid;
-    use crate::water::routed::route;
+    use crate::water::routing::route;
     use crate::Heightmap;
 
     #[test]

@@ -1,90 +1,105 @@
-//! Where the water of the shown points goes ([`route`]), and that routing as bytes
-//! ([`routing_bytes`], [`Routed::from_bytes`]): the page has its worker route the points on
-//! screen, in the encoders' module, and draws the Water views from what comes back.
+//! The shown points routed, as the page holds them: where the water goes, the order the flood
+//! took the points in, what the Water view shows at each, and each flood step's caption
+//! ([`Routed`]); read from the bytes the worker made ([`super::routing::routing_bytes`]).
 
+use super::flow::OFF_MAP;
 use super::Water;
 use crate::map::heightmap::Heightmap;
-use crate::shown::display::DisplayGrid;
 
-/// The shown heights routed: the map they make (holes lower than anything, so water reaching
-/// one leaves the map there), its water, and the lowest and highest shown height. `None` for a
-/// grid too small to route or with no ground. The page has this done in its worker, by the
-/// encoders' module ([`routing_bytes`], [`Routed::from_bytes`]): routing is no part of its
-/// first load.
-pub fn route(grid: &DisplayGrid) -> Option<Routed> {
-    let (nx, _) = grid.size();
-    let (map, range) = sunk(nx, &grid.heights)?;
-    let water = Water::of(&map).ok()?;
-    Some(Routed { map, water, range })
-}
-
-/// `heights` (`columns` across, row by row) as a map to route, every hole (not a number) a sink
-/// below the lowest ground, and the lowest and highest ground; `None` for fewer than 3 x 3
-/// points or no ground.
-pub fn sunk(columns: usize, heights: &[f32]) -> Option<(Heightmap, (f32, f32))> {
-    let rows = heights.len().checked_div(columns)?;
-    let finite = heights.iter().copied().filter(|h| h.is_finite());
-    let (lo, hi) = finite.fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), h| {
-        (a.min(h), b.max(h))
-    });
-    if columns < 3 || rows < 3 || lo > hi || rows * columns != heights.len() {
-        return None;
-    }
-    let sink = lo - (hi - lo).max(1.0);
-    let heights: Vec<f32> = heights
-        .iter()
-        .map(|&h| if h.is_finite() { h } else { sink })
-        .collect();
-    let map = Heightmap::from_data(columns, rows, heights).ok()?;
-    Some((map, (lo, hi)))
-}
-
-/// A map's water as bytes, for the page: the filled heights (f32), then where each cell drains
-/// and its flow (u32), little-endian, one of each per cell.
-pub fn routing_bytes(water: &Water) -> Vec<u8> {
-    let filled = water.filled.data().iter().map(|h| h.to_le_bytes());
-    let down = water.downstream.iter().map(|d| d.to_le_bytes());
-    let flow = water.accumulation.iter().map(|a| a.to_le_bytes());
-    filled.chain(down).chain(flow).flatten().collect()
-}
-
-/// The shown heights as routed by [`route`].
+/// The shown points as routed by [`super::routing::route`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Routed {
-    /// The shown heights, holes made sinks.
-    pub map: Heightmap,
     /// Where their water goes.
     pub water: Water,
-    /// The lowest and highest shown height.
-    pub range: (f32, f32),
+    /// For each point, how many the flood took before it
+    /// ([`super::fill::priority_flood_in_order`]).
+    pub order: Vec<u32>,
+    /// What the Water view shows at each point (values in 255ths).
+    pub layer: Vec<Wet>,
+    /// What each flood step before the last says.
+    pub captions: Vec<String>,
 }
 
 impl Routed {
-    /// `grid` routed, from the [`routing_bytes`] of its water (made elsewhere); `None` when the
-    /// bytes are not a routing of a grid of its size.
-    pub fn from_bytes(grid: &DisplayGrid, bytes: &[u8]) -> Option<Routed> {
-        let (nx, nz) = grid.size();
-        let (map, range) = sunk(nx, &grid.heights)?;
-        let n = nx * nz;
-        if bytes.len() != 12 * n {
-            return None;
-        }
-        let words = |part: usize| {
-            bytes[part * 4 * n..(part + 1) * 4 * n]
-                .chunks_exact(4)
-                .map(|b| [b[0], b[1], b[2], b[3]])
+    /// A routing of `points` points from its bytes ([`super::routing::routing_bytes`], made elsewhere); `None` when the
+    /// bytes are not one.
+    pub fn from_bytes(points: usize, bytes: &[u8]) -> Option<Routed> {
+        let n = points;
+        let (words, rest) = bytes.split_at_checked(16 * n)?;
+        let (codes, mut captions) = rest.split_at_checked(2 * n)?;
+        let word = |part: usize, i: usize| {
+            let b = &words[(part * n + i) * 4..(part * n + i) * 4 + 4];
+            u32::from_le_bytes([b[0], b[1], b[2], b[3]])
         };
-        let filled = Heightmap::from_data(nx, nz, words(0).map(f32::from_le_bytes).collect());
-        let downstream: Vec<u32> = words(1).map(u32::from_le_bytes).collect();
-        let valid = |&d: &u32| d == super::flow::OFF_MAP || (d as usize) < n;
-        if !downstream.iter().all(valid) {
+        let part = |k: usize| (0..n).map(move |i| word(k, i));
+        let downstream: Vec<u32> = part(1).collect();
+        if !downstream.iter().all(|&d| d == OFF_MAP || (d as usize) < n) {
             return None;
         }
+        let filled = part(0).map(f32::from_bits).collect();
         let water = Water {
-            filled: filled.ok()?,
+            filled: Heightmap::from_data(n, 1, filled).ok()?,
             downstream,
-            accumulation: words(2).map(u32::from_le_bytes).collect(),
+            accumulation: part(2).collect(),
         };
-        Some(Routed { map, water, range })
+        let layer = (0..n)
+            .map(|i| Wet::from_code(codes[i], codes[n + i]))
+            .collect();
+        let mut texts = Vec::new();
+        while let Some((size, after)) = captions.split_at_checked(4) {
+            let size = u32::from_le_bytes([size[0], size[1], size[2], size[3]]) as usize;
+            let (text, after) = after.split_at_checked(size)?;
+            texts.push(String::from_utf8(text.to_vec()).ok()?);
+            captions = after;
+        }
+        Some(Routed {
+            water,
+            order: part(3).collect(),
+            layer,
+            captions: texts,
+        })
+    }
+}
+
+/// What one shown point is in the Water view.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Wet {
+    /// Ground: no lake and no river.
+    Dry,
+    /// Standing water, 0 (a film) to 1 (the deepest lake shown).
+    Lake(f32),
+    /// A river covers it; its strength 0 (the smallest river) to 1 (the largest).
+    River(f32),
+    /// No ground (a hole between two maps shown side by side).
+    Hole,
+}
+
+impl Wet {
+    /// As a kind (0 dry, 1 lake, 2 river, 3 hole) and its value in 255ths.
+    pub fn code(self) -> (u8, u8) {
+        let q = |v: f32| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
+        match self {
+            Wet::Dry => (0, 0),
+            Wet::Lake(v) => (1, q(v)),
+            Wet::River(v) => (2, q(v)),
+            Wet::Hole => (3, 0),
+        }
+    }
+
+    /// Read from [`Wet::code`]'s kind and value (an unknown kind is dry).
+    pub fn from_code(kind: u8, value: u8) -> Self {
+        let v = f32::from(value) / 255.0;
+        match kind {
+            1 => Wet::Lake(v),
+            2 => Wet::River(v),
+            3 => Wet::Hole,
+            _ => Wet::Dry,
+        }
+    }
+
+    /// Its value rounded to 255ths, as [`Wet::code`] sends it.
+    pub fn quantised(self) -> Self {
+        let (kind, value) = self.code();
+        Self::from_code(kind, value)
     }
 }
