@@ -295,6 +295,66 @@ timedTest('the flood stepper shows Priority-Flood climbing from the border, then
   assert.deepEqual(problems, []);
 });
 
+test('a catchment picked on real land', async () => {
+  const { page, problems } = fx.session;
+  const id = 'real-land';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await setView(page, id, 'water');
+  // A point on the widest river: the river pixel with the most river pixels around it.
+  const pixels = await canvasPixels(page, id);
+  const river = (x, y) => {
+    const i = (y * pixels.width + x) * 4;
+    return WATER.river(pixels.data[i], pixels.data[i + 1], pixels.data[i + 2]);
+  };
+  let best = [0, 0, -1];
+  for (let y = 6; y < pixels.height - 6; y += 2) {
+    for (let x = 6; x < pixels.width - 6; x += 2) {
+      if (!river(x, y)) continue;
+      let around = 0;
+      for (let dy = -6; dy <= 6; dy += 2) for (let dx = -6; dx <= 6; dx += 2) around += river(x + dx, y + dy);
+      if (around > best[2]) best = [x, y, around];
+    }
+  }
+  const box = await page.locator(`${section(id)} canvas`).boundingBox();
+  const scale = box.width / pixels.width;
+  await page.mouse.click(box.x + best[0] * scale, box.y + best[1] * scale);
+  await page.waitForFunction((sel) => Boolean(document.querySelector(sel).dataset.picked), section(id));
+  await inspect(page, id);
+  // The river is drawn wider than its channel: the arrow keys walk the pick onto the channel,
+  // each step to the neighbour most water drains through.
+  const catchment = () => page.$eval(section(id), (s) => Number(s.dataset.catchment));
+  const back = { ArrowLeft: 'ArrowRight', ArrowRight: 'ArrowLeft', ArrowUp: 'ArrowDown', ArrowDown: 'ArrowUp' };
+  const press = async (key) => {
+    const before = await page.$eval(section(id), (s) => s.dataset.picked);
+    await page.keyboard.press(key);
+    await page.waitForFunction(([sel, was]) => document.querySelector(sel).dataset.picked !== was, [section(id), before]);
+  };
+  for (let walk = 0; walk < 6; walk++) {
+    const here = await catchment();
+    let bestKey = null;
+    let most = here;
+    for (const key of Object.keys(back)) {
+      await press(key);
+      const there = await catchment();
+      if (there > most) [most, bestKey] = [there, key];
+      await press(back[key]);
+    }
+    if (!bestKey) break;
+    await press(bestKey);
+  }
+  await inspect(page, id);
+  const picked = await page.$eval(section(id), (s) => ({
+    catchment: Number(s.dataset.catchment), caption: s.querySelector('.step-caption').textContent,
+  }));
+  console.log(`# real land, picked: ${picked.caption}`);
+  assert.match(picked.caption, /^Water falling at \(\d+, \d+\) runs \d+ points downhill/, picked.caption);
+  assert.ok(picked.catchment > 1000, `a river drains much of the land: ${picked.catchment}`);
+  await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'water-picked-real-land.png') });
+  await page.keyboard.press('Escape');
+  await setView(page, id, 'terrain');
+  assert.deepEqual(problems, []);
+});
+
 test('the rivers download is terrain flow --rivers on the page\'s own map, byte for byte', async () => {
   const { page, problems } = fx.session;
   const id = 'ds-final';
@@ -315,6 +375,99 @@ test('the rivers download is terrain flow --rivers on the page\'s own map, byte 
   assert.ok(geojson.features.length > 3, `${geojson.features.length} rivers`);
   assert.ok(geojson.features.every((f) => f.geometry.type === 'LineString'));
   await page.selectOption(`${section(id)} select[name="format"]`, 'png');
+  assert.deepEqual(problems, []);
+});
+
+/** Solves the 8 x 8 system for the homography taking `from[i]` to `to[i]` (four [x, y] pairs). */
+function homography(from, to) {
+  const rows = [];
+  from.forEach(([x, y], i) => {
+    const [u, v] = to[i];
+    rows.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u]);
+    rows.push([0, 0, 0, x, y, 1, -v * x, -v * y, v]);
+  });
+  for (let c = 0; c < 8; c++) {
+    const p = rows.slice(c).reduce((best, r, k) => (Math.abs(r[c]) > Math.abs(rows[best][c]) ? c + k : best), c);
+    [rows[c], rows[p]] = [rows[p], rows[c]];
+    for (let r = 0; r < 8; r++) {
+      if (r === c) continue;
+      const f = rows[r][c] / rows[c][c];
+      for (let k = c; k < 9; k++) rows[r][k] -= f * rows[c][k];
+    }
+  }
+  const h = rows.map((r, c) => r[8] / r[c]);
+  return ([x, y]) => {
+    const w = h[6] * x + h[7] * y + 1;
+    return [(h[0] * x + h[1] * y + h[2]) / w, (h[3] * x + h[4] * y + h[5]) / w];
+  };
+}
+
+test('in water-3d the river pixels lie where the map view draws its rivers', async () => {
+  const { page, problems } = fx.session;
+  const id = 'erosion';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await setFields(page, id, { droplets: '30000', seed: '7' });
+  // The Water view's rivers, as shown points of the 257 x 257 grid, widened by 3 points: how far
+  // a point on the ground may seem to move in a view from almost straight above (the camera
+  // stops 2.6 to 6 degrees short of vertical, and heights stand up to a tenth of the map's
+  // width, so a height shifts a point's picture by up to 0.03 of the width).
+  await setView(page, id, 'water');
+  const near = new Uint8Array(257 * 257);
+  for (const [x, z] of riverCells(await canvasPixels(page, id), 257)) {
+    for (let dz = -3; dz <= 3; dz++) for (let dx = -3; dx <= 3; dx++) {
+      const [a, b] = [x + dx, z + dz];
+      if (a >= 0 && b >= 0 && a < 257 && b < 257) near[b * 257 + a] = 1;
+    }
+  }
+  // The lit terrain seen from (almost) straight above, from far enough to hold the whole map.
+  await setView(page, id, 'terrain');
+  const box = await page.locator(`${section(id)} canvas`).boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.2);
+  await page.mouse.down();
+  for (let i = 1; i <= 60; i++) await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.2 + i * 4);
+  await page.mouse.up();
+  await page.mouse.wheel(0, 1500);
+  const bare = await canvasPixels(page, (await setView(page, id, 'terrain'), id));
+  const wet = await canvasPixels(page, (await setView(page, id, 'water-3d'), id));
+  await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'water-3d-above.png') });
+  // The map's four corners on screen: the extreme points of what is not sky.
+  const { width, data } = bare;
+  const sky = [data[0], data[1], data[2]];
+  const corners = { left: [1e9, 0], right: [-1, 0], top: [0, 1e9], bottom: [0, -1] };
+  const rivers = [];
+  for (let i = 0; i < data.length; i += 4) {
+    const [px, py] = [(i / 4) % width, Math.floor(i / 4 / width)];
+    if (Math.abs(data[i] - sky[0]) + Math.abs(data[i + 1] - sky[1]) + Math.abs(data[i + 2] - sky[2]) > 9) {
+      if (px < corners.left[0]) corners.left = [px, py];
+      if (px > corners.right[0]) corners.right = [px, py];
+      if (py < corners.top[1]) corners.top = [px, py];
+      if (py > corners.bottom[1]) corners.bottom = [px, py];
+    }
+    const riverNow = WATER.river(wet.data[i], wet.data[i + 1], wet.data[i + 2]);
+    if (riverNow && !WATER.river(data[i], data[i + 1], data[i + 2])) rivers.push([px, py]);
+  }
+  assert.ok(rivers.length > 300, `river pixels on the land: ${rivers.length}`);
+  // Which screen corner is which map corner depends on the camera's turn: every one of the
+  // eight ways is tried, and only one may put the rivers on the map view's rivers.
+  const screen = [corners.top, corners.right, corners.bottom, corners.left];
+  const grid = [[0, 0], [256, 0], [256, 256], [0, 256]];
+  const scores = [];
+  for (const mirror of [false, true]) {
+    for (let turn = 0; turn < 4; turn++) {
+      const order = [0, 1, 2, 3].map((k) => grid[(mirror ? 4 - k + turn : k + turn) % 4]);
+      const toGrid = homography(screen, order);
+      const on = rivers.filter((p) => {
+        const [x, z] = toGrid(p).map(Math.round);
+        return x >= 0 && z >= 0 && x < 257 && z < 257 && near[z * 257 + x] === 1;
+      }).length;
+      scores.push(on / rivers.length);
+    }
+  }
+  scores.sort((a, b) => b - a);
+  console.log(`# water-3d from above: ${rivers.length} river pixels; share on the map view's rivers (within 3 points), best first: ${scores.map((v) => v.toFixed(3)).join(' ')}`);
+  assert.ok(scores[0] >= 0.85, `the rivers on the land lie on the map view's: ${scores[0]}`);
+  assert.ok(scores[1] <= scores[0] - 0.25, `and no other way of laying the map fits them as well: ${scores}`);
+  await setView(page, id, 'terrain');
   assert.deepEqual(problems, []);
 });
 

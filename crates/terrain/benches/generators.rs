@@ -291,6 +291,22 @@ fn flow(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("plain", side), &map, |b, m| {
             b.iter(|| terrain::water::plain::water(black_box(m)).expect("finite"))
         });
+        // Our three parts alone, to see where the time goes.
+        let filled = terrain::water::fill::priority_flood(&map).expect("finite");
+        let down = terrain::water::flow::directions(&filled);
+        group.bench_with_input(BenchmarkId::new("ours-fill", side), &map, |b, m| {
+            b.iter(|| terrain::water::fill::priority_flood(black_box(m)).expect("finite"))
+        });
+        group.bench_with_input(
+            BenchmarkId::new("ours-directions", side),
+            &filled,
+            |b, f| b.iter(|| terrain::water::flow::directions(black_box(f))),
+        );
+        group.bench_with_input(
+            BenchmarkId::new("ours-accumulation", side),
+            &down,
+            |b, d| b.iter(|| terrain::water::flow::accumulation(black_box(d))),
+        );
         group.bench_with_input(BenchmarkId::new("baseline", side), &exponent, |b, &e| {
             b.iter(|| pool.install(|| diamond_square::generate(black_box(&mpd(e)), SEED)))
         });

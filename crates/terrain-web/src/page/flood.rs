@@ -11,7 +11,7 @@ use terrain::water::flood::FLOOD_STEPS;
 
 /// The flood stepper's controls.
 pub struct FloodControls {
-    /// `<div class="stepper flood" role="group">` holding them.
+    /// `<div class="flood" role="group">` holding them.
     pub group: Element,
     /// `data-action="flood-back"`.
     pub back: Element,
@@ -27,7 +27,7 @@ pub fn flood_controls(document: &Document) -> Result<FloodControls, JsValue> {
         document,
         "div",
         &[
-            ("class", "stepper flood"),
+            ("class", "flood"),
             ("role", "group"),
             ("aria-label", "Flood steps"),
             ("hidden", ""),

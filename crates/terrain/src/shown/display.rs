@@ -34,6 +34,9 @@ pub enum Mark {
     Lake,
     /// Under a river: in [`RIVER_COLOR`].
     River,
+    /// Dry ground where water is drawn: its height on the land's part of the ramp only (sand to
+    /// snow, [`land_color`]), so no low ground looks like water.
+    Dry,
 }
 
 /// The deep blue of standing water.
@@ -74,13 +77,25 @@ pub fn mark_color(mark: Mark) -> Option<[u8; 4]> {
         Mark::Laid => Some(LAID_COLOR),
         Mark::Lake => Some(LAKE_COLOR),
         Mark::River => Some(RIVER_COLOR),
+        Mark::Dry => None,
     }
 }
 
 /// The colour of a point of height `height` marked `mark` (`None`: not stepping).
 pub(crate) fn marked_color(height: f32, mark: Option<&Mark>) -> [u8; 4] {
-    mark.and_then(|&m| mark_color(m))
-        .unwrap_or_else(|| elevation_color(height))
+    match mark {
+        Some(Mark::Dry) => land_color(height),
+        _ => mark
+            .and_then(|&m| mark_color(m))
+            .unwrap_or_else(|| elevation_color(height)),
+    }
+}
+
+/// Colour for a height on the land's part of the elevation ramp: 0 is sand, 1 snow.
+pub fn land_color(height: f32) -> [u8; 4] {
+    let sand = RAMP[2].0;
+    let h = if height.is_finite() { height } else { 0.0 };
+    elevation_color(sand + (1.0 - sand) * h.clamp(0.0, 1.0))
 }
 
 /// The most ground was lowered and the most it was raised between `before` and `now` (both 0

@@ -49,8 +49,12 @@ pub fn directions(filled: &Heightmap) -> Vec<u32> {
 }
 
 /// Cells draining through each cell, itself included, following `downstream` (from
-/// [`directions`]): every cell passes its count on once all the cells above it have.
+/// [`directions`]): every cell passes its count on once all the cells above it have. Cells are
+/// visited in index order; from each one nothing drains into, the counts are carried down its
+/// path for as long as the next cell has heard from everything above it (no waiting list).
 pub fn accumulation(downstream: &[u32]) -> Vec<u32> {
+    /// Marks a cell whose count has been passed on.
+    const DONE: u32 = u32::MAX;
     let mut above = vec![0u32; downstream.len()];
     for &d in downstream {
         if d != OFF_MAP {
@@ -58,17 +62,21 @@ pub fn accumulation(downstream: &[u32]) -> Vec<u32> {
         }
     }
     let mut flow = vec![1u32; downstream.len()];
-    let mut ready: Vec<usize> = (0..downstream.len()).filter(|&i| above[i] == 0).collect();
-    while let Some(i) = ready.pop() {
-        let d = downstream[i];
-        if d == OFF_MAP {
+    for start in 0..downstream.len() {
+        if above[start] != 0 {
             continue;
         }
-        let d = d as usize;
-        flow[d] += flow[i];
-        above[d] -= 1;
-        if above[d] == 0 {
-            ready.push(d);
+        above[start] = DONE;
+        let mut at = start;
+        while let Some(&d) = downstream.get(at).filter(|&&d| d != OFF_MAP) {
+            let d = d as usize;
+            flow[d] += flow[at];
+            above[d] -= 1;
+            if above[d] != 0 {
+                break;
+            }
+            above[d] = DONE;
+            at = d;
         }
     }
     flow

@@ -90,11 +90,13 @@ pub(super) fn layer_of(
 
 /// The Water on the land view (`water-3d`): the shown grid with every lake point raised to the
 /// level its lake fills to (flat water), and one mark per point: [`Mark::Lake`],
-/// [`Mark::River`] where the Water view draws a river, [`Mark::Set`] elsewhere (its height's
-/// colour). Dry and unmarked where nothing is routed (yet).
+/// [`Mark::River`] where the Water view draws a river, [`Mark::Dry`] on dry ground (its height
+/// on the land's colours, so low ground does not look like water), [`Mark::Set`] on holes. All
+/// dry where nothing is routed (yet).
 pub fn water_3d(grid: &DisplayGrid, routed: Option<&Routed>) -> (DisplayGrid, Vec<Mark>) {
     let Some(routed) = routed else {
-        return (grid.clone(), vec![Mark::Set; grid.heights.len()]);
+        let dry = |h: &f32| if h.is_finite() { Mark::Dry } else { Mark::Set };
+        return (grid.clone(), grid.heights.iter().map(dry).collect());
     };
     let mut shown = grid.clone();
     let marks = routed
@@ -107,7 +109,8 @@ pub fn water_3d(grid: &DisplayGrid, routed: Option<&Routed>) -> (DisplayGrid, Ve
                 Mark::Lake
             }
             Wet::River(_) => Mark::River,
-            Wet::Dry | Wet::Hole => Mark::Set,
+            Wet::Dry => Mark::Dry,
+            Wet::Hole => Mark::Set,
         })
         .collect();
     (shown, marks)

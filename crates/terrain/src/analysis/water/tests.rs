@@ -329,3 +329,18 @@ fn a_catchment_is_every_cell_whose_path_passes_through_it() {
         }
     }
 }
+
+#[test]
+fn each_cells_flow_is_the_number_of_paths_through_it() {
+    // Read plainly: every cell's path to the edge, each cell on it counted once.
+    for map in random_maps() {
+        let water = Water::of(&map).expect("finite");
+        let mut counted = vec![0u32; map.data().len()];
+        for start in 0..counted.len() {
+            for cell in water.path(start) {
+                counted[cell] += 1;
+            }
+        }
+        assert_eq!(water.accumulation, counted);
+    }
+}

@@ -130,7 +130,7 @@ fn on_the_land_a_lake_lies_flat_at_its_rim_and_a_river_runs_on_the_ground() {
         .iter()
         .fold((f32::MAX, f32::MIN), |(a, b), &h| (a.min(h), b.max(h)));
     assert!(hi - lo < 1e-4, "flat water: {lo} to {hi}");
-    assert_eq!(marks[0], Mark::Set);
+    assert_eq!(marks[0], Mark::Dry);
     assert_eq!(
         shown.heights[0], bowl.heights[0],
         "dry ground keeps its height"
