@@ -106,6 +106,9 @@ builds_ahead() {
 }
 AHEAD="test binaries built ahead (native and wasm32, debug and release, the peers; paused for the timed tests)"
 
+# Every crate Cargo.lock names, from the registry, before anything builds: the page build below
+# runs Trunk offline, and a crate new to this machine must be here by then.
+stage "crates (cargo fetch)" cargo fetch --locked
 stage "format" cargo fmt --all --check
 stage_bg "$LINTS" lints_and_docs
 stage_bg "$AHEAD" builds_ahead
