@@ -193,12 +193,15 @@ impl Stepper {
     }
 }
 
-/// The map columns and rows of the shown points.
-fn positions(setup: &Setup, grid: &DisplayGrid) -> (Vec<usize>, Vec<usize>) {
-    let (width, height) = setup.recipe.size();
+/// The map columns and rows of the shown points of `grid`, made under `setup` (for a map whose
+/// size its file decides, the shown points' own indices).
+pub fn positions(setup: &Setup, grid: &DisplayGrid) -> (Vec<usize>, Vec<usize>) {
     let (nx, nz) = grid.size();
-    (
-        display::display_positions(width, nx),
-        display::display_positions(height, nz),
-    )
+    match setup.recipe.size() {
+        (0, 0) => ((0..nx).collect(), (0..nz).collect()),
+        (width, height) => (
+            display::display_positions(width, nx),
+            display::display_positions(height, nz),
+        ),
+    }
 }

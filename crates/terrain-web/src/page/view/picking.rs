@@ -4,11 +4,12 @@
 //! section's `data-picked="X,Y"` (map cells) and `data-catchment="N"` say which point and how
 //! many points drain through it.
 
-use terrain::display::{self, DisplayGrid};
+use terrain::display::DisplayGrid;
 use terrain::water::flood::{self, FLOOD_STEPS};
 use terrain::water::{picked, shown};
 
-use super::{DemoView, Shown};
+use super::DemoView;
+use crate::model::stepping;
 use crate::model::view_mode::ViewMode;
 
 impl DemoView {
@@ -85,7 +86,7 @@ impl DemoView {
         let text = match (&found, self.shown.as_ref()) {
             (Some(found), Some(shown)) => {
                 picked::draw(&mut pixels, found);
-                let (columns, rows) = map_positions(shown);
+                let (columns, rows) = stepping::positions(&shown.setup, &shown.staged);
                 let (x, y) = (
                     columns
                         .get(found.point % columns.len().max(1))
@@ -106,18 +107,5 @@ impl DemoView {
             self.show_step();
         }
         pixels
-    }
-}
-
-/// The map columns and rows of `shown`'s points (the shown points' indices for a map whose
-/// size its file decides).
-fn map_positions(shown: &Shown) -> (Vec<usize>, Vec<usize>) {
-    let (nx, nz) = shown.staged.size();
-    match shown.setup.recipe.size() {
-        (0, 0) => ((0..nx).collect(), (0..nz).collect()),
-        (w, h) => (
-            display::display_positions(w, nx),
-            display::display_positions(h, nz),
-        ),
     }
 }

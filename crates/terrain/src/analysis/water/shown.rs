@@ -12,8 +12,8 @@ use crate::shown::display::{DisplayGrid, Mark};
 /// view) and of a lake's deepest water (shallow water lets more ground through).
 pub use crate::shown::display::{LAKE_COLOR, RIVER_COLOR};
 
-/// The fewest shown cells that must drain through a cell for it to be a river: half the square
-/// root of the number shown, and at least 8 (128 of the 66 049 points of a 257 x 257 view).
+/// The fewest shown cells that must drain through a cell for it to be a river: twice the square
+/// root of the number shown, and at least 8 (514 of the 66 049 points of a 257 x 257 view).
 pub fn river_threshold(cells: usize) -> u32 {
     ((cells as f64).sqrt() * 2.0).max(8.0) as u32
 }
@@ -28,8 +28,9 @@ pub fn river_radius(flow: u32, threshold: u32) -> f32 {
 /// epsilon slopes leave films far thinner).
 pub const LAKE_LEAST: f32 = 0.002;
 
-/// The Water view's layer ([`super::routing::water_layer`]) from the routing of `map`: the shown `heights`, `columns` across (holes not
-/// a number), sunk ([`super::routed::sunk`]), with their lowest and highest ground `(lo, hi)`.
+/// The Water view's layer ([`super::routing::water_layer`]) from the routing of `map`: the
+/// shown `heights`, `columns` across (holes not a number), with the holes sunk, and their lowest
+/// and highest ground `(lo, hi)`.
 pub(super) fn layer_of(
     columns: usize,
     heights: &[f32],
