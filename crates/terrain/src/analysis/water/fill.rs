@@ -68,54 +68,80 @@ pub(crate) fn inner(i: usize, w: usize, h: usize) -> bool {
     x > 0 && y > 0 && x + 1 < w && y + 1 < h
 }
 
-/// A waiting cell's place in the queue: its height in the order of `f32::total_cmp` (as an
-/// unsigned number: negative heights with every bit flipped, the others with the sign bit set),
-/// then its index, so the lowest comes first and equal heights by index, as in the plain reading.
+/// A height in the order of `f32::total_cmp`, as an unsigned number: negative heights with every
+/// bit flipped, the others with the sign bit set.
 #[inline(always)]
-fn queued(z: f32, i: usize) -> Reverse<u64> {
+fn ordered(z: f32) -> u32 {
     let bits = z.to_bits();
-    let ordered = if bits >> 31 == 1 {
+    if bits >> 31 == 1 {
         !bits
     } else {
         bits | 1 << 31
-    };
-    Reverse(u64::from(ordered) << 32 | i as u64)
+    }
 }
 
-/// The flood's state: the cells reached, those waiting by height, and those a pit swallowed.
+/// The height [`ordered`] made `key` from.
+#[inline(always)]
+fn height_of(key: u32) -> f32 {
+    f32::from_bits(if key >> 31 == 1 {
+        key & !(1 << 31)
+    } else {
+        !key
+    })
+}
+
+/// A cell the flood has reached, in place of its [`ordered`] height (no finite height has it).
+const CLOSED: u32 = u32::MAX;
+
+/// The flood's state: every cell's [`ordered`] height until it is reached ([`CLOSED`] after), the
+/// cells waiting by height (the height's key, then the index, so the lowest comes first and
+/// equal heights by index, as in the plain reading), and those a pit swallowed with the height
+/// they were raised to. A reached cell is told by the one array the flood reads its height from,
+/// and the cell taken next brings its height along: at 4097² the flood's cells are spread over
+/// the map, and each array read there is a cache miss.
 struct Flood {
-    closed: Vec<bool>,
+    keys: Vec<u32>,
     open: QuaternaryHeap<Reverse<u64>>,
-    pits: VecDeque<usize>,
+    pits: VecDeque<(usize, f32)>,
 }
 
 impl Flood {
-    /// The next cell to spread from: the pits' first, else the lowest waiting.
+    /// The next cell to spread from and its filled height: the pits' first, else the lowest
+    /// waiting.
     #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
+    fn next(&mut self) -> Option<(usize, f32)> {
         match self.pits.pop_front() {
-            Some(c) => Some(c),
-            None => self
-                .open
-                .pop()
-                .map(|Reverse(key)| (key & u64::from(u32::MAX)) as usize),
+            Some(taken) => Some(taken),
+            None => self.open.pop().map(|Reverse(key)| {
+                let cell = (key & u64::from(u32::MAX)) as usize;
+                (cell, height_of((key >> 32) as u32))
+            }),
         }
     }
 
     /// The flood reaches cell `n` from a cell whose height is just under `floor`: a cell at or
-    /// under it is raised to it and swallowed by the pit, a higher one waits by its height.
+    /// under it is raised to it (in `z`) and swallowed by the pit, a higher one waits by its
+    /// height.
     #[inline(always)]
     fn reach(&mut self, n: usize, z: &mut [f32], floor: f32) {
-        if self.closed[n] {
+        let key = self.keys[n];
+        if key == CLOSED {
             return;
         }
-        self.closed[n] = true;
-        if z[n] <= floor {
+        self.keys[n] = CLOSED;
+        if height_of(key) <= floor {
             z[n] = floor;
-            self.pits.push_back(n);
+            self.pits.push_back((n, floor));
         } else {
-            self.open.push(queued(z[n], n));
+            self.open.push(Reverse(u64::from(key) << 32 | n as u64));
         }
+    }
+
+    /// Reaches border cell `i` first: it waits by its height.
+    fn start_at(&mut self, i: usize) {
+        let key = self.keys[i];
+        self.keys[i] = CLOSED;
+        self.open.push(Reverse(u64::from(key) << 32 | i as u64));
     }
 }
 
@@ -160,20 +186,19 @@ fn flood(map: &Heightmap, mut taken: impl FnMut(usize, u32)) -> Result<Heightmap
     let mut filled = map.clone();
     let z = filled.data_mut();
     let mut flood = Flood {
-        closed: vec![false; w * h],
+        keys: z.iter().map(|&v| ordered(v)).collect(),
         open: QuaternaryHeap::with_capacity(2 * (w + h)),
         pits: VecDeque::new(),
     };
     for i in (0..w * h).filter(|&i| on_border(i, w, h)) {
-        flood.closed[i] = true;
-        flood.open.push(queued(z[i], i));
+        flood.start_at(i);
     }
     let ring = ring(w);
     let mut rank = 0u32;
-    while let Some(c) = flood.next() {
+    while let Some((c, zc)) = flood.next() {
         taken(c, rank);
         rank = rank.wrapping_add(1);
-        let floor = z[c].next_up();
+        let floor = zc.next_up();
         if inner(c, w, h) {
             for (offset, _) in ring {
                 flood.reach(c.wrapping_add_signed(offset), z, floor);
