@@ -61,13 +61,6 @@ pub(crate) fn ring(w: usize) -> [(isize, bool); 8] {
     ]
 }
 
-/// Whether cell `i` of a `w` x `h` map has all eight neighbours on the map.
-#[inline(always)]
-pub(crate) fn inner(i: usize, w: usize, h: usize) -> bool {
-    let (x, y) = (i % w, i / w);
-    x > 0 && y > 0 && x + 1 < w && y + 1 < h
-}
-
 /// A height in the order of `f32::total_cmp`, as an unsigned number: negative heights with every
 /// bit flipped, the others with the sign bit set.
 #[inline(always)]
@@ -173,41 +166,63 @@ pub fn priority_flood(map: &Heightmap) -> Result<Heightmap, ParamError> {
 /// many were taken before it (0 for the first, a border cell). The Water view's flood stepper
 /// draws the flood from it.
 pub fn priority_flood_in_order(map: &Heightmap) -> Result<(Heightmap, Vec<u32>), ParamError> {
-    let mut order = vec![0u32; map.width() * map.height()];
-    let filled = flood(map, |cell, rank| order[cell] = rank)?;
+    let w = map.width();
+    let mut order = vec![0u32; w * map.height()];
+    let filled = flood(map, |padded, rank| {
+        order[unpadded(padded, w)] = rank;
+    })?;
     Ok((filled, order))
 }
 
-/// The flood, telling `taken` each cell as it is taken with the number taken before it.
+/// The map index of index `p` of the map padded by one cell all round (`w` the map's width).
+#[inline(always)]
+fn unpadded(p: usize, w: usize) -> usize {
+    let (y, x) = (p / (w + 2), p % (w + 2));
+    (y - 1) * w + (x - 1)
+}
+
+/// The flood, telling `taken` each cell as it is taken (its index in the padded map,
+/// [`unpadded`] gives the map's) with the number taken before it.
+///
+/// It runs on the map padded by a ring of cells already reached, so every cell has its eight
+/// neighbours at the same offsets and none needs its column and row (a division per cell); the
+/// padded index keeps the map's order, so equal heights are still taken by index.
 #[inline(always)]
 fn flood(map: &Heightmap, mut taken: impl FnMut(usize, u32)) -> Result<Heightmap, ParamError> {
     check_finite(map)?;
     let (w, h) = (map.width(), map.height());
-    let mut filled = map.clone();
-    let z = filled.data_mut();
+    let pw = w + 2;
+    let mut keys = vec![CLOSED; pw * (h + 2)];
+    let mut z = vec![0.0f32; pw * (h + 2)];
+    for (y, row) in map.data().chunks_exact(w).enumerate() {
+        let at = (y + 1) * pw + 1;
+        z[at..at + w].copy_from_slice(row);
+        for (key, &v) in keys[at..at + w].iter_mut().zip(row) {
+            *key = ordered(v);
+        }
+    }
     let mut flood = Flood {
-        keys: z.iter().map(|&v| ordered(v)).collect(),
+        keys,
         open: QuaternaryHeap::with_capacity(2 * (w + h)),
         pits: VecDeque::new(),
     };
     for i in (0..w * h).filter(|&i| on_border(i, w, h)) {
-        flood.start_at(i);
+        flood.start_at((i / w + 1) * pw + i % w + 1);
     }
-    let ring = ring(w);
+    let ring = ring(pw);
     let mut rank = 0u32;
     while let Some((c, zc)) = flood.next() {
         taken(c, rank);
         rank = rank.wrapping_add(1);
         let floor = zc.next_up();
-        if inner(c, w, h) {
-            for (offset, _) in ring {
-                flood.reach(c.wrapping_add_signed(offset), z, floor);
-            }
-        } else {
-            for n in neighbours(c, w, h) {
-                flood.reach(n, z, floor);
-            }
+        for (offset, _) in ring {
+            flood.reach(c.wrapping_add_signed(offset), &mut z, floor);
         }
+    }
+    let mut filled = map.clone();
+    for (y, row) in filled.data_mut().chunks_exact_mut(w).enumerate() {
+        let at = (y + 1) * pw + 1;
+        row.copy_from_slice(&z[at..at + w]);
     }
     Ok(filled)
 }
