@@ -8,8 +8,8 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    Element, IntersectionObserver, IntersectionObserverEntry, IntersectionObserverInit,
-    KeyboardEvent, PointerEvent, WheelEvent,
+    Element, HtmlInputElement, IntersectionObserver, IntersectionObserverEntry,
+    IntersectionObserverInit, KeyboardEvent, PointerEvent, WheelEvent,
 };
 
 use super::app::Message;
@@ -208,46 +208,43 @@ fn wire_toolbar(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Res
         listen(&panel.container, "toggle", true, toggle)?;
     }
     if let Some(flood) = &toolbar.flood {
-        for (button, action) in [
-            (&flood.back, StepAction::Back),
-            (&flood.forward, StepAction::Forward),
-        ] {
-            let press = sender(scheduler, move |_: web_sys::Event| {
-                Some(Message::Flood(index, action))
-            });
-            listen(button, "click", true, press)?;
-        }
-        let scrubber = flood.scrubber.clone();
-        let scrub = sender(scheduler, move |_: web_sys::Event| {
-            let step = terrain::params::parse_whole("flood", &scrubber.value(), 0, 64).ok()?;
-            Some(Message::Flood(index, StepAction::To(step as u32)))
-        });
-        listen(&flood.scrubber, "input", true, scrub)?;
+        let steps = (&flood.back, &flood.forward, &flood.scrubber);
+        wire_steps(scheduler, steps, ("flood", 64), move |a| {
+            Message::Flood(index, a)
+        })?;
     }
     let Some(controls) = &toolbar.stepper else {
         return Ok(());
     };
-    for (button, action) in [
-        (&controls.back, StepAction::Back),
-        (&controls.forward, StepAction::Forward),
-    ] {
-        let press = sender(scheduler, move |_: web_sys::Event| {
-            Some(Message::Step(index, action))
-        });
-        listen(button, "click", true, press)?;
-    }
     let play = sender(scheduler, move |_: web_sys::Event| {
         Some(Message::Play(index, prefers_reduced_motion()))
     });
     listen(&controls.play, "click", true, play)?;
-    let scrubber = controls.scrubber.clone();
+    let steps = (&controls.back, &controls.forward, &controls.scrubber);
+    wire_steps(scheduler, steps, ("step", u64::from(u32::MAX)), move |a| {
+        Message::Step(index, a)
+    })
+}
+
+/// Turns a stepper's back and forward buttons and its scrubber (named and bounded by `range`)
+/// into the messages `message` makes of a step action.
+fn wire_steps(
+    scheduler: &Rc<Scheduler>,
+    (back, forward, scrubber): (&Element, &Element, &HtmlInputElement),
+    (name, most): (&'static str, u64),
+    message: impl Fn(StepAction) -> Message + Copy + 'static,
+) -> Result<(), JsValue> {
+    for (button, action) in [(back, StepAction::Back), (forward, StepAction::Forward)] {
+        let press = sender(scheduler, move |_: web_sys::Event| Some(message(action)));
+        listen(button, "click", true, press)?;
+    }
+    let input = scrubber.clone();
     let scrub = sender(scheduler, move |_: web_sys::Event| {
         // The range only offers whole steps; anything else is refused by the core's parser.
-        let step =
-            terrain::params::parse_whole("step", &scrubber.value(), 0, u64::from(u32::MAX)).ok()?;
-        Some(Message::Step(index, StepAction::To(step as u32)))
+        let step = terrain::params::parse_whole(name, &input.value(), 0, most).ok()?;
+        Some(message(StepAction::To(step as u32)))
     });
-    listen(&controls.scrubber, "input", true, scrub)
+    listen(scrubber, "input", true, scrub)
 }
 
 /// Watches the shared context (drawing pauses while it is lost and every terrain is uploaded
