@@ -307,6 +307,11 @@ fn flow(c: &mut Criterion) {
             &down,
             |b, d| b.iter(|| terrain::water::flow::accumulation(black_box(d))),
         );
+        group.bench_with_input(
+            BenchmarkId::new("plain-accumulation", side),
+            &down,
+            |b, d| b.iter(|| terrain::water::plain::accumulation(black_box(d))),
+        );
         group.bench_with_input(BenchmarkId::new("baseline", side), &exponent, |b, &e| {
             b.iter(|| pool.install(|| diamond_square::generate(black_box(&mpd(e)), SEED)))
         });

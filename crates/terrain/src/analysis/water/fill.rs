@@ -16,6 +16,7 @@ use std::collections::VecDeque;
 use dary_heap::QuaternaryHeap;
 
 use crate::knobs::params::ParamError;
+use crate::map::cores;
 use crate::map::heightmap::Heightmap;
 
 /// The eight neighbours of cell `i` of a `w` x `h` map that are on it.
@@ -113,17 +114,17 @@ impl Flood {
     }
 
     /// The flood reaches cell `n` from a cell whose height is just under `floor`: a cell at or
-    /// under it is raised to it (in `z`) and swallowed by the pit, a higher one waits by its
-    /// height.
+    /// under it is raised to it (in `filled`, the map's `w`-wide heights, not padded) and
+    /// swallowed by the pit, a higher one waits by its height.
     #[inline(always)]
-    fn reach(&mut self, n: usize, z: &mut [f32], floor: f32) {
+    fn reach(&mut self, n: usize, filled: &mut [f32], w: usize, floor: f32) {
         let key = self.keys[n];
         if key == CLOSED {
             return;
         }
         self.keys[n] = CLOSED;
         if height_of(key) <= floor {
-            z[n] = floor;
+            filled[unpadded(n, w)] = floor;
             self.pits.push_back((n, floor));
         } else {
             self.open.push(Reverse(u64::from(key) << 32 | n as u64));
@@ -192,15 +193,21 @@ fn flood(map: &Heightmap, mut taken: impl FnMut(usize, u32)) -> Result<Heightmap
     check_finite(map)?;
     let (w, h) = (map.width(), map.height());
     let pw = w + 2;
+    // The padded heights' keys, a row at a time on every core; the ring stays CLOSED.
     let mut keys = vec![CLOSED; pw * (h + 2)];
-    let mut z = vec![0.0f32; pw * (h + 2)];
-    for (y, row) in map.data().chunks_exact(w).enumerate() {
-        let at = (y + 1) * pw + 1;
-        z[at..at + w].copy_from_slice(row);
-        for (key, &v) in keys[at..at + w].iter_mut().zip(row) {
-            *key = ordered(v);
-        }
-    }
+    let rows = map.data();
+    cores::for_each_chunk(
+        &mut keys[pw..pw * (h + 1)],
+        pw,
+        || (),
+        |_, y, row| {
+            for (key, &v) in row[1..=w].iter_mut().zip(&rows[y * w..(y + 1) * w]) {
+                *key = ordered(v);
+            }
+        },
+    );
+    let mut filled = map.clone();
+    let z = filled.data_mut();
     let mut flood = Flood {
         keys,
         open: QuaternaryHeap::with_capacity(2 * (w + h)),
@@ -216,13 +223,8 @@ fn flood(map: &Heightmap, mut taken: impl FnMut(usize, u32)) -> Result<Heightmap
         rank = rank.wrapping_add(1);
         let floor = zc.next_up();
         for (offset, _) in ring {
-            flood.reach(c.wrapping_add_signed(offset), &mut z, floor);
+            flood.reach(c.wrapping_add_signed(offset), z, w, floor);
         }
-    }
-    let mut filled = map.clone();
-    for (y, row) in filled.data_mut().chunks_exact_mut(w).enumerate() {
-        let at = (y + 1) * pw + 1;
-        row.copy_from_slice(&z[at..at + w]);
     }
     Ok(filled)
 }

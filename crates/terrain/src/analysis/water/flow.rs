@@ -58,8 +58,10 @@ pub fn accumulation(downstream: &[u32]) -> Vec<u32> {
     /// Marks a cell whose count has been passed on.
     const DONE: u32 = u32::MAX;
     // [where it drains, cells above it still to pass their counts on, its count]
-    let mut cells: Vec<[u32; 3]> = downstream.iter().map(|&d| [d, 0, 1]).collect();
-    for &d in downstream {
+    let mut cells = vec![[0u32; 3]; downstream.len()];
+    for (i, &d) in downstream.iter().enumerate() {
+        cells[i][0] = d;
+        cells[i][2] = 1;
         if let Some(cell) = cells.get_mut(d as usize) {
             cell[1] += 1;
         }
@@ -84,5 +86,18 @@ pub fn accumulation(downstream: &[u32]) -> Vec<u32> {
             at = d as usize;
         }
     }
-    cells.iter().map(|cell| cell[2]).collect()
+    // Read out on every core: at 4097² this is a tenth of the time.
+    const CHUNK: usize = 1 << 16;
+    let mut flow = vec![0u32; cells.len()];
+    cores::for_each_chunk(
+        &mut flow,
+        CHUNK,
+        || (),
+        |_, i, chunk| {
+            for (f, cell) in chunk.iter_mut().zip(&cells[i * CHUNK..]) {
+                *f = cell[2];
+            }
+        },
+    );
+    flow
 }

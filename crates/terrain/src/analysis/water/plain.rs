@@ -1,6 +1,7 @@
 //! The plain readings the fast routing equals bit for bit: Priority-Flood with epsilon as
 //! Barnes, Lehman and Mulla write it (Algorithm 3: a binary heap of cells ordered by height, a
-//! plain queue for the cells a pit swallows) and D8 directions neighbour by neighbour.
+//! plain queue for the cells a pit swallows), D8 directions neighbour by neighbour, and the flow
+//! gathered from a stack of cells whose count is ready (the routing as it was before issue 46).
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -103,11 +104,38 @@ pub fn directions(filled: &Heightmap) -> Vec<u32> {
         .collect()
 }
 
+/// Cells draining through each cell, itself included, following `downstream` (from
+/// [`directions`]): the cells nothing drains into wait on a stack; a cell taken from it adds its
+/// count to the cell below, which joins the stack once every cell above it has done so.
+pub fn accumulation(downstream: &[u32]) -> Vec<u32> {
+    let mut above = vec![0u32; downstream.len()];
+    for &d in downstream {
+        if d != OFF_MAP {
+            above[d as usize] += 1;
+        }
+    }
+    let mut flow = vec![1u32; downstream.len()];
+    let mut ready: Vec<usize> = (0..downstream.len()).filter(|&i| above[i] == 0).collect();
+    while let Some(i) = ready.pop() {
+        let d = downstream[i];
+        if d == OFF_MAP {
+            continue;
+        }
+        let d = d as usize;
+        flow[d] += flow[i];
+        above[d] -= 1;
+        if above[d] == 0 {
+            ready.push(d);
+        }
+    }
+    flow
+}
+
 /// [`Water::of`] with the plain readings: what the fast routing equals, bit for bit.
 pub fn water(map: &Heightmap) -> Result<Water, ParamError> {
     let filled = priority_flood(map)?;
     let downstream = directions(&filled);
-    let accumulation = super::flow::accumulation(&downstream);
+    let accumulation = accumulation(&downstream);
     Ok(Water {
         filled,
         downstream,
