@@ -1,5 +1,5 @@
-//! Where a heightmap's heights live: a `Vec<f32>`, or natively, for maps of
-//! [`HUGE_PAGES_FROM`] bytes and more, an anonymous mapping with transparent huge pages.
+//! Where a heightmap's heights (and the water routing's big arrays) live: a `Vec`, or natively,
+//! from [`HUGE_PAGES_FROM`] bytes, an anonymous mapping with transparent huge pages.
 //!
 //! A fresh 4097 x 4097 map is 64 MiB. In a `Vec` the kernel maps and zeroes it 4 KiB page by
 //! page on first touch: 16 384 page faults, about half the time of a whole Diamond-Square run
@@ -17,35 +17,60 @@ use std::ops::{Deref, DerefMut};
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub(crate) const HUGE_PAGES_FROM: usize = 32 << 20;
 
+/// What a [`Buffer`] can hold: plain values whose all-zero bytes are the value
+/// [`Default::default`] gives (0, 0.0, arrays of them).
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) trait Plain: bytemuck::Pod + Default {}
+/// What a [`Buffer`] can hold: plain values whose all-zero bytes are the value
+/// [`Default::default`] gives (0, 0.0, arrays of them).
+#[cfg(target_arch = "wasm32")]
+pub(crate) trait Plain: Copy + Default {}
+
+impl Plain for f32 {}
+impl Plain for u32 {}
+impl Plain for [u32; 3] {}
+
 /// The heights of one map, row by row; dereferences to `[f32]`.
-pub(crate) enum Cells {
-    /// Heights on the heap.
-    Heap(Vec<f32>),
-    /// Heights in an anonymous mapping of exactly `len` heights, advised to use huge pages.
+pub(crate) type Cells = Buffer<f32>;
+
+/// A large array of plain values: a `Vec`, or natively, from [`HUGE_PAGES_FROM`] bytes, an
+/// anonymous mapping with transparent huge pages. Heights, and the big working arrays of the
+/// water routing (whose reads jump across the map, so every TLB miss saved counts).
+pub(crate) enum Buffer<T> {
+    /// Values on the heap.
+    Heap(Vec<T>),
+    /// Values in an anonymous mapping of exactly `len` values, advised to use huge pages.
     #[cfg(not(target_arch = "wasm32"))]
     Mapped {
-        /// The mapping: zeroed, page-aligned, `len * 4` bytes.
+        /// The mapping: zeroed, page-aligned, `len * size_of::<T>()` bytes.
         memory: memmap2::MmapMut,
-        /// The number of heights.
+        /// The number of values.
         len: usize,
     },
 }
 
-impl Cells {
-    /// `len` heights, all 0.
+impl<T: Plain> Buffer<T> {
+    /// `len` values, all zero.
     pub(crate) fn zeroed(len: usize) -> Self {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(cells) = Self::mapped(len) {
             return cells;
         }
-        Self::Heap(vec![0.0; len])
+        Self::Heap(vec![T::default(); len])
     }
 
-    /// `len` zeroed heights in a huge-page mapping, or `None` for a map below
-    /// [`HUGE_PAGES_FROM`] or when the system refuses the mapping (then the heap serves).
+    /// `len` copies of `value`.
+    pub(crate) fn filled(len: usize, value: T) -> Self {
+        let mut buffer = Self::zeroed(len);
+        buffer.fill(value);
+        buffer
+    }
+
+    /// `len` zeroed values in a huge-page mapping, or `None` below [`HUGE_PAGES_FROM`] bytes
+    /// or when the system refuses the mapping (then the heap serves).
     #[cfg(not(target_arch = "wasm32"))]
     fn mapped(len: usize) -> Option<Self> {
-        let bytes = len.checked_mul(std::mem::size_of::<f32>())?;
+        let bytes = len.checked_mul(std::mem::size_of::<T>())?;
         if bytes < HUGE_PAGES_FROM {
             return None;
         }
@@ -56,28 +81,29 @@ impl Cells {
         Some(Self::Mapped { memory, len })
     }
 
-    /// Whether the heights live in a huge-page mapping.
+    /// Whether the values live in a huge-page mapping.
     #[cfg(test)]
     fn is_mapped(&self) -> bool {
         !matches!(self, Self::Heap(_))
     }
 }
 
-impl Deref for Cells {
-    type Target = [f32];
+impl<T: Plain> Deref for Buffer<T> {
+    type Target = [T];
 
-    fn deref(&self) -> &[f32] {
+    fn deref(&self) -> &[T] {
         match self {
             Self::Heap(data) => data,
-            // A mapping is page-aligned and `len * 4` bytes long, so the cast cannot fail.
+            // A mapping is page-aligned and `len * size_of::<T>()` bytes long, so the cast
+            // cannot fail.
             #[cfg(not(target_arch = "wasm32"))]
             Self::Mapped { memory, len } => &bytemuck::cast_slice(&memory[..])[..*len],
         }
     }
 }
 
-impl DerefMut for Cells {
-    fn deref_mut(&mut self) -> &mut [f32] {
+impl<T: Plain> DerefMut for Buffer<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
         match self {
             Self::Heap(data) => data,
             #[cfg(not(target_arch = "wasm32"))]
@@ -86,7 +112,7 @@ impl DerefMut for Cells {
     }
 }
 
-impl Clone for Cells {
+impl<T: Plain> Clone for Buffer<T> {
     fn clone(&self) -> Self {
         let mut copy = Self::zeroed(self.len());
         copy.copy_from_slice(self);
@@ -94,7 +120,7 @@ impl Clone for Cells {
     }
 }
 
-impl fmt::Debug for Cells {
+impl<T: Plain + fmt::Debug> fmt::Debug for Buffer<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }

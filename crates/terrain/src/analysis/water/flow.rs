@@ -1,6 +1,7 @@
 //! D8 flow on a filled map: each cell's steepest way down, and the flow through each cell.
 
 use super::fill::ring;
+use crate::map::cells::Buffer;
 use crate::map::cores;
 use crate::map::heightmap::Heightmap;
 
@@ -58,7 +59,8 @@ pub fn accumulation(downstream: &[u32]) -> Vec<u32> {
     /// Marks a cell whose count has been passed on.
     const DONE: u32 = u32::MAX;
     // [where it drains, cells above it still to pass their counts on, its count]
-    let mut cells = vec![[0u32; 3]; downstream.len()];
+    let mut buffer = Buffer::<[u32; 3]>::zeroed(downstream.len());
+    let cells: &mut [[u32; 3]] = &mut buffer;
     for (i, &d) in downstream.iter().enumerate() {
         cells[i][0] = d;
         cells[i][2] = 1;
