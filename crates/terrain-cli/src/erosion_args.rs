@@ -53,7 +53,18 @@ pub struct ErosionConstants {
     #[arg(long, value_name = "N", help = knobs::RADIUS.hint(),
           default_value_t = D.radius, value_parser = whole(&knobs::RADIUS))]
     pub radius: u32,
+    /// `--batch [N]` ([`knobs::BATCH`]): droplets in batches of N, summed in whole numbers;
+    /// with no number, the default batch. Without it, one droplet after another.
+    #[arg(long, value_name = "N", help = knobs::BATCH.hint(), num_args = 0..=1,
+          default_missing_value = DEFAULT_BATCH, value_parser = whole(&knobs::BATCH))]
+    pub batch: Option<u32>,
 }
+
+/// `--batch` with no number ([`knobs::BATCH`]'s default).
+const DEFAULT_BATCH: &str = {
+    assert!(knobs::BATCH.whole_default() == 1024);
+    "1024"
+};
 
 impl ErosionConstants {
     /// The constants with `droplets` droplets.
@@ -69,6 +80,7 @@ impl ErosionConstants {
             evaporation: self.evaporation,
             gravity: self.gravity,
             radius: self.radius,
+            batch: self.batch.unwrap_or(0),
         }
     }
 }

@@ -237,14 +237,15 @@ fn fbm(c: &mut Criterion) {
 }
 
 /// Hydraulic erosion: 100 000 droplets of the default lifetime on Diamond-Square maps of 513 and
-/// 2049 points a side, the fast version beside the plain reading of Beyer's thesis. Throughput is
-/// in droplets.
+/// 2049 points a side, the fast version beside the plain reading of Beyer's thesis, and the
+/// batched erosion (`--batch`) on every core and on one. Throughput is in droplets.
 fn erosion(c: &mut Criterion) {
     use terrain::erosion::{self, plain, ErosionParams};
     let mut group = c.benchmark_group("erosion");
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(4));
+    let pool = one_thread();
     let params = ErosionParams {
         droplets: 100_000,
         ..ErosionParams::DEFAULT
@@ -264,6 +265,21 @@ fn erosion(c: &mut Criterion) {
                 let mut map = m.clone();
                 plain::erode(&mut map, black_box(&params), SEED).expect("valid")
             })
+        });
+        // The batched erosion at its default batch, on every core and on one.
+        let batched = ErosionParams {
+            batch: erosion::batched::DEFAULT_BATCH,
+            ..params
+        };
+        let run = |m: &Heightmap| {
+            let mut map = m.clone();
+            erosion::erode(&mut map, black_box(&batched), SEED).expect("valid")
+        };
+        group.bench_with_input(BenchmarkId::new("batched", side), &map, |b, m| {
+            b.iter(|| run(m))
+        });
+        group.bench_with_input(BenchmarkId::new("batched-1-thread", side), &map, |b, m| {
+            b.iter(|| pool.install(|| run(m)))
         });
     }
     group.finish();

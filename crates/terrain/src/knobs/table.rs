@@ -256,6 +256,16 @@ pub const GRAVITY: Knob = number(
     [0.0, 64.0, 4.0],
 );
 
+/// Droplets to a batch in the batched erosion (`--batch`): how many fall on the map as it was
+/// when their batch began.
+pub const BATCH: Knob = whole(
+    "batch",
+    "Batch",
+    "Droplets that fall at once, each on the map as the batch found it: the same bytes on any \
+     number of threads or on the GPU; larger batches run wider and carve a little less",
+    [1, 2_000_000, 1024],
+);
+
 /// Radius of the erosion brush.
 pub const RADIUS: Knob = whole(
     "radius",
@@ -310,7 +320,7 @@ pub const THREADS: Knob = whole(
 );
 
 /// Every row, for the tests that hold the page and the command line to it.
-pub const ALL: [&Knob; 38] = [
+pub const ALL: [&Knob; 39] = [
     &SEED,
     &EXPONENT,
     &PAGE_EXPONENT,
@@ -345,6 +355,7 @@ pub const ALL: [&Knob; 38] = [
     &EVAPORATION,
     &GRAVITY,
     &RADIUS,
+    &BATCH,
     &THREADS,
     &HEIGHT_M,
     &CELL_M,

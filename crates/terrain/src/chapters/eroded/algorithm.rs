@@ -22,6 +22,7 @@
 //! [`erode`] is the fast version; [`plain::erode`] reads straight from the thesis, and the tests
 //! hold them equal bit for bit.
 
+pub mod batched;
 pub mod droplets;
 pub mod plain;
 pub mod score;
@@ -62,6 +63,12 @@ pub struct ErosionParams {
     pub gravity: f32,
     /// Radius of the erosion brush in cells ([`knobs::RADIUS`]).
     pub radius: u32,
+    /// 0: droplets fall one after another, each on the map the last one left (the thesis). N:
+    /// they fall in batches of N that each read the map as it was when their batch began,
+    /// summed in whole numbers ([`batched`], [`knobs::BATCH`]): the same bytes on any number of
+    /// threads and on the GPU, and valleys a little less gathered as N grows.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub batch: u32,
 }
 
 impl ErosionParams {
@@ -77,6 +84,7 @@ impl ErosionParams {
         evaporation: knobs::EVAPORATION.number_default() as f32,
         gravity: knobs::GRAVITY.number_default() as f32,
         radius: knobs::RADIUS.whole_default() as u32,
+        batch: 0,
     };
 
     /// Checks every constant against its range; the message names the limit.
@@ -88,6 +96,9 @@ impl ErosionParams {
         ];
         for (knob, value) in whole {
             knob.check_whole(u64::from(value))?;
+        }
+        if self.batch != 0 {
+            knobs::BATCH.check_whole(u64::from(self.batch))?;
         }
         let numbers = [
             (&knobs::INERTIA, self.inertia),
@@ -156,7 +167,14 @@ fn not_linked() -> ParamError {
 
 /// Erodes `map` with `params.droplets` droplets from `seed`, in place. The map keeps its scale
 /// (it is not normalised again), so what was removed and laid down can be compared cell by cell.
+/// With [`ErosionParams::batch`] set, the droplets fall in batches ([`batched::erode`]).
 pub fn erode(map: &mut Heightmap, params: &ErosionParams, seed: u64) -> Result<Ledger, ParamError> {
+    if params.batch != 0 {
+        if !LINKED {
+            return Err(not_linked());
+        }
+        return batched::erode(map, params, seed, params.batch);
+    }
     erode_watched(map, params, seed, 0, |_, _| {})
 }
 
