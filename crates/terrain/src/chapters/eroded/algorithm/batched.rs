@@ -50,14 +50,17 @@ impl Books {
     }
 }
 
-/// One thread's share of a batch: each cell's summed change, whether it was changed, the cells
-/// changed (each once) by band of the map, and its books.
+/// One thread's share of a batch: each cell's summed change (the low 32 bits) and whether it
+/// was changed ([`SEEN`]) side by side, the cells changed (each once) by band of the map, and its
+/// books.
 struct Share {
-    change: Vec<i32>,
-    seen: Vec<bool>,
+    change: Vec<u64>,
     touched: Vec<Vec<u32>>,
     books: Books,
 }
+
+/// Marks a cell a share has changed (a change may sum back to 0).
+const SEEN: u64 = 1 << 32;
 
 /// Erodes `map` with `params.droplets` droplets from `seed` in batches of `batch`, in place, on
 /// every thread of the pool (natively; one in wasm). The same bytes for any number of threads.
@@ -110,7 +113,6 @@ pub fn run(
     let mut shares: Vec<Share> = (0..threads)
         .map(|_| Share {
             change: vec![0; ground.len()],
-            seen: vec![false; ground.len()],
             touched: vec![Vec::new(); bands],
             books: Books::default(),
         })
@@ -124,23 +126,22 @@ pub fn run(
             let part = |t: usize| from + ((to - from) as usize * t / threads) as u32;
             let Share {
                 change,
-                seen,
                 touched,
                 books,
             } = share;
             for band in touched.iter_mut() {
                 for &cell in band.iter() {
-                    (change[cell as usize], seen[cell as usize]) = (0, false);
+                    change[cell as usize] = 0;
                 }
                 band.clear();
             }
             for droplet in part(t)..part(t + 1) {
                 rain.fall(snapshot, rain.start(points, droplet), books, |cell, d| {
-                    if !seen[cell] {
-                        seen[cell] = true;
+                    let was = change[cell];
+                    if was == 0 {
                         touched[cell >> band_bits].push(cell as u32);
                     }
-                    change[cell] = change[cell].wrapping_add(d);
+                    change[cell] = u64::from((was as u32).wrapping_add(d as u32)) | SEEN;
                 });
             }
         });
@@ -154,7 +155,8 @@ pub fn run(
                 for share in listed {
                     for &cell in &share.touched[band] {
                         let at = cell as usize - first;
-                        cells[at] = cells[at].wrapping_add(share.change[cell as usize]);
+                        cells[at] =
+                            cells[at].wrapping_add(share.change[cell as usize] as u32 as i32);
                     }
                 }
             },

@@ -22,9 +22,18 @@ pub fn lerp(a: i32, b: i32, t: i32) -> i32 {
     a.wrapping_add(mul(b.wrapping_sub(a), t, 16))
 }
 
-/// The largest whole number whose square is at most `n`, bit by bit.
+/// The largest whole number whose square is at most `n`. Natively and in wasm through `f64`'s
+/// square root, which IEEE 754 rounds correctly: for `n < 2^32` the root is at least 2^-17 below
+/// the next whole number, far more than its rounding error (2^-36), so the floor is exact. A
+/// GPU port takes it bit by bit ([`isqrt_bit_by_bit`]); the two agree on every `u32` (test).
 #[inline(always)]
 pub fn isqrt(n: u32) -> u32 {
+    f64::from(n).sqrt() as u32
+}
+
+/// [`isqrt`] bit by bit, in whole numbers only: how a GPU port takes it, since WGSL does not
+/// promise a correctly rounded square root.
+pub fn isqrt_bit_by_bit(n: u32) -> u32 {
     let (mut rest, mut root) = (n, 0u32);
     let mut one = 1u32 << 30;
     while one > rest {
