@@ -5,6 +5,7 @@
 //! every map and its flow (log scale) to look at (8-bit PNGs).
 //!
 //! cargo run --release -p terrain --example erosion_measures -- OUT_DIR [EXPONENT SEED DROPLETS...]
+//! (with `BATCH=N` in the environment, each count is also eroded in batches of N)
 
 use std::fs::File;
 use std::io::BufWriter;
@@ -120,17 +121,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Ok(())
     };
     measure("0", &start)?;
+    // BATCH=N also erodes each count in batches of N (`--batch N`), beside the sequential run.
+    let batch: Option<u32> = std::env::var("BATCH").ok().map(|b| b.parse()).transpose()?;
     for &droplets in &counts {
-        let mut map = start.clone();
-        erosion::erode(
-            &mut map,
-            &ErosionParams {
-                droplets,
-                ..ErosionParams::DEFAULT
-            },
-            3,
-        )?;
-        measure(&droplets.to_string(), &map)?;
+        for batch in std::iter::once(0).chain(batch) {
+            let mut map = start.clone();
+            erosion::erode(
+                &mut map,
+                &ErosionParams {
+                    droplets,
+                    batch,
+                    ..ErosionParams::DEFAULT
+                },
+                3,
+            )?;
+            let label = match batch {
+                0 => droplets.to_string(),
+                b => format!("{droplets}-batch{b}"),
+            };
+            measure(&label, &map)?;
+        }
     }
     Ok(())
 }

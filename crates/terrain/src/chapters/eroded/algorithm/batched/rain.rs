@@ -149,15 +149,31 @@ impl Rain {
     /// share, the rest (rounding, cells off the map) on the cell itself, so all of it lands.
     fn settle(&self, cx: i32, cy: i32, amount: i32, laid: &mut impl FnMut(usize, i32)) {
         let mut rest = amount;
-        for &(dx, dy, weight) in &self.brush {
-            let (x, y) = (cx + dx, cy + dy);
-            if x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height {
-                let part = mul(amount, weight, 16);
-                laid(y as usize * self.width + x as usize, part);
-                rest -= part;
-            }
-        }
+        self.each_on_map(cx, cy, |cell, weight| {
+            let part = mul(amount, weight, 16);
+            laid(cell, part);
+            rest -= part;
+        });
         laid(cy as usize * self.width + cx as usize, rest);
+    }
+
+    /// Calls `cell(index, weight)` for the cells of the brush around cell `(cx, cy)` that lie on
+    /// the map, their weights scaled up to sum (nearly) to 2^16 as the float erosion's are
+    /// (`(w << 16) / sum` in 32 bits: weights are under 2^16).
+    #[inline]
+    fn each_on_map(&self, cx: i32, cy: i32, mut cell: impl FnMut(usize, i32)) {
+        let on_map = |&&(dx, dy, _): &&(i32, i32, i32)| {
+            let (x, y) = (cx + dx, cy + dy);
+            x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height
+        };
+        let sum: u32 = self.brush.iter().filter(on_map).map(|b| b.2 as u32).sum();
+        for &(dx, dy, weight) in self.brush.iter().filter(on_map) {
+            let scaled = ((weight as u32) << 16) / sum.max(1);
+            cell(
+                (cy + dy) as usize * self.width + (cx + dx) as usize,
+                scaled as i32,
+            );
+        }
     }
 
     /// One droplet from `start` over `ground` (the map as the batch began), handing each
@@ -225,12 +241,7 @@ impl Rain {
                         take(center.wrapping_add_signed(offset), weight);
                     }
                 } else {
-                    for &(bx, by, weight) in &self.brush {
-                        let (px, py) = (cx as i32 + bx, cy as i32 + by);
-                        if px >= 0 && py >= 0 && (px as usize) < w && (py as usize) < self.height {
-                            take(py as usize * w + px as usize, weight);
-                        }
-                    }
+                    self.each_on_map(cx as i32, cy as i32, take);
                 }
             }
             speed2 = speed2.wrapping_sub(mul(rise, self.gravity, f)).max(0);
