@@ -179,6 +179,8 @@ pub fn erode(map: &mut Heightmap, params: &ErosionParams, seed: u64) -> Result<L
 }
 
 /// [`erode`], handing `trail` the [`Trail`] of each of the first `traced` droplets as it dies.
+/// Always one droplet after another: [`ErosionParams::batch`] is not read (a trail belongs to
+/// the sequential erosion, whose stepper shows one droplet at a time).
 pub fn erode_watched(
     map: &mut Heightmap,
     params: &ErosionParams,
@@ -207,6 +209,8 @@ pub const ONE_AT_A_TIME: u32 = 8;
 /// The same erosion as [`erode`], in steps that end after `ends[0]`, `ends[1]`, ... droplets
 /// (rising counts; see [`crate::Schedule::droplets_in`]): after each, `step_done` gets
 /// the step's number (1-based), the map so far, and for a step of one droplet its [`Trail`].
+/// Always one droplet after another, like [`erode_watched`]: batched runs step by batch instead
+/// ([`batched::run`]'s `batch_done`).
 pub fn erode_in_steps(
     map: &mut Heightmap,
     params: &ErosionParams,
