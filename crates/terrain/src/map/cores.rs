@@ -28,29 +28,12 @@ pub(crate) fn for_each_chunk<T, S>(
     }
 }
 
-/// How many threads [`each`] spreads its items over: the pool's natively, one in wasm.
+/// How many threads [`for_each_chunk`] spreads its chunks over: the pool's natively, one in wasm.
 pub(crate) fn threads() -> usize {
     #[cfg(not(target_arch = "wasm32"))]
     return rayon::current_num_threads();
     #[cfg(target_arch = "wasm32")]
     return 1;
-}
-
-/// Runs `work(i, item)` on every item of `items`, `i` counting them from 0: natively each on a
-/// thread of rayon's pool, in wasm one after another.
-pub(crate) fn each<T: Send>(items: &mut [T], work: impl Fn(usize, &mut T) + Sync + Send) {
-    #[cfg(not(target_arch = "wasm32"))]
-    if items.len() > 1 {
-        use rayon::prelude::*;
-        items
-            .par_iter_mut()
-            .enumerate()
-            .for_each(|(i, item)| work(i, item));
-        return;
-    }
-    for (i, item) in items.iter_mut().enumerate() {
-        work(i, item);
-    }
 }
 
 #[cfg(test)]

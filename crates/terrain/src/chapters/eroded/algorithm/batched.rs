@@ -122,29 +122,35 @@ pub fn run(
     while from < params.droplets {
         let to = from.saturating_add(batch).min(params.droplets);
         let snapshot = &ground;
-        cores::each(&mut shares, |t, share| {
-            let part = |t: usize| from + ((to - from) as usize * t / threads) as u32;
-            let Share {
-                change,
-                touched,
-                books,
-            } = share;
-            for band in touched.iter_mut() {
-                for &cell in band.iter() {
-                    change[cell as usize] = 0;
-                }
-                band.clear();
-            }
-            for droplet in part(t)..part(t + 1) {
-                rain.fall(snapshot, rain.start(points, droplet), books, |cell, d| {
-                    let was = change[cell];
-                    if was == 0 {
-                        touched[cell >> band_bits].push(cell as u32);
+        cores::for_each_chunk(
+            &mut shares,
+            1,
+            || (),
+            |_, t, share| {
+                let share = &mut share[0];
+                let part = |t: usize| from + ((to - from) as usize * t / threads) as u32;
+                let Share {
+                    change,
+                    touched,
+                    books,
+                } = share;
+                for band in touched.iter_mut() {
+                    for &cell in band.iter() {
+                        change[cell as usize] = 0;
                     }
-                    change[cell] = u64::from((was as u32).wrapping_add(d as u32)) | SEEN;
-                });
-            }
-        });
+                    band.clear();
+                }
+                for droplet in part(t)..part(t + 1) {
+                    rain.fall(snapshot, rain.start(points, droplet), books, |cell, d| {
+                        let was = change[cell];
+                        if was == 0 {
+                            touched[cell >> band_bits].push(cell as u32);
+                        }
+                        change[cell] = u64::from((was as u32).wrapping_add(d as u32)) | SEEN;
+                    });
+                }
+            },
+        );
         let listed = &shares;
         cores::for_each_chunk(
             &mut ground,

@@ -7,7 +7,8 @@ use super::*;
 use crate::chapters::diamond_square::algorithm as diamond_square;
 use crate::chapters::midpoint::algorithm::MpdParams;
 
-fn terrain(exponent: u32, seed: u64) -> Heightmap {
+/// A Diamond-Square map to erode (the batched erosion's tests use it too).
+pub(super) fn terrain(exponent: u32, seed: u64) -> Heightmap {
     diamond_square::generate(
         &MpdParams {
             exponent,
@@ -18,7 +19,8 @@ fn terrain(exponent: u32, seed: u64) -> Heightmap {
     .expect("valid")
 }
 
-fn with(droplets: u32) -> ErosionParams {
+/// The default constants with `droplets` droplets.
+pub(super) fn with(droplets: u32) -> ErosionParams {
     ErosionParams {
         droplets,
         ..ErosionParams::DEFAULT

@@ -4,26 +4,7 @@
 
 use super::*;
 use crate::analysis::realism;
-use crate::chapters::diamond_square::algorithm as diamond_square;
-use crate::chapters::midpoint::algorithm::MpdParams;
-
-fn terrain(exponent: u32, seed: u64) -> Heightmap {
-    diamond_square::generate(
-        &MpdParams {
-            exponent,
-            ..MpdParams::DEFAULT
-        },
-        seed,
-    )
-    .expect("valid")
-}
-
-fn with(droplets: u32) -> ErosionParams {
-    ErosionParams {
-        droplets,
-        ..ErosionParams::DEFAULT
-    }
-}
+use crate::chapters::eroded::algorithm::tests::{terrain, with};
 
 /// `map` eroded in batches of `batch` on a pool of `threads` threads.
 fn on_threads(map: &Heightmap, params: &ErosionParams, batch: u32, threads: usize) -> Vec<i32> {
