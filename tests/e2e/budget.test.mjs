@@ -12,6 +12,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
+// 199 593 B with rain at scale (issue 47 allows 1 KB over the 198 594 B before it): its chapter's
+// steps and captions, the engine in the reply and the caption (+2.4 KB at first, trimmed by one
+// step view for every batched chapter, one slot for both erosion chapters, the engine's sentence
+// made in the worker).
 // 198 349 B with the flood stepper, once the worker makes what the Water views only paint (the
 // routing, the layer, the flood's captions: -5.6 KB) and outlines the fault steps' cuts (-2.5
 // KB): under the 198 434 B before issues 45 and 46, which allowed 1 and 2 KB more.
@@ -27,7 +31,7 @@ import { DIST } from './harness.mjs';
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is
 // 150 000 (BENCHMARKS.md says why it is not met).
-const CEILING = 199_000;
+const CEILING = 199_618;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

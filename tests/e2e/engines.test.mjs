@@ -1,7 +1,8 @@
 // End-to-end: the page in Firefox and in WebKit (the engine of Safari), one suite for both. Each
 // engine runs in a real window on Xvfb (it has WebGL2 there) through the driver in drivers.mjs:
 // every demo draws and refreshes, a stepper steps back and forward, a download is byte for byte
-// the command line's file, a share link restores its demo, and the console stays silent.
+// the command line's file, a share link restores its demo, rain at scale falls on the CPU (no
+// WebGPU here) with the command line's bytes, and the console stays silent.
 // `ENGINES=webkit` (or firefox) runs one. The Chromium suite (the other files) is unchanged.
 //
 // The page is served from a copy of dist/ whose index.html starts with a small probe: it records
@@ -386,6 +387,29 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.equal(exponent, '6');
       assert.equal(restored.seed, shared.seed, 'the same seed');
       assert.equal(restored.hash, shared.hash, 'the same picture');
+      assert.deepEqual(await problems(driver), [], 'the console stayed silent');
+    });
+
+    test('rain at scale falls on the CPU here and downloads terrain ds --erode N --batch B', async () => {
+      // Neither browser offers WebGPU on Linux: the same batched code runs in wasm.
+      const id = 'rain';
+      await load(driver, `${server.url}#${id}?exponent=7&droplets=20000&batch=512&seed=42`);
+      const shown = await generated(driver, id, 1);
+      assert.equal(shown.seed, '42');
+      const engine = await driver.evaluate((sel) => document.querySelector(sel).dataset.engine, section(id));
+      assert.equal(engine, 'cpu', `${name}: no WebGPU, so the CPU`);
+      await driver.evaluate((sel) => {
+        const select = document.querySelector(`${sel} select[name="format"]`);
+        select.value = 'r32';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }, section(id));
+      const count = await driver.evaluate(() => window.__downloads.length);
+      await driver.click(`${section(id)} [data-action="download"]`);
+      await until(driver, 'the file', (n) => window.__downloads.length > n, count);
+      const file = await lastDownload(driver);
+      const out = join(await mkdtemp(join(tmpdir(), `terrain-${name}-`)), 'rain.r32');
+      terrain(['ds', '--exponent', '7', '--erode', '20000', '--batch', '512', '--seed', '42', '--out', out]);
+      assert.ok(Buffer.from(file.base64, 'base64').equals(await readFile(out)), `${file.name}: the bytes of terrain ds --erode --batch`);
       assert.deepEqual(await problems(driver), [], 'the console stayed silent');
     });
   });

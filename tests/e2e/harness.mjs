@@ -16,7 +16,7 @@ export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifa
 export const DEMO_IDS = [
   'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
   'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases',
-  'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'line-1d', 'fault-lines',
+  'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'line-1d', 'fault-lines',
   'fault-shapes', 'real-land', 'your-map',
 ];
 
@@ -32,7 +32,8 @@ export const READ_IDS = ['real-land', 'your-map'];
  * order.
  */
 export const LATER_IDS = [
-  'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'fault-lines', 'fault-shapes',
+  'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'fault-lines',
+  'fault-shapes',
 ];
 
 /** The selector of demo `id`'s section. */
@@ -56,15 +57,16 @@ export function timedTest(name, fn) {
  * The set-up every Chromium suite shares, as `before` and `after` hooks of the file that calls
  * it: serves dist/ (under `prefix`), launches Chromium, makes the artifacts folder, and unless
  * `open` is false opens the page (`path` after the served URL, `viewport`, `init` run before the
- * page's scripts) and waits for every demo's first terrain (unless `demos` is false). Returns
+ * page's scripts) and waits for every demo's first terrain (unless `demos` is false); with
+ * `webgpu`, Chromium offers WebGPU (on SwiftShader). Returns
  * an object whose `server`, `browser` and `session` ({ page, context, problems, requested }) are
  * filled in before the first test.
  */
-export function suite({ prefix = '/', open = true, path = '', viewport, init = null, demos = true } = {}) {
+export function suite({ prefix = '/', open = true, path = '', viewport, init = null, demos = true, webgpu = false } = {}) {
   const fixture = {};
   before(async () => {
     fixture.server = await serve(prefix);
-    fixture.browser = await launch();
+    fixture.browser = await launch({ webgpu });
     await mkdir(ARTIFACTS, { recursive: true });
     if (open) {
       fixture.session = await openPage(fixture.browser, `${fixture.server.url}${path}`, viewport, init);
@@ -171,10 +173,14 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export function launch() {
+/** WebGPU on the CPU (SwiftShader): without these flags headless Chromium offers no adapter. */
+export const WEBGPU_ARGS = ['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'];
+
+/** Launches headless Chromium; with `webgpu`, with WebGPU on SwiftShader. */
+export function launch({ webgpu = false } = {}) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: webgpu ? [...CHROMIUM_ARGS, ...WEBGPU_ARGS] : CHROMIUM_ARGS,
   });
 }
 

@@ -8,7 +8,7 @@ import { ARTIFACTS, READ_IDS, openPage, waitForDemos, inspect, attributes, suite
 const DEMO_IDS = [
   'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
   'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases',
-  'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'line-1d', 'fault-lines',
+  'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'line-1d', 'fault-lines',
   'fault-shapes', 'real-land', 'your-map',
 ];
 const READ = READ_IDS;
@@ -34,6 +34,16 @@ const BAD_VALUES = {
   warp: ['', 'abc', '-1', '4.5', 'Infinity'],
   x: ['', 'abc', 'NaN', '-1', '2.5', '16777217', '1e7'],
   y: ['', ' ', '-5', '0.5', '99999999999999999999'],
+  batch: ['', 'abc', 'NaN', '-1', '0', '2.5', '2000001'],
+};
+
+// Where a demo's field takes another range: rain at scale's maps stop at 1025 x 1025, and its
+// droplets, falling in batches, go to 5 million.
+const DEMO_BAD_VALUES = {
+  rain: {
+    exponent: [...BAD_VALUES.exponent, '11'],
+    droplets: ['', 'abc', 'NaN', '-1', '0', '2.5', '5000001'],
+  },
 };
 
 
@@ -185,7 +195,8 @@ test('bad values are refused next to the field, and the terrain on screen stays'
     // fault-lines and fault-shapes take up to 100000 faults; 100001 is past both limits.
     for (const [name, good] of fields) {
       // On a read map 0 droplets is allowed: the map as read.
-      const refused = READ.includes(id) ? BAD_VALUES[name].filter((v) => v !== '0') : BAD_VALUES[name];
+      const values = DEMO_BAD_VALUES[id]?.[name] ?? BAD_VALUES[name];
+      const refused = READ.includes(id) ? values.filter((v) => v !== '0') : values;
       for (const bad of refused) {
         await setField(page, id, name, bad);
         const after = await inspect(page, id);

@@ -8,14 +8,32 @@
 //! same code the page's module uses for the others
 //! ([`terrain_model::maker::answer`]), so its replies are the same in every way.
 
+//!
+//! Rain at scale runs here on the GPU where the worker's browser offers WebGPU (`gpu.rs`,
+//! `rain.rs`), and on the CPU otherwise.
+
+#[cfg(target_arch = "wasm32")]
+mod gpu;
+#[cfg(target_arch = "wasm32")]
+mod rain;
+
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
 
 /// Answers a request the page's module handed on (its reply of kind `later`, with the map its
-/// view holds): `[reply, transfer]`, as the page's module's `answer_next` gives them. A map for
-/// a file then goes to the file encoders, as the page's own do.
+/// view holds): a promise of `[reply, transfer]`, as the page's module's `answer_next` gives
+/// them. A map for a file then goes to the file encoders, as the page's own do.
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
-pub fn answer(later: JsValue) -> js_sys::Array {
-    terrain_model::maker::answer_later(&later)
+pub fn answer(later: JsValue) -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(async move {
+        let made = match rain::answer_on_gpu(&later).await {
+            Some(reply) => {
+                let (message, transfer) = reply.to_js();
+                js_sys::Array::of2(&message, &transfer)
+            }
+            None => terrain_model::maker::answer_later(&later),
+        };
+        Ok(made.into())
+    })
 }

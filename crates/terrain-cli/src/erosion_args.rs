@@ -94,9 +94,9 @@ pub struct ErodeArgs {
     /// Width in points of a raw file that is not square (a square one needs none).
     #[arg(long, value_name = "N", value_parser = side(&knobs::WIDTH))]
     pub width: Option<usize>,
-    /// `--droplets` ([`knobs::DROPLETS`]).
-    #[arg(long, value_name = "N", help = knobs::DROPLETS.hint(),
-          default_value_t = D.droplets, value_parser = whole(&knobs::DROPLETS))]
+    /// `--droplets` ([`knobs::CLI_DROPLETS`]: more with `--batch`).
+    #[arg(long, value_name = "N", help = knobs::CLI_DROPLETS.hint(),
+          default_value_t = D.droplets, value_parser = whole(&knobs::CLI_DROPLETS))]
     pub droplets: u32,
     #[command(flatten)]
     #[allow(missing_docs)]

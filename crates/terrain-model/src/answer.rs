@@ -33,6 +33,43 @@ pub struct Answer {
     /// For a pair: one code per shown point of the pair, drawn on it (the noise pair's lattice).
     /// Empty otherwise.
     pub trails: Vec<u8>,
+    /// For rain at scale: which engine made it and how long it took.
+    pub engine: Option<Engine>,
+}
+
+/// Which engine ran a batched rain, and how long it took: the section's `data-engine` and the
+/// caption's last sentence.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Engine {
+    /// Whether the GPU ran it (through WebGPU), else the CPU (the same batched code in wasm).
+    pub gpu: bool,
+    /// What the caption says of it: "Rained on the GPU (WebGPU) in 1.23 s."
+    pub said: String,
+}
+
+impl Engine {
+    /// The engine that took `millis`; `notice` says why the CPU ran it after the GPU was tried.
+    /// (Made in the worker, by the later chapters' module.)
+    pub fn ran(gpu: bool, millis: f64, notice: Option<&str>) -> Self {
+        let place = match gpu {
+            true => "on the GPU (WebGPU)",
+            false => "on the CPU (no WebGPU here: the same batched code in wasm)",
+        };
+        let took = format!("Rained {place} in {:.2} s.", millis / 1000.0);
+        let said = match notice {
+            Some(notice) => format!("{notice} {took}"),
+            None => took,
+        };
+        Engine { gpu, said }
+    }
+
+    /// The name `data-engine` carries: `webgpu` or `cpu`.
+    pub fn name(&self) -> &'static str {
+        match self.gpu {
+            true => "webgpu",
+            false => "cpu",
+        }
+    }
 }
 
 /// Columns of holes between the two maps of a pair, per shown column of one map.
@@ -108,10 +145,8 @@ impl Demo {
     pub fn answer(&self, setup: &Setup, held: Option<&Heightmap>) -> Result<Answer, ParamError> {
         // Faults and erosion keep the shown points after each batch, the same points `shown`
         // keeps of the finished map.
-        let (most_columns, most_rows) = self.look.most_shown();
-        let (width, height) = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
-        let columns = display::display_positions(width, most_columns.max(2));
-        let rows = display::display_positions(height, most_rows.max(2));
+        let size = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
+        let (columns, rows) = self.positions(size);
         let (map, batches, trails) = match setup.recipe.in_steps(setup.seed, &columns, &rows) {
             Some(made) => {
                 let made = made?;
@@ -123,6 +158,27 @@ impl Demo {
                 Vec::new(),
             ),
         };
+        self.answer_made(setup, map, batches, trails)
+    }
+
+    /// The map columns and rows whose points are shown, for a map of `width` x `height`.
+    pub fn positions(&self, (width, height): (usize, usize)) -> (Vec<usize>, Vec<usize>) {
+        let (most_columns, most_rows) = self.look.most_shown();
+        (
+            display::display_positions(width, most_columns.max(2)),
+            display::display_positions(height, most_rows.max(2)),
+        )
+    }
+
+    /// The answer for `map`, made for `setup` (with `batches` and `trails` of its steps).
+    pub fn answer_made(
+        &self,
+        setup: &Setup,
+        map: Heightmap,
+        batches: Vec<f32>,
+        trails: Vec<u8>,
+    ) -> Result<Answer, ParamError> {
+        let (columns, rows) = self.positions((map.width(), map.height()));
         let (shown, relief) = self.shown_with_relief(&map);
         let partner = match self.look {
             Look::Pair => setup.recipe.partner(setup.seed, &columns, &rows),
@@ -152,6 +208,7 @@ impl Demo {
             creases,
             relief,
             trails,
+            engine: None,
         })
     }
 }

@@ -59,7 +59,7 @@ fn every_flag_of_a_knob_says_its_rows_hint() {
         ("line", vec![&knobs::LINE_ITERATIONS, &knobs::ROUGHNESS]),
         (
             "erode",
-            [&knobs::DROPLETS, &knobs::EVAPORATION]
+            [&knobs::CLI_DROPLETS, &knobs::EVAPORATION]
                 .into_iter()
                 .chain(erosion)
                 .collect(),

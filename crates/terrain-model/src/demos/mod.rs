@@ -13,6 +13,7 @@ use terrain::{Heightmap, Recipe};
 use super::fields::{Field, Setup};
 use super::view_mode::ViewMode;
 
+mod offered;
 mod table;
 
 pub use table::DEMOS;
@@ -124,6 +125,12 @@ impl Demo {
     /// Whether the demo has a stepper: its algorithm has steps, and it shows one terrain.
     pub fn steps(&self) -> bool {
         self.look != Look::Pair && self.recipe.schedule().is_some()
+    }
+
+    /// Whether its rain falls in batches (rain at scale): the same bytes on any engine, so the
+    /// worker may run it on the GPU, and the section says which engine did (`data-engine`).
+    pub fn rains(&self) -> bool {
+        self.recipe.erosion().is_some_and(|e| e.batch != 0)
     }
 
     /// Whether the demo offers its map as a file: a 2-D map shown alone.

@@ -3,7 +3,7 @@
 //! core's `DEFAULT` constants.
 
 use terrain::chapters::{
-    self, DiamondSquare, Eroded, Faults, Fbm, Line, Midpoint, MidpointRecursive, Noise,
+    self, DiamondSquare, Eroded, Faults, Fbm, Line, Midpoint, MidpointRecursive, Noise, RainAtScale,
 };
 use terrain::diamond_square::{self, Stage as DsStage};
 use terrain::erosion::ErosionParams;
@@ -14,34 +14,8 @@ use terrain::midpoint::{MpdParams, Stage};
 use terrain::random_noise::NoiseParams;
 use terrain::{midpoint_recursive, Recipe};
 
+use super::offered::*;
 use super::{Demo, Held, Look};
-use crate::fields::Field;
-
-const SEED_ONLY: &[Field] = &[Field::SEED];
-const MPD_FIELDS: &[Field] = &[
-    Field::EXPONENT,
-    Field::SPREAD,
-    Field::REDUCTION,
-    Field::SEED,
-];
-const DS_FIELDS: &[Field] = &[
-    Field::EXPONENT,
-    Field::SPREAD,
-    Field::REDUCTION,
-    Field::WRAP,
-    Field::SEED,
-];
-const LINE_FIELDS: &[Field] = &[Field::LINE_ITERATIONS, Field::ROUGHNESS, Field::SEED];
-const FAULT_LINE_FIELDS: &[Field] = &[Field::FAULT_ITERATIONS, Field::SEED];
-const FAULT_SHAPE_FIELDS: &[Field] = &[
-    Field::FAULT_ITERATIONS,
-    Field::SHAPES,
-    Field::FUZZINESS,
-    Field::SEED,
-];
-
-/// A map read from a file: rain on it, with a seed for the droplets.
-const HELD_FIELDS: &[Field] = &[Field::HELD_DROPLETS, Field::SEED];
 
 /// A map read from a file, as read until droplets are asked for.
 const HELD: Recipe = Recipe::Held(chapters::Held {
@@ -56,27 +30,6 @@ const HELD: Recipe = Recipe::Held(chapters::Held {
 /// the cosine of the latitude).
 const JACKSBORO: &str = "real-land/jacksboro.png";
 
-/// The octave stepper's fields: what each octave is.
-const FBM_FIELDS: &[Field] = &[
-    Field::OCTAVES,
-    Field::FREQUENCY,
-    Field::LACUNARITY,
-    Field::GAIN,
-    Field::SEED,
-];
-
-/// The shapes demo's fields: what the octaves become, and the heights after.
-const FBM_SHAPE_FIELDS: &[Field] = &[
-    Field::SHAPE,
-    Field::POWER,
-    Field::WARP,
-    Field::OCTAVES,
-    Field::SEED,
-];
-
-/// The one-octave demo's fields: how far apart the lattice points are, and the seed.
-const LATTICE_FIELDS: &[Field] = &[Field::FREQUENCY, Field::SEED];
-
 /// One octave with its lattice points 64 cells apart: four cells of it across the map, each
 /// big enough to see its gradients and value noise's squares.
 const ONE_OCTAVE: FbmParams = FbmParams {
@@ -84,15 +37,6 @@ const ONE_OCTAVE: FbmParams = FbmParams {
     frequency: 4.0,
     ..FbmParams::DEFAULT
 };
-
-/// The endless map's fields: where the view is on the plane, and the octaves.
-const ENDLESS_FIELDS: &[Field] = &[
-    Field::ORIGIN_X,
-    Field::ORIGIN_Y,
-    Field::OCTAVES,
-    Field::GAIN,
-    Field::SEED,
-];
 
 /// The endless map starts a million cells from the plane's corner, so it can be dragged a
 /// long way in every direction.
@@ -108,17 +52,6 @@ const FBM_SHAPES: FbmParams = FbmParams {
     power: 2.0,
     ..FbmParams::DEFAULT
 };
-
-const EROSION_FIELDS: &[Field] = &[
-    Field::EXPONENT,
-    Field::SPREAD,
-    Field::REDUCTION,
-    Field::DROPLETS,
-    Field::INERTIA,
-    Field::EROSION,
-    Field::DEPOSITION,
-    Field::SEED,
-];
 
 /// The erosion demo's terrain: Diamond-Square at exponent 8 (257 x 257), big enough for
 /// valleys, small enough that the default 30 000 droplets answer a refresh at once.
@@ -330,6 +263,15 @@ pub const DEMOS: &[Demo] = &[
             params: EROSION_TERRAIN,
             erosion: ErosionParams::DEFAULT,
         }),
+        look: Look::Terrain,
+        held: None,
+    },
+    Demo {
+        id: "rain",
+        caption: "Droplets in batches, summed in whole numbers: the same bytes on every core \
+                  and on the GPU.",
+        fields: RAIN_FIELDS,
+        recipe: Recipe::RainAtScale(RainAtScale::DEFAULT),
         look: Look::Terrain,
         held: None,
     },

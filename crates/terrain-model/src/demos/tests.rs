@@ -158,6 +158,7 @@ fn every_source_is_on_the_page_in_order() {
         "fbm-shapes",
         "endless",
         "erosion",
+        "rain",
         "line-1d",
         "fault-lines",
         "fault-shapes",

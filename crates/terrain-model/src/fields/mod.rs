@@ -67,6 +67,12 @@ impl Field {
     pub const WRAP: Field = Field(&knobs::WRAP);
     /// Erosion's droplets ([`knobs::DROPLETS`]).
     pub const DROPLETS: Field = Field(&knobs::DROPLETS);
+    /// "Rain at scale"'s map size, to 1025 x 1025 ([`knobs::RAIN_EXPONENT`]).
+    pub const RAIN_EXPONENT: Field = Field(&knobs::RAIN_EXPONENT);
+    /// Droplets falling in batches ([`knobs::BATCHED_DROPLETS`]).
+    pub const BATCHED_DROPLETS: Field = Field(&knobs::BATCHED_DROPLETS);
+    /// Droplets in a batch ([`knobs::BATCH`]).
+    pub const BATCH: Field = Field(&knobs::BATCH);
     /// Droplets on a map read from a file, 0 for none ([`knobs::HELD_DROPLETS`]).
     pub const HELD_DROPLETS: Field = Field(&knobs::HELD_DROPLETS);
     /// Erosion's inertia ([`knobs::INERTIA`]).

@@ -61,6 +61,10 @@ keys! {
     RELIEF = "relief";
     /// Terrain of erosion: the marks of each one-droplet step.
     TRAILS = "trails";
+    /// Terrain of rain at scale: the engine that ran it (`webgpu` or `cpu`).
+    ENGINE = "engine";
+    /// Terrain of rain at scale: what the caption says of the engine and its time.
+    SAID = "said";
     /// Map: the extension of the file to write.
     EXTENSION = "extension";
     /// Map: its lowest height before it was stretched to 0..1, if it was.

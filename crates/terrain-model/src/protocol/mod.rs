@@ -19,7 +19,7 @@ use terrain::variogram::Variogram;
 use terrain::Heightmap;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::answer::Answer;
+use crate::answer::{Answer, Engine};
 use crate::demos::Demo;
 use crate::fields::Setup;
 use crate::links;
@@ -166,6 +166,10 @@ impl Reply {
                 set(&message, RELIEF, &JsValue::from(answer.relief));
                 if let Some(scores) = &answer.creases {
                     floats(CREASES, scores);
+                }
+                if let Some(engine) = &answer.engine {
+                    set(&message, ENGINE, &JsValue::from_str(engine.name()));
+                    set(&message, SAID, &JsValue::from_str(&engine.said));
                 }
                 if !answer.trails.is_empty() {
                     let array = Uint8Array::from(answer.trails.as_slice());
@@ -337,6 +341,10 @@ fn read_answer(data: &JsValue) -> Option<Answer> {
         creases,
         relief: get(data, RELIEF).as_f64()? as f32,
         trails,
+        engine: get(data, SAID).as_string().map(|said| Engine {
+            gpu: get(data, ENGINE).as_string().as_deref() == Some("webgpu"),
+            said,
+        }),
     })
 }
 

@@ -19,6 +19,7 @@ fn answer(grid: &DisplayGrid) -> Answer {
         },
         creases: None,
         trails: Vec::new(),
+        engine: None,
     }
 }
 

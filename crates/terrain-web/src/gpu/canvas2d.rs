@@ -278,7 +278,8 @@ fn image_of(nx: usize, nz: usize, pixels: &[u8]) -> Option<HtmlCanvasElement> {
     }
     let image =
         ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels), nx as u32, nz as u32).ok()?;
-    context.put_image_data(&image, 0.0, 0.0).ok()?;
+    // Whole pixels: under `web_sys_unstable_apis` (.cargo/config.toml) web-sys takes i32 here.
+    context.put_image_data(&image, 0, 0).ok()?;
     Some(canvas)
 }
 

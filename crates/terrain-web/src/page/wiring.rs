@@ -60,8 +60,8 @@ fn canvas_position(event: &PointerEvent) -> (f32, f32) {
         (rect.left(), rect.top())
     });
     (
-        (f64::from(event.client_x()) - left) as f32,
-        (f64::from(event.client_y()) - top) as f32,
+        (event.client_x() - left) as f32,
+        (event.client_y() - top) as f32,
     )
 }
 

@@ -108,6 +108,7 @@ async function later(handedOn) {
     chapters = null;
     return host.unanswered(handedOn, `${error}`);
   }
+  // A promise: rain at scale may run on the GPU.
   return module.answer(handedOn);
 }
 

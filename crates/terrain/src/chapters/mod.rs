@@ -19,6 +19,7 @@ pub(crate) mod midpoint;
 pub(crate) mod midpoint_recursive;
 pub(crate) mod noise;
 mod partner;
+pub(crate) mod rain;
 mod recipe;
 mod registry;
 mod schedule;
@@ -36,6 +37,9 @@ pub use midpoint::Midpoint;
 pub use midpoint_recursive::MidpointRecursive;
 pub use noise::Noise;
 pub use partner::Partner;
+#[cfg(feature = "erosion")]
+pub use rain::Job as RainJob;
+pub use rain::RainAtScale;
 pub use registry::Recipe;
 pub use schedule::Schedule;
 

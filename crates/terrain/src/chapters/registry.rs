@@ -4,7 +4,9 @@
 //! ([`Chapter`]), so a new chapter is its folder plus one row here.
 
 use super::chapter::Chapter;
-use super::{DiamondSquare, Eroded, Faults, Fbm, Held, Line, Midpoint, MidpointRecursive, Noise};
+use super::{
+    DiamondSquare, Eroded, Faults, Fbm, Held, Line, Midpoint, MidpointRecursive, Noise, RainAtScale,
+};
 use crate::chapters::diamond_square::algorithm as diamond_square;
 use crate::chapters::midpoint::algorithm as midpoint;
 use crate::chapters::midpoint::algorithm::MpdParams;
@@ -103,6 +105,8 @@ chapters! {
     Line = "line",
     /// A Diamond-Square terrain, then hydraulic erosion with the same seed.
     Eroded = "ds-eroded",
+    /// A Diamond-Square terrain eroded by droplets in batches: the same bytes on every core.
+    RainAtScale = "ds-rain",
     /// A map read from a file, then eroded by droplets (none when there are 0).
     Held = "held",
 }

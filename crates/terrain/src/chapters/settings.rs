@@ -96,7 +96,8 @@ pub fn subdivision_slot<'a>(params: &'a mut MpdParams, knob: &Knob) -> Option<Sl
     })
 }
 
-/// Where an erosion knob lives (the droplets under either name); `None` for any other knob.
+/// Where an erosion knob lives (the droplets under either name, the batch); `None` for any
+/// other knob.
 pub fn erosion_slot<'a>(params: &'a mut ErosionParams, knob: &Knob) -> Option<Slot<'a>> {
     Some(match knob.name {
         "droplets" | "erode" => Slot::Whole(&mut params.droplets),
@@ -109,8 +110,22 @@ pub fn erosion_slot<'a>(params: &'a mut ErosionParams, knob: &Knob) -> Option<Sl
         "deposition" => Slot::Number(&mut params.deposition),
         "evaporation" => Slot::Number(&mut params.evaporation),
         "gravity" => Slot::Number(&mut params.gravity),
+        "batch" => Slot::Whole(&mut params.batch),
         _ => return None,
     })
+}
+
+/// Where a knob of an eroded subdivision lives (the erosion chapters: droplet by droplet and in
+/// batches); `None` for any other knob.
+pub fn eroded_slot<'a>(
+    params: &'a mut MpdParams,
+    erosion: &'a mut ErosionParams,
+    knob: &Knob,
+) -> Option<Slot<'a>> {
+    match subdivision_slot(params, knob) {
+        Some(slot) => Some(slot),
+        None => erosion_slot(erosion, knob),
+    }
 }
 
 /// Reads a toggle's `true` or `false`, or says what it takes.

@@ -69,6 +69,10 @@ pub const EXPONENT: Knob = whole(
 /// [`EXPONENT`] as the page offers it: up to 4097 x 4097.
 pub const PAGE_EXPONENT: Knob = EXPONENT.capped(12);
 
+/// [`EXPONENT`] as the page's "Rain at scale" offers it: up to 1025 x 1025, where a million
+/// droplets still fall in seconds.
+pub const RAIN_EXPONENT: Knob = EXPONENT.capped(10);
+
 /// Width of a free-sized map (noise, faults) in points.
 pub const WIDTH: Knob = whole(
     "width",
@@ -171,6 +175,15 @@ pub const DROPLETS: Knob = whole(
     [1, 2_000_000, 30_000],
 );
 
+/// Droplets falling in batches ([`BATCH`]): [`DROPLETS`] with room for more, as batches run on
+/// every core (the page's "Rain at scale", `--batch` on the command line).
+pub const BATCHED_DROPLETS: Knob = whole(
+    "droplets",
+    "Droplets",
+    "How many droplets fall, a batch at a time: more carve deeper valleys",
+    [1, 5_000_000, 300_000],
+);
+
 /// Droplets on a map read from a file (the page's real land and "Your map"): [`DROPLETS`], but
 /// 0, the map as read, is allowed and the default.
 pub const HELD_DROPLETS: Knob = whole(
@@ -181,11 +194,20 @@ pub const HELD_DROPLETS: Knob = whole(
     [0, 2_000_000, 0],
 );
 
-/// `--erode N` on the subdivision commands: [`DROPLETS`] after generating.
-pub const ERODE: Knob = DROPLETS.renamed(
+/// `--erode N` on the subdivision commands: [`DROPLETS`] after generating, or
+/// [`BATCHED_DROPLETS`] with `--batch`.
+pub const ERODE: Knob = BATCHED_DROPLETS.renamed(
     "erode",
     "Erode the map with this many droplets after generating it, as `terrain erode` would with \
-     the same seed",
+     the same seed: up to 2000000 one after another, more in batches (--batch)",
+);
+
+/// `--droplets` on `terrain erode`: [`DROPLETS`] one after another, or [`BATCHED_DROPLETS`]
+/// with `--batch`.
+pub const CLI_DROPLETS: Knob = BATCHED_DROPLETS.renamed(
+    "droplets",
+    "How many droplets fall: more carve deeper valleys; up to 2000000 one after another, more \
+     in batches (--batch)",
 );
 
 /// Most steps a droplet takes.
@@ -320,10 +342,11 @@ pub const THREADS: Knob = whole(
 );
 
 /// Every row, for the tests that hold the page and the command line to it.
-pub const ALL: [&Knob; 39] = [
+pub const ALL: [&Knob; 42] = [
     &SEED,
     &EXPONENT,
     &PAGE_EXPONENT,
+    &RAIN_EXPONENT,
     &WIDTH,
     &HEIGHT,
     &SPREAD,
@@ -345,6 +368,8 @@ pub const ALL: [&Knob; 39] = [
     &ORIGIN_Y,
     &DROPLETS,
     &HELD_DROPLETS,
+    &BATCHED_DROPLETS,
+    &CLI_DROPLETS,
     &ERODE,
     &LIFETIME,
     &INERTIA,

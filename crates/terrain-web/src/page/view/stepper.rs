@@ -78,11 +78,14 @@ impl DemoView {
             (Some(shown), _) => match (shown.answer.creases, self.demo.look) {
                 (Some([mpd, ds]), _) => creases::caption(mpd, ds),
                 (None, Look::Pair) => shown.setup.recipe.pair_caption().unwrap_or_default(),
-                (None, _) => shown
-                    .setup
-                    .recipe
-                    .caption(self.stepper.step())
-                    .unwrap_or_default(),
+                (None, _) => {
+                    let step = shown.setup.recipe.caption(self.stepper.step());
+                    // Rain at scale says which engine rained, and how long it took.
+                    match (step, &shown.answer.engine) {
+                        (Some(step), Some(engine)) => step + ". " + &engine.said,
+                        (step, _) => step.unwrap_or_default(),
+                    }
+                }
             },
             (None, _) => String::new(),
         };
@@ -92,6 +95,9 @@ impl DemoView {
             .alt_text(self.demo.caption, &caption, self.demo.pans());
         let _ = self.elements.canvas.set_attribute("aria-label", &alt);
         self.show_flood();
+        if let Some(engine) = self.shown.as_ref().and_then(|s| s.answer.engine.as_ref()) {
+            self.set_attribute("data-engine", engine.name());
+        }
         if toolbar.stepper.is_some() {
             self.set_attribute("data-step", &self.stepper.step().to_string());
             self.set_attribute("data-steps", &self.stepper.count().to_string());

@@ -89,8 +89,13 @@ impl ErosionParams {
 
     /// Checks every constant against its range; the message names the limit.
     pub fn validate(&self) -> Result<(), ParamError> {
+        // One droplet after another takes fewer than batches do.
+        let droplets = match self.batch {
+            0 => &knobs::DROPLETS,
+            _ => &knobs::BATCHED_DROPLETS,
+        };
+        droplets.check_whole(u64::from(self.droplets))?;
         let whole = [
-            (&knobs::DROPLETS, self.droplets),
             (&knobs::LIFETIME, self.lifetime),
             (&knobs::RADIUS, self.radius),
         ];
@@ -158,7 +163,7 @@ pub struct Trail {
 pub const LINKED: bool = cfg!(feature = "erosion");
 
 /// What the erosion says in a build without it.
-fn not_linked() -> ParamError {
+pub(crate) fn not_linked() -> ParamError {
     ParamError::new(
         "droplets",
         "the erosion is not in this build (feature \"erosion\")",

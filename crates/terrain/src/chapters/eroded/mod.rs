@@ -68,10 +68,7 @@ impl Chapter for Eroded {
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        match settings::subdivision_slot(&mut self.params, knob) {
-            Some(slot) => Some(slot),
-            None => settings::erosion_slot(&mut self.erosion, knob),
-        }
+        settings::eroded_slot(&mut self.params, &mut self.erosion, knob)
     }
 
     fn size(&self) -> (usize, usize) {

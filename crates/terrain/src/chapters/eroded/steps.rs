@@ -2,7 +2,7 @@
 //! a one-droplet step draws the droplet's trail.
 
 use super::Eroded;
-use crate::chapters::steps::{batch_grid, batch_range, erosion_ends, traced_marks, Shown, Steps};
+use crate::chapters::steps::{batch_range, batch_staged, erosion_ends, Shown, Steps};
 use crate::shown::display::{DisplayGrid, Mark};
 
 impl Eroded {
@@ -53,12 +53,8 @@ impl Steps for Eroded {
     }
 
     fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
-        let Some(staged) = batch_grid(step, shown) else {
-            return (shown.grid.clone(), Vec::new());
-        };
-        // A one-droplet step: its trail, if the worker traced it.
-        let marks = traced_marks(step, shown);
-        (staged, marks)
+        // A one-droplet or fault step: its trail or the cuts it added, as the worker traced them.
+        batch_staged(step, shown)
     }
 }
 

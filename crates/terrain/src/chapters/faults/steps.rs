@@ -2,9 +2,7 @@
 //! all of them ([`fault_steps`]); a step outlines the cuts it added.
 
 use super::Faults;
-use crate::chapters::steps::{
-    batch_grid, batch_range, fault_steps, traced_marks, Shown, Steps, MOST_OUTLINED,
-};
+use crate::chapters::steps::{batch_range, batch_staged, fault_steps, Shown, Steps, MOST_OUTLINED};
 use crate::shown::display::{DisplayGrid, Mark};
 
 impl Faults {
@@ -58,10 +56,7 @@ impl Steps for Faults {
     }
 
     fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
-        match batch_grid(step, shown) {
-            Some(staged) => (staged, traced_marks(step, shown)),
-            None => (shown.grid.clone(), Vec::new()),
-        }
+        batch_staged(step, shown)
     }
 }
 

@@ -57,6 +57,20 @@ pub fn erosion_ends(droplets: u32) -> Vec<u32> {
     ends
 }
 
+/// `first`, twice that, four times ... while below `total`, then `total`: where steps end when
+/// each adds as many as all before it (rain at scale's batches: `first` a batch).
+#[cfg(any(test, feature = "erosion"))]
+pub fn doubling_ends(first: u32, total: u32) -> Vec<u32> {
+    let mut ends = Vec::new();
+    let mut next = u64::from(first.max(1));
+    while next < u64::from(total) {
+        ends.push(next as u32);
+        next *= 2;
+    }
+    ends.push(total);
+    ends
+}
+
 /// The faults or droplets step `step` adds, from `.0` to before `.1` (0-based), where `end(s)`
 /// is how many there are after step `s` of `count`: none at step 0, then each batch, the last
 /// adding the rest.
@@ -78,6 +92,16 @@ pub fn batch_grid(step: u32, shown: &Shown) -> Option<DisplayGrid> {
         heights: heights.to_vec(),
         ..shown.grid.clone()
     })
+}
+
+/// What a step of batches shows: the shown heights the worker kept after it, with the marks it
+/// traced for it (a droplet's trail, the cuts a fault step added); the finished map past the
+/// last kept step.
+pub fn batch_staged(step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
+    match batch_grid(step, shown) {
+        Some(staged) => (staged, traced_marks(step, shown)),
+        None => (shown.grid.clone(), Vec::new()),
+    }
 }
 
 /// The marks the worker traced for step `step` ([`Shown::trails`]: the grid of codes before

@@ -151,6 +151,13 @@ fn one_of_each() -> Vec<Recipe> {
             params: MpdParams::DEFAULT,
             erosion,
         }),
+        Recipe::RainAtScale(RainAtScale {
+            params: MpdParams::DEFAULT,
+            erosion: ErosionParams {
+                batch: 64,
+                ..erosion
+            },
+        }),
         Recipe::Held(Held { erosion }),
     ]
 }

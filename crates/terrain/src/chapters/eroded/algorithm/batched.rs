@@ -12,6 +12,10 @@
 pub mod fixed;
 mod rain;
 
+/// The WGSL twin of [`fixed`] and [`Rain::fall`]: the entry points `fall` (a batch's droplets,
+/// one per invocation) and `apply` (the batch's changes added to the ground).
+pub const SHADER: &str = include_str!("batched/rain.wgsl");
+
 pub use rain::Rain;
 
 use super::{check_map, ErosionParams, Ledger};

@@ -1,6 +1,6 @@
 //! The integer arithmetic of the batched erosion: every operation here has one exact answer, so
-//! a droplet's path comes out the same natively, in wasm, and in a WGSL port that repeats each
-//! function line for line (not written yet: issue 47's WebGPU path). WGSL does not promise correctly rounded division or square roots for
+//! a droplet's path comes out the same natively, in wasm, and in the WGSL port that repeats each
+//! function line for line (`rain.wgsl`, run by the page's worker through WebGPU). WGSL does not promise correctly rounded division or square roots for
 //! floats, may fuse `a * b + c`, and may flush tiny floats to zero; its integer operations wrap
 //! in two's complement, its `>>` on `i32` keeps the sign, and its `/` truncates toward zero, as
 //! Rust's wrapping operations and `/` do. It has no 64-bit integers, so the one product wider
@@ -14,6 +14,30 @@
 #[inline(always)]
 pub fn mul(a: i32, b: i32, shift: u32) -> i32 {
     ((i64::from(a) * i64::from(b)) >> shift) as i32
+}
+
+/// [`mul`] as a GPU port takes it, without 64-bit integers (`rain.wgsl`'s `mul`): the
+/// unsigned 64-bit product from four 16-bit products, less 2^32 times the other factor for
+/// each negative one, then bits `shift` to `shift + 31`. For `shift` from 1 to 31.
+pub fn mul_by_halves(a: i32, b: i32, shift: u32) -> i32 {
+    let (ua, ub) = (a as u32, b as u32);
+    let (a0, a1, b0, b1) = (ua & 0xffff, ua >> 16, ub & 0xffff, ub >> 16);
+    let (p00, p01, p10) = (a0 * b0, a0 * b1, a1 * b0);
+    let mid = p01.wrapping_add(p10);
+    let mid_carry = u32::from(mid < p01);
+    let lo = p00.wrapping_add(mid << 16);
+    let lo_carry = u32::from(lo < p00);
+    let mut hi = (a1 * b1)
+        .wrapping_add(mid >> 16)
+        .wrapping_add(mid_carry << 16)
+        .wrapping_add(lo_carry);
+    if a < 0 {
+        hi = hi.wrapping_sub(ub);
+    }
+    if b < 0 {
+        hi = hi.wrapping_sub(ua);
+    }
+    ((lo >> shift) | (hi << (32 - shift))) as i32
 }
 
 /// `a + (b - a) * t / 2^16` for a fraction `t` in `[0, 2^16)`.
@@ -138,6 +162,52 @@ mod tests {
             assert!((f64::from(uy) / 65_536.0 - angle.sin()).abs() < 2.0 / 8192.0);
         }
         assert_eq!(unit(0, 0), None);
+    }
+
+    #[test]
+    fn the_gpus_product_from_halves_is_the_wide_one() {
+        let edges = [
+            0,
+            1,
+            -1,
+            2,
+            -2,
+            0xffff,
+            -0xffff,
+            0x10000,
+            -0x10000,
+            i32::MAX,
+            i32::MIN,
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 32) as i32
+        };
+        let random: Vec<i32> = (0..2000).map(|_| next()).collect();
+        for &a in edges.iter().chain(&random) {
+            for &b in edges.iter().chain(&random[..200]) {
+                for shift in [1, 16, 20, 24, 31] {
+                    assert_eq!(
+                        mul_by_halves(a, b, shift),
+                        mul(a, b, shift),
+                        "{a} {b} {shift}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn isqrt_bit_by_bit_is_isqrt() {
+        for n in (0..200_000u32)
+            .chain((0..32).map(|b| 1u32 << b))
+            .chain([u32::MAX])
+        {
+            assert_eq!(isqrt_bit_by_bit(n), isqrt(n), "{n}");
+        }
     }
 
     #[test]

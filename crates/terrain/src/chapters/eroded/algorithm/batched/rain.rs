@@ -106,6 +106,29 @@ impl Rain {
         })
     }
 
+    /// The constants as `rain.wgsl` reads them: width, height, fraction bits, lifetime,
+    /// inertia, capacity, least capacity, erosion, deposition, water kept, gravity, the brush's
+    /// radius and its number of cells, then each cell of the brush as (dx, dy, weight).
+    pub fn constants(&self) -> Vec<i32> {
+        let mut constants = vec![
+            self.width as i32,
+            self.height as i32,
+            self.fraction as i32,
+            self.lifetime as i32,
+            self.inertia,
+            self.capacity,
+            self.min_capacity,
+            self.erosion,
+            self.deposition,
+            self.water_kept,
+            self.gravity,
+            self.radius as i32,
+            self.brush.len() as i32,
+        ];
+        constants.extend(self.brush.iter().flat_map(|&(dx, dy, w)| [dx, dy, w]));
+        constants
+    }
+
     /// `map`'s heights in this run's units.
     pub fn ground(&self, map: &Heightmap) -> Vec<i32> {
         let unit = f64::from(1u32 << self.fraction);

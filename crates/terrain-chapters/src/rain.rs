@@ -1,0 +1,101 @@
+//! Rain at scale's requests: run on the GPU where the worker has one ([`crate::gpu`]), else, or
+//! when the device is lost along the way, by the same batched code on the CPU. Either way the
+//! reply says which engine made it and how long it took, and a download's map is the one the
+//! GPU made, the same bytes as `terrain ds --erode N --batch B`.
+
+use terrain::chapters::RainJob;
+use terrain::downloads::Download;
+use terrain::Recipe;
+use terrain_model::answer::Engine;
+use terrain_model::maker::{answer, reply};
+use terrain_model::protocol::{Body, Reply};
+use wasm_bindgen::JsValue;
+
+use crate::gpu::{Gpu, Lost};
+
+/// The reply to a handed-on request of rain at scale, run on the GPU (or on the CPU after the
+/// device was lost); `None` for any other request, or where there is no GPU, which the CPU
+/// answers as every other request.
+pub async fn answer_on_gpu(later: &JsValue) -> Option<Reply> {
+    let Some(Reply {
+        ticket,
+        body: Body::Later { request, held },
+        ..
+    }) = Reply::from_js(later)
+    else {
+        return None;
+    };
+    let Recipe::RainAtScale(rain) = request.setup.recipe else {
+        return None;
+    };
+    // The Water download routes the points the page sent; it makes no map.
+    if request.download == Some(Download::Water) {
+        return None;
+    }
+    // A setup the checks refuse: the CPU's answer says why.
+    let job = rain.job(request.setup.seed).ok()?;
+    let gpu = Gpu::get().await?;
+    let began = js_sys::Date::now();
+    let demo = request.demo;
+    let (columns, rows) = demo.positions((job.rain.width, job.rain.height));
+    let mut heights = job.shown(&job.ground, &columns, &rows);
+    let steps = job.ends.len();
+    let mut done = 0;
+    let ran = gpu
+        .run(&job, |ground| {
+            done += 1;
+            if done < steps {
+                heights.extend(job.shown(ground, &columns, &rows));
+            }
+        })
+        .await;
+    let (map, engine) = match ran {
+        Ok(ground) => {
+            let made = finish(job, &ground, heights);
+            let engine = Engine::ran(true, js_sys::Date::now() - began, None);
+            (made, engine)
+        }
+        Err(Lost(why)) => {
+            // The device is gone: a later rain asks for a new one; this one falls on the CPU.
+            Gpu::forget();
+            let body = answer(&request, held.as_ref());
+            let millis = js_sys::Date::now() - began;
+            return Some(reply(ticket, on_cpu_after_loss(body, millis, &why)));
+        }
+    };
+    let body = match request.download {
+        None => Body::Terrain(
+            demo.answer_made(&request.setup, map.0, map.1, Vec::new())
+                .map(|mut made| {
+                    made.engine = Some(engine);
+                    made
+                })
+                .map_err(|e| e.message),
+        ),
+        Some(download) => match download.check_size(map.0.width(), map.0.height()) {
+            Err(error) => Body::File(Err(error.to_string())),
+            Ok(()) => Body::Map {
+                download,
+                map: map.0,
+                asked: matches!(download, Download::Tiles { .. }).then_some((demo, request.setup)),
+            },
+        },
+    };
+    Some(reply(ticket, body))
+}
+
+/// The finished map and the shown heights of its steps.
+fn finish(job: RainJob, ground: &[i32], heights: Vec<f32>) -> (terrain::Heightmap, Vec<f32>) {
+    let made = job.finish(ground, heights);
+    (made.map, made.batches)
+}
+
+/// The CPU's answer after the GPU was lost, saying so.
+fn on_cpu_after_loss(mut body: Body, millis: f64, why: &str) -> Body {
+    if let Body::Terrain(Ok(made)) = &mut body {
+        let notice =
+            format!("The GPU was lost along the way ({why}), so the CPU made the same rain again.");
+        made.engine = Some(Engine::ran(false, millis, Some(&notice)));
+    }
+    body
+}
