@@ -37,7 +37,8 @@ fn canvas_2d(document: &Document) -> CanvasRenderingContext2d {
 }
 
 fn pixels(out: &CanvasRenderingContext2d) -> Vec<u8> {
-    out.get_image_data(0.0, 0.0, f64::from(WIDTH), f64::from(HEIGHT))
+    // Whole pixels under `web_sys_unstable_apis` (.cargo/config.toml, BUILD.md).
+    out.get_image_data(0, 0, WIDTH as i32, HEIGHT as i32)
         .expect("image data")
         .data()
         .0
