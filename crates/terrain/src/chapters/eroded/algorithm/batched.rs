@@ -88,9 +88,12 @@ pub fn erode(
 /// The batched run behind [`erode`]: the constants, the final ground in whole numbers and the
 /// books; `batch_done(droplets so far, ground)` after each batch.
 ///
-/// Each thread runs a contiguous part of the batch's droplets into its own share; then each
+/// The batch's droplets are put in the order of the cells they start on, and each thread runs
+/// an equal run of that order into its own share (so a thread's droplets start near each other,
+/// and what they read and change stays in a part of the map its caches can hold); then each
 /// thread adds every share's changes within one band of the map to the ground; each thread
-/// clears its share's changes as its next batch begins.
+/// clears its share's changes as its next batch begins. The order changes no byte: the changes
+/// are whole numbers, summed the same in any order.
 pub fn run(
     map: &Heightmap,
     params: &ErosionParams,
@@ -107,12 +110,10 @@ pub fn run(
     let mut ground = rain.ground(map);
     let points = PointRng::new(seed);
     let threads = cores::threads();
-    // Bands of a power of two cells, one per thread at least.
-    let band_bits = ground
-        .len()
-        .div_ceil(threads)
-        .next_power_of_two()
-        .trailing_zeros();
+    // Bands of a power of two cells, sixteen per thread at least, so the pool can share the
+    // adding out evenly (one band a thread, rounded up to a power of two, left one band nearly
+    // the whole map).
+    let band_bits = (ground.len() / (16 * threads)).max(1).ilog2();
     let bands = ground.len().div_ceil(1 << band_bits);
     let mut shares: Vec<Share> = (0..threads)
         .map(|_| Share {
@@ -122,9 +123,18 @@ pub fn run(
         })
         .collect();
     let mut books = Books::default();
+    // The batch's starts, by the cell each starts on.
+    let mut order: Vec<(usize, (i32, i32))> = Vec::with_capacity(batch as usize);
     let mut from = 0u32;
     while from < params.droplets {
         let to = from.saturating_add(batch).min(params.droplets);
+        order.clear();
+        order.extend((from..to).map(|droplet| {
+            let (x, y) = rain.start(points, droplet);
+            ((y >> 16) as usize * rain.width + (x >> 16) as usize, (x, y))
+        }));
+        order.sort_unstable_by_key(|&(cell, _)| cell);
+        let order = &order;
         let snapshot = &ground;
         cores::for_each_chunk(
             &mut shares,
@@ -132,7 +142,7 @@ pub fn run(
             || (),
             |_, t, share| {
                 let share = &mut share[0];
-                let part = |t: usize| from + ((to - from) as usize * t / threads) as u32;
+                let part = |t: usize| order.len() * t / threads;
                 let Share {
                     change,
                     touched,
@@ -144,8 +154,12 @@ pub fn run(
                     }
                     band.clear();
                 }
-                for droplet in part(t)..part(t + 1) {
-                    rain.fall(snapshot, rain.start(points, droplet), books, |cell, d| {
+                // The books on this thread's stack: the shares lie side by side, and a field
+                // written at every step would pass a cache line between the cores.
+                let mut kept = Books::default();
+                let change = change.as_mut_slice();
+                for &(_, start) in &order[part(t)..part(t + 1)] {
+                    rain.fall(snapshot, start, &mut kept, |cell, d| {
                         let was = change[cell];
                         if was == 0 {
                             touched[cell >> band_bits].push(cell as u32);
@@ -153,6 +167,7 @@ pub fn run(
                         change[cell] = u64::from((was as u32).wrapping_add(d as u32)) | SEEN;
                     });
                 }
+                books.add(&kept);
             },
         );
         let listed = &shares;
