@@ -396,6 +396,7 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       await load(driver, `${server.url}#${id}?exponent=7&droplets=20000&batch=512&seed=42`);
       const shown = await generated(driver, id, 1);
       assert.equal(shown.seed, '42');
+      await driver.screenshot(join(ARTIFACTS, `rain-${name}.png`));
       const engine = await driver.evaluate((sel) => document.querySelector(sel).dataset.engine, section(id));
       assert.equal(engine, 'cpu', `${name}: no WebGPU, so the CPU`);
       await driver.evaluate((sel) => {

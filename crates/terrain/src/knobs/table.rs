@@ -180,7 +180,7 @@ pub const DROPLETS: Knob = whole(
 pub const BATCHED_DROPLETS: Knob = whole(
     "droplets",
     "Droplets",
-    "How many droplets fall, a batch at a time: more carve deeper valleys",
+    "How many droplets fall: more carve deeper valleys",
     [1, 5_000_000, 300_000],
 );
 
@@ -283,8 +283,8 @@ pub const GRAVITY: Knob = number(
 pub const BATCH: Knob = whole(
     "batch",
     "Batch",
-    "Droplets that fall at once, each on the map as the batch found it: the same bytes on any \
-     number of threads or on the GPU; larger batches run wider and carve a little less",
+    "Droplets that fall at once on the map as the batch found it: larger batches carve a little \
+     less",
     [1, 2_000_000, 1024],
 );
 

@@ -51,11 +51,10 @@ impl Steps for RainAtScale {
             // The erosion chapter's words, so the page holds them once.
             0 => format!("Start (step 0 of {last}): the Diamond-Square terrain before any droplet"),
             _ => format!(
-                "Step {step} of {last}: droplets {} to {to} of {}, through batch {} of {}",
+                "Step {step} of {last}: droplets {} to {to} of {}, through batch {}",
                 from + 1,
                 self.erosion.droplets,
                 to.div_ceil(self.erosion.batch.max(1)),
-                self.batches(),
             ),
         }
     }
