@@ -111,6 +111,19 @@ const lastDownload = (driver) => driver.evaluate(async () => {
   return { name, base64: btoa(text) };
 });
 
+/** Chooses `format` in demo `id`, presses Download and resolves to the file the page saved. */
+async function downloadAs(driver, id, format) {
+  await driver.evaluate((sel, value) => {
+    const select = document.querySelector(`${sel} select[name="format"]`);
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }, section(id), format);
+  const count = await driver.evaluate(() => window.__downloads.length);
+  await driver.click(`${section(id)} [data-action="download"]`);
+  await until(driver, `the ${format} file`, (n) => window.__downloads.length > n, count);
+  return lastDownload(driver);
+}
+
 /** Chooses view `mode` in demo `id`, as a reader's choice would (a change event). */
 function setView(driver, id, mode) {
   return driver.evaluate((sel, value) => {
@@ -278,15 +291,7 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       }, section(id));
       await until(driver, 'the arrow key', (sel, at) => document.querySelector(sel).dataset.origin === at, section(id), `${x + 32},${y}`);
       await facts(driver, id);
-      await driver.evaluate((sel) => {
-        const select = document.querySelector(`${sel} select[name="format"]`);
-        select.value = 'r32';
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-      }, section(id));
-      const count = await driver.evaluate(() => window.__downloads.length);
-      await driver.click(`${section(id)} [data-action="download"]`);
-      await until(driver, 'the file', (n) => window.__downloads.length > n, count);
-      const file = await lastDownload(driver);
+      const file = await downloadAs(driver, id, 'r32');
       const seed = dragged.seed;
       assert.equal(file.name, `fbm-257x257-at-${x + 32}-${y}-seed-${seed}.r32`);
       const out = join(await mkdtemp(join(tmpdir(), `terrain-${name}-`)), file.name);
@@ -341,17 +346,7 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.match(picked.caption, /^Water falling at /, `${name}: ${picked.caption}`);
       assert.ok(picked.catchment >= 1, `${name}: ${picked.catchment}`);
       // The rivers download: the same bytes as terrain flow --rivers on the page's own map.
-      const save = async (format) => {
-        await driver.evaluate((sel, value) => {
-          const select = document.querySelector(`${sel} select[name="format"]`);
-          select.value = value;
-          select.dispatchEvent(new Event('change', { bubbles: true }));
-        }, section(id), format);
-        const count = await driver.evaluate(() => window.__downloads.length);
-        await driver.click(`${section(id)} [data-action="download"]`);
-        await until(driver, `the ${format} file`, (n) => window.__downloads.length > n, count);
-        return lastDownload(driver);
-      };
+      const save = (format) => downloadAs(driver, id, format);
       const map = await save('r32');
       const rivers = await save('rivers.geojson');
       const scratch = await mkdtemp(join(tmpdir(), `terrain-${name}-rivers-`));
@@ -399,15 +394,7 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       await driver.screenshot(join(ARTIFACTS, `rain-${name}.png`));
       const engine = await driver.evaluate((sel) => document.querySelector(sel).dataset.engine, section(id));
       assert.equal(engine, 'cpu', `${name}: no WebGPU, so the CPU`);
-      await driver.evaluate((sel) => {
-        const select = document.querySelector(`${sel} select[name="format"]`);
-        select.value = 'r32';
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-      }, section(id));
-      const count = await driver.evaluate(() => window.__downloads.length);
-      await driver.click(`${section(id)} [data-action="download"]`);
-      await until(driver, 'the file', (n) => window.__downloads.length > n, count);
-      const file = await lastDownload(driver);
+      const file = await downloadAs(driver, id, 'r32');
       const out = join(await mkdtemp(join(tmpdir(), `terrain-${name}-`)), 'rain.r32');
       terrain(['ds', '--exponent', '7', '--erode', '20000', '--batch', '512', '--seed', '42', '--out', out]);
       assert.ok(Buffer.from(file.base64, 'base64').equals(await readFile(out)), `${file.name}: the bytes of terrain ds --erode --batch`);

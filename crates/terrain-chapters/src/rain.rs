@@ -28,14 +28,22 @@ pub async fn answer_on_gpu(later: &JsValue) -> Option<Reply> {
     let Recipe::RainAtScale(rain) = request.setup.recipe else {
         return None;
     };
-    // The Water download routes the points the page sent; it makes no map.
-    if request.download == Some(Download::Water) {
-        return None;
+    // The Water download routes the points the page sent, and a download too large for its
+    // format is refused before any rain: the CPU's answer does both.
+    let (width, height) = request.setup.recipe.size();
+    if let Some(download) = request.download {
+        if download == Download::Water || download.check_size(width, height).is_err() {
+            return None;
+        }
     }
-    // A setup the checks refuse: the CPU's answer says why.
-    let job = rain.job(request.setup.seed).ok()?;
     let gpu = Gpu::get().await?;
     let began = js_sys::Date::now();
+    // A setup the checks refuse: the CPU's answer says why.
+    let mut job = rain.job(request.setup.seed).ok()?;
+    if request.download.is_some() {
+        // A file needs the finished map only: read the ground back once.
+        job.ends = job.ends.split_off(job.ends.len().saturating_sub(1));
+    }
     let demo = request.demo;
     let (columns, rows) = demo.positions((job.rain.width, job.rain.height));
     let mut heights = job.shown(&job.ground, &columns, &rows);
@@ -72,13 +80,10 @@ pub async fn answer_on_gpu(later: &JsValue) -> Option<Reply> {
                 })
                 .map_err(|e| e.message),
         ),
-        Some(download) => match download.check_size(map.0.width(), map.0.height()) {
-            Err(error) => Body::File(Err(error.to_string())),
-            Ok(()) => Body::Map {
-                download,
-                map: map.0,
-                asked: matches!(download, Download::Tiles { .. }).then_some((demo, request.setup)),
-            },
+        Some(download) => Body::Map {
+            download,
+            map: map.0,
+            asked: matches!(download, Download::Tiles { .. }).then_some((demo, request.setup)),
         },
     };
     Some(reply(ticket, body))

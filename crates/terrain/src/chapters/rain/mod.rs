@@ -20,7 +20,7 @@ use crate::chapters::settings::{EROSION, SUBDIVISION};
 use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
-use crate::chapters::{DiamondSquare, Recipe};
+use crate::chapters::Recipe;
 use crate::knobs;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
@@ -99,12 +99,7 @@ impl Chapter for RainAtScale {
 
     #[cfg(feature = "cli")]
     fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        let terrain = DiamondSquare {
-            params: self.params,
-            stage: diamond_square::Stage::Full,
-            wrap: false,
-        };
-        Some((Recipe::DiamondSquare(terrain), Some(self.erosion)))
+        Some((Recipe::diamond_square(self.params), Some(self.erosion)))
     }
 
     fn linked(&self) -> bool {
