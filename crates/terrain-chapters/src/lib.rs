@@ -27,13 +27,14 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub fn answer(later: JsValue) -> js_sys::Promise {
     wasm_bindgen_futures::future_to_promise(async move {
-        let made = match rain::answer_on_gpu(&later).await {
-            Some(reply) => {
-                let (message, transfer) = reply.to_js();
-                js_sys::Array::of2(&message, &transfer)
-            }
-            None => terrain_model::maker::answer_later(&later),
+        // Read once: a map the view holds comes with it, up to 4097 x 4097 floats.
+        let handed = terrain_model::protocol::Reply::from_js(&later);
+        let on_gpu = match &handed {
+            Some(handed) => rain::answer_on_gpu(handed).await,
+            None => None,
         };
-        Ok(made.into())
+        let reply = on_gpu.unwrap_or_else(|| terrain_model::maker::answer_handed_on(handed));
+        let (message, transfer) = reply.to_js();
+        Ok(js_sys::Array::of2(&message, &transfer).into())
     })
 }

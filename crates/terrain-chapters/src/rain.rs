@@ -9,22 +9,22 @@ use terrain::Recipe;
 use terrain_model::answer::Engine;
 use terrain_model::maker::{answer, reply};
 use terrain_model::protocol::{Body, Reply};
-use wasm_bindgen::JsValue;
 
 use crate::gpu::{Gpu, Lost};
 
 /// The reply to a handed-on request of rain at scale, run on the GPU (or on the CPU after the
 /// device was lost); `None` for any other request, or where there is no GPU, which the CPU
 /// answers as every other request.
-pub async fn answer_on_gpu(later: &JsValue) -> Option<Reply> {
-    let Some(Reply {
+pub async fn answer_on_gpu(handed: &Reply) -> Option<Reply> {
+    let Reply {
         ticket,
         body: Body::Later { request, held },
         ..
-    }) = Reply::from_js(later)
+    } = handed
     else {
         return None;
     };
+    let ticket = *ticket;
     let Recipe::RainAtScale(rain) = request.setup.recipe else {
         return None;
     };
@@ -66,7 +66,7 @@ pub async fn answer_on_gpu(later: &JsValue) -> Option<Reply> {
         Err(Lost(why)) => {
             // The device is gone: a later rain asks for a new one; this one falls on the CPU.
             Gpu::forget();
-            let body = answer(&request, held.as_ref());
+            let body = answer(request, held.as_ref());
             let millis = js_sys::Date::now() - began;
             return Some(reply(ticket, on_cpu_after_loss(body, millis, &why)));
         }

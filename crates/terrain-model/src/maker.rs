@@ -16,7 +16,15 @@ use wasm_bindgen::{JsCast, JsValue};
 /// chapters' module calls this.
 #[cfg(target_arch = "wasm32")]
 pub fn answer_later(later: &JsValue) -> js_sys::Array {
-    let reply = match Reply::from_js(later) {
+    let (message, transfer) = answer_handed_on(Reply::from_js(later)).to_js();
+    js_sys::Array::of2(&message, &transfer)
+}
+
+/// [`answer_later`] for the handed-on message already read ([`Reply::from_js`]), so a module
+/// that looks at it first (rain at scale's GPU) does not read its arrays twice.
+#[cfg(target_arch = "wasm32")]
+pub fn answer_handed_on(handed: Option<Reply>) -> Reply {
+    match handed {
         Some(Reply {
             ticket,
             body: Body::Later { request, held },
@@ -36,9 +44,7 @@ pub fn answer_later(later: &JsValue) -> js_sys::Array {
             other.map_or(Ticket { view: 0, token: 0 }, |r| r.ticket),
             Body::Terrain(Err("the page's module handed on no request".into())),
         ),
-    };
-    let (message, transfer) = reply.to_js();
-    js_sys::Array::of2(&message, &transfer)
+    }
 }
 
 /// Says on a terrain of rain at scale that the CPU made it in `millis`.
