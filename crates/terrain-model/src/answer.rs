@@ -143,6 +143,15 @@ impl Demo {
     /// carries and, where the pair compares creases, both crease scores), or for a read map the map `held` made under `setup` (`Recipe::made_from`), keeps
     /// the points shown on screen and measures the variogram.
     pub fn answer(&self, setup: &Setup, held: Option<&Heightmap>) -> Result<Answer, ParamError> {
+        Ok(self.answer_with_map(setup, held)?.0)
+    }
+
+    /// [`Demo::answer`], and the full map it was made from (kept in the worker for downloads).
+    pub fn answer_with_map(
+        &self,
+        setup: &Setup,
+        held: Option<&Heightmap>,
+    ) -> Result<(Answer, Heightmap), ParamError> {
         // Faults and erosion keep the shown points after each batch, the same points `shown`
         // keeps of the finished map.
         let size = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
@@ -158,7 +167,8 @@ impl Demo {
                 Vec::new(),
             ),
         };
-        self.answer_made(setup, map, batches, trails)
+        let answer = self.answer_made(setup, &map, batches, trails)?;
+        Ok((answer, map))
     }
 
     /// The map columns and rows whose points are shown, for a map of `width` x `height`.
@@ -174,12 +184,12 @@ impl Demo {
     pub fn answer_made(
         &self,
         setup: &Setup,
-        map: Heightmap,
+        map: &Heightmap,
         batches: Vec<f32>,
         trails: Vec<u8>,
     ) -> Result<Answer, ParamError> {
         let (columns, rows) = self.positions((map.width(), map.height()));
-        let (shown, relief) = self.shown_with_relief(&map);
+        let (shown, relief) = self.shown_with_relief(map);
         let partner = match self.look {
             Look::Pair => setup.recipe.partner(setup.seed, &columns, &rows),
             _ => None,
@@ -192,7 +202,7 @@ impl Demo {
                 let pair = display::side_by_side(&shown, &beside, gap);
                 let scores = partner
                     .creases
-                    .then(|| crease_score(&map).zip(crease_score(&partner.map)))
+                    .then(|| crease_score(map).zip(crease_score(&partner.map)))
                     .flatten();
                 let [own, theirs] = &partner.marks;
                 let widths = (shown.size().0, beside.size().0);
@@ -204,7 +214,7 @@ impl Demo {
         Ok(Answer {
             grid,
             batches,
-            variogram: variogram::variogram(&map),
+            variogram: variogram::variogram(map),
             creases,
             relief,
             trails,

@@ -5,6 +5,9 @@
 use terrain::downloads::Download;
 use terrain::Heightmap;
 
+use crate::fields::Setup;
+
+use crate::kept::{fingerprint, KEPT};
 use crate::protocol::{Body, Request};
 #[cfg(target_arch = "wasm32")]
 use crate::protocol::{Reply, Ticket};
@@ -31,7 +34,7 @@ pub fn answer_handed_on(handed: Option<Reply>) -> Reply {
             ..
         }) => {
             let began = js_sys::Date::now();
-            let mut body = answer(&request, held.as_ref());
+            let mut body = reporting(ticket, || answer(&request, held.as_ref()));
             timed_on_cpu(&request, &mut body, js_sys::Date::now() - began);
             reply(ticket, body)
         }
@@ -57,10 +60,21 @@ pub fn timed_on_cpu(request: &Request, body: &mut Body, millis: f64) {
 /// Makes what `request` asks for: the terrain's shown points (and fault batches and
 /// variogram), or for a download the full map, checked against the format's limits before it is
 /// generated. `held` is the map the request's view holds, for a demo whose map is read.
+///
+/// The map behind a terrain stays in this module ([`KEPT`]), and a download of the same view and
+/// setup writes that map instead of generating it again.
 pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     let setup = &request.setup;
+    let view = request.ticket.view;
     let Some(download) = request.download else {
-        return Body::Terrain(request.demo.answer(setup, held).map_err(|e| e.message));
+        KEPT.with_borrow_mut(|kept| kept.generating(view));
+        return Body::Terrain(match request.demo.answer_with_map(setup, held) {
+            Ok((answer, map)) => {
+                KEPT.with_borrow_mut(|kept| kept.keep(view, *setup, fingerprint(held), map));
+                Ok(answer)
+            }
+            Err(error) => Err(error.message),
+        });
     };
     if download == Download::Water {
         // The points the view shows, as the page sent them (holes not a number): routed by the
@@ -80,9 +94,16 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     if let Err(error) = download.check_size(width, height) {
         return Body::File(Err(error.to_string()));
     }
-    let map = match setup.recipe.made_from(held, setup.seed) {
-        Ok(map) => map,
-        Err(error) => return Body::File(Err(error.message)),
+    let from = fingerprint(held);
+    let map = match KEPT.with_borrow(|kept| kept.find(view, setup, from).cloned()) {
+        Some(map) => map,
+        None => {
+            KEPT.with_borrow_mut(|kept| kept.generating(view));
+            match setup.recipe.made_from(held, setup.seed) {
+                Ok(map) => map,
+                Err(error) => return Body::File(Err(error.message)),
+            }
+        }
     };
     match download {
         // Tiles: the encoders check the grid and the format, cut the map and write the sidecar
@@ -120,5 +141,55 @@ pub fn reply(ticket: Ticket, body: Body) -> Reply {
         ticket,
         body,
         memory,
+        // Each view's maps are made in one module (the page's, or the later chapters'): the
+        // other counts none for it and says nothing.
+        runs: Some(KEPT.with_borrow(|kept| kept.runs(ticket.view))).filter(|&runs| runs > 0),
     }
 }
+
+/// Whether a request for `view` and `setup` (from the read map `held`) would write a kept map
+/// rather than generate one.
+pub fn is_kept(view: usize, setup: &Setup, held: Option<&Heightmap>) -> bool {
+    let from = fingerprint(held);
+    KEPT.with_borrow(|kept| kept.find(view, setup, from).is_some())
+}
+
+/// Runs `work` (answering `ticket`'s request) with its progress posted to the page as it goes,
+/// at most every [`PROGRESS_EVERY_MS`]: the bar under the demo, and word for the page's
+/// watchdog that the worker is at work. Only in a worker (whose global scope posts to the page).
+#[cfg(target_arch = "wasm32")]
+pub fn reporting<T>(ticket: Ticket, work: impl FnOnce() -> T) -> T {
+    let global = js_sys::global();
+    let post = js_sys::Reflect::get(&global, &JsValue::from_str("postMessage"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let Some(post) = post else {
+        return work();
+    };
+    let mut last = js_sys::Date::now();
+    let watcher = move |share: f32| {
+        let now = js_sys::Date::now();
+        if now - last >= PROGRESS_EVERY_MS {
+            last = now;
+            let message = crate::protocol::progress_message(ticket, share);
+            let _ = post.call1(&global, &message);
+        }
+    };
+    terrain::progress::watching(watcher, work)
+}
+
+/// Posts to the page that `share` of `ticket`'s request is done (from a worker; work that is not
+/// one loop in the core, such as the GPU's rain, says so itself).
+#[cfg(target_arch = "wasm32")]
+pub fn post_progress(ticket: Ticket, share: f32) {
+    let global = js_sys::global();
+    let post = js_sys::Reflect::get(&global, &JsValue::from_str("postMessage"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(post) = post {
+        let _ = post.call1(&global, &crate::protocol::progress_message(ticket, share));
+    }
+}
+
+/// The least time between two progress messages, in milliseconds.
+pub const PROGRESS_EVERY_MS: f64 = 150.0;

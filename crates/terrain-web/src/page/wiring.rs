@@ -91,12 +91,25 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
         wire_file(scheduler, &elements.section, input, index)?;
     }
 
+    let cancel = sender(scheduler, move |_: web_sys::Event| {
+        Some(Message::Cancel(index))
+    });
+    listen(&elements.busy.cancel, "click", true, cancel)?;
+
     let canvas = elements.canvas.clone();
     let target = canvas.clone();
     let press = sender(scheduler, move |event: PointerEvent| {
         let _ = target.set_pointer_capture(event.pointer_id());
+        // Clicked into: the wheel zooms this demo until the pointer leaves it.
+        let _ = target.set_attribute(ENGAGED, "");
         let (view, pointer, at) = (index, event.pointer_id(), canvas_position(&event));
-        Some(Message::Press { view, pointer, at })
+        let touch = event.pointer_type() == "touch";
+        Some(Message::Press {
+            view,
+            pointer,
+            at,
+            touch,
+        })
     });
     listen(&canvas, "pointerdown", true, press)?;
     let motion = sender(scheduler, move |event: PointerEvent| {
@@ -111,7 +124,26 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
         });
         listen(&canvas, kind, true, release)?;
     }
+    let left = canvas.clone();
+    listen(&canvas, "pointerleave", true, move |event: PointerEvent| {
+        // A touch ends with its pointer leaving: only a mouse or pen leaving lets go.
+        if event.pointer_type() != "touch" {
+            let _ = left.remove_attribute(ENGAGED);
+        }
+    })?;
+    let blurred = canvas.clone();
+    listen(&canvas, "blur", true, move |_: web_sys::Event| {
+        let _ = blurred.remove_attribute(ENGAGED);
+    })?;
+    let wheeled = canvas.clone();
     let wheel = sender(scheduler, move |event: WheelEvent| {
+        // A plain wheel scrolls the page; Ctrl or ⌘ (and a trackpad's pinch, which arrives as
+        // a wheel with Ctrl) zooms, as does any wheel once the reader has clicked into the demo.
+        let zooms = event.ctrl_key() || event.meta_key() || wheeled.has_attribute(ENGAGED);
+        if !zooms {
+            hint_once(&wheeled);
+            return None;
+        }
         event.prevent_default();
         let zoom = gestures::wheel(event.delta_y(), event.delta_mode());
         Some(Message::Steer(index, zoom))
@@ -128,6 +160,47 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
         Some(Message::Key(index, key))
     });
     listen(&canvas, "keydown", false, key)
+}
+
+/// The canvas attribute set while the reader has clicked into a demo (its wheel then zooms).
+const ENGAGED: &str = "data-engaged";
+
+/// How long the wheel's hint stays, in milliseconds.
+const HINT_MS: i32 = 2600;
+
+thread_local! {
+    /// Whether the wheel's hint was shown on this page already (it is shown once).
+    static HINTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The first time a plain wheel scrolls the page over a demo, says over that canvas how to
+/// zoom instead, for a moment.
+fn hint_once(canvas: &Element) {
+    if HINTED.replace(true) {
+        return;
+    }
+    let (Some(figure), Some(document)) = (canvas.parent_element(), canvas.owner_document()) else {
+        return;
+    };
+    let Ok(hint) = super::dom::element(
+        &document,
+        "p",
+        &[("class", "wheel-hint"), ("role", "status")],
+    ) else {
+        return;
+    };
+    hint.set_text_content(Some(
+        "The wheel scrolls the page. To zoom, hold Ctrl (⌘ on a Mac) or pinch, or click the \
+         terrain first.",
+    ));
+    if figure.append_child(&hint).is_err() {
+        return;
+    }
+    let gone = Closure::once_into_js(move || hint.remove());
+    if let Some(window) = web_sys::window() {
+        let _ = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(gone.unchecked_ref(), HINT_MS);
+    }
 }
 
 /// A file chosen in `input`, or dropped on `section`, is brought to view `index`.
@@ -185,6 +258,10 @@ fn wire_toolbar(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Res
         Some(Message::Share(index))
     });
     listen(&toolbar.share, "click", true, share)?;
+    let reset = sender(scheduler, move |_: web_sys::Event| {
+        Some(Message::ResetView(index))
+    });
+    listen(&toolbar.reset, "click", true, reset)?;
     if let Some((format, tiles, button)) = &toolbar.download {
         let (format, tiles) = (format.clone(), tiles.clone());
         let download = sender(scheduler, move |_: web_sys::Event| {

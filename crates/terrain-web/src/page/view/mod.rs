@@ -7,6 +7,7 @@
 mod draw;
 mod panning;
 mod picking;
+mod progress;
 mod routing;
 mod source;
 mod stepper;
