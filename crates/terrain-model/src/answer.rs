@@ -143,7 +143,8 @@ impl Demo {
     /// carries and, where the pair compares creases, both crease scores), or for a read map the map `held` made under `setup` (`Recipe::made_from`), keeps
     /// the points shown on screen and measures the variogram.
     pub fn answer(&self, setup: &Setup, held: Option<&Heightmap>) -> Result<Answer, ParamError> {
-        Ok(self.answer_with_map(setup, held)?.0)
+        let (map, batches, trails) = self.made(setup, held)?;
+        self.answer_made(setup, &map, batches, trails)
     }
 
     /// [`Demo::answer`], and the full map it was made from (kept in the worker for downloads).
@@ -152,11 +153,22 @@ impl Demo {
         setup: &Setup,
         held: Option<&Heightmap>,
     ) -> Result<(Answer, Heightmap), ParamError> {
+        let (map, batches, trails) = self.made(setup, held)?;
+        Ok((self.answer_made(setup, &map, batches, trails)?, map))
+    }
+
+    /// The full map for `setup` (made from `held` for a read map), with the shown heights of
+    /// its steps and its droplets' trails where it has them.
+    fn made(
+        &self,
+        setup: &Setup,
+        held: Option<&Heightmap>,
+    ) -> Result<(Heightmap, Vec<f32>, Vec<u8>), ParamError> {
         // Faults and erosion keep the shown points after each batch, the same points `shown`
         // keeps of the finished map.
         let size = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
         let (columns, rows) = self.positions(size);
-        let (map, batches, trails) = match setup.recipe.in_steps(setup.seed, &columns, &rows) {
+        Ok(match setup.recipe.in_steps(setup.seed, &columns, &rows) {
             Some(made) => {
                 let made = made?;
                 (made.map, made.batches, made.trails)
@@ -166,9 +178,7 @@ impl Demo {
                 Vec::new(),
                 Vec::new(),
             ),
-        };
-        let answer = self.answer_made(setup, &map, batches, trails)?;
-        Ok((answer, map))
+        })
     }
 
     /// The map columns and rows whose points are shown, for a map of `width` x `height`.

@@ -5,12 +5,15 @@
 use terrain::downloads::Download;
 use terrain::Heightmap;
 
+#[cfg(feature = "keep")]
 use crate::fields::Setup;
 
+#[cfg(feature = "keep")]
 use crate::kept::{fingerprint, KEPT};
 use crate::protocol::{Body, Request};
 #[cfg(target_arch = "wasm32")]
 use crate::protocol::{Reply, Ticket};
+use terrain::ParamError;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -61,20 +64,13 @@ pub fn timed_on_cpu(request: &Request, body: &mut Body, millis: f64) {
 /// variogram), or for a download the full map, checked against the format's limits before it is
 /// generated. `held` is the map the request's view holds, for a demo whose map is read.
 ///
-/// The map behind a terrain stays in this module ([`KEPT`]), and a download of the same view and
-/// setup writes that map instead of generating it again.
+/// With the feature `keep` (the later chapters' module) the map behind a terrain stays in this
+/// module (`kept::KEPT`), and a download of the same view and setup writes that map instead of
+/// generating it again.
 pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     let setup = &request.setup;
-    let view = request.ticket.view;
     let Some(download) = request.download else {
-        KEPT.with_borrow_mut(|kept| kept.generating(view));
-        return Body::Terrain(match request.demo.answer_with_map(setup, held) {
-            Ok((answer, map)) => {
-                KEPT.with_borrow_mut(|kept| kept.keep(view, *setup, fingerprint(held), map));
-                Ok(answer)
-            }
-            Err(error) => Err(error.message),
-        });
+        return Body::Terrain(terrain_kept(request, held).map_err(|e| e.message));
     };
     if download == Download::Water {
         // The points the view shows, as the page sent them (holes not a number): routed by the
@@ -94,16 +90,9 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     if let Err(error) = download.check_size(width, height) {
         return Body::File(Err(error.to_string()));
     }
-    let from = fingerprint(held);
-    let map = match KEPT.with_borrow(|kept| kept.find(view, setup, from).cloned()) {
-        Some(map) => map,
-        None => {
-            KEPT.with_borrow_mut(|kept| kept.generating(view));
-            match setup.recipe.made_from(held, setup.seed) {
-                Ok(map) => map,
-                Err(error) => return Body::File(Err(error.message)),
-            }
-        }
+    let map = match map_kept(request, held) {
+        Ok(map) => map,
+        Err(error) => return Body::File(Err(error.message)),
     };
     match download {
         // Tiles: the encoders check the grid and the format, cut the map and write the sidecar
@@ -141,14 +130,59 @@ pub fn reply(ticket: Ticket, body: Body) -> Reply {
         ticket,
         body,
         memory,
-        // Each view's maps are made in one module (the page's, or the later chapters'): the
-        // other counts none for it and says nothing.
-        runs: Some(KEPT.with_borrow(|kept| kept.runs(ticket.view))).filter(|&runs| runs > 0),
+        runs: runs(ticket.view),
     }
+}
+
+/// The maps generated for `view` from scratch, where this module keeps count (feature `keep`);
+/// each view's maps are made in one module, so where the count is 0 the reply says nothing.
+#[cfg(target_arch = "wasm32")]
+fn runs(view: usize) -> Option<u32> {
+    #[cfg(feature = "keep")]
+    return Some(KEPT.with_borrow(|kept| kept.runs(view))).filter(|&runs| runs > 0);
+    #[cfg(not(feature = "keep"))]
+    return {
+        let _ = view;
+        None
+    };
+}
+
+/// The terrain for `request` (its answer), its map kept for a later file (feature `keep`).
+fn terrain_kept(
+    request: &Request,
+    held: Option<&Heightmap>,
+) -> Result<crate::answer::Answer, ParamError> {
+    #[cfg(feature = "keep")]
+    {
+        let view = request.ticket.view;
+        KEPT.with_borrow_mut(|kept| kept.generating(view));
+        let (answer, map) = request.demo.answer_with_map(&request.setup, held)?;
+        let from = fingerprint(held);
+        KEPT.with_borrow_mut(|kept| kept.keep(view, request.setup, from, map));
+        Ok(answer)
+    }
+    #[cfg(not(feature = "keep"))]
+    request.demo.answer(&request.setup, held)
+}
+
+/// The full map for `request`'s file: the kept one when its view shows this setup (feature
+/// `keep`), else generated.
+fn map_kept(request: &Request, held: Option<&Heightmap>) -> Result<Heightmap, ParamError> {
+    let setup = &request.setup;
+    #[cfg(feature = "keep")]
+    {
+        let (view, from) = (request.ticket.view, fingerprint(held));
+        if let Some(map) = KEPT.with_borrow(|kept| kept.find(view, setup, from).cloned()) {
+            return Ok(map);
+        }
+        KEPT.with_borrow_mut(|kept| kept.generating(view));
+    }
+    setup.recipe.made_from(held, setup.seed)
 }
 
 /// Whether a request for `view` and `setup` (from the read map `held`) would write a kept map
 /// rather than generate one.
+#[cfg(feature = "keep")]
 pub fn is_kept(view: usize, setup: &Setup, held: Option<&Heightmap>) -> bool {
     let from = fingerprint(held);
     KEPT.with_borrow(|kept| kept.find(view, setup, from).is_some())

@@ -124,17 +124,20 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
         });
         listen(&canvas, kind, true, release)?;
     }
-    let left = canvas.clone();
-    listen(&canvas, "pointerleave", true, move |event: PointerEvent| {
-        // A touch ends with its pointer leaving: only a mouse or pen leaving lets go.
-        if event.pointer_type() != "touch" {
-            let _ = left.remove_attribute(ENGAGED);
-        }
-    })?;
-    let blurred = canvas.clone();
-    listen(&canvas, "blur", true, move |_: web_sys::Event| {
-        let _ = blurred.remove_attribute(ENGAGED);
-    })?;
+    // The pointer leaving the canvas (a mouse or pen: a touch ends by leaving) or the focus
+    // going elsewhere lets go.
+    let left = Rc::new(canvas.clone());
+    for kind in ["pointerleave", "blur"] {
+        let left = Rc::clone(&left);
+        listen(&canvas, kind, true, move |event: web_sys::Event| {
+            let touch = event
+                .dyn_ref::<PointerEvent>()
+                .is_some_and(|p| p.pointer_type() == "touch");
+            if !touch {
+                let _ = left.remove_attribute(ENGAGED);
+            }
+        })?;
+    }
     let wheeled = canvas.clone();
     let wheel = sender(scheduler, move |event: WheelEvent| {
         // A plain wheel scrolls the page; Ctrl or ⌘ (and a trackpad's pinch, which arrives as
@@ -165,41 +168,19 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
 /// The canvas attribute set while the reader has clicked into a demo (its wheel then zooms).
 const ENGAGED: &str = "data-engaged";
 
-/// How long the wheel's hint stays, in milliseconds.
-const HINT_MS: i32 = 2600;
-
 thread_local! {
     /// Whether the wheel's hint was shown on this page already (it is shown once).
     static HINTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// The first time a plain wheel scrolls the page over a demo, says over that canvas how to
-/// zoom instead, for a moment.
+/// zoom instead, for a moment: the style sheet shows the words while the figure has
+/// `data-wheel-hint` (a fading `::after`), so the page's module holds no timer for it.
 fn hint_once(canvas: &Element) {
-    if HINTED.replace(true) {
-        return;
-    }
-    let (Some(figure), Some(document)) = (canvas.parent_element(), canvas.owner_document()) else {
-        return;
-    };
-    let Ok(hint) = super::dom::element(
-        &document,
-        "p",
-        &[("class", "wheel-hint"), ("role", "status")],
-    ) else {
-        return;
-    };
-    hint.set_text_content(Some(
-        "The wheel scrolls the page. To zoom, hold Ctrl (⌘ on a Mac) or pinch, or click the \
-         terrain first.",
-    ));
-    if figure.append_child(&hint).is_err() {
-        return;
-    }
-    let gone = Closure::once_into_js(move || hint.remove());
-    if let Some(window) = web_sys::window() {
-        let _ = window
-            .set_timeout_with_callback_and_timeout_and_arguments_0(gone.unchecked_ref(), HINT_MS);
+    if !HINTED.replace(true) {
+        if let Some(figure) = canvas.parent_element() {
+            let _ = figure.set_attribute("data-wheel-hint", "");
+        }
     }
 }
 

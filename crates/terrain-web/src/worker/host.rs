@@ -11,7 +11,7 @@ use terrain::{import, Heightmap};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::maker::{answer, reply, reporting};
+use super::maker::{answer, reply};
 use super::protocol::{self, Body, Kind, Request, Ticket};
 use crate::model::newest::Newest;
 
@@ -99,7 +99,9 @@ pub fn answer_next() -> Array {
                     // Fault lines and erosion are in the later chapters' module; the Water
                     // view's routing needs no generator, only the points the page sent.
                     if request.setup.recipe.linked() || request.download == Some(Download::Water) {
-                        reporting(ticket, || answer(&request, map))
+                        // Quick: the page's own chapters (the long loops, and their progress,
+                        // are the later chapters' and the encoders').
+                        answer(&request, map)
                     } else {
                         Body::Later {
                             request: Box::new(request),
