@@ -1,7 +1,7 @@
-// End-to-end: a page that respects its reader. The wheel over a demo scrolls the page and Ctrl +
+// End-to-end: long work and the reader's hands. The wheel over a demo scrolls the page and Ctrl +
 // wheel zooms (as does the wheel once the reader has clicked into the demo), a touch swipe over a
-// canvas scrolls, Reset view puts the camera back; a job far longer than the watchdog's wait
-// finishes with its progress shown; Cancel stops one and keeps the terrain; a download writes the
+// canvas scrolls, Reset view puts the camera back; the big erosion finishes with its progress
+// shown; Cancel stops a long job and keeps the terrain; a download writes the
 // map on screen without generating it again.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
