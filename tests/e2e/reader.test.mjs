@@ -16,7 +16,7 @@ const WIDE = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 /** The most a demo's room may exceed what it holds once drawn, in CSS px. */
 const SLACK = 24;
-/** The demo jumped to before the page's module builds anything: two thirds down the page. */
+/** The demo jumped to before the page's module builds anything: past the middle of the page. */
 const JUMP = 'fault-shapes';
 
 /** Runs before the page's scripts: sums the layout shifts without recent input, noting the
