@@ -12,6 +12,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
+// 199 982 B with issue 58's page that respects its reader (it allows 1 KB over the 199 536 B
+// before it): each field's hint under it and named by aria-describedby instead of a title, the
+// settings folded in a <details> on phones, Refresh beside Share, the file picker out of the
+// fold, the endless map without a stepper, plainer captions and share status (+446 B).
 // 199 593 B with rain at scale (issue 47 allows 1 KB over the 198 594 B before it): its chapter's
 // steps and captions, the engine in the reply and the caption (+2.4 KB at first, trimmed by one
 // step view for every batched chapter, one slot for both erosion chapters, the engine's sentence
@@ -31,7 +35,7 @@ import { DIST } from './harness.mjs';
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is
 // 150 000 (BENCHMARKS.md says why it is not met).
-const CEILING = 199_618;
+const CEILING = 200_050;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

@@ -40,8 +40,8 @@ async function enterAndTime(page, id) {
 test('the later chapters load when their first demo comes near, and every one of them draws', async () => {
   await onFreshPage('', async ({ page, requested, problems }) => {
     await waitForMount(page);
-    await page.waitForFunction(() => Number(document.querySelector('section[data-demo="random"]').dataset.generation) >= 1);
-    await drawn(page, 'random');
+    await page.waitForFunction(() => Number(document.querySelector('section[data-demo="line-1d"]').dataset.generation) >= 1);
+    await drawn(page, 'line-1d');
     assert.deepEqual(chapterRequests(requested), [], 'the first screen does not fetch the later chapters');
 
     // The demo before the first late one: drawn without the later chapters too.
@@ -90,8 +90,8 @@ test('a share link to a late chapter draws that demo as the link says', async ()
 test('with the network cut after the first load, a late chapter says it cannot load, then loads when it is back', async () => {
   await onFreshPage('', async ({ page, context, requested }) => {
     await waitForMount(page);
-    await page.waitForFunction(() => Number(document.querySelector('section[data-demo="random"]').dataset.generation) >= 1);
-    await drawn(page, 'random');
+    await page.waitForFunction(() => Number(document.querySelector('section[data-demo="line-1d"]').dataset.generation) >= 1);
+    await drawn(page, 'line-1d');
     const before = await page.evaluate(sectionFacts, 'fault-lines');
     assert.equal(before.generation, 0, 'not started yet');
 

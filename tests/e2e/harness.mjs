@@ -14,10 +14,10 @@ export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifa
 
 /** Every demo on the page, in page order. */
 export const DEMO_IDS = [
-  'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
-  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases',
-  'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'line-1d', 'fault-lines',
-  'fault-shapes', 'real-land', 'your-map',
+  'line-1d', 'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
+  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'fault-lines',
+  'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'real-land',
+  'your-map',
 ];
 
 /**
@@ -32,8 +32,8 @@ export const READ_IDS = ['real-land', 'your-map'];
  * order.
  */
 export const LATER_IDS = [
-  'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'fault-lines',
-  'fault-shapes',
+  'fault-lines', 'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion',
+  'rain',
 ];
 
 /** The selector of demo `id`'s section. */

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { ARTIFACTS, READ_IDS, openPage, waitForDemos, inspect, attributes, suite, section, setField, nextFrames } from './harness.mjs';
 
 const DEMO_IDS = [
-  'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
-  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases',
-  'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'line-1d', 'fault-lines',
-  'fault-shapes', 'real-land', 'your-map',
+  'line-1d', 'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
+  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'fault-lines',
+  'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'real-land',
+  'your-map',
 ];
 const READ = READ_IDS;
 

@@ -14,11 +14,12 @@ const STEPPERS = {
   'ds-final': 10, // square and diamond apart: twice the exponent
   fbm: 8, // one per octave
   'fbm-shapes': 8,
-  endless: 8,
   'line-1d': 8, // one per iteration
   'fault-lines': 10, // fault counts doubling: 1, 2, 4 ... 256, then all 500
   'fault-shapes': 12, // 1 ... 1024, then all 1500
 };
+// The endless map is dragged over the plane: it has no stepper (fbm, above it, steps its octaves).
+const UNSTEPPED = ['endless', 'creases', 'noise-lattice', 'random'];
 const STEP_DEMOS = ['mpd-corners', 'mpd-edges', 'mpd-center', 'ds-corners', 'ds-square', 'ds-diamond'];
 
 
@@ -72,6 +73,9 @@ test('every stepper demo opens at its last step with the steps the posts have', 
   for (const id of STEP_DEMOS) {
     assert.equal(await page.$(`${section(id)} [data-action="step"]`), null, `${id} has no stepper`);
     assert.match((await look(page, id)).caption, /^Highlighted: the/, `${id} names its points`);
+  }
+  for (const id of UNSTEPPED) {
+    assert.equal(await page.$(`${section(id)} .stepper`), null, `${id} has no stepper`);
   }
 });
 

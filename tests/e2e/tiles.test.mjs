@@ -85,6 +85,6 @@ test('the page\'s tiles zip holds the bytes terrain --tiles writes, sidecar and 
   await page.selectOption(`${section('mpd-corners')} select[name="tiles"]`, '2x2');
   await page.click(`${section('mpd-corners')} [data-action="download"]`);
   await page.waitForFunction((sel) => document.querySelector(sel).dataset.download === 'ready', section('mpd-corners'));
-  assert.match((await inspect(page, 'mpd-corners')).alert, /tiles are cut from whole maps that a terrain command makes/);
+  assert.match((await inspect(page, 'mpd-corners')).alert, /tiles are cut only from a finished map made here from its settings/);
   assert.deepEqual(problems, []);
 });

@@ -79,8 +79,8 @@ pub fn tiles_zip(
 ) -> Result<Vec<u8>, String> {
     let command = setup.recipe.command().filter(|_| demo.takes_home());
     let (recipe, erosion) = command.ok_or(
-        "tiles are cut from whole maps that a terrain command makes, not from a step or a map \
-         read here",
+        "tiles are cut only from a finished map made here from its settings, not from one \
+         step of it or from a map read from a file: set Tiles to none to download the map whole",
     )?;
     let tiling = tiles::fit((map.width(), map.height()), grid, None)?;
     let format = export::map_format(format.extension, tiling.side, tiling.side)

@@ -122,9 +122,11 @@ pub enum Look {
 }
 
 impl Demo {
-    /// Whether the demo has a stepper: its algorithm has steps, and it shows one terrain.
+    /// Whether the demo has a stepper: its algorithm has steps, and it shows one terrain that
+    /// stays put (a map dragged over the endless plane is about where it is, not how its octaves
+    /// add up: the demo above it steps through those).
     pub fn steps(&self) -> bool {
-        self.look != Look::Pair && self.recipe.schedule().is_some()
+        self.look != Look::Pair && !self.pans() && self.recipe.schedule().is_some()
     }
 
     /// Whether its rain falls in batches (rain at scale): the same bytes on any engine, so the

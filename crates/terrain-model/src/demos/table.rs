@@ -96,6 +96,17 @@ const FAULT_SHAPES: FaultParams = FaultParams {
 /// Every demo, in page order.
 pub const DEMOS: &[Demo] = &[
     Demo {
+        id: "line-1d",
+        caption: "A mountain skyline: each iteration puts a jittered midpoint between every two \
+                  neighbours, and the jitter shrinks by 2^-roughness each time.",
+        fields: LINE_FIELDS,
+        recipe: Recipe::Line(Line {
+            params: LineParams::DEFAULT,
+        }),
+        look: Look::Profile,
+        held: None,
+    },
+    Demo {
         id: "random",
         caption: "Random noise: every point gets its own random height, with no regard for its \
                   neighbours. Terrain needs more structure than this.",
@@ -209,6 +220,28 @@ pub const DEMOS: &[Demo] = &[
         held: None,
     },
     Demo {
+        id: "fault-lines",
+        caption: "Hundreds of random straight cuts, each raising one side and lowering the other. \
+                  The sum looks like eroded hills.",
+        fields: FAULT_LINE_FIELDS,
+        recipe: Recipe::Faults(Faults {
+            params: FaultParams::DEFAULT,
+        }),
+        look: Look::Terrain,
+        held: None,
+    },
+    Demo {
+        id: "fault-shapes",
+        caption: "Cut with circles, rectangles and triangles too, and let Perlin noise fray each \
+                  edge so no straight line gives the trick away.",
+        fields: FAULT_SHAPE_FIELDS,
+        recipe: Recipe::Faults(Faults {
+            params: FAULT_SHAPES,
+        }),
+        look: Look::Terrain,
+        held: None,
+    },
+    Demo {
         id: "noise-lattice",
         caption: "One octave of noise on a lattice: gradient noise (left) tilts a slope through \
                   each lattice point, value noise (right) gives each a height. Value noise's \
@@ -276,44 +309,12 @@ pub const DEMOS: &[Demo] = &[
         held: None,
     },
     Demo {
-        id: "line-1d",
-        caption: "A mountain skyline: each iteration puts a jittered midpoint between every two \
-                  neighbours, and the jitter shrinks by 2^-roughness each time.",
-        fields: LINE_FIELDS,
-        recipe: Recipe::Line(Line {
-            params: LineParams::DEFAULT,
-        }),
-        look: Look::Profile,
-        held: None,
-    },
-    Demo {
-        id: "fault-lines",
-        caption: "Hundreds of random straight cuts, each raising one side and lowering the other. \
-                  The sum looks like eroded hills.",
-        fields: FAULT_LINE_FIELDS,
-        recipe: Recipe::Faults(Faults {
-            params: FaultParams::DEFAULT,
-        }),
-        look: Look::Terrain,
-        held: None,
-    },
-    Demo {
-        id: "fault-shapes",
-        caption: "Cut with circles, rectangles and triangles too, and let Perlin noise fray each \
-                  edge so no straight line gives the trick away.",
-        fields: FAULT_SHAPE_FIELDS,
-        recipe: Recipe::Faults(Faults {
-            params: FAULT_SHAPES,
-        }),
-        look: Look::Terrain,
-        held: None,
-    },
-    Demo {
         id: "real-land",
         caption: "Real land: the Jacksboro fault, Tennessee, from a USGS elevation model (public \
                   domain; via matplotlib's sample data), 403 x 344 cells of about 74 m by 93 m, \
                   236 to 1076 m high, drawn in the cells' true proportions with heights 3 times \
-                  steeper than the land. Rain on it to see erosion on real ground.",
+                  steeper than the land. Set droplets above 0 to see erosion on real ground; \
+                  until then the seed and Refresh change nothing.",
         fields: HELD_FIELDS,
         recipe: HELD,
         look: Look::Terrain,

@@ -141,6 +141,7 @@ fn fault_answers_carry_every_step_but_the_last_on_the_finished_scale() {
 fn every_source_is_on_the_page_in_order() {
     let ids: Vec<&str> = DEMOS.iter().map(|d| d.id).collect();
     let expected = [
+        "line-1d",
         "random",
         "mpd-corners",
         "mpd-edges",
@@ -153,15 +154,14 @@ fn every_source_is_on_the_page_in_order() {
         "ds-diamond",
         "ds-final",
         "creases",
+        "fault-lines",
+        "fault-shapes",
         "noise-lattice",
         "fbm",
         "fbm-shapes",
         "endless",
         "erosion",
         "rain",
-        "line-1d",
-        "fault-lines",
-        "fault-shapes",
         "real-land",
         "your-map",
     ];

@@ -335,7 +335,7 @@ impl Roughness {
     pub fn show(&self, setup: &Setup, measured: &Variogram) {
         if let Some(aim) = setup.recipe.roughness_aim() {
             self.hurst.set_text_content(Some(&format!(
-                "Roughness: {} aims at {} ({}; 0.5 is rough like a random walk). Measured on \
+                "Roughness: {} aims at {} ({}; at H = 0.5 ground is as rough as a random walk). Measured on \
                  this map, at full resolution:",
                 aim.by,
                 variogram::describe_hurst(aim.hurst),

@@ -149,7 +149,16 @@ fn figure(
     Ok((figure, canvas, note, busy))
 }
 
-/// One field: a label and a text box, or a fieldset of labelled checkboxes.
+/// The hint under a field, `<small class="hint" id="ID">`: what it does and its range, shown
+/// without hovering (and read after the field's alert, which `aria-describedby` names first).
+fn hint(document: &Document, id: &str, text: &str) -> Result<Element, JsValue> {
+    let hint = element(document, "small", &[("class", "hint"), ("id", id)])?;
+    hint.set_text_content(Some(text));
+    Ok(hint)
+}
+
+/// One field: a label and a text box, or a fieldset of labelled checkboxes, with its hint under
+/// it.
 fn field(
     document: &Document,
     id: &str,
@@ -157,16 +166,17 @@ fn field(
     alert_id: &str,
 ) -> Result<(Element, Control), JsValue> {
     let input_id = format!("{id}-{}", field.name());
-    let hint = field.hint();
+    let hint_id = format!("{input_id}-hint");
+    let described = format!("{alert_id} {hint_id}");
+    let hint = hint(document, &hint_id, &field.hint())?;
     let common = [
         ("name", field.name()),
-        ("aria-describedby", alert_id),
-        ("title", hint.as_str()),
+        ("aria-describedby", described.as_str()),
     ];
-    match field.entry() {
+    let (wrapper, control) = match field.entry() {
         Entry::Text(input_mode) => {
             let wrapper = element(document, "span", &[("class", "field")])?;
-            let label = element(document, "label", &[("for", &input_id), ("title", &hint)])?;
+            let label = element(document, "label", &[("for", &input_id)])?;
             label.set_text_content(Some(field.label()));
             let input = element(document, "input", &common)?;
             for (name, value) in [
@@ -179,11 +189,11 @@ fn field(
                 input.set_attribute(name, value)?;
             }
             append(&wrapper, &[&label, &input])?;
-            Ok((wrapper, Control::Text(input.dyn_into()?)))
+            (wrapper, Control::Text(input.dyn_into()?))
         }
         Entry::Toggle => {
             let wrapper = element(document, "span", &[("class", "field toggle")])?;
-            let label = element(document, "label", &[("title", &hint)])?;
+            let label = element(document, "label", &[])?;
             let checkbox = element(document, "input", &common)?;
             checkbox.set_attribute("type", "checkbox")?;
             checkbox.set_attribute("id", &input_id)?;
@@ -191,14 +201,10 @@ fn field(
             append(&label, &[&checkbox])?;
             label.append_with_str_1(field.label())?;
             wrapper.append_child(&label)?;
-            Ok((wrapper, Control::Toggle(checkbox.dyn_into()?)))
+            (wrapper, Control::Toggle(checkbox.dyn_into()?))
         }
         Entry::Checkboxes(choices) => {
-            let wrapper = element(
-                document,
-                "fieldset",
-                &[("class", "field choices"), ("title", &hint)],
-            )?;
+            let wrapper = element(document, "fieldset", &[("class", "field choices")])?;
             let legend = element(document, "legend", &[])?;
             legend.set_text_content(Some(field.label()));
             wrapper.append_child(&legend)?;
@@ -213,24 +219,20 @@ fn field(
                 wrapper.append_child(&label)?;
                 boxes.push(checkbox.dyn_into()?);
             }
-            Ok((wrapper, Control::Checkboxes(boxes)))
+            (wrapper, Control::Checkboxes(boxes))
         }
         Entry::Choice(names) => {
             let wrapper = element(document, "span", &[("class", "field")])?;
             let options: Vec<(&str, String)> = names.iter().map(|&n| (n, n.to_string())).collect();
-            let (label, select, _) = labelled_select(
-                document,
-                id,
-                field.name(),
-                field.label(),
-                Some(&hint),
-                &options,
-            )?;
-            select.set_attribute("aria-describedby", alert_id)?;
+            let (label, select, _) =
+                labelled_select(document, id, field.name(), field.label(), None, &options)?;
+            select.set_attribute("aria-describedby", &described)?;
             append(&wrapper, &[&label, &select])?;
-            Ok((wrapper, Control::Choice(select)))
+            (wrapper, Control::Choice(select))
         }
-    }
+    };
+    wrapper.append_child(&hint)?;
+    Ok((wrapper, control))
 }
 
 /// The map file picker: a label and `<input type="file" name="heightmap">`, described by the
@@ -241,13 +243,18 @@ fn file_field(
     alert_id: &str,
 ) -> Result<(Element, HtmlInputElement), JsValue> {
     let input_id = format!("{id}-heightmap");
-    let hint = format!(
-        "A {} heightmap (or drop one on the demo)",
-        formats::described(&formats::READABLE, true)
-    );
+    let hint_id = format!("{input_id}-hint");
+    let hint = hint(
+        document,
+        &hint_id,
+        &format!(
+            "A {} heightmap (or drop one on the demo)",
+            formats::described(&formats::READABLE, true)
+        ),
+    )?;
     let accept = formats::accepted(&formats::READABLE);
     let wrapper = element(document, "span", &[("class", "field file")])?;
-    let label = element(document, "label", &[("for", &input_id), ("title", &hint)])?;
+    let label = element(document, "label", &[("for", &input_id)])?;
     label.set_text_content(Some("Heightmap file"));
     let input = element(
         document,
@@ -257,12 +264,28 @@ fn file_field(
             ("id", &input_id),
             ("name", "heightmap"),
             ("accept", &format!("{accept},image/png")),
-            ("aria-describedby", alert_id),
-            ("title", &hint),
+            ("aria-describedby", &format!("{alert_id} {hint_id}")),
         ],
     )?;
-    append(&wrapper, &[&label, &input])?;
+    append(&wrapper, &[&label, &input, &hint])?;
     Ok((wrapper, input.dyn_into()?))
+}
+
+/// The fields folded in `<details class="settings">`: open where the window is wider than a
+/// phone's (the style sheet's 40rem), closed on a phone, so the canvas and its controls come
+/// first there.
+fn settings(document: &Document, form: &Element) -> Result<Element, JsValue> {
+    let details = element(document, "details", &[("class", "settings")])?;
+    let wide = web_sys::window()
+        .and_then(|w| w.match_media("(min-width: 40rem)").ok().flatten())
+        .is_some_and(|query| query.matches());
+    if wide {
+        details.set_attribute("open", "")?;
+    }
+    let summary = element(document, "summary", &[])?;
+    summary.set_text_content(Some("Settings"));
+    append(&details, &[&summary, form])?;
+    Ok(details)
 }
 
 /// Builds the widget's elements inside `section` (emptied first), its fields showing `setup`.
@@ -290,13 +313,14 @@ pub fn build(
         form.append_child(&wrapper)?;
         controls.push((f, control));
     }
-    let file = match demo.held {
+    // The map file picker, on rows that read the reader's own map: under the canvas, never
+    // folded away with the settings.
+    let (picker, file) = match demo.held {
         Some(Held::Brought { .. }) => {
             let (wrapper, input) = file_field(document, id, &alert_id)?;
-            form.append_child(&wrapper)?;
-            Some(input)
+            (Some(wrapper), Some(input))
         }
-        _ => None,
+        _ => (None, None),
     };
     let refresh = element(
         document,
@@ -308,7 +332,6 @@ pub fn build(
         ],
     )?;
     refresh.set_text_content(Some("Refresh"));
-    form.append_child(&refresh)?;
 
     let alert = element(
         document,
@@ -318,16 +341,27 @@ pub fn build(
     let toolbar = toolbar::toolbar(document, demo)?;
     // The step caption sits under the canvas, above the demo's own caption.
     figure.insert_before(&toolbar.caption, figure.last_child().as_ref())?;
-    append(&section, &[&figure, &toolbar.container, &form, &alert])?;
-    let roughness = if demo.measures_roughness() {
-        let panel = toolbar::roughness(document)?;
+    // Refresh stays in sight beside Share when the settings are folded away.
+    toolbar
+        .container
+        .insert_before(&refresh, Some(&toolbar.share))?;
+    let settings = settings(document, &form)?;
+    append(&section, &[&figure])?;
+    if let Some(picker) = &picker {
+        section.append_child(picker)?;
+    }
+    append(&section, &[&toolbar.container, &settings, &alert])?;
+    // The panels that fill in once the terrain is made come last, so filling them moves
+    // nothing else in the demo (its room, kept by the style sheet, already holds them).
+    let realism = if demo.takes_home() {
+        let panel = realism::panel(document)?;
         section.append_child(&panel.container)?;
         Some(panel)
     } else {
         None
     };
-    let realism = if demo.takes_home() {
-        let panel = realism::panel(document)?;
+    let roughness = if demo.measures_roughness() {
+        let panel = toolbar::roughness(document)?;
         section.append_child(&panel.container)?;
         Some(panel)
     } else {

@@ -168,7 +168,7 @@ pub fn why_measured_differs(measured: &Variogram, aim: f32) -> String {
         format!(
             "Why they differ: the aim holds at distances far below the map's size, but {fit}, and \
              at the longest of them height differences level off at the size of the few biggest \
-             hills, which pulls the measure down; a bigger exponent measures closer, and seeds vary \
+             hills, which pulls the measure down; a bigger map measures closer, and seeds vary \
              because those hills come from a handful of random numbers."
         )
     } else if h > aim + 0.03 {

@@ -78,6 +78,13 @@ impl DemoView {
             (Some(shown), _) => match (shown.answer.creases, self.demo.look) {
                 (Some([mpd, ds]), _) => creases::caption(mpd, ds),
                 (None, Look::Pair) => shown.setup.recipe.pair_caption().unwrap_or_default(),
+                // A stepping recipe shown whole (the endless map): no step to name.
+                (None, _)
+                    if self.stepper.schedule().is_none()
+                        && shown.setup.recipe.schedule().is_some() =>
+                {
+                    String::new()
+                }
                 (None, _) => {
                     let step = shown.setup.recipe.caption(self.stepper.step());
                     // Rain at scale says which engine rained, and how long it took.

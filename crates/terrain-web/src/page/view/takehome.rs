@@ -8,6 +8,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::DemoView;
+use crate::model::demos::Held;
 use crate::model::fields::Setup;
 use crate::model::links;
 use terrain::downloads::Download;
@@ -163,11 +164,20 @@ impl DemoView {
         let code = links::embed_code(folder, self.demo, &shown.setup);
         self.set_attribute("data-embed", &code);
         self.elements.toolbar.offer_embed(&code);
+        // A link carries the fields, never a map the reader brought: say so, not leave them to
+        // find out.
+        let file = if matches!(self.demo.held, Some(Held::Brought { .. })) {
+            "; it keeps the settings, not your file"
+        } else {
+            ""
+        };
         let status = self.elements.toolbar.status.clone();
-        status.set_text_content(Some("Link ready: it is in this demo's data-link"));
+        status.set_text_content(Some(&format!(
+            "Link ready: it is in this demo's data-link{file}"
+        )));
         copy_to_clipboard(&url, move |copied| {
             if copied {
-                status.set_text_content(Some("Link copied"));
+                status.set_text_content(Some(&format!("Link copied{file}")));
             }
         });
     }

@@ -1,0 +1,253 @@
+// End-to-end: a page that respects its reader. The page never jumps: every demo keeps its room
+// (www/style.css, --wide and --phone per demo) from the first paint, before the page's module
+// builds it, so the layout shifts over the load and a scroll through the whole page stay under
+// 0.05 (Chromium's PerformanceObserver, shifts without recent input), and a demo the reader
+// jumps to before the module has built anything stays where it was and draws. The room kept
+// matches what each demo holds once drawn (so the numbers cannot drift from the page). The
+// contents link to every chapter and the way back to them stays in sight, and on a phone every
+// control is at least 44 x 44 px.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ARTIFACTS, DEMO_IDS, openPage, waitForMount, launch, serve, section } from './harness.mjs';
+
+const WIDE = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** The most a demo's room may exceed what it holds once drawn, in CSS px. */
+const SLACK = 24;
+/** The demo jumped to before the page's module builds anything: past the middle of the page. */
+const JUMP = 'fault-shapes';
+
+/** Runs before the page's scripts: sums the layout shifts without recent input, noting the
+ * largest with what moved. */
+function watchShifts() {
+  window.__shifts = { total: 0, largest: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      window.__shifts.total += entry.value;
+      const moved = (entry.sources ?? []).map((s) => {
+        const node = s.node;
+        const where = node?.closest?.('section[data-demo]')?.dataset.demo ?? node?.closest?.('[id]')?.id ?? '';
+        const name = node ? `${node.nodeName.toLowerCase()}${node.className ? `.${String(node.className).split(' ')[0]}` : ''}` : '?';
+        return `${where} ${name} ${Math.round(s.previousRect.y)}->${Math.round(s.currentRect.y)}`;
+      });
+      window.__shifts.largest.push({ value: Number(entry.value.toFixed(4)), at: Math.round(entry.startTime), moved });
+      window.__shifts.largest.sort((a, b) => b.value - a.value);
+      window.__shifts.largest.length = Math.min(window.__shifts.largest.length, 6);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+let server;
+let browser;
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the page at `viewport` with the shift watch; resolves to the session. */
+async function open(viewport, init = watchShifts, path = '') {
+  server ??= await serve();
+  browser ??= await launch();
+  return openPage(browser, `${server.url}${path}`, viewport, init);
+}
+
+/** Scrolls through the whole page, a screen at a time, waiting at each stop for every demo in
+ * view to draw its first terrain; ends at the bottom. */
+async function scrollThrough(page) {
+  await waitForMount(page);
+  for (;;) {
+    const { bottom, waiting } = await page.evaluate(() => {
+      const seen = [...document.querySelectorAll('section[data-demo]')].filter((s) => {
+        const box = s.getBoundingClientRect();
+        return box.bottom > 0 && box.top < innerHeight;
+      });
+      return {
+        bottom: scrollY + innerHeight >= document.documentElement.scrollHeight - 1,
+        waiting: seen.map((s) => s.dataset.demo),
+      };
+    });
+    for (const id of waiting) {
+      await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section(id), { timeout: 60_000 });
+    }
+    if (bottom) break;
+    await page.evaluate(() => window.scrollBy(0, Math.round(innerHeight * 0.8)));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+}
+
+/** Waits until no demo has a terrain or routing on its way, and two frames are drawn. */
+async function quiet(page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('section[data-demo]')].every((s) => s.dataset.state !== 'busy' && s.dataset.water !== 'routing'), null, { timeout: 60_000 });
+  await page.evaluate(() => new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 300)));
+}
+
+/** Each demo's room (its computed min-height) against what it holds: the height of its
+ * children, from its top to the last one's bottom and its padding; the part under the canvas;
+ * and its step caption's lines, kept (--lines) and written. */
+function rooms() {
+  return [...document.querySelectorAll('section[data-demo]')].map((s) => {
+    const box = s.getBoundingClientRect();
+    const style = getComputedStyle(s);
+    const shown = [...s.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0 || r.height > 0);
+    const bottom = Math.max(...shown.map((r) => r.bottom));
+    const holds = bottom - box.top + parseFloat(style.paddingBottom);
+    const room = parseFloat(style.minHeight);
+    const canvas = s.querySelector('canvas').getBoundingClientRect();
+    const caption = s.querySelector('.step-caption');
+    const text = document.createRange();
+    text.selectNodeContents(caption);
+    const line = parseFloat(getComputedStyle(caption).fontSize) * 1.55;
+    return {
+      id: s.dataset.demo,
+      holds,
+      room,
+      under: holds - (canvas.top - box.top) - canvas.height,
+      lines: caption.textContent ? Math.round(text.getBoundingClientRect().height / line) : 0,
+      kept: Number(style.getPropertyValue('--lines')) || 0,
+    };
+  });
+}
+
+/** Lines for www/style.css giving each of `drifted` its measured room at this width. */
+const suggest = (drifted, width) =>
+  drifted.map((r) => `section[data-demo="${r.id}"] { --${width}: ${Math.ceil(r.under)}px; --lines-${width}: ${r.lines}; }  /* holds ${r.holds.toFixed(1)}, room ${r.room.toFixed(1)} */`).join('\n');
+
+for (const [viewport, width] of [[WIDE, 'wide'], [PHONE, 'phone']]) {
+  test(`at ${viewport.width} x ${viewport.height} the page does not jump over the load and a scroll through it, and each demo's room fits what it holds`, async () => {
+    const { page, context, problems } = await open(viewport);
+    const first = await page.evaluate(() => document.documentElement.scrollHeight);
+    await scrollThrough(page);
+    await quiet(page);
+    const shifts = await page.evaluate(() => window.__shifts);
+    const last = await page.evaluate(() => document.documentElement.scrollHeight);
+    console.log(`${viewport.width} px: layout shifts ${shifts.total.toFixed(4)}; page ${first} px tall at first, ${last} px once drawn`);
+    const measured = await page.evaluate(rooms);
+    assert.deepEqual(measured.map((r) => r.id), DEMO_IDS);
+    // A caption may keep one line more than it writes (rain's timing varies in length).
+    const drifted = measured.filter((r) => r.holds > r.room + 1 || r.room - r.holds > SLACK || r.lines > r.kept || r.kept > r.lines + 1);
+    assert.deepEqual(drifted.map((r) => r.id), [], `the room kept no longer fits what these demos hold; set in www/style.css:\n${suggest(drifted, width)}`);
+    assert.ok(shifts.total <= 0.05, `layout shifts ${shifts.total.toFixed(4)} > 0.05; the largest: ${JSON.stringify(shifts.largest, null, 1)}`);
+    assert.ok(Math.abs(last - first) <= 50, `the page was ${first} px tall before the demos were built and ${last} px after`);
+
+    // The way back to the contents is in sight at the bottom of the page, and leads there.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const back = await page.$eval('[data-action="contents"]', (a) => {
+      const box = a.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { inView: box.top >= 0 && box.bottom <= innerHeight && box.width > 0, onTop: a.contains(hit), width: box.width, height: box.height };
+    });
+    assert.ok(back.inView && back.onTop, `the contents control is in sight at the bottom: ${JSON.stringify(back)}`);
+    await page.click('[data-action="contents"]');
+    await page.waitForFunction(() => {
+      const box = document.querySelector('nav[aria-label="Contents"]').getBoundingClientRect();
+      return box.top >= 0 && box.top < innerHeight / 2;
+    });
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, `reader-${viewport.width}.png`) });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test(`at ${viewport.width} px a demo jumped to before the page's module builds it stays where it was and draws`, async () => {
+    // Scrolled to as soon as the document is parsed: the module has built nothing yet.
+    const jump = (id) => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const demo = document.querySelector(`section[data-demo="${id}"]`);
+        demo.scrollIntoView({ block: 'start' });
+        window.__jump = {
+          top: demo.getBoundingClientRect().top,
+          built: document.querySelectorAll('section[data-demo] canvas').length,
+          height: document.documentElement.scrollHeight,
+        };
+      });
+    };
+    const { page, context, problems } = await open(viewport, `(${jump})(${JSON.stringify(JUMP)})`);
+    await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section(JUMP), { timeout: 60_000 });
+    await waitForMount(page);
+    const at = await page.evaluate((sel) => ({
+      ...window.__jump,
+      now: document.querySelector(sel).getBoundingClientRect().top,
+      heightNow: document.documentElement.scrollHeight,
+    }), section(JUMP));
+    console.log(`${viewport.width} px: ${JUMP} at ${at.top.toFixed(1)} px with ${at.built} demos built, at ${at.now.toFixed(1)} px once drawn`);
+    assert.equal(at.built, 0, 'the jump came before the module built any demo');
+    assert.ok(Math.abs(at.now - at.top) <= 50, `${JUMP} moved from ${at.top.toFixed(1)} to ${at.now.toFixed(1)} px`);
+    assert.ok(Math.abs(at.heightNow - at.height) <= 50, `the page was ${at.height} px tall before the demos were built and ${at.heightNow} px after`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('the contents link to every chapter, the first Tab reaches the way back to them, and it covers no control on a phone', async () => {
+  const { page, context, problems } = await open(PHONE, null);
+  const { links, chapters } = await page.evaluate(() => ({
+    links: [...document.querySelectorAll('nav[aria-label="Contents"] a')].map((a) => a.getAttribute('href')),
+    chapters: [...document.querySelectorAll('main h2')].map((h) => `#${h.id || h.closest('article[id]')?.id}`),
+  }));
+  assert.deepEqual(links, chapters, 'one link per chapter heading, in page order');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.action), 'contents', 'the first Tab');
+
+  await waitForMount(page);
+  const covered = await page.evaluate(() => {
+    const back = document.querySelector('[data-action="contents"]');
+    const found = [];
+    for (const control of document.querySelectorAll('section[data-demo] :is(button, select, input, summary)')) {
+      if (!control.checkVisibility({ visibilityProperty: true })) continue;
+      // As the browser brings a control into view (a Tab, a search): then nothing covers it.
+      control.scrollIntoView({ block: 'nearest' });
+      const at = control.getBoundingClientRect();
+      // Its bar, which covers the width of the window on a phone.
+      const bar = back.closest('nav').getBoundingClientRect();
+      if (at.top < bar.bottom && at.bottom > bar.top && at.left < bar.right && at.right > bar.left) {
+        found.push(`${control.closest('section').dataset.demo} ${control.name || control.dataset.action || control.nodeName}`);
+      }
+    }
+    return found;
+  });
+  assert.deepEqual(covered, [], 'controls under the contents control when scrolled into view');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('at 390 x 844 every visible control of every demo is at least 44 x 44 px', async () => {
+  const { page, context, problems } = await open(PHONE, null);
+  await waitForMount(page);
+  // As the page opens (the settings folded away), then with every demo's settings open.
+  const measure = () => page.evaluate(() => {
+    const found = [];
+    let measured = 0;
+    for (const s of document.querySelectorAll('section[data-demo]')) {
+      const controls = [...s.querySelectorAll('button, select, input, summary, label')].map((c) => {
+        // A checkbox is tapped through its label; a label only counts as a checkbox's.
+        if (c.matches('input[type="checkbox"]')) return c.closest('label') ?? c;
+        if (c.matches('label')) return null;
+        return c;
+      });
+      for (const control of new Set(controls.filter(Boolean))) {
+        // Inside a closed <details> a control still has a box, but is not shown.
+        if (!control.checkVisibility({ visibilityProperty: true })) continue;
+        const box = control.getBoundingClientRect();
+        measured += 1;
+        if (box.width < 44 - 0.01 || box.height < 44 - 0.01) {
+          const name = control.getAttribute('name') ?? control.dataset.action ?? control.textContent.trim().slice(0, 20);
+          found.push(`${s.dataset.demo} ${control.nodeName.toLowerCase()} ${name}: ${box.width.toFixed(1)} x ${box.height.toFixed(1)}`);
+        }
+      }
+    }
+    return { found, measured };
+  });
+  const folded = await measure();
+  assert.ok(folded.measured > DEMO_IDS.length * 4, `measured ${folded.measured} controls`);
+  assert.deepEqual(folded.found, [], 'controls smaller than 44 x 44 px');
+  const closed = await page.$$eval('section[data-demo] details.settings', (all) => all.filter((d) => !d.open).map((d) => d.open = true).length);
+  assert.equal(closed, DEMO_IDS.length, 'on a phone every demo\'s settings start folded away');
+  const unfolded = await measure();
+  assert.ok(unfolded.measured > folded.measured + DEMO_IDS.length, `measured ${unfolded.measured} controls with the settings open, ${folded.measured} folded`);
+  assert.deepEqual(unfolded.found, [], 'controls smaller than 44 x 44 px, settings open');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
