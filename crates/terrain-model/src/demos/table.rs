@@ -16,6 +16,7 @@ use terrain::{midpoint_recursive, Recipe};
 
 use super::offered::*;
 use super::{Demo, Held, Look};
+use crate::view_mode::ViewMode;
 
 /// A map read from a file, as read until droplets are asked for.
 const HELD: Recipe = Recipe::Held(chapters::Held {
@@ -104,6 +105,7 @@ pub const DEMOS: &[Demo] = &[
             params: NoiseParams::DEFAULT,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -112,6 +114,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Corners, MpdParams::DEFAULT),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -121,6 +124,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Edges, STEP_PARAMS),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -130,6 +134,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Center, STEP_PARAMS),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -139,6 +144,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Full, MpdParams::DEFAULT),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -148,6 +154,7 @@ pub const DEMOS: &[Demo] = &[
         fields: MPD_FIELDS,
         recipe: mpd(Stage::Full, MpdParams::DEFAULT),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -161,6 +168,7 @@ pub const DEMOS: &[Demo] = &[
             params: midpoint_recursive::DEFAULT,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -169,6 +177,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: ds(DsStage::Corners),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -178,6 +187,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: ds(DsStage::Square),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -187,6 +197,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: ds(DsStage::Diamond),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -196,16 +207,18 @@ pub const DEMOS: &[Demo] = &[
         fields: DS_FIELDS,
         recipe: ds(DsStage::Full),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
         id: "creases",
         caption: "The same seed and settings through midpoint displacement (left) and \
-                  Diamond-Square (right). Choose the Creases view: midpoint displacement's \
+                  Diamond-Square (right), in the Creases view: midpoint displacement's \
                   straight seams along the big squares stand out; Diamond-Square has none.",
         fields: MPD_FIELDS,
         recipe: mpd(Stage::Full, CREASE_PARAMS),
         look: Look::Pair,
+        view: ViewMode::Creases,
         held: None,
     },
     Demo {
@@ -216,6 +229,7 @@ pub const DEMOS: &[Demo] = &[
         fields: LATTICE_FIELDS,
         recipe: Recipe::Fbm(Fbm { params: ONE_OCTAVE }),
         look: Look::Pair,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -228,6 +242,7 @@ pub const DEMOS: &[Demo] = &[
             params: FbmParams::DEFAULT,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -239,6 +254,7 @@ pub const DEMOS: &[Demo] = &[
             params: FBM_SHAPES,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -250,6 +266,7 @@ pub const DEMOS: &[Demo] = &[
         fields: ENDLESS_FIELDS,
         recipe: Recipe::Fbm(Fbm { params: ENDLESS }),
         look: Look::Terrain,
+        view: ViewMode::Map,
         held: None,
     },
     Demo {
@@ -264,6 +281,7 @@ pub const DEMOS: &[Demo] = &[
             erosion: ErosionParams::DEFAULT,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -273,6 +291,7 @@ pub const DEMOS: &[Demo] = &[
         fields: RAIN_FIELDS,
         recipe: Recipe::RainAtScale(RainAtScale::DEFAULT),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -284,6 +303,7 @@ pub const DEMOS: &[Demo] = &[
             params: LineParams::DEFAULT,
         }),
         look: Look::Profile,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -295,6 +315,7 @@ pub const DEMOS: &[Demo] = &[
             params: FaultParams::DEFAULT,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -306,6 +327,7 @@ pub const DEMOS: &[Demo] = &[
             params: FAULT_SHAPES,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -317,6 +339,7 @@ pub const DEMOS: &[Demo] = &[
         fields: HELD_FIELDS,
         recipe: HELD,
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: Some(Held::Land {
             url: JACKSBORO,
             unit_m: 65535.0,
@@ -334,6 +357,7 @@ pub const DEMOS: &[Demo] = &[
         fields: HELD_FIELDS,
         recipe: HELD,
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: Some(Held::Brought { first: JACKSBORO }),
     },
 ];

@@ -370,3 +370,20 @@ fn the_noise_pair_draws_its_lattice_on_both_maps_and_its_gradients_on_one() {
         .count();
     assert!(near_half * 10 >= at_points.len() * 9, "{at_points:?}");
 }
+
+#[test]
+fn every_row_opens_in_a_view_it_offers_where_its_point_shows() {
+    for demo in DEMOS {
+        assert!(demo.views().contains(&demo.first_view()), "{}", demo.id);
+        // A map that pans is dragged from above.
+        assert!(!demo.pans() || demo.first_view().top_down(), "{}", demo.id);
+    }
+    let opens = |id: &str| find(id).map(Demo::first_view);
+    assert_eq!(
+        opens("creases"),
+        Some(ViewMode::Creases),
+        "the seams show there"
+    );
+    assert_eq!(opens("endless"), Some(ViewMode::Map));
+    assert_eq!(opens("ds-final"), Some(ViewMode::Terrain));
+}
