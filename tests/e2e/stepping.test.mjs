@@ -295,6 +295,22 @@ test('a fault step outlines the cuts it added, in the map and the 3-D view (scre
   assert.deepEqual(fx.session.problems, []);
 });
 
+/** The figure's step numberings ("Pass 1 of 5", "Call 6 of 341", a post's "Step 4:"), in the step's caption line and the demo's own caption under it. */
+async function numberings(page, id) {
+  const text = await page.$eval(`${section(id)} figure`, (f) => `${f.querySelector('.step-caption').textContent} ${f.querySelector('figcaption').textContent}`);
+  return text.match(/\b(step|pass|call|iteration)\s+\d+(\s+of\s+\d+|:)/gi) ?? [];
+}
+
+test('a stepped figure carries one step numbering', async () => {
+  const { page } = fx.session;
+  for (const [id, steps] of Object.entries(STEPPERS)) {
+    await scrub(page, id, 1);
+    assert.equal((await numberings(page, id)).length, 1, `${id}: ${JSON.stringify(await numberings(page, id))}`);
+    await scrub(page, id, steps);
+  }
+  assert.match((await numberings(page, 'mpd-iterate'))[0], /^Pass 5 of 5$/);
+});
+
 /**
  * Pixels of the lines a step draws over a 3-D picture: pure white, which neither the lit terrain,
  * nor the wireframe's lines, nor the sky reach; and of the recursive call's yellow frame, with

@@ -139,7 +139,7 @@ pub const DEMOS: &[Demo] = &[
     },
     Demo {
         id: "mpd-iterate",
-        caption: "Step 4: repeat on the four smaller squares, then their sixteen, halving the \
+        caption: "Repeat on the four smaller squares, then their sixteen, halving the \
                   nudge each pass, until every point is set; then stretch heights to 0..1.",
         fields: SEED_ONLY,
         recipe: mpd(Stage::Full, MpdParams::DEFAULT),
