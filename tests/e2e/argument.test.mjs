@@ -34,6 +34,9 @@ test('the comparison draws both terrains, in every view, and shows both crease s
   const { page, problems } = fx.session;
   const id = 'creases';
   await page.locator(section(id)).scrollIntoViewIfNeeded();
+  const opens = await page.$eval(section(id), (s) => [s.querySelector('select[name="view"]').value, s.querySelector('canvas').getAttribute('aria-label')]);
+  assert.equal(opens[0], 'creases', 'it opens on the Creases view, where the seams show');
+  assert.match(opens[1], /^Top-down shaded relief/);
   await page.fill(`${section(id)} input[name="seed"]`, '4');
   await page.press(`${section(id)} input[name="seed"]`, 'Enter');
   await page.waitForFunction((sel) => document.querySelector(sel).dataset.seed === '4', section(id));

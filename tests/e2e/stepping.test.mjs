@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, waitForDemos, inspect, canvasPixels, suite, section, scrub, setView, nextFrames } from './harness.mjs';
+import { ARTIFACTS, waitForDemos, inspect, canvasPixels, countColours, suite, section, scrub, setView, nextFrames } from './harness.mjs';
 
 // Every demo with a stepper, and its number of steps at its defaults.
 const STEPPERS = {
@@ -296,5 +296,74 @@ test('a fault step outlines the cuts it added, in the map and the 3-D view (scre
   await page.setViewportSize({ width: 1200, height: 900 });
   await setView(page, id, 'terrain');
   await scrub(page, id, end);
+  assert.deepEqual(fx.session.problems, []);
+});
+
+/** The figure's step numberings ("Pass 1 of 5", "Call 6 of 341", a post's "Step 4:"), in the step's caption line and the demo's own caption under it. */
+async function numberings(page, id) {
+  const text = await page.$eval(`${section(id)} figure`, (f) => `${f.querySelector('.step-caption').textContent} ${f.querySelector('figcaption').textContent}`);
+  return text.match(/\b(step|pass|call|iteration)\s+\d+(\s+of\s+\d+|:)/gi) ?? [];
+}
+
+test('a stepped figure carries one step numbering', async () => {
+  const { page } = fx.session;
+  for (const [id, steps] of Object.entries(STEPPERS)) {
+    await scrub(page, id, 1);
+    assert.equal((await numberings(page, id)).length, 1, `${id}: ${JSON.stringify(await numberings(page, id))}`);
+    await scrub(page, id, steps);
+  }
+  assert.match((await numberings(page, 'mpd-iterate'))[0], /^Pass 5 of 5$/);
+});
+
+/**
+ * Pixels of the lines a step draws over a 3-D picture: pure white, which neither the lit terrain,
+ * nor the wireframe's lines, nor the sky reach; and of the recursive call's yellow frame, with
+ * the box it covers.
+ */
+async function overlay(page, id) {
+  await look(page, id);
+  const pixels = await canvasPixels(page, id);
+  const yellow = (r, g, b) => r > 120 && g > 100 && b < 60 && r >= g && r - g < 90;
+  const { white, frame } = countColours(pixels, { white: (r, g, b) => r > 250 && g > 250 && b > 250, frame: yellow });
+  let [left, right] = [Infinity, -Infinity];
+  for (let p = 0; p < pixels.data.length / 4; p++) {
+    const [r, g, b] = pixels.data.subarray(4 * p, 4 * p + 3);
+    if (yellow(r, g, b)) [left, right] = [Math.min(left, p % pixels.width), Math.max(right, p % pixels.width)];
+  }
+  return { white, frame, wide: right - left };
+}
+
+test('over the 3-D views a step draws its lines to the averaged neighbours on top, and frames a recursive call (screenshots)', async () => {
+  const { page } = fx.session;
+  await mkdir(ARTIFACTS, { recursive: true });
+  const id = 'ds-final';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  for (const mode of ['terrain', 'wireframe']) {
+    await setView(page, id, mode);
+    await scrub(page, id, STEPPERS[id]);
+    assert.equal((await overlay(page, id)).white, 0, `${mode}: the finished map has no lines`);
+    await scrub(page, id, 5);
+    const mid = await overlay(page, id);
+    assert.ok(mid.white > 100, `${mode}: step 5 draws its example's lines (${mid.white} pixels)`);
+    await page.locator(`${section(id)} figure`).screenshot({ path: join(ARTIFACTS, `ds-final-step5-${mode}.png`) });
+  }
+  await setView(page, id, 'terrain');
+  await scrub(page, id, STEPPERS[id]);
+  // A step demo draws every point its stage set with its own: the square step's center from
+  // the 4 corners.
+  await page.locator(section('ds-square')).scrollIntoViewIfNeeded();
+  assert.ok((await overlay(page, 'ds-square')).white > 100, 'the square step links its center to the corners');
+  // The recursion: call 5 works in a 3 x 3 view of the 33 x 33 map; its frame stands on top,
+  // thick and ringed, where its marks alone are a few pixels (133 yellow pixels, 44 wide, before
+  // the frame was drawn).
+  const rec = 'mpd-recursive';
+  await page.locator(section(rec)).scrollIntoViewIfNeeded();
+  await setView(page, rec, 'terrain');
+  await scrub(page, rec, 5);
+  const call = await overlay(page, rec);
+  assert.ok(call.frame > 400 && call.wide > 60, `the call's frame shows: ${JSON.stringify(call)}`);
+  assert.ok(call.white > 100, `and its example's lines to the view's corners: ${call.white}`);
+  await page.locator(`${section(rec)} figure`).screenshot({ path: join(ARTIFACTS, 'recursive-call5-terrain.png') });
+  await scrub(page, rec, STEPPERS[rec]);
   assert.deepEqual(fx.session.problems, []);
 });

@@ -34,6 +34,9 @@ pub struct Demo {
     pub recipe: Recipe,
     /// How the result is shown.
     pub look: Look,
+    /// The view it opens in (the reader's choice replaces it): where what it shows is seen
+    /// best, e.g. the comparison's seams in the Creases view, a map that pans from above.
+    pub view: ViewMode,
     /// Where its map is read from, for a map that is read rather than generated (its recipe is
     /// then [`Recipe::Held`]); `None` for the generated ones.
     pub held: Option<Held>,
@@ -169,14 +172,9 @@ impl Demo {
             .all(|f| self.fields.contains(f))
     }
 
-    /// The view it opens in: the top-down map for a demo that pans (dragged there), else the
-    /// 3-D terrain.
+    /// The view it opens in: the row's [`Demo::view`].
     pub fn first_view(&self) -> ViewMode {
-        if self.pans() {
-            ViewMode::Map
-        } else {
-            ViewMode::Terrain
-        }
+        self.view
     }
 
     /// Whether the demo is a map (not a profile): it offers the Water view and flow downloads.

@@ -16,6 +16,7 @@ use terrain::{midpoint_recursive, Recipe};
 
 use super::offered::*;
 use super::{Demo, Held, Look};
+use crate::view_mode::ViewMode;
 
 /// A map read from a file, as read until droplets are asked for.
 const HELD: Recipe = Recipe::Held(chapters::Held {
@@ -104,6 +105,7 @@ pub const DEMOS: &[Demo] = &[
             params: LineParams::DEFAULT,
         }),
         look: Look::Profile,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -115,6 +117,7 @@ pub const DEMOS: &[Demo] = &[
             params: NoiseParams::DEFAULT,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -123,6 +126,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Corners, MpdParams::DEFAULT),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -132,6 +136,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Edges, STEP_PARAMS),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -141,15 +146,17 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Center, STEP_PARAMS),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
         id: "mpd-iterate",
-        caption: "Step 4: repeat on the four smaller squares, then their sixteen, halving the \
+        caption: "Repeat on the four smaller squares, then their sixteen, halving the \
                   nudge each pass, until every point is set; then stretch heights to 0..1.",
         fields: SEED_ONLY,
         recipe: mpd(Stage::Full, MpdParams::DEFAULT),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -159,6 +166,7 @@ pub const DEMOS: &[Demo] = &[
         fields: MPD_FIELDS,
         recipe: mpd(Stage::Full, MpdParams::DEFAULT),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -172,6 +180,7 @@ pub const DEMOS: &[Demo] = &[
             params: midpoint_recursive::DEFAULT,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -180,6 +189,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: ds(DsStage::Corners),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -189,6 +199,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: ds(DsStage::Square),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -198,6 +209,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: ds(DsStage::Diamond),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -207,16 +219,18 @@ pub const DEMOS: &[Demo] = &[
         fields: DS_FIELDS,
         recipe: ds(DsStage::Full),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
         id: "creases",
         caption: "The same seed and settings through midpoint displacement (left) and \
-                  Diamond-Square (right). Choose the Creases view: midpoint displacement's \
+                  Diamond-Square (right), in the Creases view: midpoint displacement's \
                   straight seams along the big squares stand out; Diamond-Square has none.",
         fields: MPD_FIELDS,
         recipe: mpd(Stage::Full, CREASE_PARAMS),
         look: Look::Pair,
+        view: ViewMode::Creases,
         held: None,
     },
     Demo {
@@ -228,6 +242,7 @@ pub const DEMOS: &[Demo] = &[
             params: FaultParams::DEFAULT,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -239,6 +254,7 @@ pub const DEMOS: &[Demo] = &[
             params: FAULT_SHAPES,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -249,6 +265,7 @@ pub const DEMOS: &[Demo] = &[
         fields: LATTICE_FIELDS,
         recipe: Recipe::Fbm(Fbm { params: ONE_OCTAVE }),
         look: Look::Pair,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -261,6 +278,7 @@ pub const DEMOS: &[Demo] = &[
             params: FbmParams::DEFAULT,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -272,6 +290,7 @@ pub const DEMOS: &[Demo] = &[
             params: FBM_SHAPES,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -283,6 +302,7 @@ pub const DEMOS: &[Demo] = &[
         fields: ENDLESS_FIELDS,
         recipe: Recipe::Fbm(Fbm { params: ENDLESS }),
         look: Look::Terrain,
+        view: ViewMode::Map,
         held: None,
     },
     Demo {
@@ -297,6 +317,7 @@ pub const DEMOS: &[Demo] = &[
             erosion: ErosionParams::DEFAULT,
         }),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -306,6 +327,7 @@ pub const DEMOS: &[Demo] = &[
         fields: RAIN_FIELDS,
         recipe: Recipe::RainAtScale(RainAtScale::DEFAULT),
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: None,
     },
     Demo {
@@ -318,6 +340,7 @@ pub const DEMOS: &[Demo] = &[
         fields: HELD_FIELDS,
         recipe: HELD,
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: Some(Held::Land {
             url: JACKSBORO,
             unit_m: 65535.0,
@@ -335,6 +358,7 @@ pub const DEMOS: &[Demo] = &[
         fields: HELD_FIELDS,
         recipe: HELD,
         look: Look::Terrain,
+        view: ViewMode::Terrain,
         held: Some(Held::Brought { first: JACKSBORO }),
     },
 ];

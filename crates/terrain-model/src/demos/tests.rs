@@ -370,3 +370,54 @@ fn the_noise_pair_draws_its_lattice_on_both_maps_and_its_gradients_on_one() {
         .count();
     assert!(near_half * 10 >= at_points.len() * 9, "{at_points:?}");
 }
+
+#[test]
+fn every_row_opens_in_a_view_it_offers_where_its_point_shows() {
+    for demo in DEMOS {
+        assert!(demo.views().contains(&demo.first_view()), "{}", demo.id);
+        // A map that pans is dragged from above.
+        assert!(!demo.pans() || demo.first_view().top_down(), "{}", demo.id);
+    }
+    let opens = |id: &str| find(id).map(Demo::first_view);
+    assert_eq!(
+        opens("creases"),
+        Some(ViewMode::Creases),
+        "the seams show there"
+    );
+    assert_eq!(opens("endless"), Some(ViewMode::Map));
+    assert_eq!(opens("ds-final"), Some(ViewMode::Terrain));
+}
+
+/// The step numberings in `text`: "Pass 1 of 5", "step 0 of 10", "Call 6 of 341", and a bare
+/// "Step 4:" as a post's numbered step.
+fn numberings(text: &str) -> usize {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let names = ["step", "pass", "call", "iteration", "octave"];
+    let named = |w: &str| names.contains(&w.trim_start_matches('(').to_lowercase().as_str());
+    let number = |w: &str| w.trim_end_matches([':', ',']).parse::<u64>().is_ok();
+    words
+        .windows(2)
+        .enumerate()
+        .filter(|(i, pair)| {
+            let counted = words.get(i + 2) == Some(&"of");
+            named(pair[0]) && number(pair[1]) && (counted || pair[1].ends_with(':'))
+        })
+        .count()
+}
+
+#[test]
+fn a_stepped_caption_carries_one_numbering() {
+    assert_eq!(numberings("Pass 1 of 5: 1 square. Step 4: repeat"), 2);
+    assert_eq!(numberings("Start (step 0 of 10): the corners"), 1);
+    assert_eq!(numberings("Step 4 of 12: faults 5 to 8 of 1500"), 1);
+    for demo in DEMOS.iter().filter(|d| d.steps()) {
+        // The row's own caption stands under the step's line, in the same figure: it names no
+        // step of its own.
+        assert_eq!(numberings(demo.caption), 0, "{}: {}", demo.id, demo.caption);
+        let schedule = demo.recipe.schedule().expect("a row that steps");
+        for step in 0..=schedule.count() {
+            let caption = schedule.caption(step);
+            assert_eq!(numberings(&caption), 1, "{} at {step}: {caption}", demo.id);
+        }
+    }
+}

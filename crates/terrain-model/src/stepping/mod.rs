@@ -155,42 +155,181 @@ impl Stepper {
         setup.recipe.staged(self.step, &shown)
     }
 
-    /// The map view's example point of the current step and the points it averaged, as indices
-    /// of shown points: the point at `hover` if the step set it, else the step's first shown
-    /// point. `None` at the last step, for faults, or when the step's points are finer than the
-    /// display shows.
-    pub fn example(
-        &self,
-        setup: &Setup,
-        grid: &DisplayGrid,
-        hover: Option<usize>,
-    ) -> Option<(usize, Vec<usize>)> {
+    /// The example point of the current step and the points it averaged, as indices of shown
+    /// points: the first of [`Stepper::examples`].
+    pub fn example(&self, setup: &Setup, grid: &DisplayGrid, hover: Option<usize>) -> Option<Link> {
+        self.examples(setup, grid, hover).into_iter().next()
+    }
+
+    /// Points the current step set, each with the points it averaged (as indices of shown
+    /// points), best first: the point at `hover` if the step set it, then the step's points
+    /// nearest the middle of all it set (the center of a recursive call's view; near the map's
+    /// center for a pass over the whole map), at most [`CANDIDATES`]. Empty at the last step,
+    /// for faults, or when the step's points are finer than the display shows.
+    pub fn examples(&self, setup: &Setup, grid: &DisplayGrid, hover: Option<usize>) -> Vec<Link> {
         // A tile is shown 2 x 2: its points have no single place to ring.
-        let schedule = self
+        let Some(schedule) = self
             .schedule
-            .filter(|_| !self.at_end() && setup.recipe.wrap() != Some(true))?;
+            .filter(|_| !self.at_end() && self.step > 0 && setup.recipe.wrap() != Some(true))
+        else {
+            return Vec::new();
+        };
         let (columns, rows) = positions(setup, grid);
         let at = |i: usize| (columns[i % columns.len()], rows[i / columns.len()]);
         let of_step = |i: usize| {
             let (x, y) = at(i);
-            schedule.step_of(x, y) == Some(self.step) && self.step > 0
+            schedule.step_of(x, y) == Some(self.step)
         };
-        let index = hover
-            .filter(|&i| i < grid.heights.len() && of_step(i))
-            .or_else(|| (0..grid.heights.len()).find(|&i| of_step(i)))?;
-        let (x, y) = at(index);
-        let shown = |(nx, ny): (usize, usize)| {
-            let column = columns.iter().position(|&c| c == nx)?;
-            let row = rows.iter().position(|&r| r == ny)?;
-            Some(row * columns.len() + column)
-        };
-        let neighbours = schedule
-            .neighbours(x, y)
-            .into_iter()
-            .filter_map(shown)
-            .collect();
-        Some((index, neighbours))
+        let hovered = hover.filter(|&i| i < grid.heights.len() && of_step(i));
+        let set: Vec<usize> = (0..grid.heights.len()).filter(|&i| of_step(i)).collect();
+        let chosen = hovered.into_iter().chain(
+            middlemost(&set, &at)
+                .into_iter()
+                .filter(|&i| Some(i) != hovered),
+        );
+        chosen
+            .take(CANDIDATES)
+            .map(|index| {
+                let (x, y) = at(index);
+                let around = schedule.neighbours(x, y).into_iter();
+                let shown = around.filter_map(|p| shown_index(&columns, &rows, p));
+                (index, shown.collect())
+            })
+            .collect()
     }
+
+    /// What the current step draws over the picture in every view, so the eye finds it
+    /// ([`Highlight`]): [`Stepper::examples`] as alternatives, or on a step demo every point
+    /// its stage set with the points it averaged; and a recursive call's view.
+    pub fn highlight(&self, setup: &Setup, grid: &DisplayGrid, hover: Option<usize>) -> Highlight {
+        let (columns, rows) = positions(setup, grid);
+        let (links, alternatives) = match (self.schedule, setup.recipe.stage()) {
+            (Some(_), _) => (self.examples(setup, grid, hover), true),
+            (None, Some(stage)) => {
+                let shown = |p| shown_index(&columns, &rows, p);
+                let points = rows
+                    .iter()
+                    .flat_map(|&y| columns.iter().map(move |&x| (x, y)));
+                let links = points
+                    .enumerate()
+                    .map(|(i, (x, y))| {
+                        let around = stage.neighbours(x, y).into_iter().filter_map(shown);
+                        (i, around.collect::<Vec<usize>>())
+                    })
+                    .filter(|(_, around)| !around.is_empty())
+                    .collect();
+                (links, false)
+            }
+            (None, None) => (Vec::new(), false),
+        };
+        let frame = self
+            .schedule
+            .filter(|_| !self.at_end())
+            .and_then(|s| s.call(self.step))
+            .map(|call| {
+                let (left, bottom) = (call.left, call.bottom);
+                let ends = [(left, bottom), (left + call.last, bottom + call.last)];
+                corners(&columns, &rows, ends)
+            })
+            .unwrap_or_default();
+        Highlight {
+            links,
+            alternatives,
+            frame,
+        }
+    }
+}
+
+/// Most example points a view chooses among ([`Stepper::examples`]).
+pub const CANDIDATES: usize = 8;
+
+/// A point a step set, with the points it averaged (indices of shown points).
+pub type Link = (usize, Vec<usize>);
+
+/// What a step draws over the picture, as indices of shown points: lines from the points it set
+/// to the points each averaged (`links`), and the view a recursive call works in (`frame`, its
+/// corners).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Highlight {
+    /// Points with the points each averaged.
+    pub links: Vec<Link>,
+    /// Whether the links are alternatives, best first, of which a view draws one
+    /// ([`Highlight::chosen`]); else all are drawn (a step demo's few points).
+    pub alternatives: bool,
+    /// The corners of a recursive call's view, in order around it (the last joins the first);
+    /// empty for the other algorithms.
+    pub frame: Vec<usize>,
+}
+
+impl Highlight {
+    /// Whether there is nothing to draw (the finished map, a fault step).
+    pub fn is_empty(&self) -> bool {
+        self.links.is_empty() && self.frame.is_empty()
+    }
+
+    /// The links a view draws: all of them, or of alternatives the first (the best) that
+    /// `score` rates at least `enough`, else the one it rates highest (the first of equals). A
+    /// 3-D view rates how far apart its points land on screen, so no line runs along the line
+    /// of sight and no ring hides another; the map view takes the first.
+    pub fn chosen(&self, score: impl Fn(&Link) -> f64, enough: f64) -> &[Link] {
+        if !self.alternatives {
+            return &self.links;
+        }
+        let scores: Vec<f64> = self.links.iter().map(score).collect();
+        let best =
+            || (0..scores.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b]).then(b.cmp(&a)));
+        let chosen = scores.iter().position(|&s| s >= enough).or_else(best);
+        chosen.map_or(&[], |i| &self.links[i..=i])
+    }
+}
+
+/// The [`CANDIDATES`] of `points` (shown indices) nearest their mean position, nearest first
+/// (equals in their order), with `at` giving each one's map column and row.
+fn middlemost(points: &[usize], at: &dyn Fn(usize) -> (usize, usize)) -> Vec<usize> {
+    let n = points.len().max(1) as f64;
+    let (sx, sy) = points
+        .iter()
+        .map(|&i| at(i))
+        .fold((0.0, 0.0), |(sx, sy), (x, y)| {
+            (sx + x as f64, sy + y as f64)
+        });
+    let (mx, my) = (sx / n, sy / n);
+    let mut apart: Vec<(f64, usize)> = points
+        .iter()
+        .map(|&i| {
+            let (x, y) = at(i);
+            ((x as f64 - mx).powi(2) + (y as f64 - my).powi(2), i)
+        })
+        .collect();
+    let order = |a: &(f64, usize), b: &(f64, usize)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
+    if apart.len() > CANDIDATES {
+        apart.select_nth_unstable_by(CANDIDATES, order);
+        apart.truncate(CANDIDATES);
+    }
+    apart.sort_by(order);
+    apart.into_iter().map(|(_, i)| i).collect()
+}
+
+/// The shown index of map point `(x, y)`, if it is among the shown `columns` and `rows`.
+fn shown_index(columns: &[usize], rows: &[usize], (x, y): (usize, usize)) -> Option<usize> {
+    let column = columns.iter().position(|&c| c == x)?;
+    let row = rows.iter().position(|&r| r == y)?;
+    Some(row * columns.len() + column)
+}
+
+/// The four corners of the map rectangle from corner `from` to corner `to`, as shown points in
+/// order around it: each taken at its nearest shown column and row, so a view finer than the
+/// display still shows where it is.
+fn corners(columns: &[usize], rows: &[usize], [from, to]: [(usize, usize); 2]) -> Vec<usize> {
+    let nearest = |list: &[usize], v: usize| {
+        (0..list.len())
+            .min_by_key(|&i| list[i].abs_diff(v))
+            .unwrap_or(0)
+    };
+    let (c0, c1) = (nearest(columns, from.0), nearest(columns, to.0));
+    let (r0, r1) = (nearest(rows, from.1), nearest(rows, to.1));
+    let index = |c: usize, r: usize| r * columns.len() + c;
+    vec![index(c0, r0), index(c1, r0), index(c1, r1), index(c0, r1)]
 }
 
 /// The map columns and rows of the shown points of `grid`, made under `setup` (for a map whose

@@ -130,15 +130,16 @@ fn the_example_point_shows_the_neighbours_it_averaged() {
     let g = grid(&s);
     let mut stepper = Stepper::for_setup(&s);
     stepper.apply(StepAction::To(1));
-    // Pass 1 of a 5 x 5 map: the first point it set is the top edge's midpoint (2, 0).
-    assert_eq!(stepper.example(&s, &g, None), Some((2, vec![0, 4])));
-    // Hovering the center: the four edge midpoints, 2 points away, that it averaged.
+    // Pass 1 of a 5 x 5 map: of the points it set, the center (2, 2) is the middlemost; it
+    // averaged the four edge midpoints, 2 points away.
     assert_eq!(
-        stepper.example(&s, &g, Some(12)),
+        stepper.example(&s, &g, None),
         Some((12, vec![10, 14, 2, 22]))
     );
-    // Hovering a corner (not set by this step) falls back to the first point.
-    assert_eq!(stepper.example(&s, &g, Some(0)).map(|e| e.0), Some(2));
+    // Hovering the top edge's midpoint: the two corners it averaged.
+    assert_eq!(stepper.example(&s, &g, Some(2)), Some((2, vec![0, 4])));
+    // Hovering a corner (not set by this step) falls back to the middlemost point.
+    assert_eq!(stepper.example(&s, &g, Some(0)).map(|e| e.0), Some(12));
     stepper.apply(StepAction::To(2));
     assert_eq!(
         stepper.example(&s, &g, None),
@@ -220,4 +221,112 @@ fn step_demos_mark_their_stage() {
     assert_eq!(stepper.count(), 0, "no stepper on a step demo");
     let (_, marks) = stepper.staged(&s, &answer(&g));
     assert_eq!(marks.iter().filter(|&&m| m == Mark::Highlight).count(), 1);
+}
+
+#[test]
+fn the_highlight_links_the_example_and_frames_a_recursive_call() {
+    let s = Setup {
+        recipe: Recipe::MidpointRecursive(MidpointRecursive {
+            params: MpdParams {
+                exponent: 5,
+                ..MpdParams::DEFAULT
+            },
+        }),
+        seed: 2,
+    };
+    let g = grid(&s);
+    let mut stepper = Stepper::for_setup(&s);
+    assert!(
+        stepper.highlight(&s, &g, None).is_empty(),
+        "the finished map"
+    );
+    // Call 6: the 3 x 3 view at x 2-4, y 30-32; its center (3, 31) averaged the view's corners.
+    stepper.apply(StepAction::To(6));
+    let highlight = stepper.highlight(&s, &g, None);
+    let index = |x: usize, y: usize| y * 33 + x;
+    let (point, mut around) = highlight.links[0].clone();
+    around.sort_unstable();
+    assert_eq!(point, index(3, 31));
+    let corners = [index(2, 30), index(4, 30), index(2, 32), index(4, 32)];
+    assert_eq!(around, corners);
+    // Its frame: the view's corners, in order around it.
+    let frame = highlight.frame;
+    assert_eq!(
+        frame,
+        [index(2, 30), index(4, 30), index(4, 32), index(2, 32)]
+    );
+    // Call 1, the whole map: its frame is the map's corners.
+    stepper.apply(StepAction::To(1));
+    let frame = stepper.highlight(&s, &g, None).frame;
+    assert_eq!(
+        frame,
+        [index(0, 0), index(32, 0), index(32, 32), index(0, 32)]
+    );
+}
+
+#[test]
+fn a_pass_links_its_example_and_frames_nothing() {
+    let s = setup(5);
+    let g = grid(&s);
+    let mut stepper = Stepper::for_setup(&s);
+    stepper.apply(StepAction::To(3));
+    let highlight = stepper.highlight(&s, &g, None);
+    assert!(highlight.frame.is_empty());
+    // Pass 3 of a 33 x 33 map: the middlemost of its points is (16, 12), 4 above the center, an
+    // edge midpoint that averaged its edge's two ends.
+    let (point, mut around) = highlight.links[0].clone();
+    around.sort_unstable();
+    assert_eq!(point, 12 * 33 + 16);
+    assert_eq!(around, [8 * 33 + 16, 16 * 33 + 16]);
+    // It leads the alternatives a view chooses among: the map view draws it, a 3-D view the
+    // one whose points land farthest apart on screen.
+    assert!(highlight.alternatives);
+    assert_eq!(highlight.links.len(), CANDIDATES);
+    assert_eq!(highlight.chosen(|_| 1.0, 0.0), &highlight.links[..1]);
+    let last = highlight.links[CANDIDATES - 1].0;
+    let rate = |link: &Link| if link.0 == last { 2.0 } else { 1.0 };
+    let only = |links: &[Link]| links.iter().map(|l| l.0).collect::<Vec<_>>();
+    assert_eq!(
+        only(highlight.chosen(rate, 1.0)),
+        [point],
+        "the first good enough"
+    );
+    assert_eq!(
+        only(highlight.chosen(rate, 1.5)),
+        [last],
+        "the only one good enough"
+    );
+    assert_eq!(
+        only(highlight.chosen(rate, 3.0)),
+        [last],
+        "none is: the best"
+    );
+    // Hovering a point of the step puts it first.
+    let hovered = stepper.highlight(&s, &g, Some(last));
+    assert_eq!(hovered.links[0].0, last);
+    assert_eq!(hovered.links.iter().filter(|l| l.0 == last).count(), 1);
+    stepper.apply(StepAction::To(0));
+    assert!(
+        stepper.highlight(&s, &g, None).is_empty(),
+        "the corners averaged nothing"
+    );
+}
+
+#[test]
+fn a_step_demo_links_every_point_its_stage_set() {
+    let s = Setup {
+        recipe: Recipe::DiamondSquare(terrain::chapters::DiamondSquare {
+            params: MpdParams::DEFAULT,
+            stage: terrain::diamond_square::Stage::Diamond,
+            wrap: false,
+        }),
+        seed: 1,
+    };
+    let g = grid(&s);
+    let highlight = Stepper::for_setup(&s).highlight(&s, &g, None);
+    assert_eq!(highlight.links.len(), 4, "the 4 edge midpoints");
+    assert!(!highlight.alternatives, "all drawn");
+    assert_eq!(highlight.chosen(|_| 0.0, 1.0).len(), 4);
+    assert!(highlight.links.iter().all(|(_, around)| around.len() == 3));
+    assert!(highlight.frame.is_empty());
 }

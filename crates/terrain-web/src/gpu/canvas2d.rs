@@ -3,10 +3,11 @@
 //! grid lines projected through the demo's camera).
 
 use terrain::display::{self, DisplayGrid, Mark, HIGHLIGHT_COLOR};
-use three_d::{vec4, Camera};
+use three_d::Camera;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
+use super::overlay::Projection;
 use super::renderer::CLEAR_RGB;
 
 /// Most grid lines drawn each way in the wireframe view, and most points along each: software
@@ -208,14 +209,15 @@ pub fn draw_change_legend(
     );
 }
 
-/// Draws the top-down map of `grid` (greyscale, marks in their colours, north up) and, when
-/// given, the example point of the step with lines to the neighbours it averaged.
+/// Draws the top-down map of `grid` (greyscale, marks in their colours, north up) and the
+/// step's `links`: each point it set (the example point, or a step demo's every point) ringed,
+/// with lines to the neighbours it averaged.
 pub fn draw_map(
     out: &CanvasRenderingContext2d,
     (width, height): (f64, f64),
     grid: &DisplayGrid,
     marks: &[Mark],
-    example: Option<&(usize, Vec<usize>)>,
+    links: &[(usize, Vec<usize>)],
 ) {
     clear(out, width, height);
     let layout = MapLayout::new(grid, width, height);
@@ -224,7 +226,7 @@ pub fn draw_map(
     } else {
         put_image(out, &layout, grid, &display::map_pixels(grid, marks));
     }
-    if let Some((point, neighbours)) = example {
+    for (point, neighbours) in links {
         let h = |i: usize| grid.heights.get(i).copied().unwrap_or(0.0);
         let (x, y) = layout.center(*point, h(*point));
         let radius = (layout.cell * 0.9).max(5.0);
@@ -325,18 +327,11 @@ pub fn draw_wireframe(
 ) {
     clear(out, width, height);
     let (nx, nz) = grid.size();
-    let transform = camera.projection() * camera.view();
+    let projection = Projection::new(camera, (width, height));
     let project = |i: usize, j: usize| -> Option<(f64, f64)> {
         let h = grid.heights.get(j * nx + i).copied().unwrap_or(0.0);
         let z = if profile { 0.0 } else { grid.zs[j] };
-        let clip = transform * vec4(grid.xs[i], h * height_scale, z, 1.0);
-        (clip.w > 0.0).then(|| {
-            let (x, y) = (clip.x / clip.w, clip.y / clip.w);
-            (
-                (f64::from(x) + 1.0) / 2.0 * width,
-                (1.0 - f64::from(y)) / 2.0 * height,
-            )
-        })
+        projection.at(grid.xs[i], h * height_scale, z)
     };
     let polyline = |points: &mut dyn Iterator<Item = Option<(f64, f64)>>| {
         out.begin_path();

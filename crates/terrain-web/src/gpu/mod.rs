@@ -4,9 +4,12 @@
 //!   copy of each picture into its demo's canvas;
 //! - [`shading`]: the material that lights every terrain;
 //! - [`camera`]: each demo's camera and orbit control;
-//! - [`canvas2d`]: the map and wireframe views, drawn with the canvas's own 2-D context.
+//! - [`canvas2d`]: the map and wireframe views, drawn with the canvas's own 2-D context;
+//! - [`overlay`]: the step's highlight drawn over a 3-D picture (a recursive call's view, the
+//!   example point's lines to the neighbours it averaged), where no hill hides it.
 
 pub mod camera;
 pub mod canvas2d;
+pub mod overlay;
 pub mod renderer;
 pub mod shading;

@@ -8,8 +8,8 @@ use terrain::water;
 use three_d::Event;
 
 use super::{DemoView, Shown};
-use crate::gpu::canvas2d;
 use crate::gpu::renderer::{Model, Renderer};
+use crate::gpu::{canvas2d, overlay};
 use crate::model::demos::Look;
 use crate::model::fields;
 use crate::model::view_mode::ViewMode;
@@ -116,10 +116,12 @@ impl DemoView {
         let size = (f64::from(canvas.width()), f64::from(canvas.height()));
         let drawn = match (self.mode, &mut self.shown) {
             (ViewMode::Map, Some(shown)) => {
-                let example = self
-                    .stepper
-                    .example(&shown.setup, &shown.answer.grid, self.hover);
-                canvas2d::draw_map(out, size, &shown.staged, &shown.marks, example.as_ref());
+                let highlight =
+                    self.stepper
+                        .highlight(&shown.setup, &shown.answer.grid, self.hover);
+                // The example under the pointer, or the step's middlemost.
+                let links = highlight.chosen(|_| 0.0, 0.0);
+                canvas2d::draw_map(out, size, &shown.staged, &shown.marks, links);
                 Ok(())
             }
             (ViewMode::Creases, Some(shown)) => {
@@ -128,7 +130,7 @@ impl DemoView {
                     heights: creases::relief_shading(&shown.staged, scale),
                     ..shown.staged.clone()
                 };
-                canvas2d::draw_map(out, size, &relief, &shown.marks, None);
+                canvas2d::draw_map(out, size, &relief, &shown.marks, &[]);
                 Ok(())
             }
             (ViewMode::Water, Some(shown)) => {
@@ -184,6 +186,18 @@ impl DemoView {
         };
         if let Err(message) = drawn {
             self.set_notice(Some(format!("{}.", fields::capitalise(&message))));
+            return;
+        }
+        // Over a 3-D picture, the step's highlight on top, where no hill hides it.
+        let over_3d = matches!(self.mode, ViewMode::Terrain | ViewMode::Wireframe);
+        if let Some(shown) = self.shown.as_ref().filter(|_| over_3d) {
+            let highlight = self
+                .stepper
+                .highlight(&shown.setup, &shown.answer.grid, None);
+            let profile = self.demo.look == Look::Profile;
+            let surface = (&shown.staged, shown.height_scale(), profile);
+            let out = &self.elements.canvas_2d;
+            overlay::draw_highlight(out, size, &self.camera, surface, &highlight);
         }
     }
 }

@@ -55,6 +55,39 @@ impl PartialStage {
         }
     }
 
+    /// The points whose values point `(x, y)` averaged, if this stage set it: an edge midpoint
+    /// its edge's 2 corners (Diamond-Square's diamond step adds the center: 3 on the border), the
+    /// center its 4 edge midpoints (Diamond-Square's square step: its 4 corners); none for the
+    /// corners and for points this stage did not set.
+    pub fn neighbours(&self, x: usize, y: usize) -> Vec<(usize, usize)> {
+        if self.mark(x, y) != Mark::Highlight {
+            return Vec::new();
+        }
+        let last = 1usize << self.exponent;
+        let mid = last / 2;
+        let corners = [(0, 0), (last, 0), (0, last), (last, last)];
+        let edges = [(mid, 0), (0, mid), (last, mid), (mid, last)];
+        match (self.newest, self.center_first) {
+            // The center: Diamond-Square's from the corners, midpoint displacement's from the
+            // edge midpoints.
+            (3, true) => corners.to_vec(),
+            (3, false) => edges.to_vec(),
+            // An edge midpoint: the corners at the ends of its edge, and in Diamond-Square the
+            // center too.
+            (2, center_first) => {
+                let mut around: Vec<(usize, usize)> = corners
+                    .into_iter()
+                    .filter(|&(cx, cy)| (cx == x) != (cy == y))
+                    .collect();
+                if center_first {
+                    around.push((mid, mid));
+                }
+                around
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// The finished (partial) map with one mark per shown point.
     pub fn staged(&self, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
         let marks = shown.points().map(|(x, y)| self.mark(x, y)).collect();

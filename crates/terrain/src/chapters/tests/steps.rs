@@ -418,3 +418,39 @@ fn step_demos_mark_the_points_their_stage_set() {
     assert_eq!(marks(&diamond).len(), 9);
     assert_eq!(Recipe::midpoint(mpd(3)).stage(), None);
 }
+
+#[test]
+fn step_demos_name_the_neighbours_their_points_averaged() {
+    let around = |recipe: Recipe, x: usize, y: usize| {
+        let mut n = recipe.stage().expect("a partial stage").neighbours(x, y);
+        n.sort_unstable();
+        n
+    };
+    let mpd_stage = |stage| {
+        Recipe::Midpoint(Midpoint {
+            params: mpd(3),
+            stage,
+        })
+    };
+    let ds_stage = |stage| {
+        Recipe::DiamondSquare(DiamondSquare {
+            params: mpd(3),
+            stage,
+            wrap: false,
+        })
+    };
+    // Midpoint displacement: an edge midpoint from its 2 corners, the center from the 4 edges.
+    let edges = mpd_stage(midpoint::Stage::Edges);
+    assert_eq!(around(edges, 4, 0), [(0, 0), (8, 0)]);
+    assert_eq!(around(edges, 0, 4), [(0, 0), (0, 8)]);
+    assert_eq!(around(edges, 0, 0), [], "a corner averaged nothing");
+    let center = mpd_stage(midpoint::Stage::Center);
+    assert_eq!(around(center, 4, 4), [(0, 4), (4, 0), (4, 8), (8, 4)]);
+    assert_eq!(around(center, 4, 0), [], "set by an earlier stage");
+    // Diamond-Square: the center from the 4 corners, a border diamond from 3 points.
+    let square = ds_stage(diamond_square::Stage::Square);
+    assert_eq!(around(square, 4, 4), [(0, 0), (0, 8), (8, 0), (8, 8)]);
+    let diamond = ds_stage(diamond_square::Stage::Diamond);
+    assert_eq!(around(diamond, 8, 4), [(4, 4), (8, 0), (8, 8)]);
+    assert_eq!(around(diamond, 4, 4), []);
+}
