@@ -111,7 +111,9 @@ pub fn draw_highlight(
         let mut least = f64::INFINITY;
         for (k, a) in points.iter().enumerate() {
             for b in &points[k + 1..] {
-                least = least.min((a.0 - b.0).hypot(a.1 - b.1));
+                // `hypot` is a library call in wasm; a square root is one instruction.
+                let (dx, dy) = (a.0 - b.0, a.1 - b.1);
+                least = least.min((dx * dx + dy * dy).sqrt());
             }
         }
         if points.len() > 1 {
