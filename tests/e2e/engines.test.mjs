@@ -230,6 +230,38 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.deepEqual(await problems(driver), []);
     });
 
+    test('a plain wheel over a canvas is left to scroll the page, Ctrl + wheel zooms, and a swipe may scroll', async () => {
+      const id = 'mpd-final';
+      await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section(id));
+      const start = await facts(driver, id);
+      // A wheel event the page does not cancel is the browser's to scroll with; one it cancels
+      // zooms the terrain instead.
+      const wheel = (sel, ctrl) => {
+        const canvas = document.querySelector(`${sel} canvas`);
+        const r = canvas.getBoundingClientRect();
+        const event = new WheelEvent('wheel', {
+          deltaY: -240, ctrlKey: ctrl, bubbles: true, cancelable: true,
+          clientX: r.left + r.width / 2, clientY: r.top + r.height / 2,
+        });
+        return { left: canvas.dispatchEvent(event), touch: getComputedStyle(canvas).touchAction };
+      };
+      const plain = await driver.evaluate(wheel, section(id), false);
+      assert.equal(plain.left, true, `${name}: a plain wheel is not cancelled`);
+      assert.match(plain.touch, /pan-y/, `${name}: a one-finger swipe scrolls`);
+      assert.equal((await facts(driver, id)).hash, start.hash, `${name}: a plain wheel does not zoom`);
+      const zoom = await driver.evaluate(wheel, section(id), true);
+      assert.equal(zoom.left, false, `${name}: Ctrl + wheel is the terrain's`);
+      const zoomed = await facts(driver, id);
+      assert.notEqual(zoomed.hash, start.hash, `${name}: Ctrl + wheel zooms`);
+      await driver.click(`${section(id)} [data-action="reset-view"]`);
+      await until(driver, 'the reset view', async (sel) => {
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        return document.querySelector(sel) !== null;
+      }, section(id));
+      assert.equal((await facts(driver, id)).hash, start.hash, `${name}: Reset view`);
+      assert.deepEqual(await problems(driver), []);
+    });
+
     test('a stepper steps back and forward', async () => {
       const id = 'fault-shapes';
       const end = await generated(driver, id, 1);

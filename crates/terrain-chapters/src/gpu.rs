@@ -120,7 +120,12 @@ impl Gpu {
 
     /// Runs `job` batch by batch; `step(ground)` with the ground after each of the job's ends
     /// (the last is the finished ground, which it returns too).
-    pub async fn run(&self, job: &RainJob, mut step: impl FnMut(&[i32])) -> Result<Vec<i32>, Lost> {
+    pub async fn run(
+        &self,
+        job: &RainJob,
+        mut step: impl FnMut(&[i32]),
+        mut fallen: impl FnMut(u32),
+    ) -> Result<Vec<i32>, Lost> {
         let cells = job.ground.len();
         let constants = self.filled(&job.rain.constants(), usage::STORAGE)?;
         let ground = self.filled(&job.ground, usage::STORAGE | usage::COPY_SRC)?;
@@ -143,6 +148,7 @@ impl Gpu {
         let size = job.recipe.erosion.batch;
         let droplets = job.recipe.erosion.droplets;
         let mut from = 0u32;
+        let mut submitted = 0u32;
         let mut finished = Vec::new();
         for &end in &job.ends {
             while from < end {
@@ -165,6 +171,12 @@ impl Gpu {
                 pass.end();
                 queue.submit(&[encoder.finish()]);
                 from += count;
+                submitted += 1;
+                if submitted % HEARD_EVERY == 0 {
+                    // Waits for the GPU now and then, to say how far the rain has got.
+                    queue.on_submitted_work_done().await.map_err(lost)?;
+                    fallen(from);
+                }
             }
             finished = self.read_back(&ground, &read, cells).await?;
             step(&finished);
@@ -199,6 +211,10 @@ impl Gpu {
         Ok(values)
     }
 }
+
+/// How many batches go to the GPU between two waits for it, which say how far the rain has got
+/// (a wait leaves the GPU idle for a moment; one in 64 batches costs little).
+const HEARD_EVERY: u32 = 64;
 
 /// A failure along the way, as the notice says it.
 fn lost(error: JsValue) -> Lost {

@@ -7,7 +7,8 @@ use terrain::chapters::RainJob;
 use terrain::downloads::Download;
 use terrain::Recipe;
 use terrain_model::answer::Engine;
-use terrain_model::maker::{answer, reply};
+use terrain_model::kept::KEPT;
+use terrain_model::maker::{answer, is_kept, post_progress, reply};
 use terrain_model::protocol::{Body, Reply};
 
 use crate::gpu::{Gpu, Lost};
@@ -35,8 +36,13 @@ pub async fn answer_on_gpu(handed: &Reply) -> Option<Reply> {
         if download == Download::Water || download.check_size(width, height).is_err() {
             return None;
         }
+        // The map on screen is kept: the CPU's answer writes it without raining again.
+        if is_kept(ticket.view, &request.setup, held.as_ref()) {
+            return None;
+        }
     }
     let gpu = Gpu::get().await?;
+    KEPT.with_borrow_mut(|kept| kept.generating(ticket.view));
     let began = js_sys::Date::now();
     // A setup the checks refuse: the CPU's answer says why.
     let mut job = rain.job(request.setup.seed).ok()?;
@@ -49,13 +55,18 @@ pub async fn answer_on_gpu(handed: &Reply) -> Option<Reply> {
     let mut heights = job.shown(&job.ground, &columns, &rows);
     let steps = job.ends.len();
     let mut done = 0;
+    let droplets = f64::from(job.recipe.erosion.droplets.max(1));
     let ran = gpu
-        .run(&job, |ground| {
-            done += 1;
-            if done < steps {
-                heights.extend(job.shown(ground, &columns, &rows));
-            }
-        })
+        .run(
+            &job,
+            |ground| {
+                done += 1;
+                if done < steps {
+                    heights.extend(job.shown(ground, &columns, &rows));
+                }
+            },
+            |fallen| post_progress(ticket, (f64::from(fallen) / droplets) as f32),
+        )
         .await;
     let (map, engine) = match ran {
         Ok(ground) => {
@@ -72,14 +83,17 @@ pub async fn answer_on_gpu(handed: &Reply) -> Option<Reply> {
         }
     };
     let body = match request.download {
-        None => Body::Terrain(
-            demo.answer_made(&request.setup, map.0, map.1, Vec::new())
-                .map(|mut made| {
+        None => {
+            let made = demo.answer_made(&request.setup, &map.0, map.1, Vec::new());
+            KEPT.with_borrow_mut(|kept| kept.keep(ticket.view, request.setup, 0, map.0));
+            Body::Terrain(
+                made.map(|mut made| {
                     made.engine = Some(engine);
                     made
                 })
                 .map_err(|e| e.message),
-        ),
+            )
+        }
         Some(download) => Body::Map {
             download,
             map: map.0,

@@ -143,11 +143,32 @@ impl Demo {
     /// carries and, where the pair compares creases, both crease scores), or for a read map the map `held` made under `setup` (`Recipe::made_from`), keeps
     /// the points shown on screen and measures the variogram.
     pub fn answer(&self, setup: &Setup, held: Option<&Heightmap>) -> Result<Answer, ParamError> {
+        let (map, batches, trails) = self.made(setup, held)?;
+        self.answer_made(setup, &map, batches, trails)
+    }
+
+    /// [`Demo::answer`], and the full map it was made from (kept in the worker for downloads).
+    pub fn answer_with_map(
+        &self,
+        setup: &Setup,
+        held: Option<&Heightmap>,
+    ) -> Result<(Answer, Heightmap), ParamError> {
+        let (map, batches, trails) = self.made(setup, held)?;
+        Ok((self.answer_made(setup, &map, batches, trails)?, map))
+    }
+
+    /// The full map for `setup` (made from `held` for a read map), with the shown heights of
+    /// its steps and its droplets' trails where it has them.
+    fn made(
+        &self,
+        setup: &Setup,
+        held: Option<&Heightmap>,
+    ) -> Result<(Heightmap, Vec<f32>, Vec<u8>), ParamError> {
         // Faults and erosion keep the shown points after each batch, the same points `shown`
         // keeps of the finished map.
         let size = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
         let (columns, rows) = self.positions(size);
-        let (map, batches, trails) = match setup.recipe.in_steps(setup.seed, &columns, &rows) {
+        Ok(match setup.recipe.in_steps(setup.seed, &columns, &rows) {
             Some(made) => {
                 let made = made?;
                 (made.map, made.batches, made.trails)
@@ -157,8 +178,7 @@ impl Demo {
                 Vec::new(),
                 Vec::new(),
             ),
-        };
-        self.answer_made(setup, map, batches, trails)
+        })
     }
 
     /// The map columns and rows whose points are shown, for a map of `width` x `height`.
@@ -174,12 +194,12 @@ impl Demo {
     pub fn answer_made(
         &self,
         setup: &Setup,
-        map: Heightmap,
+        map: &Heightmap,
         batches: Vec<f32>,
         trails: Vec<u8>,
     ) -> Result<Answer, ParamError> {
         let (columns, rows) = self.positions((map.width(), map.height()));
-        let (shown, relief) = self.shown_with_relief(&map);
+        let (shown, relief) = self.shown_with_relief(map);
         let partner = match self.look {
             Look::Pair => setup.recipe.partner(setup.seed, &columns, &rows),
             _ => None,
@@ -192,7 +212,7 @@ impl Demo {
                 let pair = display::side_by_side(&shown, &beside, gap);
                 let scores = partner
                     .creases
-                    .then(|| crease_score(&map).zip(crease_score(&partner.map)))
+                    .then(|| crease_score(map).zip(crease_score(&partner.map)))
                     .flatten();
                 let [own, theirs] = &partner.marks;
                 let widths = (shown.size().0, beside.size().0);
@@ -204,7 +224,7 @@ impl Demo {
         Ok(Answer {
             grid,
             batches,
-            variogram: variogram::variogram(&map),
+            variogram: variogram::variogram(map),
             creases,
             relief,
             trails,

@@ -15,12 +15,16 @@
 //! - [`plot`]: the variogram plot as an SVG;
 //! - [`watchdog`]: what the page waits for from the worker;
 //! - [`protocol`]: every message key, and both directions' encoding and decoding;
+//! - `kept` (feature `keep`, the later chapters' module): the maps on screen, kept in the
+//!   worker for downloads;
 //! - [`maker`]: what a request makes (the terrain's shown points, or the full map for a file),
 //!   in whichever module answers it.
 
 pub mod answer;
 pub mod demos;
 pub mod fields;
+#[cfg(any(test, feature = "keep"))]
+pub mod kept;
 pub mod links;
 pub mod maker;
 pub mod newest;

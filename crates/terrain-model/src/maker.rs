@@ -5,9 +5,15 @@
 use terrain::downloads::Download;
 use terrain::Heightmap;
 
+#[cfg(feature = "keep")]
+use crate::fields::Setup;
+
+#[cfg(feature = "keep")]
+use crate::kept::{fingerprint, KEPT};
 use crate::protocol::{Body, Request};
 #[cfg(target_arch = "wasm32")]
 use crate::protocol::{Reply, Ticket};
+use terrain::ParamError;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -31,7 +37,7 @@ pub fn answer_handed_on(handed: Option<Reply>) -> Reply {
             ..
         }) => {
             let began = js_sys::Date::now();
-            let mut body = answer(&request, held.as_ref());
+            let mut body = reporting(ticket, || answer(&request, held.as_ref()));
             timed_on_cpu(&request, &mut body, js_sys::Date::now() - began);
             reply(ticket, body)
         }
@@ -57,10 +63,14 @@ pub fn timed_on_cpu(request: &Request, body: &mut Body, millis: f64) {
 /// Makes what `request` asks for: the terrain's shown points (and fault batches and
 /// variogram), or for a download the full map, checked against the format's limits before it is
 /// generated. `held` is the map the request's view holds, for a demo whose map is read.
+///
+/// With the feature `keep` (the later chapters' module) the map behind a terrain stays in this
+/// module (`kept::KEPT`), and a download of the same view and setup writes that map instead of
+/// generating it again.
 pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     let setup = &request.setup;
     let Some(download) = request.download else {
-        return Body::Terrain(request.demo.answer(setup, held).map_err(|e| e.message));
+        return Body::Terrain(terrain_kept(request, held).map_err(|e| e.message));
     };
     if download == Download::Water {
         // The points the view shows, as the page sent them (holes not a number): routed by the
@@ -80,7 +90,7 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     if let Err(error) = download.check_size(width, height) {
         return Body::File(Err(error.to_string()));
     }
-    let map = match setup.recipe.made_from(held, setup.seed) {
+    let map = match map_kept(request, held) {
         Ok(map) => map,
         Err(error) => return Body::File(Err(error.message)),
     };
@@ -120,5 +130,100 @@ pub fn reply(ticket: Ticket, body: Body) -> Reply {
         ticket,
         body,
         memory,
+        runs: runs(ticket.view),
     }
 }
+
+/// The maps generated for `view` from scratch, where this module keeps count (feature `keep`);
+/// each view's maps are made in one module, so where the count is 0 the reply says nothing.
+#[cfg(target_arch = "wasm32")]
+fn runs(view: usize) -> Option<u32> {
+    #[cfg(feature = "keep")]
+    return Some(KEPT.with_borrow(|kept| kept.runs(view))).filter(|&runs| runs > 0);
+    #[cfg(not(feature = "keep"))]
+    return {
+        let _ = view;
+        None
+    };
+}
+
+/// The terrain for `request` (its answer), its map kept for a later file (feature `keep`).
+fn terrain_kept(
+    request: &Request,
+    held: Option<&Heightmap>,
+) -> Result<crate::answer::Answer, ParamError> {
+    #[cfg(feature = "keep")]
+    {
+        let view = request.ticket.view;
+        KEPT.with_borrow_mut(|kept| kept.generating(view));
+        let (answer, map) = request.demo.answer_with_map(&request.setup, held)?;
+        let from = fingerprint(held);
+        KEPT.with_borrow_mut(|kept| kept.keep(view, request.setup, from, map));
+        Ok(answer)
+    }
+    #[cfg(not(feature = "keep"))]
+    request.demo.answer(&request.setup, held)
+}
+
+/// The full map for `request`'s file: the kept one when its view shows this setup (feature
+/// `keep`), else generated.
+fn map_kept(request: &Request, held: Option<&Heightmap>) -> Result<Heightmap, ParamError> {
+    let setup = &request.setup;
+    #[cfg(feature = "keep")]
+    {
+        let (view, from) = (request.ticket.view, fingerprint(held));
+        if let Some(map) = KEPT.with_borrow(|kept| kept.find(view, setup, from).cloned()) {
+            return Ok(map);
+        }
+        KEPT.with_borrow_mut(|kept| kept.generating(view));
+    }
+    setup.recipe.made_from(held, setup.seed)
+}
+
+/// Whether a request for `view` and `setup` (from the read map `held`) would write a kept map
+/// rather than generate one.
+#[cfg(feature = "keep")]
+pub fn is_kept(view: usize, setup: &Setup, held: Option<&Heightmap>) -> bool {
+    let from = fingerprint(held);
+    KEPT.with_borrow(|kept| kept.find(view, setup, from).is_some())
+}
+
+/// Runs `work` (answering `ticket`'s request) with its progress posted to the page as it goes,
+/// at most every [`PROGRESS_EVERY_MS`]: the bar under the demo, and word for the page's
+/// watchdog that the worker is at work. Only in a worker (whose global scope posts to the page).
+#[cfg(target_arch = "wasm32")]
+pub fn reporting<T>(ticket: Ticket, work: impl FnOnce() -> T) -> T {
+    let global = js_sys::global();
+    let post = js_sys::Reflect::get(&global, &JsValue::from_str("postMessage"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let Some(post) = post else {
+        return work();
+    };
+    let mut last = js_sys::Date::now();
+    let watcher = move |share: f32| {
+        let now = js_sys::Date::now();
+        if now - last >= PROGRESS_EVERY_MS {
+            last = now;
+            let message = crate::protocol::progress_message(ticket, share);
+            let _ = post.call1(&global, &message);
+        }
+    };
+    terrain::progress::watching(watcher, work)
+}
+
+/// Posts to the page that `share` of `ticket`'s request is done (from a worker; work that is not
+/// one loop in the core, such as the GPU's rain, says so itself).
+#[cfg(target_arch = "wasm32")]
+pub fn post_progress(ticket: Ticket, share: f32) {
+    let global = js_sys::global();
+    let post = js_sys::Reflect::get(&global, &JsValue::from_str("postMessage"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(post) = post {
+        let _ = post.call1(&global, &crate::protocol::progress_message(ticket, share));
+    }
+}
+
+/// The least time between two progress messages, in milliseconds.
+pub const PROGRESS_EVERY_MS: f64 = 150.0;

@@ -109,6 +109,15 @@ impl<S: Copy + PartialEq> Requests<S> {
         self.pending().is_some_and(|p| self.fail(p.token))
     }
 
+    /// The reader cancelled the request on its way: it is dropped without a word of failure,
+    /// and the terrain on screen stays. True when one was on its way.
+    pub fn cancel(&mut self) -> bool {
+        match self.pending() {
+            Some(p) => self.pending.take(&(), p.token).is_some(),
+            None => false,
+        }
+    }
+
     /// The request on its way, to send again to a generator that replaced the one it went to.
     pub fn pending(&self) -> Option<Pending<S>> {
         let (token, setup) = self.pending.get(&())?;
@@ -148,6 +157,31 @@ impl<S: Copy + PartialEq> Requests<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cancelled_request_is_dropped_quietly_and_its_late_reply_ignored() {
+        let mut requests = Requests::default();
+        let first = requests.ask(1, false).expect("a first request");
+        assert_eq!(requests.receive(first.token), Some((1, 1)));
+        let second = requests.ask(2, false).expect("a new setup");
+        assert!(requests.cancel());
+        assert_eq!(
+            requests.state(),
+            State::Ready,
+            "no error: the reader chose it"
+        );
+        assert_eq!(requests.shown(), Some(1), "the terrain on screen stays");
+        assert_eq!(
+            requests.receive(second.token),
+            None,
+            "a late reply is not shown"
+        );
+        assert!(!requests.cancel(), "nothing left to cancel");
+        assert!(
+            requests.ask(2, false).is_some(),
+            "the same setup may be asked again"
+        );
+    }
 
     #[test]
     fn the_newest_token_wins() {

@@ -7,8 +7,10 @@
 
 use super::newest::Newest;
 
-/// How long the worker may stay silent while requests wait, in milliseconds: far longer than the
-/// slowest request the page can make (100000 fuzzy faults take about 5 s here).
+/// How long the worker may stay silent while requests wait, in milliseconds. A long job is not
+/// silent: the core's loops report how far they have got and worker.js says it is at work
+/// while it awaits the GPU or a module, so only a worker that stopped answering stays silent
+/// this long.
 pub const ANSWER_LIMIT_MS: i32 = 30_000;
 
 /// What the page waits for from the worker.
@@ -36,9 +38,22 @@ impl Watchdog {
         (!self.waiting.is_empty()).then_some(self.activity)
     }
 
+    /// The worker said something other than a reply (how far a request has got, or that it is
+    /// still at work): activity, so a timer armed before it finds no stall.
+    pub fn heard(&mut self) {
+        self.activity = self.activity.wrapping_add(1);
+    }
+
     /// Whether a timer armed at `armed` finds the worker silent with requests waiting.
     pub fn stalled(&self, armed: u32) -> bool {
         armed == self.activity && !self.waiting.is_empty()
+    }
+
+    /// What a timer that found no stall does: `Some(count)` to check again later from the
+    /// activity now (requests still wait, so silence from now on must still be noticed),
+    /// `None` when nothing waits.
+    pub fn rearm(&self) -> Option<u32> {
+        (!self.waiting.is_empty()).then_some(self.activity)
     }
 
     /// The worker was replaced: nothing is waited for any more.
@@ -65,6 +80,21 @@ mod tests {
         assert!(dog.stalled(rearmed));
         assert_eq!(dog.answered(0, false, 1), None, "nothing waits");
         assert!(!dog.stalled(rearmed + 1));
+    }
+
+    #[test]
+    fn progress_is_activity_and_a_timer_checks_again_while_requests_wait() {
+        let mut dog = Watchdog::default();
+        let armed = dog.sent(2, false, 1);
+        dog.heard();
+        assert!(
+            !dog.stalled(armed),
+            "a progress message is word from the worker"
+        );
+        let again = dog.rearm().expect("the request still waits");
+        assert!(dog.stalled(again), "silence from then on is a stall");
+        dog.answered(2, false, 1);
+        assert_eq!(dog.rearm(), None, "nothing waits: no more checks");
     }
 
     #[test]

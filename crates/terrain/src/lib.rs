@@ -35,7 +35,7 @@ pub use chapters::steps;
 pub use files::sidecar;
 pub use files::{derived_png, downloads, engines, export, formats, import, tiles};
 pub use knobs::{limits, params};
-pub use map::{heightmap, rng};
+pub use map::{heightmap, progress, rng};
 pub use shown::{creases, display, mesh};
 
 pub use chapters::{Chapter, Recipe, Schedule};

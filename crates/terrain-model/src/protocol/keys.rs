@@ -77,6 +77,12 @@ keys! {
     HEIGHT = "height";
     /// File: the bytes.
     FILE = "file";
+    /// Progress: the share of a request done, 0 to 1 (beside its view and token).
+    PROGRESS = "progress";
+    /// The worker is still at work on something that reports no share (worker.js).
+    ALIVE = "alive";
+    /// Reply: how many maps the worker has generated for this view, from scratch.
+    RUNS = "runs";
 }
 
 /// A reply with the points to show (the value under [`KIND`]).

@@ -25,9 +25,11 @@ use crate::fields::Setup;
 use crate::links;
 
 mod keys;
+mod progress;
 mod request;
 
 pub use keys::*;
+pub use progress::{alive, progress, progress_message, runs};
 pub use request::Request;
 
 /// The view a reply goes to, and its token for the request.
@@ -135,6 +137,8 @@ pub struct Reply {
     pub body: Body,
     /// The worker's wasm memory in bytes when it answered (tests watch it stay flat).
     pub memory: Option<u32>,
+    /// How many maps the worker has generated for the view from scratch (`data-runs`).
+    pub runs: Option<u32>,
 }
 
 impl Reply {
@@ -227,8 +231,10 @@ impl Reply {
             }
         };
         set(&message, KIND, &JsValue::from_str(kind));
-        if let Some(memory) = self.memory {
-            set(&message, MEMORY, &JsValue::from(memory));
+        for (key, number) in [(MEMORY, self.memory), (RUNS, self.runs)] {
+            if let Some(number) = number {
+                set(&message, key, &JsValue::from(number));
+            }
         }
         (message, transfer)
     }
@@ -268,11 +274,11 @@ impl Reply {
             },
             _ => return None,
         };
-        let memory = whole(&get(data, MEMORY));
         Some(Self {
             ticket,
             body,
-            memory,
+            memory: whole(&get(data, MEMORY)),
+            runs: whole(&get(data, RUNS)),
         })
     }
 }

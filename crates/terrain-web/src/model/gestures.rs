@@ -1,7 +1,9 @@
 //! Turns DOM pointer, wheel and key input into three-d [`Event`]s for the orbit control.
 //!
-//! One pointer (mouse button or finger) dragging orbits; two fingers pinching zoom; the wheel
-//! zooms; arrow keys orbit and `+`/`-` zoom when the canvas has focus. Pure logic, so it is
+//! One pointer (mouse button or finger) dragging orbits; two fingers pinching zoom and moving
+//! together orbit (a one-finger swipe scrolls the page on a touch screen: the canvas's
+//! `touch-action` is `pan-y`); the wheel zooms where the page lets it (Ctrl or ⌘ held, or the
+//! demo clicked into: `page::wiring`); arrow keys orbit and `+`/`-` zoom when the canvas has focus. Pure logic, so it is
 //! tested natively.
 
 use three_d::{Event, Modifiers, MouseButton, PhysicalPoint};
@@ -17,6 +19,8 @@ struct Pointer {
     id: i32,
     x: f32,
     y: f32,
+    /// A finger on a touch screen (not a mouse or pen).
+    touch: bool,
 }
 
 /// The pointers currently pressed on one canvas.
@@ -30,11 +34,18 @@ fn point(x: f32, y: f32) -> PhysicalPoint {
 }
 
 impl Gestures {
-    /// A pointer went down at `(x, y)` (CSS pixels, relative to the canvas).
+    /// A mouse button or pen went down at `(x, y)` (CSS pixels, relative to the canvas).
     pub fn press(&mut self, id: i32, x: f32, y: f32) {
+        self.press_as(id, x, y, false);
+    }
+
+    /// A pointer went down at `(x, y)`; `touch` for a finger. One finger only turns the terrain
+    /// sideways: up and down are the page's to scroll (the browser takes a vertical swipe once
+    /// it has moved a little, and the moves before that must not tilt the terrain).
+    pub fn press_as(&mut self, id: i32, x: f32, y: f32, touch: bool) {
         self.release(id);
         if self.pointers.len() < 2 {
-            self.pointers.push(Pointer { id, x, y });
+            self.pointers.push(Pointer { id, x, y, touch });
         }
     }
 
@@ -61,19 +72,43 @@ impl Gestures {
         let before = self.spacing();
         let index = self.pointers.iter().position(|p| p.id == id)?;
         let (dx, dy) = (x - self.pointers[index].x, y - self.pointers[index].y);
+        let touch = self.pointers[index].touch;
+        // A move along the line to the other finger pinches; across it, the two orbit.
+        let along = self
+            .pointers
+            .get(1 - index.min(1))
+            .filter(|_| self.pointers.len() == 2);
+        let pinches = along.is_some_and(|other| {
+            let (ax, ay) = (
+                self.pointers[index].x - other.x,
+                self.pointers[index].y - other.y,
+            );
+            let across = (ax * dy - ay * dx).abs();
+            (ax * dx + ay * dy).abs() >= across
+        });
         self.pointers[index].x = x;
         self.pointers[index].y = y;
         match (before, self.spacing()) {
-            (Some(old), Some(new)) if old > 1.0 => Some(Event::PinchGesture {
+            (Some(old), Some(new)) if old > 1.0 && pinches => Some(Event::PinchGesture {
                 delta: new / old - 1.0,
                 position: point(x, y),
                 modifiers: Modifiers::default(),
                 handled: false,
             }),
-            (Some(_), _) => None,
+            // Two fingers moving together orbit: each finger's move turns it by half, so
+            // both together turn it as one finger's drag would.
+            (Some(_), Some(_)) => Some(Event::MouseMotion {
+                button: Some(MouseButton::Left),
+                delta: (dx / 2.0, dy / 2.0),
+                position: point(x, y),
+                modifiers: Modifiers::default(),
+                handled: false,
+            }),
+            (Some(_), None) => None,
+            (None, _) if touch && dx == 0.0 => None,
             (None, _) => Some(Event::MouseMotion {
                 button: Some(MouseButton::Left),
-                delta: (dx, dy),
+                delta: (dx, if touch { 0.0 } else { dy }),
                 position: point(x, y),
                 modifiers: Modifiers::default(),
                 handled: false,
@@ -157,6 +192,31 @@ mod tests {
             matches!(g.motion(1, 70.0, 0.0), Some(Event::MouseMotion { .. })),
             "back to orbiting"
         );
+    }
+
+    #[test]
+    fn two_fingers_moving_together_orbit_by_half_of_each_move() {
+        let mut g = Gestures::default();
+        g.press(1, 0.0, 0.0);
+        g.press(2, 100.0, 0.0);
+        match g.motion(1, 0.0, 10.0) {
+            Some(Event::MouseMotion { delta, .. }) => assert_eq!(delta, (0.0, 5.0)),
+            other => panic!("expected an orbit, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn one_finger_turns_the_terrain_sideways_only() {
+        let mut g = Gestures::default();
+        g.press_as(7, 50.0, 50.0, true);
+        assert!(
+            g.motion(7, 50.0, 38.0).is_none(),
+            "straight up: the page's swipe"
+        );
+        match g.motion(7, 60.0, 30.0) {
+            Some(Event::MouseMotion { delta, .. }) => assert_eq!(delta, (10.0, 0.0)),
+            other => panic!("expected a sideways orbit, got {other:?}"),
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use three_d::Event;
 use crate::model::stepping::StepAction;
 use crate::model::view_mode::ViewMode;
 use crate::worker::client::Trouble;
-use crate::worker::protocol::Reply;
+use crate::worker::protocol::{Reply, Ticket};
 
 /// Something that happened, addressed to the app.
 pub enum Message {
@@ -26,13 +26,14 @@ pub enum Message {
     Share(usize),
     /// The reader chose or dropped a map file for view `.0`: it is read, and shown if it can be.
     Bring(usize, web_sys::File),
-    /// A pointer (`pointer` is its id) went down on view `view`'s canvas at `at`, in CSS pixels
-    /// from the canvas's corner.
+    /// A pointer (`pointer` is its id; `touch` for a finger) went down on view `view`'s canvas
+    /// at `at`, in CSS pixels from the canvas's corner.
     #[allow(missing_docs)]
     Press {
         view: usize,
         pointer: i32,
         at: (f32, f32),
+        touch: bool,
     },
     /// A pointer moved over a view's canvas, to `at`.
     #[allow(missing_docs)]
@@ -62,6 +63,12 @@ pub enum Message {
     View(usize, ViewMode),
     /// The generator answered a request.
     Reply(Reply),
+    /// The generator says how far a request (its ticket) has got: the share done, 0 to 1.
+    Progress(Ticket, f32),
+    /// Cancel was pressed in view `.0`: its work stops, and the terrain shown stays.
+    Cancel(usize),
+    /// Reset view was pressed in view `.0`: its camera goes back where it started.
+    ResetView(usize),
     /// The generator itself could not start or stopped.
     Trouble(Trouble),
     /// The browser took the shared WebGL context away: drawing pauses, the terrains are kept.

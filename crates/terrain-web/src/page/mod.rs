@@ -11,6 +11,7 @@
 //! - [`dom`]: small helpers they share.
 
 pub mod app;
+pub mod busy;
 pub mod dom;
 pub mod flood;
 pub mod message;

@@ -100,6 +100,9 @@ pub fn mount_all(document: &Document, sections: &NodeList) -> Result<(), JsValue
     let generator = Generator::start(
         weak_sender(&scheduler, Message::Reply),
         weak_sender(&scheduler, Message::Trouble),
+        weak_sender(&scheduler, |(ticket, share)| {
+            Message::Progress(ticket, share)
+        }),
     );
     let (query, fragment) = address();
     let (pinned_seed, seed_notice) = match links::seed_from_query(&query) {

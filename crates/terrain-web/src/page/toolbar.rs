@@ -46,6 +46,8 @@ pub struct Toolbar {
     /// `<select name="format">`, `<select name="tiles">` and `data-action="download"`, on 2-D
     /// demos.
     pub download: Option<(HtmlSelectElement, HtmlSelectElement, Element)>,
+    /// `data-action="reset-view"`: the camera back where it started.
+    pub reset: Element,
     /// `data-action="share"`.
     pub share: Element,
     /// Says what share and download did ("Link copied").
@@ -262,7 +264,13 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
         .collect();
     let (label, view, options) = labelled_select(document, id, "view", "View", None, &modes)?;
     let view_options: Vec<_> = demo.views().iter().copied().zip(options).collect();
-    append(&wrapper, &[&label, &view])?;
+    let reset = button(
+        document,
+        "reset-view",
+        "Reset view",
+        "Reset view: the camera back where it started",
+    )?;
+    append(&wrapper, &[&label, &view, &reset])?;
     container.append_child(&wrapper)?;
     let download = if demo.takes_home() {
         let (wrapper, format, tiles, button) = download(document, id, demo.is_map())?;
@@ -314,6 +322,7 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
         flood,
         caption,
         download,
+        reset,
         share,
         status,
         embed,

@@ -11,6 +11,7 @@ use web_sys::{
 
 use terrain::formats;
 
+use super::busy::Busy;
 use super::dom::{append, element};
 use super::realism::{self, RealismPanel};
 use super::toolbar::{self, labelled_select, Roughness, Toolbar};
@@ -105,6 +106,8 @@ pub struct Elements {
     pub no_3d: Element,
     /// The `role="alert"` paragraph: empty while all is well.
     pub alert: Element,
+    /// The progress and Cancel over the canvas while work takes a while.
+    pub busy: Busy,
     /// The view choice, the stepper (on rows with steps) and the step caption.
     pub toolbar: Toolbar,
     /// The roughness panel, on rows with a spread reduction.
@@ -117,7 +120,7 @@ pub struct Elements {
 fn figure(
     document: &Document,
     demo: &Demo,
-) -> Result<(Element, HtmlCanvasElement, Element), JsValue> {
+) -> Result<(Element, HtmlCanvasElement, Element, Busy), JsValue> {
     let figure = element(document, "figure", &[])?;
     // Kept current with the view and the step (`DemoView::show_step`).
     let alt = demo.first_view().alt_text(demo.caption, "", demo.pans());
@@ -127,15 +130,8 @@ fn figure(
         &[("tabindex", "0"), ("role", "img"), ("aria-label", &alt)],
     )?
     .dyn_into()?;
-    // Shown by the style sheet only once a generation has taken 200 ms.
-    let busy = element(
-        document,
-        "div",
-        &[("class", "busy"), ("aria-hidden", "true")],
-    )?;
-    let note = element(document, "span", &[])?;
-    note.set_text_content(Some("Generating…"));
-    append(&busy, &[&element(document, "progress", &[])?, &note])?;
+    // Shown by the style sheet only once a generation has taken half a second.
+    let busy = Busy::new(document)?;
     // Shown by the style sheet while the browser has taken the 3-D context away.
     let paused = element(document, "p", &[("class", "paused"), ("role", "status")])?;
     paused.set_text_content(Some(
@@ -146,8 +142,11 @@ fn figure(
     let note = element(document, "p", &[("class", "no-3d"), ("role", "status")])?;
     let caption = element(document, "figcaption", &[])?;
     caption.set_text_content(Some(demo.caption));
-    append(&figure, &[&canvas, &busy, &paused, &note, &caption])?;
-    Ok((figure, canvas, note))
+    append(
+        &figure,
+        &[&canvas, &busy.container, &paused, &note, &caption],
+    )?;
+    Ok((figure, canvas, note, busy))
 }
 
 /// The hint under a field, `<small class="hint" id="ID">`: what it does and its range, shown
@@ -299,7 +298,7 @@ pub fn build(
     let id = demo.id;
     section.set_inner_html("");
     section.class_list().add_1("demo")?;
-    let (figure, canvas, no_3d) = figure(document, demo)?;
+    let (figure, canvas, no_3d, busy) = figure(document, demo)?;
 
     let form = element(
         document,
@@ -386,6 +385,7 @@ pub fn build(
         file,
         no_3d,
         alert,
+        busy,
         toolbar,
         roughness,
         realism,

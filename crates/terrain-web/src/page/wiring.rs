@@ -91,12 +91,25 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
         wire_file(scheduler, &elements.section, input, index)?;
     }
 
+    let cancel = sender(scheduler, move |_: web_sys::Event| {
+        Some(Message::Cancel(index))
+    });
+    listen(&elements.busy.cancel, "click", true, cancel)?;
+
     let canvas = elements.canvas.clone();
     let target = canvas.clone();
     let press = sender(scheduler, move |event: PointerEvent| {
         let _ = target.set_pointer_capture(event.pointer_id());
+        // Clicked into: the wheel zooms this demo until the pointer leaves it.
+        let _ = target.set_attribute(ENGAGED, "");
         let (view, pointer, at) = (index, event.pointer_id(), canvas_position(&event));
-        Some(Message::Press { view, pointer, at })
+        let touch = event.pointer_type() == "touch";
+        Some(Message::Press {
+            view,
+            pointer,
+            at,
+            touch,
+        })
     });
     listen(&canvas, "pointerdown", true, press)?;
     let motion = sender(scheduler, move |event: PointerEvent| {
@@ -111,7 +124,29 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
         });
         listen(&canvas, kind, true, release)?;
     }
+    // The pointer leaving the canvas (a mouse or pen: a touch ends by leaving) or the focus
+    // going elsewhere lets go.
+    let left = Rc::new(canvas.clone());
+    for kind in ["pointerleave", "blur"] {
+        let left = Rc::clone(&left);
+        listen(&canvas, kind, true, move |event: web_sys::Event| {
+            let touch = event
+                .dyn_ref::<PointerEvent>()
+                .is_some_and(|p| p.pointer_type() == "touch");
+            if !touch {
+                let _ = left.remove_attribute(ENGAGED);
+            }
+        })?;
+    }
+    let wheeled = canvas.clone();
     let wheel = sender(scheduler, move |event: WheelEvent| {
+        // A plain wheel scrolls the page; Ctrl or ⌘ (and a trackpad's pinch, which arrives as
+        // a wheel with Ctrl) zooms, as does any wheel once the reader has clicked into the demo.
+        let zooms = event.ctrl_key() || event.meta_key() || wheeled.has_attribute(ENGAGED);
+        if !zooms {
+            hint_once(&wheeled);
+            return None;
+        }
         event.prevent_default();
         let zoom = gestures::wheel(event.delta_y(), event.delta_mode());
         Some(Message::Steer(index, zoom))
@@ -128,6 +163,25 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
         Some(Message::Key(index, key))
     });
     listen(&canvas, "keydown", false, key)
+}
+
+/// The canvas attribute set while the reader has clicked into a demo (its wheel then zooms).
+const ENGAGED: &str = "data-engaged";
+
+thread_local! {
+    /// Whether the wheel's hint was shown on this page already (it is shown once).
+    static HINTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The first time a plain wheel scrolls the page over a demo, says over that canvas how to
+/// zoom instead, for a moment: the style sheet shows the words while the figure has
+/// `data-wheel-hint` (a fading `::after`), so the page's module holds no timer for it.
+fn hint_once(canvas: &Element) {
+    if !HINTED.replace(true) {
+        if let Some(figure) = canvas.parent_element() {
+            let _ = figure.set_attribute("data-wheel-hint", "");
+        }
+    }
 }
 
 /// A file chosen in `input`, or dropped on `section`, is brought to view `index`.
@@ -185,6 +239,10 @@ fn wire_toolbar(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Res
         Some(Message::Share(index))
     });
     listen(&toolbar.share, "click", true, share)?;
+    let reset = sender(scheduler, move |_: web_sys::Event| {
+        Some(Message::ResetView(index))
+    });
+    listen(&toolbar.reset, "click", true, reset)?;
     if let Some((format, tiles, button)) = &toolbar.download {
         let (format, tiles) = (format.clone(), tiles.clone());
         let download = sender(scheduler, move |_: web_sys::Event| {

@@ -19,7 +19,7 @@ use web_sys::{
 };
 
 use super::maker;
-use super::protocol::{self, Body, Kind, Reply, Request};
+use super::protocol::{self, Body, Kind, Reply, Request, Ticket};
 use crate::model::watchdog::{Watchdog, ANSWER_LIMIT_MS};
 
 /// The file encoders' module (`crates/terrain-files`), which Trunk builds beside the page's
@@ -92,31 +92,38 @@ pub enum Trouble {
 
 type ReplyHandler = Rc<dyn Fn(Reply)>;
 type TroubleHandler = Rc<dyn Fn(Trouble)>;
+type ProgressHandler = Rc<dyn Fn((Ticket, f32))>;
 
 /// The page end: one worker shared by every demo.
 pub struct Generator {
     worker: RefCell<Option<Worker>>,
     on_reply: ReplyHandler,
     on_trouble: TroubleHandler,
+    on_progress: ProgressHandler,
     /// What is waited for, to notice a worker that stopped answering.
     watchdog: RefCell<Watchdog>,
     /// This generator, for the watchdog's timers.
     me: RefCell<Weak<Generator>>,
+    /// A watchdog timer is set (one at a time: it checks again when it finds activity).
+    checking: std::cell::Cell<bool>,
 }
 
 impl Generator {
     /// Starts the worker. `on_reply` receives every answer; `on_trouble` hears when the worker
-    /// could not start or stopped.
+    /// could not start or stopped; `on_progress` how far a request has got.
     pub fn start(
         on_reply: impl Fn(Reply) + 'static,
         on_trouble: impl Fn(Trouble) + 'static,
+        on_progress: impl Fn((Ticket, f32)) + 'static,
     ) -> Rc<Self> {
         let generator = Rc::new(Self {
             worker: RefCell::new(None),
             on_reply: Rc::new(on_reply),
             on_trouble: Rc::new(on_trouble),
+            on_progress: Rc::new(on_progress),
             watchdog: RefCell::default(),
             me: RefCell::default(),
+            checking: std::cell::Cell::new(false),
         });
         *generator.me.borrow_mut() = Rc::downgrade(&generator);
         if let Err(error) = Self::spawn(&generator) {
@@ -147,7 +154,12 @@ impl Generator {
                 return;
             };
             let data = event.data();
-            if let Some(message) = protocol::fatal(&data) {
+            if let Some(progress) = protocol::progress(&data) {
+                generator.watchdog.borrow_mut().heard();
+                (generator.on_progress)(progress);
+            } else if protocol::alive(&data) {
+                generator.watchdog.borrow_mut().heard();
+            } else if let Some(message) = protocol::fatal(&data) {
                 generator.stop();
                 (generator.on_trouble)(Trouble::NoWorker(message));
             } else if let Some(reply) = Reply::from_js(&data) {
@@ -195,12 +207,22 @@ impl Generator {
     /// Checks in [`ANSWER_LIMIT_MS`] whether the worker said anything since activity `armed`;
     /// if not, while requests wait, it is replaced and what it held is reported lost.
     fn arm(&self, armed: u32) {
+        if self.checking.replace(true) {
+            // The timer already set checks again from the activity it finds.
+            return;
+        }
         let weak = self.me.borrow().clone();
         let check = Closure::once_into_js(move || {
             let Some(generator) = weak.upgrade() else {
                 return;
             };
+            generator.checking.set(false);
             if !generator.watchdog.borrow().stalled(armed) {
+                // Heard from since: check again, while requests wait, from what was heard.
+                let again = generator.watchdog.borrow().rearm();
+                if let Some(again) = again {
+                    generator.arm(again);
+                }
                 return;
             }
             generator.stop();
@@ -217,6 +239,20 @@ impl Generator {
                 check.unchecked_ref(),
                 ANSWER_LIMIT_MS,
             );
+        }
+    }
+
+    /// Stops the worker at once, whatever it is doing, and starts a fresh one (Cancel): every
+    /// request it held is dropped, so the app sends again what it still wants. False where no
+    /// fresh worker could start (the page then generates in place, as `on_trouble` hears).
+    pub fn restart(this: &Rc<Self>) -> bool {
+        this.stop();
+        match Self::spawn(this) {
+            Ok(()) => true,
+            Err(error) => {
+                (this.on_trouble)(Trouble::NoWorker(describe(&error)));
+                false
+            }
         }
     }
 
@@ -261,6 +297,7 @@ impl Generator {
                 ticket,
                 body,
                 memory: None,
+                runs: None,
             });
         });
         // The closure runs once the current task is done, as a reply from the worker would.

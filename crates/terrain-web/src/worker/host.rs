@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::maker::{answer, reply};
-use super::protocol::{Body, Kind, Request, Ticket};
+use super::protocol::{self, Body, Kind, Request, Ticket};
 use crate::model::newest::Newest;
 
 /// A request as read: answerable, or why not (answered with that message).
@@ -99,6 +99,8 @@ pub fn answer_next() -> Array {
                     // Fault lines and erosion are in the later chapters' module; the Water
                     // view's routing needs no generator, only the points the page sent.
                     if request.setup.recipe.linked() || request.download == Some(Download::Water) {
+                        // Quick: the page's own chapters (the long loops, and their progress,
+                        // are the later chapters' and the encoders').
                         answer(&request, map)
                     } else {
                         Body::Later {
@@ -144,6 +146,8 @@ pub fn file_reply(map: JsValue, outcome: JsValue) -> Array {
             .as_string()
             .unwrap_or_else(|| "the file could not be written".into())),
     };
-    let (message, transfer) = reply(ticket, Body::File(file)).to_js();
+    let mut made = reply(ticket, Body::File(file));
+    made.runs = protocol::runs(&map);
+    let (message, transfer) = made.to_js();
     Array::of2(&message, &transfer)
 }

@@ -28,6 +28,14 @@ let readers = null;
 let chaptersUrl = null;
 let chapters = null;
 
+// While a reply is made asynchronously (a module fetched, rain on the GPU, a file written), the
+// page hears every 2 s that the worker is at work, so its watchdog waits for the reply; work in
+// wasm, which holds this thread, says how far it has got itself (progress messages).
+function beating(promise) {
+  const beat = setInterval(() => self.postMessage({ [KEY.alive]: true }), 2000);
+  return promise.finally(() => clearInterval(beat));
+}
+
 function schedule() {
   if (host !== null && !scheduled && !busy && host.has_request()) {
     scheduled = true;
@@ -42,7 +50,7 @@ function answerNext() {
   const [reply, transfer] = host.answer_next();
   if (reply[KEY.kind] === KIND.later) {
     busy = true;
-    later(reply).then(([made, moved]) => {
+    beating(later(reply)).then(([made, moved]) => {
       busy = false;
       deliver(made, moved);
     }, (trap) => {
@@ -61,7 +69,7 @@ function answerNext() {
 function deliver(reply, transfer) {
   if (reply[KEY.kind] === KIND.map) {
     busy = true;
-    write(reply).then(([file, moved]) => {
+    beating(write(reply)).then(([file, moved]) => {
       self.postMessage(file, moved);
       busy = false;
       schedule();
@@ -175,7 +183,7 @@ async function receive(data) {
     await start(data);
   } else if (host !== null) {
     if (data[KEY.source] !== undefined) {
-      const map = await read(data[KEY.source]);
+      const map = await beating(read(data[KEY.source]));
       if (typeof map === 'string') host.refuse(data, map);
       else host.hold(data, ...map);
     } else {

@@ -43,9 +43,10 @@ impl DemoView {
 
     /// A pointer went down on the canvas at `at` (CSS pixels): it drags a map that pans in a
     /// top-down view, or else orbits or pinches the camera.
-    pub fn press(&mut self, pointer: i32, at: (f32, f32)) {
+    /// `touch` for a finger (see [`crate::model::gestures::Gestures::press_as`]).
+    pub fn press(&mut self, pointer: i32, at: (f32, f32), touch: bool) {
         if !self.start_drag(pointer, at) && !self.pick_at(at) {
-            self.gestures.press(pointer, at.0, at.1);
+            self.gestures.press_as(pointer, at.0, at.1, touch);
         }
     }
 

@@ -7,6 +7,7 @@
 mod draw;
 mod panning;
 mod picking;
+mod progress;
 mod routing;
 mod source;
 mod stepper;
@@ -244,13 +245,14 @@ impl DemoView {
 
     /// Says that the terrain could not be made; the one on screen stays.
     fn show_failure(&self, message: &str) {
-        let said = if self.demo.held.is_some() {
-            format!("Not shown: {message}. The map shown is the last good one.")
-        } else {
-            format!(
-                "This terrain could not be generated ({message}). The one shown is the last good \
-                 one; try smaller values or press Refresh."
-            )
+        let next = match (self.shown.is_some(), self.demo.held.is_some()) {
+            (true, true) => "The map shown is the last good one.",
+            (true, false) => "The one shown is the last good one; try smaller values or Refresh.",
+            (false, _) => "Try smaller values or press Refresh.",
+        };
+        let said = match self.demo.held {
+            Some(_) => format!("Not shown: {message}. {next}"),
+            None => format!("This terrain could not be generated ({message}). {next}"),
         };
         self.elements.alert.set_text_content(Some(&said));
     }

@@ -41,7 +41,10 @@ impl DemoView {
     /// The setup on screen and a fresh token for its `download`, now on its way (the section
     /// shows `data-download="busy"` and the progress display); `None` with nothing on screen.
     pub fn start_download(&mut self, download: Download) -> Option<(u32, Setup)> {
-        let setup = self.shown.as_ref()?.setup;
+        let Some(setup) = self.shown.as_ref().map(|shown| shown.setup) else {
+            self.set_status("Nothing to download yet: no terrain is shown.");
+            return None;
+        };
         let name = match download {
             Download::Tiles { grid, format } => terrain::tiles::zip_name(
                 &setup.recipe.file_name(setup.seed, format.extension),

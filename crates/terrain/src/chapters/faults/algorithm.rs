@@ -198,12 +198,13 @@ pub fn generate(params: &FaultParams, seed: u64) -> Result<Heightmap, ParamError
     let (noise_seed, cuts) = start(params, seed)?;
     let noise = ragged(params, noise_seed, true);
     let mut pending = Pending::default();
-    for (divider, units, offset) in cuts {
+    for (done, (divider, units, offset)) in (1..).zip(cuts) {
         let fuzz = Fuzz {
             noise: &noise,
             offset,
         };
         pending.add(&mut sums, &divider, units, &fuzz);
+        crate::map::progress::report(done, u64::from(params.iterations));
     }
     pending.sweep(&mut sums, &noise);
     sums.into_heightmap()
@@ -243,6 +244,7 @@ pub fn generate_in_steps(
         };
         pending.add(&mut sums, &divider, units, &fuzz);
         finish_steps(&mut sums, &mut pending, done);
+        crate::map::progress::report(u64::from(done), u64::from(params.iterations));
     }
     // Whatever no step asked for yet (nothing when the last step is every fault).
     pending.sweep(&mut sums, &noise);

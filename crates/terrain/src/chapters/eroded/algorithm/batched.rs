@@ -191,6 +191,7 @@ pub fn run(
             share.books = Books::default();
         }
         batch_done(to, &ground);
+        crate::map::progress::report(u64::from(to), u64::from(params.droplets));
         from = to;
     }
     Ok((rain, ground, books))

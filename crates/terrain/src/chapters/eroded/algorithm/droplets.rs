@@ -117,6 +117,7 @@ pub(crate) fn run(
     let (w, h) = ((map.width() - 1) as f32, (map.height() - 1) as f32);
     let mut edge_brush = Vec::new();
     for droplet in droplets {
+        crate::map::progress::report(u64::from(droplet), u64::from(params.droplets));
         let mut record = (droplet < traced).then(Trail::default);
         let (mut x, mut y) = start(points, droplet, map);
         let (mut dx, mut dy) = (0.0f32, 0.0f32);

@@ -9,11 +9,13 @@ use std::rc::Rc;
 use rand::TryRngCore;
 use terrain::downloads::Download;
 
+mod recovery;
+
 pub use super::message::Message;
 use super::view::{self, DemoView};
 use crate::gpu::renderer::Renderer;
 use crate::model::fields::Setup;
-use crate::worker::client::{Generator, Trouble};
+use crate::worker::client::Generator;
 use crate::worker::protocol::{Body, Reply, Request, Ticket};
 
 /// Time between two steps while playing, in milliseconds.
@@ -132,9 +134,14 @@ impl App {
                     view.share();
                 }
             }
-            Message::Press { view, pointer, at } => {
+            Message::Press {
+                view,
+                pointer,
+                at,
+                touch,
+            } => {
                 if let Some(v) = self.views.get_mut(view) {
-                    v.press(pointer, at);
+                    v.press(pointer, at, touch);
                 }
             }
             Message::Move { view, pointer, at } => {
@@ -192,6 +199,17 @@ impl App {
                 self.warming = true;
             }
             Message::Reply(reply) => self.receive(reply),
+            Message::Progress(ticket, share) => {
+                if let Some(v) = self.views.get(ticket.view) {
+                    v.show_progress(ticket.token, share);
+                }
+            }
+            Message::Cancel(index) => self.cancel(index),
+            Message::ResetView(index) => {
+                if let Some(v) = self.views.get_mut(index) {
+                    v.reset_view();
+                }
+            }
             Message::Trouble(trouble) => self.recover(trouble),
             Message::ContextLost => self.views.iter().for_each(|v| v.show_paused(true)),
             Message::ContextRestored => self.context_restored(),
@@ -259,6 +277,7 @@ impl App {
             return;
         };
         let source = view.take_source(token, download.is_some());
+        view.elements().busy.reset();
         self.generator.request(Request {
             ticket: Ticket { view: index, token },
             demo: view.demo(),
@@ -298,6 +317,9 @@ impl App {
         let Some(v) = self.views.get_mut(view) else {
             return;
         };
+        if let Some(runs) = reply.runs {
+            v.show_runs(runs);
+        }
         match reply.body {
             Body::Terrain(answer) => {
                 if v.receive_terrain(token, answer) {
@@ -322,32 +344,6 @@ impl App {
         if let Some(view) = self.views.get_mut(index) {
             if let Some((token, setup)) = view.start_measure() {
                 self.send(index, token, setup, Some(Download::Realism));
-            }
-        }
-    }
-
-    /// A worker that could not start: everything on its way is asked for again (the generator
-    /// now makes terrains in place). A worker that stopped: what it held is lost; say so.
-    fn recover(&mut self, trouble: Trouble) {
-        match trouble {
-            Trouble::NoWorker(message) => {
-                web_sys::console::warn_1(
-                    &format!("generating on the main thread: {message}").into(),
-                );
-                let pending: Vec<_> = self
-                    .views
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(index, v)| Some((index, v.pending_request()?)))
-                    .collect();
-                for (index, request) in pending {
-                    self.send(index, request.token, request.setup, None);
-                }
-            }
-            Trouble::Crashed(message) => {
-                for view in &mut self.views {
-                    view.lose_requests(&message);
-                }
             }
         }
     }

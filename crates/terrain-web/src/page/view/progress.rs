@@ -1,0 +1,63 @@
+//! A demo's long work as the reader sees it: the progress the worker reports, Cancel, the
+//! camera put back, and the count of maps the worker generated for it (`data-runs`).
+
+use super::takehome::TakeHome;
+use super::DemoView;
+use crate::gpu::camera;
+
+impl DemoView {
+    /// The worker says `share` of request `token` is done: shown while that request (a terrain
+    /// or a file) is the one this demo waits for.
+    pub fn show_progress(&self, token: u32, share: f32) {
+        let terrain = self.requests.pending().is_some_and(|p| p.token == token);
+        let file = self
+            .downloads
+            .get(&TakeHome::File)
+            .is_some_and(|(t, _)| t == token);
+        if terrain || file {
+            self.elements.busy.show(share);
+        }
+    }
+
+    /// Whether a terrain or a file of this demo is on its way (what Cancel stops).
+    pub fn is_working(&self) -> bool {
+        self.requests.is_busy() || self.downloads.get(&TakeHome::File).is_some()
+    }
+
+    /// The worker was replaced (`cancelled`: by this demo's Cancel). A cancelled demo drops
+    /// what it asked for and keeps its terrain; every demo sends its map file again with its
+    /// next request (the fresh worker holds none), and a file on its way is lost.
+    pub fn worker_replaced(&mut self, cancelled: bool) {
+        self.source_again();
+        if cancelled {
+            let dropped = self.requests.cancel();
+            self.abandon_download("cancelled");
+            self.set_attribute("data-download", "ready");
+            let said = match (dropped, self.shown.is_some()) {
+                (true, true) => "Cancelled: the terrain shown is the last one made.",
+                (true, false) => "Cancelled: press Refresh or change a field to make a terrain.",
+                (false, _) => "Cancelled.",
+            };
+            self.elements.alert.set_text_content(None);
+            self.set_status(said);
+            self.show_state();
+            self.show_step();
+        } else {
+            self.abandon_download("another demo's Cancel stopped it; press Download again");
+        }
+        self.elements.busy.reset();
+    }
+
+    /// The worker has generated `runs` maps for this demo from scratch so far.
+    pub fn show_runs(&self, runs: u32) {
+        self.set_attribute("data-runs", &runs.to_string());
+    }
+
+    /// Puts the camera back where it started, and draws.
+    pub fn reset_view(&mut self) {
+        let viewport = self.camera.viewport();
+        self.camera = camera::new_camera(viewport.width, viewport.height, self.demo.look);
+        self.control = camera::new_control();
+        self.needs_draw = true;
+    }
+}
