@@ -112,10 +112,10 @@ test('bad fields are refused next to the field and the terrain stays', async () 
     await page.fill(`${section} [name="${name}"]`, value);
     await page.press(`${section} [name="${name}"]`, 'Enter');
     const refused = await inspect(page, id);
-    const message = await page.$eval(`${section} [name="${name}"]`, (input) => {
-      const described = document.getElementById(input.getAttribute('aria-describedby') ?? '');
-      return described?.textContent ?? '';
-    });
+    // What the field's description reads: its alert first, then its hint.
+    const message = await page.$eval(`${section} [name="${name}"]`, (input) =>
+      (input.getAttribute('aria-describedby') ?? '').split(' ')
+        .map((described) => document.getElementById(described)?.textContent ?? '').join(' '));
     assert.match(message, says, `${name}: ${message}`);
     assert.equal(refused.state, 'error');
     assert.equal(refused.hash, kept.hash, `${name}: the last good terrain stays`);

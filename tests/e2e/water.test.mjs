@@ -421,6 +421,9 @@ test('in water-3d the river pixels lie where the map view draws its rivers', asy
   }
   // The lit terrain seen from (almost) straight above, from far enough to hold the whole map.
   await setView(page, id, 'terrain');
+  // Typing in the fields scrolled them into view, and with their hints they sit far enough under
+  // the canvas to take it off the screen: the drag below must land on the canvas.
+  await page.locator(`${section(id)} canvas`).scrollIntoViewIfNeeded();
   const box = await page.locator(`${section(id)} canvas`).boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.2);
   await page.mouse.down();
