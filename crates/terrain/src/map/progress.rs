@@ -28,7 +28,7 @@ pub fn report(done: u64, total: u64) {
         return;
     }
     let stride = (total / STEPS).max(1);
-    if done % stride != 0 && done != total {
+    if !done.is_multiple_of(stride) && done != total {
         return;
     }
     let share = (done.min(total) as f64 / total as f64) as f32;

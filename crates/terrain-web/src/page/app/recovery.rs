@@ -12,15 +12,7 @@ impl App {
                 web_sys::console::warn_1(
                     &format!("generating on the main thread: {message}").into(),
                 );
-                let pending: Vec<_> = self
-                    .views
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(index, v)| Some((index, v.pending_request()?)))
-                    .collect();
-                for (index, request) in pending {
-                    self.send(index, request.token, request.setup, None);
-                }
+                self.ask_again();
             }
             Trouble::Crashed(message) => {
                 for view in &mut self.views {
@@ -44,6 +36,12 @@ impl App {
         for (at, view) in self.views.iter_mut().enumerate() {
             view.worker_replaced(at == index);
         }
+        self.ask_again();
+    }
+
+    /// Sends every view's terrain request on its way again, to a generator that replaced the one
+    /// it went to.
+    fn ask_again(&mut self) {
         let pending: Vec<_> = self
             .views
             .iter()
