@@ -3,9 +3,11 @@
 // builds it, so the layout shifts over the load and a scroll through the whole page stay under
 // 0.05 (Chromium's PerformanceObserver, shifts without recent input), and a demo the reader
 // jumps to before the module has built anything stays where it was and draws. The room kept
-// matches what each demo holds once drawn (so the numbers cannot drift from the page). The
-// contents link to every chapter and the way back to them stays in sight, and on a phone every
-// control is at least 44 x 44 px.
+// matches what each demo holds once drawn (so the numbers cannot drift from the page). A panel
+// the reader opened that fills in once they have scrolled past it moves nothing they read (the
+// browser's scroll anchoring, which this checks is not defeated). The contents link to every
+// chapter and the way back to them stays in sight, and on a phone every control is at least
+// 44 x 44 px.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
@@ -180,6 +182,32 @@ for (const [viewport, width] of [[WIDE, 'wide'], [PHONE, 'phone']]) {
     await context.close();
   });
 }
+
+test('a panel the reader opened fills in above the view without moving what they read', async () => {
+  const { page, context, problems } = await open(WIDE, null);
+  await scrollThrough(page);
+  await quiet(page);
+  // "How real is it?" measures the full map in the worker, so it fills in a moment after it
+  // opens: meanwhile the reader has scrolled on to the next demo.
+  const id = 'ds-final';
+  const next = 'creases';
+  await page.locator(`${section(id)} details.realism summary`).click();
+  const { before, opened } = await page.evaluate(([sel, panel]) => {
+    document.querySelector(sel).scrollIntoView({ block: 'start' });
+    return {
+      before: document.querySelector(sel).getBoundingClientRect().top,
+      opened: document.querySelector(panel).getBoundingClientRect().height,
+    };
+  }, [section(next), `${section(id)} details.realism`]);
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.realism, section(id), { timeout: 120_000 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const after = await page.$eval(section(next), (s) => s.getBoundingClientRect().top);
+  const grew = await page.$eval(`${section(id)} details.realism`, (d) => d.getBoundingClientRect().height);
+  assert.ok(grew > opened + 100, `the panel filled in after the reader scrolled on (${opened} px, then ${grew} px)`);
+  assert.ok(Math.abs(after - before) <= 2, `${next} moved from ${before} to ${after} px as ${id}'s panel filled in above it`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
 
 test('the contents link to every chapter, the first Tab reaches the way back to them, and it covers no control on a phone', async () => {
   const { page, context, problems } = await open(PHONE, null);
