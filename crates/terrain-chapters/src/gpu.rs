@@ -172,7 +172,7 @@ impl Gpu {
                 queue.submit(&[encoder.finish()]);
                 from += count;
                 submitted += 1;
-                if submitted % HEARD_EVERY == 0 {
+                if submitted.is_multiple_of(HEARD_EVERY) {
                     // Waits for the GPU now and then, to say how far the rain has got.
                     queue.on_submitted_work_done().await.map_err(lost)?;
                     fallen(from);

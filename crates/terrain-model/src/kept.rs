@@ -6,7 +6,7 @@
 //! from) that made it; a new terrain for the view lets the old one go before it is generated,
 //! so the worker never holds two of one view's maps. Maps beyond [`BUDGET`] bytes in all are let
 //! go oldest first. Beside them, how many maps were generated from scratch for each view
-//! ([`runs`]: the section's `data-runs`), which tells a test that a download made none.
+//! ([`Kept::runs`]: the section's `data-runs`), which tells a test that a download made none.
 
 use std::cell::RefCell;
 

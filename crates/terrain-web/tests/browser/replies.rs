@@ -21,11 +21,17 @@ fn trip(body: Body) -> Reply {
         ticket: TICKET,
         body,
         memory: Some(1 << 20),
+        runs: Some(3),
     };
     let (message, _transfer) = sent.to_js();
     let got = Reply::from_js(&message).expect("a reply");
     assert_eq!(got.ticket, TICKET);
     assert_eq!(got.memory, Some(1 << 20));
+    assert_eq!(
+        got.runs,
+        Some(3),
+        "the worker's count of runs comes through"
+    );
     got
 }
 
@@ -114,6 +120,7 @@ fn a_damaged_reply_is_a_failure_of_its_request_and_a_foreign_message_is_none() {
         ticket: TICKET,
         body: Body::Terrain(Ok(answer)),
         memory: None,
+        runs: None,
     }
     .to_js();
     let damaged = |key: &str, value: JsValue| {
@@ -165,6 +172,7 @@ fn a_request_handed_on_to_the_later_chapters_is_answered_as_the_page_answers_it(
                 held,
             },
             memory: None,
+            runs: None,
         }
         .to_js();
         let got = Reply::from_js(&answer_later(&message).get(0)).expect("a reply");
