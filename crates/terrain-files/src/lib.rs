@@ -172,7 +172,7 @@ mod tests {
         let map = step.recipe.generate(1).expect("a map");
         assert!(tiles_zip((2, 2), png, map, step, &step.setup(1))
             .expect_err("a step")
-            .contains("whole maps"));
+            .contains("set Tiles to none"));
     }
 
     #[test]
