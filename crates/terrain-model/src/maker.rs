@@ -193,20 +193,12 @@ pub fn is_kept(view: usize, setup: &Setup, held: Option<&Heightmap>) -> bool {
 /// watchdog that the worker is at work. Only in a worker (whose global scope posts to the page).
 #[cfg(target_arch = "wasm32")]
 pub fn reporting<T>(ticket: Ticket, work: impl FnOnce() -> T) -> T {
-    let global = js_sys::global();
-    let post = js_sys::Reflect::get(&global, &JsValue::from_str("postMessage"))
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    let Some(post) = post else {
-        return work();
-    };
     let mut last = js_sys::Date::now();
     let watcher = move |share: f32| {
         let now = js_sys::Date::now();
         if now - last >= PROGRESS_EVERY_MS {
             last = now;
-            let message = crate::protocol::progress_message(ticket, share);
-            let _ = post.call1(&global, &message);
+            post_progress(ticket, share);
         }
     };
     terrain::progress::watching(watcher, work)
