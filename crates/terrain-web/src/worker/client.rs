@@ -11,7 +11,7 @@
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
-use js_sys::Array;
+use js_sys::{Array, Date};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -155,19 +155,23 @@ impl Generator {
             };
             let data = event.data();
             if let Some(progress) = protocol::progress(&data) {
-                generator.watchdog.borrow_mut().heard();
+                generator.watchdog.borrow_mut().heard(Date::now());
                 (generator.on_progress)(progress);
             } else if protocol::alive(&data) {
-                generator.watchdog.borrow_mut().heard();
+                generator.watchdog.borrow_mut().heard(Date::now());
             } else if let Some(message) = protocol::fatal(&data) {
                 generator.stop();
                 (generator.on_trouble)(Trouble::NoWorker(message));
             } else if let Some(reply) = Reply::from_js(&data) {
                 let file = matches!(reply.body, Body::File(_));
                 let (view, token) = (reply.ticket.view, reply.ticket.token);
-                let waiting = generator.watchdog.borrow_mut().answered(view, file, token);
+                let waiting =
+                    generator
+                        .watchdog
+                        .borrow_mut()
+                        .answered(view, file, token, Date::now());
                 if let Some(armed) = waiting {
-                    generator.arm(armed);
+                    generator.arm(armed, ANSWER_LIMIT_MS);
                 }
                 (generator.on_reply)(reply);
             }
@@ -204,9 +208,9 @@ impl Generator {
         Ok(())
     }
 
-    /// Checks in [`ANSWER_LIMIT_MS`] whether the worker said anything since activity `armed`;
+    /// Checks in `delay` milliseconds whether the worker said anything since activity `armed`;
     /// if not, while requests wait, it is replaced and what it held is reported lost.
-    fn arm(&self, armed: u32) {
+    fn arm(&self, armed: u32, delay: i32) {
         if self.checking.replace(true) {
             // The timer already set checks again from the activity it finds.
             return;
@@ -219,9 +223,9 @@ impl Generator {
             generator.checking.set(false);
             if !generator.watchdog.borrow().stalled(armed) {
                 // Heard from since: check again, while requests wait, from what was heard.
-                let again = generator.watchdog.borrow().rearm();
-                if let Some(again) = again {
-                    generator.arm(again);
+                let again = generator.watchdog.borrow().rearm(Date::now());
+                if let Some((again, delay)) = again {
+                    generator.arm(again, delay);
                 }
                 return;
             }
@@ -237,7 +241,7 @@ impl Generator {
         if let Some(window) = web_sys::window() {
             let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
                 check.unchecked_ref(),
-                ANSWER_LIMIT_MS,
+                delay,
             );
         }
     }
@@ -272,11 +276,11 @@ impl Generator {
         let (ticket, file) = (request.ticket, request.kind() != Kind::Terrain);
         if let Some(worker) = self.worker.borrow().as_ref() {
             if worker.post_message(&request.to_js()).is_ok() {
-                let armed = self
-                    .watchdog
-                    .borrow_mut()
-                    .sent(ticket.view, file, ticket.token);
-                self.arm(armed);
+                let armed =
+                    self.watchdog
+                        .borrow_mut()
+                        .sent(ticket.view, file, ticket.token, Date::now());
+                self.arm(armed, ANSWER_LIMIT_MS);
                 return;
             }
         }
