@@ -13,6 +13,7 @@
 //! ```
 
 mod analysis;
+pub mod chain;
 pub mod chapters;
 mod files;
 pub mod knobs;

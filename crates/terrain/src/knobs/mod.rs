@@ -5,7 +5,7 @@
 mod knob;
 pub mod limits;
 pub mod params;
-mod table;
+pub(crate) mod table;
 
 pub use knob::{Knob, Values};
 pub use table::*;

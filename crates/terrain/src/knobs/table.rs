@@ -18,7 +18,7 @@ pub use fbm::*;
 /// The names of the fault shapes, in the order the page and the command line list them.
 pub const SHAPE_NAMES: [&str; 4] = ["line", "circle", "rect", "triangle"];
 
-const fn whole(
+pub(crate) const fn whole(
     name: &'static str,
     label: &'static str,
     help: &'static str,
@@ -32,7 +32,7 @@ const fn whole(
     }
 }
 
-const fn number(
+pub(crate) const fn number(
     name: &'static str,
     label: &'static str,
     help: &'static str,

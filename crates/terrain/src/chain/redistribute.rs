@@ -1,0 +1,61 @@
+//! `redistribute`: the heights, mapped to 0..1 over the map's range, raised to a power and
+//! mapped back. Above 1 flattens the lowlands into broad valleys and sharpens the peaks; below
+//! 1 lifts the lowlands into plateaus. fBm applies the same power to its own heights; as a
+//! step it works on any map.
+
+use super::Step;
+use crate::knobs::params::ParamError;
+use crate::knobs::{Knob, POWER};
+use crate::map::heightmap::Heightmap;
+
+/// The power's knob: fBm's, with the same range and default.
+pub const KNOBS: [&Knob; 1] = [&POWER];
+
+/// The redistribution's one setting.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Redistribute {
+    /// The power the normalised heights are raised to (0.25 to 4): 1 leaves the map as it is.
+    pub power: f32,
+}
+
+impl Default for Redistribute {
+    fn default() -> Self {
+        Redistribute {
+            power: POWER.number_default() as f32,
+        }
+    }
+}
+
+impl Step for Redistribute {
+    fn name(&self) -> &'static str {
+        "redistribute"
+    }
+
+    fn validate(&self) -> Result<(), ParamError> {
+        POWER.check_number(f64::from(self.power))
+    }
+
+    fn apply(&self, map: &mut Heightmap, _seed: u64) -> Result<(), ParamError> {
+        self.validate()?;
+        let Some((lo, hi)) = map.range() else {
+            return Err(ParamError::new(
+                "map",
+                "the map holds a height that is not a number",
+            ));
+        };
+        let span = hi - lo;
+        if span <= 0.0 || self.power == 1.0 {
+            return Ok(());
+        }
+        for h in map.data_mut() {
+            // libm: the same bits natively and in the page's wasm.
+            let t = ((*h - lo) / span).clamp(0.0, 1.0);
+            *h = lo + span * libm::powf(t, self.power);
+        }
+        Ok(())
+    }
+
+    fn settings(&self) -> Vec<(&'static str, String)> {
+        vec![(POWER.name, self.power.to_string())]
+    }
+}

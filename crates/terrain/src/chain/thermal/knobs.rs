@@ -1,0 +1,34 @@
+//! Thermal erosion's knobs: the rows its command's flags, the page's fields and the checks are
+//! made from.
+
+use crate::knobs::table::{number, whole};
+use crate::knobs::Knob;
+
+/// The talus angle, in degrees.
+pub const TALUS: Knob = number(
+    "talus",
+    "Talus angle (°)",
+    "Slopes steeper than this angle shed material to the cells below until they settle at it: \
+     lower makes gentler hills",
+    [1.0, 89.0, 35.0],
+);
+
+/// Rounds of sliding.
+pub const ITERATIONS: Knob = whole(
+    "iterations",
+    "Iterations",
+    "Rounds of sliding: more lets the slopes settle further towards the talus angle",
+    [1, 10_000, 50],
+);
+
+/// The share of the excess that slides each round.
+pub const RATE: Knob = number(
+    "rate",
+    "Rate",
+    "Share of a cell's steepest excess over the talus that slides each round: higher settles \
+     faster",
+    [0.01, 0.5, 0.5],
+);
+
+/// Every knob of the step, in the order its command lists them.
+pub const KNOBS: [&Knob; 3] = [&ITERATIONS, &TALUS, &RATE];
