@@ -14,6 +14,7 @@ use crate::erosion_args::ErodeArgs;
 use crate::flags::whole;
 use crate::flow::FlowArgs;
 use crate::stats::StatsArgs;
+use crate::steps::{self, OnFile, RedistributeCommand, StepArgs, ThermalCommand};
 
 /// Generate a terrain heightmap and write it to a file.
 #[derive(Debug, Parser)]
@@ -42,6 +43,15 @@ pub enum Command {
     /// How real a map read from a file is: the five realism measures, beside real land's.
     #[command(display_order = 102)]
     Stats(StatsArgs),
+    /// A map read from a file, as it is: a base for `--then` steps, or a change of format.
+    #[command(display_order = 103)]
+    Read(OnFile),
+    /// Thermal erosion of a map read from a file: slopes steeper than the talus shed material.
+    #[command(display_order = 104)]
+    Thermal(ThermalCommand),
+    /// A map read from a file, its heights (0 to 1 over its range) raised to a power.
+    #[command(display_order = 105)]
+    Redistribute(RedistributeCommand),
 }
 
 /// What a command line asks for: a chapter's map, or a command on a map read from a file.
@@ -53,11 +63,13 @@ pub enum Run {
     Read(Command),
 }
 
-/// The parsed command line: the run and the global `--threads`.
+/// The parsed command line: the run, the steps after it and the global `--threads`.
 #[derive(Debug)]
 pub struct Parsed {
     /// What to do.
     pub run: Run,
+    /// The `--then` steps, in order.
+    pub then: Vec<StepArgs>,
     /// `--threads`, if given.
     pub threads: Option<u32>,
 }
@@ -90,40 +102,48 @@ fn run_of(matches: &clap::ArgMatches) -> Result<Run, String> {
         .ok_or_else(|| "no command given".to_string())
 }
 
-/// Parses the process arguments. Help and version print normally; a parse error prints one
-/// line on stderr. Either way the caller gets the exit code to return.
+/// Parses the process arguments: the base command, then each `--then` step. Help and version
+/// print normally; a parse error prints one line on stderr. Either way the caller gets the exit
+/// code to return.
 pub fn parse() -> Result<Parsed, ExitCode> {
-    match command().try_get_matches() {
+    let (base, then_words) = steps::split(std::env::args_os().collect());
+    // The steps first: `terrain ds --then thermal --help` shows the step's help.
+    let mut then = Vec::new();
+    for words in &then_words {
+        match steps::parse(words) {
+            Ok(step) => then.push(step),
+            Err(Ok(help)) => {
+                print!("{help}");
+                return Err(ExitCode::SUCCESS);
+            }
+            Err(Err(line)) => {
+                eprintln!("{line} (see terrain {} STEP --help)", steps::THEN);
+                return Err(ExitCode::from(2));
+            }
+        }
+    }
+    let (run, threads) = match command().try_get_matches_from(base) {
         Ok(matches) => {
             let threads = matches.get_one::<u32>("threads").copied();
             match run_of(&matches) {
-                Ok(run) => Ok(Parsed { run, threads }),
+                Ok(run) => (run, threads),
                 Err(message) => {
                     eprintln!("error: {message} (see terrain --help)");
-                    Err(ExitCode::from(2))
+                    return Err(ExitCode::from(2));
                 }
             }
         }
         Err(err) if !err.use_stderr() => {
             // --help or --version: print as clap formats it.
             let _ = err.print();
-            Err(ExitCode::SUCCESS)
+            return Err(ExitCode::SUCCESS);
         }
         Err(err) => {
-            // clap spreads some errors over several lines before its usage block; join them.
-            let rendered = err.to_string();
-            let message: Vec<&str> = rendered
-                .lines()
-                .take_while(|line| !line.starts_with("Usage:"))
-                .map(str::trim)
-                .filter(|line| {
-                    !line.is_empty() && !line.starts_with("tip:") && !line.starts_with("For more")
-                })
-                .collect();
-            eprintln!("{} (see terrain --help)", message.join(" "));
-            Err(ExitCode::from(2))
+            eprintln!("{} (see terrain --help)", crate::one_line::one_line(&err));
+            return Err(ExitCode::from(2));
         }
-    }
+    };
+    Ok(Parsed { run, then, threads })
 }
 
 #[cfg(test)]

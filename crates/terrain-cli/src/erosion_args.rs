@@ -15,7 +15,7 @@ use crate::read::in_help;
 const D: ErosionParams = ErosionParams::DEFAULT;
 
 /// Hydraulic erosion's named constants (what each does: `terrain erode --help`).
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct ErosionConstants {
     /// `--lifetime` ([`knobs::LIFETIME`]).
     #[arg(long, value_name = "N", help = knobs::LIFETIME.hint(),

@@ -3,11 +3,13 @@
 
 use std::path::PathBuf;
 
+use terrain::chain::Step;
 use terrain::erosion::ErosionParams;
 use terrain::Recipe;
 
 use crate::args::{Command, Run};
 use crate::map_output::{Output, Preset};
+use crate::steps::{OnFile, StepArgs};
 
 /// Where the map comes from.
 pub(crate) enum Source {
@@ -27,6 +29,8 @@ pub(crate) enum Source {
 pub(crate) struct Job<'a> {
     pub source: Source,
     pub erosion: Option<ErosionParams>,
+    /// The steps after the base (and its erosion), in order.
+    pub steps: Vec<Box<dyn Step>>,
     pub output: &'a Output,
     pub preset: Option<&'a Preset>,
 }
@@ -38,6 +42,7 @@ impl Run {
             Run::Chapter(run) => Some(Job {
                 source: Source::Generate(run.recipe),
                 erosion: run.erosion,
+                steps: Vec::new(),
                 output: &run.output,
                 preset: run.preset.as_ref(),
             }),
@@ -47,10 +52,34 @@ impl Run {
                     width: args.width,
                 },
                 erosion: Some(args.constants.params(args.droplets)),
+                steps: Vec::new(),
                 output: &args.map.output,
                 preset: Some(&args.map.preset),
             }),
+            Run::Read(Command::Read(file)) => Some(on_file(file, None)),
+            Run::Read(Command::Thermal(args)) => Some(on_file(
+                &args.file,
+                Some(StepArgs::Thermal(args.step.clone())),
+            )),
+            Run::Read(Command::Redistribute(args)) => Some(on_file(
+                &args.file,
+                Some(StepArgs::Redistribute(args.step.clone())),
+            )),
             Run::Read(Command::Flow(_) | Command::Stats(_)) => None,
         }
+    }
+}
+
+/// The job of a command on the map in `file`: `step` on it, or nothing (`terrain read`).
+fn on_file(file: &OnFile, step: Option<StepArgs>) -> Job<'_> {
+    Job {
+        source: Source::File {
+            path: file.input.clone(),
+            width: file.width,
+        },
+        erosion: None,
+        steps: step.iter().map(StepArgs::step).collect(),
+        output: &file.map.output,
+        preset: Some(&file.map.preset),
     }
 }

@@ -18,10 +18,12 @@ mod flags;
 mod flow;
 mod job;
 mod map_output;
+mod one_line;
 mod output;
 mod read;
 mod run;
 mod stats;
+mod steps;
 
 use std::process::ExitCode;
 

@@ -177,7 +177,10 @@ fn the_core_and_the_front_end_are_in_folders_by_job() {
     let web = ["gpu", "model", "page", "worker"].map(String::from);
     assert_eq!(top_folders(&modules()), BTreeSet::from(web));
     let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("../terrain");
-    let jobs = ["analysis", "chapters", "files", "knobs", "map", "shown"].map(String::from);
+    let jobs = [
+        "analysis", "chain", "chapters", "files", "knobs", "map", "shown",
+    ]
+    .map(String::from);
     assert_eq!(top_folders(&modules_of(&core)), BTreeSet::from(jobs));
 }
 

@@ -1,34 +1,46 @@
-//! Making the map a plan asks for: generated from its recipe (or taken as read), then eroded.
+//! Making the map a plan asks for: generated from its recipe (or taken as read), then eroded,
+//! then through its steps.
 
 use serde_json::json;
+use terrain::chain::{self, Step};
 use terrain::erosion::{self, ErosionParams};
 use terrain::sidecar::Made;
 
 use super::plan::Start;
 
-/// Generates the map from `start` with `seed` (or takes the map read) and erodes it.
+/// Generates the map from `start` with `seed` (or takes the map read), erodes it, and runs
+/// `steps` on it in order.
 pub(crate) fn make(
     start: Start,
     seed: u64,
     erosion: Option<ErosionParams>,
+    steps: &[Box<dyn Step>],
 ) -> Result<Made, String> {
-    let (path, mut map) = match start {
+    let mut made = match start {
         Start::Generate(recipe) => {
             let map = recipe
                 .generate_eroded(seed, erosion.as_ref())
                 .map_err(|e| e.to_string())?;
-            return Ok(Made::new(&recipe, seed, erosion, map));
+            Made::new(&recipe, seed, erosion, map)
         }
-        Start::Read(path, map) => (path, map),
+        Start::Read(path, mut map) => {
+            if let Some(params) = &erosion {
+                erosion::erode(&mut map, params, seed).map_err(|e| e.to_string())?;
+            }
+            Made {
+                name: if erosion.is_some() { "erode" } else { "read" },
+                parameters: json!({"in": path.display().to_string()}),
+                seed,
+                erosion,
+                steps: Vec::new(),
+                map,
+            }
+        }
     };
-    if let Some(params) = &erosion {
-        erosion::erode(&mut map, params, seed).map_err(|e| e.to_string())?;
+    for step in steps {
+        step.apply(&mut made.map, seed)
+            .map_err(|e| format!("{}: {e}", step.name()))?;
+        made.steps.push(chain::record(step.as_ref()));
     }
-    Ok(Made {
-        name: "erode",
-        parameters: json!({"in": path.display().to_string()}),
-        seed,
-        erosion,
-        map,
-    })
+    Ok(made)
 }

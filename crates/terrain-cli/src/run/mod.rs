@@ -8,26 +8,38 @@ mod plan;
 mod write;
 
 use crate::args::{Command, Parsed, Run};
+use crate::steps::StepArgs;
 use plan::Plan;
 
 impl Parsed {
     /// Generates and writes the file or its tiles (and, for an engine or tiles, the sidecar
     /// `NAME.json`); returns a one-line summary for stdout or a one-line error.
     pub fn run(&self) -> Result<String, String> {
-        let Some(job) = self.run.job() else {
+        let Some(mut job) = self.run.job() else {
+            if !self.then.is_empty() {
+                let name = match &self.run {
+                    Run::Read(Command::Flow(_)) => "flow",
+                    _ => "stats",
+                };
+                return Err(format!(
+                    "{name} makes no map: --then follows a command that makes one"
+                ));
+            }
             return match &self.run {
                 Run::Read(Command::Flow(args)) => crate::flow::run(args),
                 Run::Read(Command::Stats(args)) => crate::stats::run(args),
                 _ => Err("nothing to do".into()),
             };
         };
+        job.steps.extend(self.then.iter().map(StepArgs::step));
         let Plan {
             start,
             erosion,
+            steps,
             seed,
             target,
         } = Plan::of(job)?;
-        let made = make::make(start, seed, erosion)?;
+        let made = make::make(start, seed, erosion, &steps)?;
         write::write(&target, &made)
     }
 }

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use rand::TryRngCore;
+use terrain::chain::Step;
 use terrain::derived::Derived;
 use terrain::engines::Engine;
 use terrain::erosion::ErosionParams;
@@ -21,6 +22,8 @@ pub(crate) struct Plan {
     pub start: Start,
     /// The erosion it gets, already validated.
     pub erosion: Option<ErosionParams>,
+    /// The steps after it, in order, already validated.
+    pub steps: Vec<Box<dyn Step>>,
     /// The seed: given, or fresh from the operating system.
     pub seed: u64,
     /// Where it goes.
@@ -72,6 +75,18 @@ impl Plan {
         if let Some(erosion) = &job.erosion {
             erosion.validate().map_err(|e| e.to_string())?;
         }
+        if let (Source::Generate(recipe), false) = (&job.source, job.steps.is_empty()) {
+            if recipe.chapter().profile() {
+                return Err(format!(
+                    "--then: steps work on a 2-D map, and {} makes a 1-D profile",
+                    recipe.name()
+                ));
+            }
+        }
+        for step in &job.steps {
+            step.validate()
+                .map_err(|e| format!("--then {}: {e}", step.name()))?;
+        }
         let start = match job.source {
             Source::File { path, width } => {
                 let map = read_map(&path, width)?;
@@ -115,6 +130,7 @@ impl Plan {
         Ok(Plan {
             start,
             erosion: job.erosion,
+            steps: job.steps,
             seed,
             target: Target {
                 out,

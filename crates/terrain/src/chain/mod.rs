@@ -62,5 +62,17 @@ pub fn command_words(steps: &[Box<dyn Step>]) -> Vec<String> {
     words
 }
 
+/// What the sidecar records of `step`: `{"step": NAME, FLAG: value, ...}`, each value a JSON
+/// number where the command line wrote one.
+pub fn record(step: &dyn Step) -> serde_json::Value {
+    let mut fields = serde_json::Map::new();
+    fields.insert("step".into(), step.name().into());
+    for (flag, value) in step.settings() {
+        let typed = serde_json::from_str(&value).unwrap_or(serde_json::Value::String(value));
+        fields.insert(flag.into(), typed);
+    }
+    serde_json::Value::Object(fields)
+}
+
 #[cfg(test)]
 mod tests;

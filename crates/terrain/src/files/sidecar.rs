@@ -31,6 +31,8 @@ pub struct Made {
     pub seed: u64,
     /// The erosion it got.
     pub erosion: Option<ErosionParams>,
+    /// The steps it went through after that, in order ([`crate::chain::record`] of each).
+    pub steps: Vec<Value>,
     /// The map, before any engine prepares it.
     pub map: Heightmap,
 }
@@ -43,15 +45,26 @@ impl Made {
             parameters: as_typed(recipe),
             seed,
             erosion,
+            steps: Vec::new(),
             map,
         }
     }
 
-    /// ", eroded by N droplets" for the summary line, or nothing.
+    /// ", eroded by N droplets" and ", then STEP, STEP" for the summary line, or nothing.
     pub fn eroded(&self) -> String {
-        self.erosion
+        let mut said = self
+            .erosion
             .map(|params| format!(", eroded by {} droplets", params.droplets))
-            .unwrap_or_default()
+            .unwrap_or_default();
+        let names: Vec<&str> = self
+            .steps
+            .iter()
+            .filter_map(|step| step.get("step").and_then(Value::as_str))
+            .collect();
+        if !names.is_empty() {
+            said += &format!(", then {}", names.join(", "));
+        }
+        said
     }
 }
 
@@ -78,6 +91,9 @@ pub fn sidecar(
         "max_before_normalising": typed(hi),
         "format": format.extension(),
     });
+    if let (false, Value::Object(fields)) = (made.steps.is_empty(), &mut value) {
+        fields.insert("steps".into(), Value::Array(made.steps.clone()));
+    }
     if let (Some(engine), Value::Object(fields)) = (engine, &mut value) {
         fields.insert("engine".into(), json!(engine.name()));
         fields.insert("height_m".into(), json!(height_m.map(typed)));

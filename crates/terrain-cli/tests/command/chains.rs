@@ -1,0 +1,215 @@
+//! Chains on the command line: `--then NAME [flags]` after a base, each step also a command on a
+//! file, and a chain writing the same bytes as its steps run one by one through `.r32` files.
+
+use crate::common::{scratch, terrain, text};
+
+#[test]
+fn a_chain_writes_the_same_bytes_as_its_steps_one_by_one() {
+    let dir = scratch("chain");
+    let (base, chained) = (dir.join("base.r32"), dir.join("chained.r32"));
+    let seed = ["--seed", "4"];
+    let ds = ["ds", "--exponent", "7"];
+    let (ok, _, err) = terrain(&[&ds[..], &seed, &["--out", text(&base)]].concat());
+    assert!(ok, "{err}");
+    let (ok, said, err) = terrain(
+        &[
+            &ds[..],
+            &seed,
+            &["--out", text(&chained)],
+            &["--then", "erode", "--droplets", "3000", "--batch", "256"],
+            &["--then", "thermal", "--iterations", "20", "--talus", "30"],
+            &["--then", "redistribute", "--power", "1.5"],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{err}");
+    assert!(said.contains("then erode, thermal, redistribute"), "{said}");
+
+    // The same steps, each its own command on the file the one before wrote.
+    let (a, b, c) = (dir.join("a.r32"), dir.join("b.r32"), dir.join("c.r32"));
+    let runs: [Vec<&str>; 3] = [
+        vec![
+            "erode",
+            "--in",
+            text(&base),
+            "--droplets",
+            "3000",
+            "--batch",
+            "256",
+        ],
+        vec![
+            "thermal",
+            "--in",
+            text(&a),
+            "--iterations",
+            "20",
+            "--talus",
+            "30",
+        ],
+        vec!["redistribute", "--in", text(&b), "--power", "1.5"],
+    ];
+    for (run, out) in runs.iter().zip([&a, &b, &c]) {
+        let (ok, _, err) = terrain(&[&run[..], &seed, &["--out", text(out)]].concat());
+        assert!(ok, "{run:?}: {err}");
+    }
+    let read = |p: &std::path::Path| std::fs::read(p).expect("written");
+    assert_eq!(
+        read(&chained),
+        read(&c),
+        "the chain is its steps one by one"
+    );
+    assert_ne!(read(&chained), read(&base));
+
+    // `terrain read` is a base too: the file as it is, then the steps.
+    let from_read = dir.join("from-read.r32");
+    let (ok, _, err) = terrain(&[
+        "read",
+        "--in",
+        text(&a),
+        "--seed",
+        "4",
+        "--out",
+        text(&from_read),
+        "--then",
+        "thermal",
+        "--iterations",
+        "20",
+        "--talus",
+        "30",
+        "--then",
+        "redistribute",
+        "--power",
+        "1.5",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(read(&from_read), read(&c));
+    // `--erode N` stays the shorthand of `--then erode --droplets N`.
+    let (short, long) = (dir.join("short.r32"), dir.join("long.r32"));
+    let (ok, _, err) =
+        terrain(&[&ds[..], &seed, &["--erode", "500", "--out", text(&short)]].concat());
+    assert!(ok, "{err}");
+    let (ok, _, err) = terrain(
+        &[
+            &ds[..],
+            &seed,
+            &["--out", text(&long), "--then", "erode", "--droplets", "500"],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{err}");
+    assert_eq!(read(&short), read(&long));
+}
+
+#[test]
+fn the_sidecar_records_the_chain() {
+    let dir = scratch("chain-sidecar");
+    let out = dir.join("map.r16");
+    let (ok, _, err) = terrain(&[
+        "ds",
+        "--exponent",
+        "6",
+        "--seed",
+        "2",
+        "--for",
+        "unity",
+        "--out",
+        text(&out),
+        "--then",
+        "thermal",
+        "--iterations",
+        "7",
+        "--then",
+        "redistribute",
+        "--power",
+        "2",
+    ]);
+    assert!(ok, "{err}");
+    let sidecar: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("map.json")).expect("written"))
+            .expect("json");
+    assert_eq!(
+        sidecar["steps"],
+        serde_json::json!([
+            {"step": "thermal", "iterations": 7, "talus": 35, "rate": 0.5},
+            {"step": "redistribute", "power": 2},
+        ])
+    );
+}
+
+#[test]
+fn bad_steps_are_refused_in_one_line_and_nothing_is_written() {
+    let dir = scratch("chain-bad");
+    let out = dir.join("map.r32");
+    let base = ["ds", "--exponent", "5", "--out", text(&out)];
+    for (then, said) in [
+        (vec!["--then"], "--then needs a step's name"),
+        (vec!["--then", "bogus"], "no step is named 'bogus'"),
+        (
+            vec!["--then", "thermal", "--talus", "95"],
+            "talus must be a number from 1 to 89",
+        ),
+        (vec!["--then", "thermal", "--talus", "NaN"], "talus"),
+        (
+            vec!["--then", "thermal", "--iterations", "2.5"],
+            "iterations",
+        ),
+        (
+            vec!["--then", "thermal", "--iterations", "-3"],
+            "iterations",
+        ),
+        (
+            vec!["--then", "thermal", "--droplets", "5"],
+            "unexpected argument '--droplets'",
+        ),
+        (
+            vec!["--then", "redistribute", "--power", "9"],
+            "power must be a number from 0.25 to 4",
+        ),
+        (vec!["--then", "erode", "--droplets", "text"], "droplets"),
+    ] {
+        let (ok, _, err) = terrain(&[&base[..], &then].concat());
+        assert!(!ok, "{then:?} refused");
+        assert_eq!(err.trim().lines().count(), 1, "{then:?}: one line: {err}");
+        assert!(err.contains(said), "{then:?}: {err}");
+        assert!(!out.exists(), "{then:?}: nothing written");
+    }
+    let text_out = dir.join("line.txt");
+    let (ok, _, err) = terrain(&["line", "--out", text(&text_out), "--then", "thermal"]);
+    assert!(!ok && err.contains("line makes a 1-D profile"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1);
+    assert!(!text_out.exists());
+    let (ok, _, err) = terrain(&["stats", "nothing.r32", "--then", "thermal"]);
+    assert!(!ok && err.contains("stats makes no map"), "{err}");
+}
+
+#[test]
+fn a_steps_help_lists_exactly_its_flags() {
+    for (step, flags) in [
+        ("thermal", vec!["--iterations", "--talus", "--rate"]),
+        ("redistribute", vec!["--power"]),
+    ] {
+        let (ok, help, err) = terrain(&["ds", "--then", step, "--help"]);
+        assert!(ok, "{err}");
+        let listed: Vec<&str> = help
+            .lines()
+            .filter_map(|line| line.split_whitespace().next())
+            .filter(|word| word.starts_with("--") && *word != "--help")
+            .collect();
+        assert_eq!(listed, flags, "{help}");
+        assert!(help.contains("terrain --then"), "{help}");
+    }
+    // On a file, the step's command takes its flags and where the map comes from and goes.
+    let (ok, help, _) = terrain(&["thermal", "--help"]);
+    assert!(ok);
+    for flag in [
+        "--in",
+        "--out",
+        "--seed",
+        "--iterations",
+        "--talus",
+        "--rate",
+    ] {
+        assert!(help.contains(flag), "{flag}: {help}");
+    }
+    assert!(!help.contains("--droplets"));
+}
