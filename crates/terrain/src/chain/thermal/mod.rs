@@ -8,7 +8,8 @@
 //! [`Relief::as_shown`] gives), `d` the distance, 1 or √2 for diagonals. Each round:
 //! 1. every cell works out, from the map as it stood at the round's start, its excess over the
 //!    talus to each lower neighbour (how much higher it stands than the talus line) and moves
-//!    `rate` of its largest excess, shared among them in proportion to their excess;
+//!    `rate` of its largest excess (rounded up: a slope settles all the way to the talus),
+//!    shared among them in proportion to their excess;
 //! 2. every cell adds what its neighbours sent it and takes away what it sent.
 //!
 //! Heights are whole numbers through the run (the finest units that keep the map within ±2^27,
@@ -128,10 +129,19 @@ impl Round {
         if total == 0 {
             return sent;
         }
-        let moving = (largest * self.rate) >> 16;
+        // Rounded up, so a slope one unit over the talus still settles; at most the largest
+        // excess, which is under 2^28: every share fits an i32.
+        let moving = (largest * self.rate + 0xFFFF) >> 16;
+        let mut left = moving;
         for (s, &e) in sent.iter_mut().zip(&excess) {
-            // At most `moving`, which is at most half a height difference: fits an i32.
-            *s = ((i128::from(moving) * i128::from(e)) / i128::from(total)) as i32;
+            let share = (i128::from(moving) * i128::from(e) / i128::from(total)) as i64;
+            *s = share as i32;
+            left -= share;
+        }
+        // What the shares' rounding left goes to the steepest neighbour (the first, if tied),
+        // so exactly `moving` leaves.
+        if let Some(k) = (0..8).find(|&k| excess[k] == largest) {
+            sent[k] += left as i32;
         }
         sent
     }
