@@ -12,6 +12,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
+// 210 500 B with the thermal demo (issue 59 allows 1 KB over the 209 633 B before it, +867 B):
+// its chapter's row, stepping and captions, three fields, and the worker's per-step notes in
+// the reply (+2.3 KB at first: a knob slot matched by comparing whole knobs, a doubling loop
+// inlined three times, the notes joined and split on the page). 209 633 B before it, with the
+// watchdog checking again 30 s after the worker's last word (+117 B on issue 58's 209 516 B).
 // 209 516 B with all of issue 58 (it allows 1 KB; 199 594 B for 93a64fb built on the same
 // machine the same hour): NOT met, +9.9 KB. By gzip -9, step by step: the steppers' highlight drawn over the 3-D views
 // (overlay.rs, the example points and their neighbours: +5.9 KB after dropping a sort and hypot,
@@ -41,7 +46,7 @@ import { DIST } from './harness.mjs';
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is
 // 150 000 (BENCHMARKS.md says why it is not met).
-const CEILING = 209_550;
+const CEILING = 210_600;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

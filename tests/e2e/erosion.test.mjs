@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, inspect, settle, drawn, terrain, download, canvasPixels, countColours, suite, scrub,
-  setFields,
+  setFields, describedBy,
   timedTest,
 } from './harness.mjs';
 
@@ -112,10 +112,7 @@ test('bad fields are refused next to the field and the terrain stays', async () 
     await page.fill(`${section} [name="${name}"]`, value);
     await page.press(`${section} [name="${name}"]`, 'Enter');
     const refused = await inspect(page, id);
-    // What the field's description reads: its alert first, then its hint.
-    const message = await page.$eval(`${section} [name="${name}"]`, (input) =>
-      (input.getAttribute('aria-describedby') ?? '').split(' ')
-        .map((described) => document.getElementById(described)?.textContent ?? '').join(' '));
+    const message = await describedBy(page, id, name);
     assert.match(message, says, `${name}: ${message}`);
     assert.equal(refused.state, 'error');
     assert.equal(refused.hash, kept.hash, `${name}: the last good terrain stays`);

@@ -16,7 +16,7 @@ export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifa
 export const DEMO_IDS = [
   'line-1d', 'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
   'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'fault-lines',
-  'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'real-land',
+  'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'thermal', 'real-land',
   'your-map',
 ];
 
@@ -33,7 +33,7 @@ export const READ_IDS = ['real-land', 'your-map'];
  */
 export const LATER_IDS = [
   'fault-lines', 'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion',
-  'rain',
+  'rain', 'thermal',
 ];
 
 /** The selector of demo `id`'s section. */
@@ -145,6 +145,16 @@ export function terrain(args) {
     terrainBin = join(TARGET, 'debug', 'terrain');
   }
   return execFileSync(terrainBin, args, { stdio: 'pipe' }).toString();
+}
+
+/**
+ * What field `name` of demo `id` says of itself: the texts of the elements its
+ * `aria-describedby` names (its alert first, then its hint), joined.
+ */
+export function describedBy(page, id, name) {
+  return page.$eval(`section[data-demo="${id}"] [name="${name}"]`, (input) =>
+    (input.getAttribute('aria-describedby') ?? '').split(' ')
+      .map((described) => document.getElementById(described)?.textContent ?? '').join(' '));
 }
 
 /** Chooses `format` in demo `id` and presses Download; resolves to the file's name and bytes. */

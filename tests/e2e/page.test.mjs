@@ -8,7 +8,7 @@ import { ARTIFACTS, READ_IDS, openPage, waitForDemos, inspect, attributes, suite
 const DEMO_IDS = [
   'line-1d', 'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
   'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'fault-lines',
-  'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'real-land',
+  'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'thermal', 'real-land',
   'your-map',
 ];
 const READ = READ_IDS;
@@ -35,11 +35,16 @@ const BAD_VALUES = {
   x: ['', 'abc', 'NaN', '-1', '2.5', '16777217', '1e7'],
   y: ['', ' ', '-5', '0.5', '99999999999999999999'],
   batch: ['', 'abc', 'NaN', '-1', '0', '2.5', '2000001'],
+  talus: ['', 'abc', 'NaN', '0', '-35', '90', 'Infinity'],
+  rate: ['', 'abc', 'NaN', '0', '-0.5', '0.6', '1e400'],
 };
 
 // Where a demo's field takes another range: rain at scale's maps stop at 1025 x 1025, and its
-// droplets, falling in batches, go to 5 million.
+// droplets, falling in batches, go to 5 million; thermal erosion's rounds stop at 10000.
 const DEMO_BAD_VALUES = {
+  thermal: {
+    iterations: ['', 'abc', 'NaN', '-1', '0', '2.5', '10001', '99999999999999999999'],
+  },
   rain: {
     exponent: [...BAD_VALUES.exponent, '11'],
     droplets: ['', 'abc', 'NaN', '-1', '0', '2.5', '5000001'],

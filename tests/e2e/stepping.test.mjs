@@ -17,6 +17,7 @@ const STEPPERS = {
   'line-1d': 8, // one per iteration
   'fault-lines': 10, // fault counts doubling: 1, 2, 4 ... 256, then all 500
   'fault-shapes': 12, // 1 ... 1024, then all 1500
+  thermal: 9, // rounds doubling: 1, 2, 4 ... 128, then all 256
 };
 // The endless map is dragged over the plane: it has no stepper (fbm, above it, steps its octaves).
 const UNSTEPPED = ['endless', 'creases', 'noise-lattice', 'random'];

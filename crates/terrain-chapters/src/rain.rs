@@ -84,7 +84,7 @@ pub async fn answer_on_gpu(handed: &Reply) -> Option<Reply> {
     };
     let body = match request.download {
         None => {
-            let made = demo.answer_made(&request.setup, &map.0, map.1, Vec::new());
+            let made = demo.answer_made(&request.setup, &map.0, map.1, Vec::new(), String::new());
             KEPT.with_borrow_mut(|kept| kept.keep(ticket.view, request.setup, 0, map.0));
             Body::Terrain(
                 made.map(|mut made| {

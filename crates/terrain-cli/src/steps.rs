@@ -7,10 +7,10 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use terrain::chain::erode::Erode;
 use terrain::chain::redistribute::Redistribute;
 use terrain::chain::thermal::{knobs as thermal, Thermal};
 use terrain::chain::Step;
+use terrain::erosion::step::Erode;
 use terrain::knobs;
 
 use crate::erosion_args::ErosionConstants;

@@ -89,7 +89,13 @@ pub fn tiles_zip(
     let stem = file_name
         .strip_suffix(&format!(".{}", format.extension()))
         .unwrap_or(&file_name);
-    let made = Made::new(&recipe, setup.seed, erosion, map);
+    let mut made = Made::new(&recipe, setup.seed, erosion, map);
+    made.steps = setup
+        .recipe
+        .chain()
+        .iter()
+        .map(|step| terrain::chain::record(step.as_ref()))
+        .collect();
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let stored = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Stored)

@@ -35,6 +35,19 @@ pub struct Answer {
     pub trails: Vec<u8>,
     /// For rain at scale: which engine made it and how long it took.
     pub engine: Option<Engine>,
+    /// What the worker measured at each step from step 0, one line a step, said after the
+    /// step's caption (the weathered map's steep pairs and erosion score); empty otherwise.
+    pub notes: String,
+}
+
+impl Answer {
+    /// What the worker measured at step `step`, if it measured anything.
+    pub fn note(&self, step: u32) -> Option<&str> {
+        self.notes
+            .split('\n')
+            .nth(step as usize)
+            .filter(|note| !note.is_empty())
+    }
 }
 
 /// Which engine ran a batched rain, and how long it took: the section's `data-engine` and the
@@ -143,8 +156,8 @@ impl Demo {
     /// carries and, where the pair compares creases, both crease scores), or for a read map the map `held` made under `setup` (`Recipe::made_from`), keeps
     /// the points shown on screen and measures the variogram.
     pub fn answer(&self, setup: &Setup, held: Option<&Heightmap>) -> Result<Answer, ParamError> {
-        let (map, batches, trails) = self.made(setup, held)?;
-        self.answer_made(setup, &map, batches, trails)
+        let (map, batches, trails, notes) = self.made(setup, held)?;
+        self.answer_made(setup, &map, batches, trails, notes)
     }
 
     /// [`Demo::answer`], and the full map it was made from (kept in the worker for downloads).
@@ -153,17 +166,18 @@ impl Demo {
         setup: &Setup,
         held: Option<&Heightmap>,
     ) -> Result<(Answer, Heightmap), ParamError> {
-        let (map, batches, trails) = self.made(setup, held)?;
-        Ok((self.answer_made(setup, &map, batches, trails)?, map))
+        let (map, batches, trails, notes) = self.made(setup, held)?;
+        Ok((self.answer_made(setup, &map, batches, trails, notes)?, map))
     }
 
     /// The full map for `setup` (made from `held` for a read map), with the shown heights of
-    /// its steps and its droplets' trails where it has them.
+    /// its steps, its droplets' trails and what each step measured, where it has them.
+    #[allow(clippy::type_complexity)]
     fn made(
         &self,
         setup: &Setup,
         held: Option<&Heightmap>,
-    ) -> Result<(Heightmap, Vec<f32>, Vec<u8>), ParamError> {
+    ) -> Result<(Heightmap, Vec<f32>, Vec<u8>, String), ParamError> {
         // Faults and erosion keep the shown points after each batch, the same points `shown`
         // keeps of the finished map.
         let size = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
@@ -171,12 +185,13 @@ impl Demo {
         Ok(match setup.recipe.in_steps(setup.seed, &columns, &rows) {
             Some(made) => {
                 let made = made?;
-                (made.map, made.batches, made.trails)
+                (made.map, made.batches, made.trails, made.notes)
             }
             None => (
                 setup.recipe.made_from(held, setup.seed)?,
                 Vec::new(),
                 Vec::new(),
+                String::new(),
             ),
         })
     }
@@ -190,13 +205,15 @@ impl Demo {
         )
     }
 
-    /// The answer for `map`, made for `setup` (with `batches` and `trails` of its steps).
+    /// The answer for `map`, made for `setup` (with `batches`, `trails` and `notes` of its
+    /// steps).
     pub fn answer_made(
         &self,
         setup: &Setup,
         map: &Heightmap,
         batches: Vec<f32>,
         trails: Vec<u8>,
+        notes: String,
     ) -> Result<Answer, ParamError> {
         let (columns, rows) = self.positions((map.width(), map.height()));
         let (shown, relief) = self.shown_with_relief(map);
@@ -229,6 +246,7 @@ impl Demo {
             relief,
             trails,
             engine: None,
+            notes,
         })
     }
 }

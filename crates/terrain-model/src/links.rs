@@ -178,6 +178,9 @@ mod tests {
                     (Field::WARP, "0.75"),
                     (Field::ORIGIN_X, "1234567"),
                     (Field::ORIGIN_Y, "42"),
+                    (Field::THERMAL_ITERATIONS, "77"),
+                    (Field::TALUS, "28.5"),
+                    (Field::RATE, "0.25"),
                 ];
                 if field == Field::SEED {
                     continue;

@@ -74,6 +74,15 @@ pub(super) const EROSION_FIELDS: &[Field] = &[
     Field::SEED,
 ];
 
+/// Weathering's fields: the map's size and thermal erosion's three.
+pub(super) const THERMAL_FIELDS: &[Field] = &[
+    Field::EXPONENT,
+    Field::THERMAL_ITERATIONS,
+    Field::TALUS,
+    Field::RATE,
+    Field::SEED,
+];
+
 /// Rain at scale's fields: the map's size, the rain, the batch and the erosion's main constants.
 pub(super) const RAIN_FIELDS: &[Field] = &[
     Field::RAIN_EXPONENT,

@@ -2,8 +2,10 @@
 //! small spread, the shape demo's mix, the comparison's size); everything else comes from the
 //! core's `DEFAULT` constants.
 
+use terrain::chain::thermal::Thermal;
 use terrain::chapters::{
-    self, DiamondSquare, Eroded, Faults, Fbm, Line, Midpoint, MidpointRecursive, Noise, RainAtScale,
+    self, DiamondSquare, Eroded, Faults, Fbm, Line, Midpoint, MidpointRecursive, Noise,
+    RainAtScale, Weathered,
 };
 use terrain::diamond_square::{self, Stage as DsStage};
 use terrain::erosion::ErosionParams;
@@ -326,6 +328,22 @@ pub const DEMOS: &[Demo] = &[
                   and on the GPU.",
         fields: RAIN_FIELDS,
         recipe: Recipe::RainAtScale(RainAtScale::DEFAULT),
+        look: Look::Terrain,
+        view: ViewMode::Terrain,
+        held: None,
+    },
+    Demo {
+        id: "thermal",
+        caption: "Scree on a Diamond-Square terrain: soil slides wherever a slope is steeper \
+                  than the talus angle, until it settles there.",
+        fields: THERMAL_FIELDS,
+        recipe: Recipe::Weathered(Weathered {
+            params: EROSION_TERRAIN,
+            thermal: Thermal {
+                iterations: 256,
+                ..Thermal::DEFAULT
+            },
+        }),
         look: Look::Terrain,
         view: ViewMode::Terrain,
         held: None,

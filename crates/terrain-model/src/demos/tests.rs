@@ -162,6 +162,7 @@ fn every_source_is_on_the_page_in_order() {
         "endless",
         "erosion",
         "rain",
+        "thermal",
         "real-land",
         "your-map",
     ];

@@ -4,6 +4,7 @@
 //! and range come from the row, and it parses the raw text a reader typed with the row's parser,
 //! so a rejected value gets the same message on the page as on the command line.
 
+use terrain::chain::thermal::knobs as thermal;
 use terrain::knobs::{self, Knob, Values};
 use terrain::params::ParamError;
 use terrain::Recipe;
@@ -81,6 +82,12 @@ impl Field {
     pub const EROSION: Field = Field(&knobs::EROSION);
     /// Erosion's rate of depositing ([`knobs::DEPOSITION`]).
     pub const DEPOSITION: Field = Field(&knobs::DEPOSITION);
+    /// Thermal erosion's rounds ([`thermal::ITERATIONS`]).
+    pub const THERMAL_ITERATIONS: Field = Field(&thermal::ITERATIONS);
+    /// Thermal erosion's talus angle ([`thermal::TALUS`]).
+    pub const TALUS: Field = Field(&thermal::TALUS);
+    /// Thermal erosion's rate ([`thermal::RATE`]).
+    pub const RATE: Field = Field(&thermal::RATE);
     /// fBm's octaves ([`knobs::OCTAVES`]).
     pub const OCTAVES: Field = Field(&knobs::OCTAVES);
     /// fBm's first octave's frequency ([`knobs::FREQUENCY`]).

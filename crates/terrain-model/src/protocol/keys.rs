@@ -65,6 +65,8 @@ keys! {
     ENGINE = "engine";
     /// Terrain of rain at scale: what the caption says of the engine and its time.
     SAID = "said";
+    /// Terrain: what the worker measured at each step, one line a step.
+    NOTES = "notes";
     /// Map: the extension of the file to write.
     EXTENSION = "extension";
     /// Map: its lowest height before it was stretched to 0..1, if it was.

@@ -175,6 +175,9 @@ impl Reply {
                     set(&message, ENGINE, &JsValue::from_str(engine.name()));
                     set(&message, SAID, &JsValue::from_str(&engine.said));
                 }
+                if !answer.notes.is_empty() {
+                    set(&message, NOTES, &JsValue::from_str(&answer.notes));
+                }
                 if !answer.trails.is_empty() {
                     let array = Uint8Array::from(answer.trails.as_slice());
                     transfer.push(&array.buffer());
@@ -351,6 +354,7 @@ fn read_answer(data: &JsValue) -> Option<Answer> {
             gpu: get(data, ENGINE).as_string().as_deref() == Some("webgpu"),
             said,
         }),
+        notes: get(data, NOTES).as_string().unwrap_or_default(),
     })
 }
 

@@ -20,6 +20,7 @@ fn answer(grid: &DisplayGrid) -> Answer {
         creases: None,
         trails: Vec::new(),
         engine: None,
+        notes: String::new(),
     }
 }
 

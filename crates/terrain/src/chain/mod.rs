@@ -5,11 +5,11 @@
 //!
 //! A step is one [`Step`]: its name (what `--then` takes), its knobs (declared in its own
 //! folder), what it does to a map with the recipe's seed, and its settings for the sidecar and
-//! the command line. The steps: [`erode`] (hydraulic erosion, droplet by droplet or batched),
-//! [`thermal`] (material sliding down slopes steeper than the talus angle) and [`redistribute`]
-//! (the normalised heights raised to a power).
+//! the command line. The steps here: [`thermal`] (material sliding down slopes steeper than the
+//! talus angle) and [`redistribute`] (the normalised heights raised to a power); hydraulic
+//! erosion is a step in its chapter's folder (`terrain::erosion::step`), as the chapters stand on
+//! the steps, not the other way round.
 
-pub mod erode;
 pub mod redistribute;
 pub mod thermal;
 

@@ -1,10 +1,10 @@
 //! A chain runs its steps in order, and its command words name every setting.
 
-use super::erode::Erode;
 use super::redistribute::Redistribute;
 use super::thermal::Thermal;
 use super::*;
 use crate::chapters::diamond_square::algorithm as ds;
+use crate::chapters::eroded::algorithm::step::Erode;
 use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::midpoint::algorithm::MpdParams;
 

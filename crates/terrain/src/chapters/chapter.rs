@@ -118,6 +118,13 @@ pub trait Chapter {
     #[cfg(feature = "cli")]
     fn command(&self) -> Option<(Recipe, Option<ErosionParams>)>;
 
+    /// The steps its map goes through after the command's map (`--then`, in order): none for
+    /// most chapters; thermal erosion for the weathered map.
+    #[cfg(feature = "cli")]
+    fn chain(&self) -> Vec<Box<dyn crate::chain::Step>> {
+        Vec::new()
+    }
+
     /// The map for `seed` made from `held`, the map read from a file; generated, for the
     /// chapters that read none.
     fn made_from(&self, _held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {

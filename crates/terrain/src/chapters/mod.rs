@@ -25,6 +25,7 @@ mod registry;
 mod schedule;
 pub mod settings;
 pub mod steps;
+pub(crate) mod weathered;
 
 pub use chapter::Chapter;
 pub use diamond_square::DiamondSquare;
@@ -42,6 +43,7 @@ pub use rain::Job as RainJob;
 pub use rain::RainAtScale;
 pub use registry::Recipe;
 pub use schedule::Schedule;
+pub use weathered::Weathered;
 
 #[cfg(test)]
 mod tests;

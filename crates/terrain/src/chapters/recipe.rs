@@ -161,6 +161,12 @@ impl Recipe {
         on_chapter!(self, c => c.stage())
     }
 
+    /// The steps after [`Recipe::command`]'s map, in order (`--then`).
+    #[cfg(feature = "cli")]
+    pub fn chain(&self) -> Vec<Box<dyn crate::chain::Step>> {
+        on_chapter!(self, c => c.chain())
+    }
+
     /// The map made batch by batch, keeping the points at map `columns` and `rows` after each
     /// step; `None` for a recipe that does not step by batches (it is made all at once).
     pub fn in_steps(

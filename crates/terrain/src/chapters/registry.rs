@@ -5,7 +5,8 @@
 
 use super::chapter::Chapter;
 use super::{
-    DiamondSquare, Eroded, Faults, Fbm, Held, Line, Midpoint, MidpointRecursive, Noise, RainAtScale,
+    DiamondSquare, Eroded, Faults, Fbm, Held, Line, Midpoint, MidpointRecursive, Noise,
+    RainAtScale, Weathered,
 };
 use crate::chapters::diamond_square::algorithm as diamond_square;
 use crate::chapters::midpoint::algorithm as midpoint;
@@ -109,6 +110,8 @@ chapters! {
     RainAtScale = "ds-rain",
     /// A map read from a file, then eroded by droplets (none when there are 0).
     Held = "held",
+    /// A Diamond-Square terrain, then thermal erosion: slopes settling at the talus angle.
+    Weathered = "ds-thermal",
 }
 
 impl Recipe {

@@ -86,10 +86,13 @@ impl DemoView {
                     String::new()
                 }
                 (None, _) => {
-                    let step = shown.setup.recipe.caption(self.stepper.step());
-                    // Rain at scale says which engine rained, and how long it took.
-                    match (step, &shown.answer.engine) {
-                        (Some(step), Some(engine)) => step + ". " + &engine.said,
+                    let at = self.stepper.step();
+                    let step = shown.setup.recipe.caption(at);
+                    // Rain at scale says which engine rained, and how long it took; weathering
+                    // what the worker measured at the step.
+                    let said = shown.answer.engine.as_ref().map(|e| e.said.as_str());
+                    match (step, said.or(shown.answer.note(at))) {
+                        (Some(step), Some(said)) => step + ". " + said,
                         (step, _) => step.unwrap_or_default(),
                     }
                 }

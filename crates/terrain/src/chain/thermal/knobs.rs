@@ -8,8 +8,7 @@ use crate::knobs::Knob;
 pub const TALUS: Knob = number(
     "talus",
     "Talus angle (°)",
-    "Slopes steeper than this angle shed material to the cells below until they settle at it: \
-     lower makes gentler hills",
+    "Slopes steeper than this shed soil until they settle at it: lower makes gentler hills",
     [1.0, 89.0, 35.0],
 );
 
@@ -17,7 +16,7 @@ pub const TALUS: Knob = number(
 pub const ITERATIONS: Knob = whole(
     "iterations",
     "Iterations",
-    "Rounds of sliding: more lets the slopes settle further towards the talus angle",
+    "Rounds of sliding: more settle the slopes further",
     [1, 10_000, 50],
 );
 
@@ -25,8 +24,7 @@ pub const ITERATIONS: Knob = whole(
 pub const RATE: Knob = number(
     "rate",
     "Rate",
-    "Share of a cell's steepest excess over the talus that slides each round: higher settles \
-     faster",
+    "Share of a cell's excess over the talus that slides each round: higher settles faster",
     [0.01, 0.5, 0.5],
 );
 

@@ -27,6 +27,7 @@ use crate::map::heightmap::Heightmap;
 
 /// Thermal erosion's settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Thermal {
     /// Rounds of sliding ([`knobs::ITERATIONS`]).
     pub iterations: u32,
@@ -36,13 +37,18 @@ pub struct Thermal {
     pub rate: f32,
 }
 
+impl Thermal {
+    /// The rows' defaults: 50 rounds, a talus of 35°, half the excess each round.
+    pub const DEFAULT: Thermal = Thermal {
+        iterations: knobs::ITERATIONS.whole_default() as u32,
+        talus: knobs::TALUS.number_default() as f32,
+        rate: knobs::RATE.number_default() as f32,
+    };
+}
+
 impl Default for Thermal {
     fn default() -> Self {
-        Thermal {
-            iterations: knobs::ITERATIONS.whole_default() as u32,
-            talus: knobs::TALUS.number_default() as f32,
-            rate: knobs::RATE.number_default() as f32,
-        }
+        Thermal::DEFAULT
     }
 }
 
@@ -149,8 +155,15 @@ impl Round {
 
 /// Runs `thermal` on `ground` (whole-number heights, `width` a row), visiting the cells of each
 /// round's first pass in the order `order` gives (`None`: row by row on every core; tests pass
-/// others to show the order cannot matter).
-fn slide(ground: &mut Vec<i32>, round: &Round, iterations: u32, order: Option<&[usize]>) {
+/// others to show the order cannot matter), and handing `after` each round's number and the
+/// ground after it.
+fn slide(
+    ground: &mut Vec<i32>,
+    round: &Round,
+    iterations: u32,
+    order: Option<&[usize]>,
+    after: &mut dyn FnMut(u32, &[i32]),
+) {
     let (w, h) = (round.width, round.height);
     let mut sent = vec![0i32; w * h * 8];
     let mut next = vec![0i32; w * h];
@@ -195,13 +208,22 @@ fn slide(ground: &mut Vec<i32>, round: &Round, iterations: u32, order: Option<&[
             },
         );
         std::mem::swap(ground, &mut next);
+        after(iteration + 1, ground);
         crate::map::progress::report(u64::from(iteration) + 1, u64::from(iterations));
     }
 }
 
 impl Thermal {
-    /// [`Step::apply`] with the first pass of every round visiting cells in `order` (tests).
-    fn apply_in(&self, map: &mut Heightmap, order: Option<&[usize]>) -> Result<(), ParamError> {
+    /// [`Step::apply`] with the first pass of every round visiting cells in `order` (tests),
+    /// handing `after` the round's number and the map after it, for every round in `seen`
+    /// (rising; the stepper's).
+    fn run(
+        &self,
+        map: &mut Heightmap,
+        order: Option<&[usize]>,
+        seen: &[u32],
+        after: &mut dyn FnMut(u32, &Heightmap),
+    ) -> Result<(), ParamError> {
         self.validate()?;
         let fraction = fraction_bits(map)?;
         let unit = f64::from(1u32 << fraction);
@@ -216,11 +238,37 @@ impl Thermal {
             .iter()
             .map(|&v| (f64::from(v) * unit).round() as i32)
             .collect();
-        slide(&mut ground, &round, self.iterations, order);
-        for (v, &g) in map.data_mut().iter_mut().zip(&ground) {
-            *v = (f64::from(g) / unit) as f32;
-        }
+        let heights = |ground: &[i32], map: &mut Heightmap| {
+            for (v, &g) in map.data_mut().iter_mut().zip(ground) {
+                *v = (f64::from(g) / unit) as f32;
+            }
+        };
+        let mut now = map.clone();
+        let mut each = |done: u32, ground: &[i32]| {
+            if seen.binary_search(&done).is_ok() {
+                heights(ground, &mut now);
+                after(done, &now);
+            }
+        };
+        slide(&mut ground, &round, self.iterations, order, &mut each);
+        heights(&ground, map);
         Ok(())
+    }
+
+    /// [`Step::apply`] in the first pass's `order` (tests).
+    fn apply_in(&self, map: &mut Heightmap, order: Option<&[usize]>) -> Result<(), ParamError> {
+        self.run(map, order, &[], &mut |_, _| {})
+    }
+
+    /// [`Step::apply`], handing `after` the map after each round counted in `seen` (rising),
+    /// with the round's number: the same finished map, watched on the way (the stepper).
+    pub fn apply_seen(
+        &self,
+        map: &mut Heightmap,
+        seen: &[u32],
+        mut after: impl FnMut(u32, &Heightmap),
+    ) -> Result<(), ParamError> {
+        self.run(map, None, seen, &mut after)
     }
 }
 
@@ -246,6 +294,28 @@ impl Step for Thermal {
             (knobs::RATE.name, self.rate.to_string()),
         ]
     }
+}
+
+/// Whether each cell of `map` stands above a neighbour by more than `talus_degrees` allows
+/// (measured as [`steep_share`] does): the cells thermal erosion still moves material from.
+pub fn steep_cells(map: &Heightmap, talus_degrees: f32, span: f32) -> Vec<bool> {
+    let (w, h) = (map.width(), map.height());
+    let talus = talus_heights(map, talus_degrees, span);
+    let data = map.data();
+    (0..w * h)
+        .map(|i| {
+            let (x, y) = (i % w, i / w);
+            NEIGHBOURS.iter().enumerate().any(|(k, &(dx, dy))| {
+                let (nx, ny) = (x as isize + dx, y as isize + dy);
+                nx >= 0
+                    && ny >= 0
+                    && nx < w as isize
+                    && ny < h as isize
+                    && f64::from(data[i]) - f64::from(data[ny as usize * w + nx as usize])
+                        > talus[k % 2]
+            })
+        })
+        .collect()
 }
 
 /// The height range of `map` (0 for a flat map or one holding NaN): what stands as tall as the

@@ -26,6 +26,7 @@ pub mod batched;
 pub mod droplets;
 pub mod plain;
 pub mod score;
+pub mod step;
 pub mod thermal;
 
 use crate::knobs::{self, params::ParamError};

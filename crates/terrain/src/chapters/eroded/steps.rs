@@ -115,6 +115,7 @@ pub(super) mod batches {
             map,
             batches: heights,
             trails,
+            notes: String::new(),
         })
     }
 }

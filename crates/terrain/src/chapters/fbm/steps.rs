@@ -69,6 +69,7 @@ pub(super) fn octave_batches(
             map,
             batches: Vec::new(),
             trails: Vec::new(),
+            notes: String::new(),
         });
     }
     let mut batches = vec![0.5; columns.len() * rows.len()];
@@ -105,6 +106,7 @@ pub(super) fn octave_batches(
         map,
         batches,
         trails: Vec::new(),
+        notes: String::new(),
     })
 }
 

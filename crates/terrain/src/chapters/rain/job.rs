@@ -103,6 +103,7 @@ impl Job {
             map,
             batches: heights,
             trails: Vec::new(),
+            notes: String::new(),
         }
     }
 }

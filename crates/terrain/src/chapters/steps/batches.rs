@@ -156,8 +156,13 @@ pub struct InSteps {
     pub batches: Vec<f32>,
     /// One trail code per shown point ([`trail_mark`]) for each traced step from step 1, one
     /// grid after another: erosion's one-droplet steps (the droplet's trail), the faults' steps
-    /// but the last (the cuts they add, outlined).
+    /// but the last (the cuts they add, outlined); weathering's steps (the cells still steeper
+    /// than the talus).
     pub trails: Vec<u8>,
+    /// What the worker measured at each step from step 0, one line a step, said after the
+    /// step's caption (the weathered map's steep pairs and erosion score); empty where nothing
+    /// is measured.
+    pub notes: String,
 }
 
 /// The index among `positions` (rising) of the one nearest `v`.

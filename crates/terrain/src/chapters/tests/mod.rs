@@ -159,6 +159,10 @@ fn one_of_each() -> Vec<Recipe> {
             },
         }),
         Recipe::Held(Held { erosion }),
+        Recipe::Weathered(Weathered {
+            params: MpdParams::DEFAULT,
+            thermal: crate::chain::thermal::Thermal::DEFAULT,
+        }),
     ]
 }
 

@@ -1,7 +1,7 @@
-//! `erode`: hydraulic erosion ([`crate::erosion`]) as a step, droplet by droplet or, with a
-//! batch, in batches on every core.
+//! `erode`: hydraulic erosion ([`crate::erosion`]) as a step of a chain, droplet by droplet or,
+//! with a batch, in batches on every core.
 
-use super::Step;
+use crate::chain::Step;
 use crate::chapters::eroded::algorithm::{self, ErosionParams};
 use crate::knobs as table;
 use crate::knobs::params::ParamError;
