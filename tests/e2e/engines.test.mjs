@@ -170,8 +170,8 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section('ds-final'));
       await driver.screenshot(join(ARTIFACTS, `engine-${name}.png`));
       // The fBm chapter: one octave beside value noise, the octave stepper, the shapes demo
-      // with the drop-down list and the endless map.
-      for (const id of ['noise-lattice', 'fbm', 'fbm-shapes', 'endless']) {
+      // with the drop-down list and the endless map; and thermal erosion's stepper.
+      for (const id of ['noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'thermal']) {
         await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section(id));
         await facts(driver, id);
         await driver.screenshot(join(ARTIFACTS, `${id}-${name}.png`));
