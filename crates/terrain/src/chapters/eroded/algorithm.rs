@@ -1,6 +1,6 @@
 //! Hydraulic erosion, droplet by droplet, as in H. T. Beyer's 2015 thesis "Implementation of a
-//! method for hydraulic erosion" (which Sebastian Lague's widely read version follows), and
-//! thermal erosion as a second, simpler process.
+//! method for hydraulic erosion" (which Sebastian Lague's widely read version follows). Thermal
+//! erosion, the simpler process, is a step of its own (`terrain::chain::thermal`).
 //!
 //! A droplet starts at a random point with some water and speed. Each step it:
 //! 1. reads the height and slope under it (bilinear between the four points of its cell);
@@ -27,7 +27,6 @@ pub mod droplets;
 pub mod plain;
 pub mod score;
 pub mod step;
-pub mod thermal;
 
 use crate::knobs::{self, params::ParamError};
 use crate::map::heightmap::Heightmap;
