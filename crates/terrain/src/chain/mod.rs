@@ -26,8 +26,9 @@ pub trait Step: Debug + Send + Sync {
     /// Checks every setting against its knob's range; the message names the setting.
     fn validate(&self) -> Result<(), ParamError>;
 
-    /// Runs the step on `map`, in place. `seed` is the recipe's: a step that draws random
-    /// numbers (erosion's droplets) keys them by it, so the same chain gives the same map.
+    /// Runs the step on `map`, in place, after checking its settings ([`Step::validate`]).
+    /// `seed` is the recipe's: a step that draws random numbers (erosion's droplets) keys them
+    /// by it, so the same chain gives the same map.
     fn apply(&self, map: &mut Heightmap, seed: u64) -> Result<(), ParamError>;
 
     /// The step's settings, as `(flag, value)` in the order its command lists them, the value
@@ -39,7 +40,7 @@ pub trait Step: Debug + Send + Sync {
 /// step it came from.
 pub fn run(steps: &[Box<dyn Step>], map: &mut Heightmap, seed: u64) -> Result<(), ParamError> {
     for step in steps {
-        step.validate().and_then(|()| step.apply(map, seed))?;
+        step.apply(map, seed)?;
     }
     Ok(())
 }

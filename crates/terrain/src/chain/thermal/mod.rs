@@ -65,6 +65,15 @@ pub const NEIGHBOURS: [(isize, isize); 8] = [
     (1, -1),
 ];
 
+/// The cell (its index, rows of `width`) that neighbour `k` of `(x, y)` is on a `width` x
+/// `height` map; `None` off the map.
+#[inline(always)]
+fn neighbour(k: usize, (x, y): (usize, usize), (width, height): (usize, usize)) -> Option<usize> {
+    let (dx, dy) = NEIGHBOURS[k];
+    let (nx, ny) = (x.checked_add_signed(dx)?, y.checked_add_signed(dy)?);
+    (nx < width && ny < height).then_some(ny * width + nx)
+}
+
 /// Fraction bits of the run's whole-number heights: the finest from 24 down to 8 that keeps
 /// the tallest height within ±2^27 (room for what piles up).
 fn fraction_bits(map: &Heightmap) -> Result<u32, ParamError> {
@@ -118,15 +127,14 @@ impl Round {
         let here = i64::from(ground[y * self.width + x]);
         let mut excess = [0i64; 8];
         let (mut largest, mut total) = (0i64, 0i64);
-        for (k, &(dx, dy)) in NEIGHBOURS.iter().enumerate() {
-            let (nx, ny) = (x as isize + dx, y as isize + dy);
-            if nx < 0 || ny < 0 || nx >= self.width as isize || ny >= self.height as isize {
+        for (k, excess) in excess.iter_mut().enumerate() {
+            let Some(n) = neighbour(k, (x, y), (self.width, self.height)) else {
                 continue;
-            }
-            let there = i64::from(ground[ny as usize * self.width + nx as usize]);
+            };
+            let there = i64::from(ground[n]);
             let over = here - there - self.talus[k % 2];
             if over > 0 {
-                excess[k] = over;
+                *excess = over;
                 largest = largest.max(over);
                 total += over;
             }
@@ -195,11 +203,9 @@ fn slide(
                 for (x, cell) in row.iter_mut().enumerate() {
                     let i = y * w + x;
                     let mut value = now[i];
-                    for (k, &(dx, dy)) in NEIGHBOURS.iter().enumerate() {
+                    for k in 0..8 {
                         value -= sent_now[i * 8 + k];
-                        let (nx, ny) = (x as isize + dx, y as isize + dy);
-                        if nx >= 0 && ny >= 0 && nx < w as isize && ny < h as isize {
-                            let n = ny as usize * w + nx as usize;
+                        if let Some(n) = neighbour(k, (x, y), (w, h)) {
                             value += sent_now[n * 8 + (k + 4) % 8];
                         }
                     }
@@ -243,11 +249,13 @@ impl Thermal {
                 *v = (f64::from(g) / unit) as f32;
             }
         };
-        let mut now = map.clone();
+        // The map handed to `after`, made only when a round is watched (never by a plain run).
+        let mut now: Option<Heightmap> = None;
         let mut each = |done: u32, ground: &[i32]| {
             if seen.binary_search(&done).is_ok() {
-                heights(ground, &mut now);
-                after(done, &now);
+                let now = now.get_or_insert_with(|| map.clone());
+                heights(ground, now);
+                after(done, now);
             }
         };
         slide(&mut ground, &round, self.iterations, order, &mut each);
@@ -305,14 +313,9 @@ pub fn steep_cells(map: &Heightmap, talus_degrees: f32, span: f32) -> Vec<bool> 
     (0..w * h)
         .map(|i| {
             let (x, y) = (i % w, i / w);
-            NEIGHBOURS.iter().enumerate().any(|(k, &(dx, dy))| {
-                let (nx, ny) = (x as isize + dx, y as isize + dy);
-                nx >= 0
-                    && ny >= 0
-                    && nx < w as isize
-                    && ny < h as isize
-                    && f64::from(data[i]) - f64::from(data[ny as usize * w + nx as usize])
-                        > talus[k % 2]
+            (0..8).any(|k| {
+                neighbour(k, (x, y), (w, h))
+                    .is_some_and(|n| f64::from(data[i]) - f64::from(data[n]) > talus[k % 2])
             })
         })
         .collect()
@@ -336,15 +339,12 @@ pub fn steep_share(map: &Heightmap, talus_degrees: f32, span: f32) -> f64 {
     for y in 0..h {
         for x in 0..w {
             // Each pair once: the first four neighbours (east, south-east, south, south-west).
-            for (k, &(dx, dy)) in NEIGHBOURS[..4].iter().enumerate() {
-                let (nx, ny) = (x as isize + dx, y as isize + dy);
-                if nx < 0 || ny < 0 || nx >= w as isize || ny >= h as isize {
+            for k in 0..4 {
+                let Some(n) = neighbour(k, (x, y), (w, h)) else {
                     continue;
-                }
+                };
                 pairs += 1;
-                let drop = (f64::from(data[y * w + x])
-                    - f64::from(data[ny as usize * w + nx as usize]))
-                .abs();
+                let drop = (f64::from(data[y * w + x]) - f64::from(data[n])).abs();
                 if drop > talus[k % 2] {
                     steep += 1;
                 }

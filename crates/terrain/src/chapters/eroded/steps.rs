@@ -65,7 +65,7 @@ pub(super) mod batches {
     use crate::chapters::eroded::algorithm::{self as erosion, ErosionParams};
     use crate::chapters::midpoint::algorithm::MpdParams;
     use crate::chapters::steps::{
-        erosion_ends, nearest, InSteps, TRAIL_LAID, TRAIL_PATH, TRAIL_REMOVED,
+        erosion_ends, shown_at, shown_heights, InSteps, TRAIL_LAID, TRAIL_PATH, TRAIL_REMOVED,
     };
     use crate::knobs::params::ParamError;
     use crate::map::heightmap::Heightmap;
@@ -81,11 +81,7 @@ pub(super) mod batches {
     ) -> Result<InSteps, ParamError> {
         erosion.validate()?;
         let mut map = diamond_square::generate(params, seed)?;
-        let shown = |m: &Heightmap| -> Vec<f32> {
-            rows.iter()
-                .flat_map(|&y| columns.iter().map(move |&x| m.get(x, y)))
-                .collect()
-        };
+        let shown = |m: &Heightmap| shown_heights(m, columns, rows);
         let mut heights = shown(&map);
         let mut trails = Vec::new();
         let ends = erosion_ends(erosion.droplets);
@@ -94,7 +90,7 @@ pub(super) mod batches {
         erosion::erode_in_steps(&mut map, erosion, seed, &ends, |step, now, trail| {
             if let Some(trail) = trail {
                 let mut codes = vec![0u8; columns.len() * rows.len()];
-                let at = |x: f32, y: f32| nearest(rows, y) * columns.len() + nearest(columns, x);
+                let at = |x: f32, y: f32| shown_at(columns, rows, x, y);
                 let cell = |i: usize| at((i % width) as f32, (i / width) as f32);
                 for &i in &trail.eroded {
                     codes[cell(i)] = TRAIL_REMOVED;

@@ -58,8 +58,8 @@ pub fn erosion_ends(droplets: u32) -> Vec<u32> {
 }
 
 /// `first`, twice that, four times ... while below `total`, then `total`: where steps end when
-/// each adds as many as all before it (rain at scale's batches: `first` a batch).
-#[cfg(any(test, feature = "erosion"))]
+/// each adds as many as all before it (rain at scale's batches: `first` a batch; weathering's
+/// rounds: `first` 1).
 pub fn doubling_ends(first: u32, total: u32) -> Vec<u32> {
     let mut ends = Vec::new();
     let mut next = u64::from(first.max(1));
@@ -163,6 +163,20 @@ pub struct InSteps {
     /// step's caption (the weathered map's steep pairs and erosion score); empty where nothing
     /// is measured.
     pub notes: String,
+}
+
+/// `map`'s heights at the shown map `columns` and `rows`, row by row: what a step of batches
+/// keeps of the map after it.
+pub fn shown_heights(map: &Heightmap, columns: &[usize], rows: &[usize]) -> Vec<f32> {
+    rows.iter()
+        .flat_map(|&y| columns.iter().map(move |&x| map.get(x, y)))
+        .collect()
+}
+
+/// The index, row by row, of the shown point (at map `columns` and `rows`) nearest map point
+/// `(x, y)`: where a mark traced on the map is drawn.
+pub fn shown_at(columns: &[usize], rows: &[usize], x: f32, y: f32) -> usize {
+    nearest(rows, y) * columns.len() + nearest(columns, x)
 }
 
 /// The index among `positions` (rising) of the one nearest `v`.

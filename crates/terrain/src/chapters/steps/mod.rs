@@ -21,12 +21,10 @@ mod stages;
 use crate::chapters::midpoint_recursive::algorithm::Call;
 use crate::shown::display::{DisplayGrid, Mark};
 
-#[cfg(any(test, feature = "erosion"))]
-pub use batches::doubling_ends;
 pub use batches::{
-    batch_grid, batch_range, batch_staged, erosion_ends, fault_steps, nearest, outline_marks,
-    traced_marks, trail_mark, InSteps, MOST_OUTLINED, TRAIL_LAID, TRAIL_LINE, TRAIL_PATH,
-    TRAIL_REMOVED,
+    batch_grid, batch_range, batch_staged, doubling_ends, erosion_ends, fault_steps, nearest,
+    outline_marks, shown_at, shown_heights, traced_marks, trail_mark, InSteps, MOST_OUTLINED,
+    TRAIL_LAID, TRAIL_LINE, TRAIL_PATH, TRAIL_REMOVED,
 };
 pub use passes::{grid_points, level_bits, pass_mark, pass_neighbours, round3, spread_at, squares};
 pub use stages::PartialStage;

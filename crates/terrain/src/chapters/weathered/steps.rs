@@ -3,7 +3,7 @@
 //! steep pairs and Olsen's erosion score measured in the worker.
 
 use super::Weathered;
-use crate::chapters::steps::{batch_staged, Shown, Steps};
+use crate::chapters::steps::{batch_staged, doubling_ends, Shown, Steps};
 use crate::shown::display::{DisplayGrid, Mark};
 
 impl Weathered {
@@ -11,15 +11,7 @@ impl Weathered {
     /// page's module calls it from three places.)
     #[inline(never)]
     pub(super) fn ends(&self) -> Vec<u32> {
-        let total = self.thermal.iterations.max(1);
-        let mut ends = Vec::new();
-        let mut next = 1;
-        while next < total {
-            ends.push(next);
-            next *= 2;
-        }
-        ends.push(total);
-        ends
+        doubling_ends(1, self.thermal.iterations.max(1))
     }
 }
 
@@ -68,7 +60,7 @@ pub(super) mod rounds {
     use crate::chain::thermal::{self, steep_cells, steep_share};
     use crate::chapters::diamond_square::algorithm as diamond_square;
     use crate::chapters::eroded::algorithm::score::erosion_score;
-    use crate::chapters::steps::{nearest, InSteps, TRAIL_PATH};
+    use crate::chapters::steps::{shown_at, shown_heights, InSteps, TRAIL_PATH};
     use crate::knobs::params::ParamError;
     use crate::map::heightmap::Heightmap;
 
@@ -85,11 +77,7 @@ pub(super) mod rounds {
         let mut map = diamond_square::generate(&weathered.params, seed)?;
         let span = thermal::span(&map);
         let talus = weathered.thermal.talus;
-        let shown = |m: &Heightmap| -> Vec<f32> {
-            rows.iter()
-                .flat_map(|&y| columns.iter().map(move |&x| m.get(x, y)))
-                .collect()
-        };
+        let shown = |m: &Heightmap| shown_heights(m, columns, rows);
         let note = |m: &Heightmap| {
             format!(
                 "{:.1} % of neighbouring pairs steeper than the talus; Olsen's erosion score \
@@ -112,7 +100,7 @@ pub(super) mod rounds {
                 .filter(|(_, &steep)| steep)
             {
                 let (x, y) = ((i % width) as f32, (i / width) as f32);
-                codes[nearest(rows, y) * columns.len() + nearest(columns, x)] = TRAIL_PATH;
+                codes[shown_at(columns, rows, x, y)] = TRAIL_PATH;
             }
             trails.extend(codes);
             notes.push('\n');
