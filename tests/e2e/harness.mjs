@@ -16,8 +16,8 @@ export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifa
 export const DEMO_IDS = [
   'line-1d', 'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
   'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'fault-lines',
-  'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'thermal', 'real-land',
-  'your-map',
+  'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'thermal', 'compose',
+  'real-land', 'your-map',
 ];
 
 /**
@@ -33,7 +33,7 @@ export const READ_IDS = ['real-land', 'your-map'];
  */
 export const LATER_IDS = [
   'fault-lines', 'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion',
-  'rain', 'thermal',
+  'rain', 'thermal', 'compose',
 ];
 
 /** The selector of demo `id`'s section. */

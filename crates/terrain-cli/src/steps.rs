@@ -104,7 +104,8 @@ struct Then {
 }
 
 /// The base command's words (everything before the first `--then`) and each step's. The global
-/// `--threads N` may stand anywhere: it goes with the base's.
+/// `--threads N` and where the map goes, `--out FILE`, may stand anywhere: they go with the
+/// base's (so the page's command line takes `--out FILE` at its end).
 pub fn split(words: Vec<OsString>) -> (Vec<OsString>, Vec<Vec<OsString>>) {
     let mut parts = words.split(|word| word == THEN);
     let mut base = parts.next().map(<[OsString]>::to_vec).unwrap_or_default();
@@ -113,10 +114,13 @@ pub fn split(words: Vec<OsString>) -> (Vec<OsString>, Vec<Vec<OsString>>) {
         let mut own = Vec::new();
         let mut words = part.iter();
         while let Some(word) = words.next() {
-            if word == "--threads" {
+            if word == "--threads" || word == "--out" {
                 base.push(word.clone());
                 base.extend(words.next().cloned());
-            } else if word.to_string_lossy().starts_with("--threads=") {
+            } else if ["--threads=", "--out="]
+                .iter()
+                .any(|flag| word.to_string_lossy().starts_with(flag))
+            {
                 base.push(word.clone());
             } else {
                 own.push(word.clone());

@@ -43,11 +43,13 @@ fn escape_attribute(text: &str) -> String {
 /// `demo`'s fields as they stand in `setup`, as a link's query: `exponent=9&spread=0.3&seed=5`.
 /// With the demo's defaults and the seed, it gives `setup` back ([`setup_from_query`]).
 pub fn query(demo: &Demo, setup: &Setup) -> String {
-    let pairs: Vec<String> = demo
+    let mut pairs: Vec<String> = demo
         .fields
         .iter()
         .map(|f| format!("{}={}", f.name(), f.show(setup)))
         .collect();
+    let steps = fields::steps::pairs(&setup.recipe);
+    pairs.extend(steps.iter().map(|(name, value)| format!("{name}={value}")));
     pairs.join("&")
 }
 
@@ -105,6 +107,15 @@ fn read_values(
     values: &[(String, String)],
     seed: u64,
 ) -> Result<Setup, Vec<ParamError>> {
+    // A recipe that takes steps reads them from the first `then=` on: a link always lists the
+    // whole chain, so one with values and no `then` has none.
+    let takes_steps = demo.recipe.step_list().is_some() && !values.is_empty();
+    let first_step = values
+        .iter()
+        .position(|(name, _)| name == fields::steps::THEN)
+        .filter(|_| takes_steps)
+        .unwrap_or(values.len());
+    let (values, steps) = values.split_at(first_step);
     let mut unknown = Vec::new();
     let mut known = Vec::new();
     for (name, value) in values {
@@ -116,7 +127,16 @@ fn read_values(
             )),
         }
     }
-    match fields::read_setup(demo.setup(seed), known) {
+    let mut start = demo.setup(seed);
+    if takes_steps {
+        let pairs = steps.iter().map(|(n, v)| (n.as_str(), v.as_str()));
+        unknown.extend(
+            fields::steps::read(&mut start.recipe, pairs)
+                .into_iter()
+                .map(|(_, e)| e),
+        );
+    }
+    match fields::read_setup(start, known) {
         Ok(setup) if unknown.is_empty() => Ok(setup),
         Ok(_) => Err(unknown),
         Err(mut errors) => {
@@ -181,6 +201,7 @@ mod tests {
                     (Field::THERMAL_ITERATIONS, "77"),
                     (Field::TALUS, "28.5"),
                     (Field::RATE, "0.25"),
+                    (Field::BASE, "fbm"),
                 ];
                 if field == Field::SEED {
                     continue;
@@ -198,6 +219,46 @@ mod tests {
             let (restored, errors) = restore(linked.demo, &decoded(&linked), 1);
             assert!(errors.is_empty(), "{}: {errors:?}", demo.id);
             assert_eq!(restored, setup, "{}", demo.id);
+        }
+    }
+
+    #[test]
+    fn a_link_holds_the_whole_chain_in_order_and_refuses_a_bad_step() {
+        let demo = demos::find("compose").expect("a demo");
+        let fragment = "#compose?base=mpd&exponent=6&seed=3&then=redistribute&power=2\
+                        &then=thermal&iterations=9&talus=30&rate=0.25&then=erode&droplets=500";
+        let linked = parse_fragment(fragment).expect("a demo");
+        let (setup, errors) = restore(linked.demo, &linked.values, 1);
+        assert!(errors.is_empty(), "{errors:?}");
+        let steps = setup.recipe.step_list().expect("steps");
+        let names: Vec<&str> = steps.iter().map(|s| s.name()).collect();
+        assert_eq!(names, ["redistribute", "thermal", "erode"]);
+        // Made back into a link, it names every step's every field, in order.
+        let again = query(demo, &setup);
+        assert!(
+            again.starts_with("base=mpd&exponent=6&seed=3&then=redistribute&power=2&then=thermal"),
+            "{again}"
+        );
+        assert_eq!(setup_from_query(demo, &again, 3), Ok(setup));
+        // No steps at all is a chain too.
+        let bare = setup_from_query(demo, "base=ds&exponent=6&seed=3", 3).expect("read");
+        assert_eq!(bare.recipe.step_list().map(|s| s.len()), Some(0));
+
+        for (bad, said) in [
+            ("then=thermal&talus=95", "step 1 (thermal): talus must be"),
+            (
+                "then=erode&then=thermal&rate=NaN",
+                "step 2 (thermal): rate must be",
+            ),
+            ("then=sculpt", "no step is called \"sculpt\""),
+            (
+                "then=redistribute&talus=30",
+                "redistribute has no setting \"talus\"",
+            ),
+        ] {
+            let query = format!("base=ds&exponent=6&seed=3&{bad}");
+            let errors = setup_from_query(demo, &query, 3).expect_err(bad);
+            assert!(errors[0].message.contains(said), "{bad}: {errors:?}");
         }
     }
 

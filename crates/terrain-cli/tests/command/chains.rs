@@ -213,3 +213,50 @@ fn a_steps_help_lists_exactly_its_flags() {
     }
     assert!(!help.contains("--droplets"));
 }
+
+#[test]
+fn the_out_flag_may_follow_the_last_step_as_the_pages_command_line_takes_it() {
+    let dir = scratch("chain-out-last");
+    let (first, last) = (dir.join("first.r32"), dir.join("last.r32"));
+    let base = ["fbm", "--width", "65", "--height", "65", "--seed", "3"];
+    let steps = [
+        "--then",
+        "thermal",
+        "--iterations",
+        "9",
+        "--then",
+        "redistribute",
+    ];
+    let (ok, _, err) = terrain(&[&base[..], &["--out", text(&first)], &steps].concat());
+    assert!(ok, "{err}");
+    let out_last = format!("--out={}", text(&last));
+    let (ok, _, err) = terrain(&[&base[..], &steps, &[out_last.as_str()]].concat());
+    assert!(ok, "{err}");
+    let read = |path: &std::path::Path| std::fs::read(path).expect("written");
+    assert_eq!(read(&first), read(&last));
+}
+
+#[test]
+fn a_composed_recipes_command_line_writes_the_map_it_makes() {
+    use terrain::chapters::composed::list::{Link, StepList};
+    use terrain::chapters::{Chapter, Composed};
+    let dir = scratch("chain-composed");
+    for base in 0..5u8 {
+        let composed = Composed {
+            base,
+            exponent: 6,
+            steps: StepList::of(&[
+                Link::named("redistribute").expect("a step"),
+                Link::named("thermal").expect("a step"),
+            ]),
+        };
+        let made = composed.generate(8).expect("made");
+        let out = dir.join(format!("base-{base}.r32"));
+        let line = composed.command_line(8).expect("a command");
+        let words: Vec<&str> = line.split(' ').skip(1).collect();
+        let (ok, _, err) = terrain(&[&words[..], &["--out", text(&out)]].concat());
+        assert!(ok, "{line}: {err}");
+        let bytes: Vec<u8> = made.data().iter().flat_map(|h| h.to_le_bytes()).collect();
+        assert_eq!(std::fs::read(&out).expect("written"), bytes, "{line}");
+    }
+}

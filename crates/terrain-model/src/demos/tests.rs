@@ -163,6 +163,7 @@ fn every_source_is_on_the_page_in_order() {
         "erosion",
         "rain",
         "thermal",
+        "compose",
         "real-land",
         "your-map",
     ];

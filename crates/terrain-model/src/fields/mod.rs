@@ -4,7 +4,10 @@
 //! and range come from the row, and it parses the raw text a reader typed with the row's parser,
 //! so a rejected value gets the same message on the page as on the command line.
 
+pub mod steps;
+
 use terrain::chain::thermal::knobs as thermal;
+use terrain::chapters::composed;
 use terrain::knobs::{self, Knob, Values};
 use terrain::params::ParamError;
 use terrain::Recipe;
@@ -102,6 +105,8 @@ impl Field {
     pub const POWER: Field = Field(&knobs::POWER);
     /// fBm's domain warping ([`knobs::WARP`]).
     pub const WARP: Field = Field(&knobs::WARP);
+    /// The base a composed terrain starts from ([`composed::BASE`]).
+    pub const BASE: Field = Field(&composed::BASE);
     /// The map's left edge on the endless plane ([`knobs::ORIGIN_X`]); dragging the map view
     /// moves it.
     pub const ORIGIN_X: Field = Field(&knobs::ORIGIN_X);

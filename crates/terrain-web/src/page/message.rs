@@ -12,6 +12,8 @@ use crate::worker::protocol::{Reply, Ticket};
 pub enum Message {
     /// Refresh was pressed in view `.0`: a new terrain from a new seed.
     Refresh(usize),
+    /// A step of view `.0` (a composed demo) was added, moved or removed.
+    Compose(usize, super::composer::Edit),
     /// A field of view `.0` was changed or its form submitted: apply the fields.
     Apply(usize),
     /// View `.0`'s first terrain: apply its fields, keeping any notice from the page address.

@@ -12,6 +12,7 @@
 
 pub mod app;
 pub mod busy;
+pub mod composer;
 pub mod dom;
 pub mod flood;
 pub mod message;

@@ -12,6 +12,7 @@ use web_sys::{
 use terrain::formats;
 
 use super::busy::Busy;
+use super::composer::Composer;
 use super::dom::{append, element};
 use super::realism::{self, RealismPanel};
 use super::toolbar::{self, labelled_select, Roughness, Toolbar};
@@ -114,6 +115,10 @@ pub struct Elements {
     pub roughness: Option<Roughness>,
     /// The "How real is it?" panel, on 2-D rows.
     pub realism: Option<RealismPanel>,
+    /// The steps' fieldsets, on a row a reader composes.
+    pub composer: Option<Composer>,
+    /// The `terrain` command that writes the map shown, as text to copy, on rows that say one.
+    pub command: Option<Element>,
 }
 
 /// The canvas, the busy indicator and the caption, in a `<figure>`.
@@ -159,7 +164,7 @@ fn hint(document: &Document, id: &str, text: &str) -> Result<Element, JsValue> {
 
 /// One field: a label and a text box, or a fieldset of labelled checkboxes, with its hint under
 /// it.
-fn field(
+pub(super) fn field(
     document: &Document,
     id: &str,
     field: Field,
@@ -313,6 +318,15 @@ pub fn build(
         form.append_child(&wrapper)?;
         controls.push((f, control));
     }
+    // A composed row's steps, after its base's fields.
+    let composer = match setup.recipe.step_list() {
+        Some(steps) => {
+            let composer = Composer::new(document, id, &alert_id, steps)?;
+            append(&form, &[&composer.list, &composer.adder])?;
+            Some(composer)
+        }
+        None => None,
+    };
     // The map file picker, on rows that read the reader's own map: under the canvas, never
     // folded away with the settings.
     let (picker, file) = match demo.held {
@@ -341,6 +355,17 @@ pub fn build(
     let toolbar = toolbar::toolbar(document, demo)?;
     // The step caption sits under the canvas, above the demo's own caption.
     figure.insert_before(&toolbar.caption, figure.last_child().as_ref())?;
+    // The command that writes the map, where the row says one, between the two.
+    let command = match setup.recipe.command_line(setup.seed) {
+        Some(_) => {
+            let line = element(document, "p", &[("class", "command")])?;
+            let code = element(document, "code", &[])?;
+            line.append_child(&code)?;
+            figure.insert_before(&line, figure.last_child().as_ref())?;
+            Some(code)
+        }
+        None => None,
+    };
     // Refresh stays in sight beside Share when the settings are folded away.
     toolbar
         .container
@@ -389,5 +414,7 @@ pub fn build(
         toolbar,
         roughness,
         realism,
+        composer,
+        command,
     })
 }

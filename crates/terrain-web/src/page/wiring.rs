@@ -13,6 +13,7 @@ use web_sys::{
 };
 
 use super::app::Message;
+use super::composer::{self, Composer, Edit};
 use super::dom::listen;
 use super::queue::Scheduler;
 use super::view::DemoView;
@@ -65,6 +66,35 @@ fn canvas_position(event: &PointerEvent) -> (f32, f32) {
     )
 }
 
+/// A composed demo's steps: a change in any step's field applies the fields; a step's buttons
+/// and the add button edit the steps (the place from the fieldset's `data-place`).
+fn wire_composer(
+    scheduler: &Rc<Scheduler>,
+    composer: &Composer,
+    index: usize,
+) -> Result<(), JsValue> {
+    let apply = sender(scheduler, move |_: web_sys::Event| {
+        Some(Message::Apply(index))
+    });
+    listen(&composer.list, "change", true, apply)?;
+    let edit = move |event: web_sys::Event| {
+        let (action, button) = composer::action_of(&event)?;
+        let place = button
+            .closest("fieldset[data-place]")
+            .ok()
+            .flatten()
+            .and_then(|f| f.get_attribute("data-place"))
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(0);
+        Edit::of(&action, place).map(|edit| Message::Compose(index, edit))
+    };
+    listen(&composer.list, "click", true, sender(scheduler, edit))?;
+    let add = sender(scheduler, move |_: web_sys::Event| {
+        Some(Message::Compose(index, Edit::Add))
+    });
+    listen(&composer.add, "click", true, add)
+}
+
 /// Turns view `index`'s DOM events into messages.
 pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Result<(), JsValue> {
     let elements = view.elements();
@@ -79,6 +109,9 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
             });
             listen(input, "change", true, apply)?;
         }
+    }
+    if let Some(composer) = &elements.composer {
+        wire_composer(scheduler, composer, index)?;
     }
     let submit = sender(scheduler, move |event: web_sys::Event| {
         event.prevent_default();

@@ -125,6 +125,22 @@ pub trait Chapter {
         Vec::new()
     }
 
+    /// The steps after its base, for a chapter a reader composes (the page's Make your own).
+    fn step_list(&self) -> Option<&crate::chapters::composed::list::StepList> {
+        None
+    }
+
+    /// The `terrain` command that writes the map with `seed`, shown on the page to copy; `None`
+    /// where the page does not show one.
+    fn command_line(&self, _seed: u64) -> Option<String> {
+        None
+    }
+
+    /// [`Chapter::step_list`], writable.
+    fn step_list_mut(&mut self) -> Option<&mut crate::chapters::composed::list::StepList> {
+        None
+    }
+
     /// The map for `seed` made from `held`, the map read from a file; generated, for the
     /// chapters that read none.
     fn made_from(&self, _held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {

@@ -8,6 +8,7 @@
 //! chapters share are read in `settings.rs`.
 
 mod chapter;
+pub mod composed;
 pub(crate) mod diamond_square;
 pub(crate) mod eroded;
 pub(crate) mod faults;
@@ -28,6 +29,7 @@ pub mod steps;
 pub(crate) mod weathered;
 
 pub use chapter::Chapter;
+pub use composed::Composed;
 pub use diamond_square::DiamondSquare;
 pub use eroded::Eroded;
 pub use faults::Faults;

@@ -92,6 +92,21 @@ impl Recipe {
         on_chapter!(self, c => c.slot(knob))
     }
 
+    /// The steps after the base, for a recipe a reader composes; `None` for the others.
+    pub fn step_list(&self) -> Option<&crate::chapters::composed::list::StepList> {
+        on_chapter!(self, c => c.step_list())
+    }
+
+    /// The `terrain` command that writes the map with `seed`, where the page shows one.
+    pub fn command_line(&self, seed: u64) -> Option<String> {
+        on_chapter!(self, c => c.command_line(seed))
+    }
+
+    /// [`Recipe::step_list`], writable.
+    pub fn step_list_mut(&mut self) -> Option<&mut crate::chapters::composed::list::StepList> {
+        on_chapter!(self, c => c.step_list_mut())
+    }
+
     /// The erosion's droplets and constants; `None` for the chapters without erosion.
     pub fn erosion(&self) -> Option<&ErosionParams> {
         on_chapter!(self, c => c.erosion())

@@ -5,7 +5,7 @@
 
 use super::chapter::Chapter;
 use super::{
-    DiamondSquare, Eroded, Faults, Fbm, Held, Line, Midpoint, MidpointRecursive, Noise,
+    Composed, DiamondSquare, Eroded, Faults, Fbm, Held, Line, Midpoint, MidpointRecursive, Noise,
     RainAtScale, Weathered,
 };
 use crate::chapters::diamond_square::algorithm as diamond_square;
@@ -112,6 +112,8 @@ chapters! {
     Held = "held",
     /// A Diamond-Square terrain, then thermal erosion: slopes settling at the talus angle.
     Weathered = "ds-thermal",
+    /// A base and the steps a reader chose after it (the page's Make your own).
+    Composed = "compose",
 }
 
 impl Recipe {

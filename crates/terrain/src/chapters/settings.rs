@@ -2,6 +2,7 @@
 //! reduction (midpoint displacement, its recursive rewrite, Diamond-Square, the eroded map) and
 //! the erosion's droplets and constants (the eroded map, a map read from a file).
 
+use crate::chain::thermal::{self, Thermal};
 use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::faults::algorithm::{self as faults, ShapeSet};
 use crate::chapters::fbm::algorithm::OctaveShape;
@@ -41,6 +42,8 @@ pub enum Slot<'a> {
     Shapes(&'a mut ShapeSet),
     /// What each fBm octave becomes, by name.
     OctaveShape(&'a mut OctaveShape),
+    /// One of the knob's names (`Values::Choice`), kept as its place in the list.
+    Choice(&'a mut u8, &'static [&'static str]),
     /// A square's exponent, setting both sides (`2^n + 1` points each) of a free-sized map
     /// (the command line's `noise --exponent`; the page offers no size for noise).
     #[cfg(feature = "cli")]
@@ -58,6 +61,7 @@ impl Slot<'_> {
             Slot::Toggle(v) => v.to_string(),
             Slot::Shapes(v) => v.to_string(),
             Slot::OctaveShape(v) => v.name().to_string(),
+            Slot::Choice(at, names) => names.get(usize::from(**at))?.to_string(),
             #[cfg(feature = "cli")]
             Slot::Square(width, height) => (1..=crate::knobs::limits::CLI_MAX_EXPONENT)
                 .find(|&n| {
@@ -77,6 +81,21 @@ impl Slot<'_> {
             Slot::Toggle(v) => toggle(knob, text).map(|b| *v = b),
             Slot::Shapes(v) => faults::parse_shapes(text).map(|set| *v = set),
             Slot::OctaveShape(v) => OctaveShape::parse(knob, text).map(|shape| *v = shape),
+            Slot::Choice(at, names) => match names.iter().position(|&n| n == text.trim()) {
+                Some(found) => {
+                    *at = found as u8;
+                    Ok(())
+                }
+                None => Err(ParamError::new(
+                    knob.name,
+                    format!(
+                        "{} must be {}, got \"{}\"",
+                        knob.name,
+                        knob.range(),
+                        text.trim()
+                    ),
+                )),
+            },
             #[cfg(feature = "cli")]
             Slot::Square(width, height) => knob.parse_u32(text).map(|n| {
                 let side = crate::knobs::limits::side_for_exponent(n);
@@ -126,6 +145,17 @@ pub fn eroded_slot<'a>(
         Some(slot) => Some(slot),
         None => erosion_slot(erosion, knob),
     }
+}
+
+/// Where a knob of thermal erosion lives; `None` for any other knob.
+pub fn thermal_slot<'a>(settings: &'a mut Thermal, knob: &Knob) -> Option<Slot<'a>> {
+    let [iterations, talus, rate] = thermal::knobs::KNOBS;
+    Some(match knob.name {
+        name if name == iterations.name => Slot::Whole(&mut settings.iterations),
+        name if name == talus.name => Slot::Number(&mut settings.talus),
+        name if name == rate.name => Slot::Number(&mut settings.rate),
+        _ => return None,
+    })
 }
 
 /// Reads a toggle's `true` or `false`, or says what it takes.

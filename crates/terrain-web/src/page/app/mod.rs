@@ -95,6 +95,18 @@ impl App {
                 }
                 self.apply(index, true);
             }
+            Message::Compose(index, edit) => {
+                let changed = self.views.get_mut(index).is_some_and(|view| {
+                    let changed = view.edit_steps(edit);
+                    if changed {
+                        view.set_notice(None);
+                    }
+                    changed
+                });
+                if changed {
+                    self.apply(index, false);
+                }
+            }
             Message::Apply(index) => {
                 if let Some(view) = self.views.get_mut(index) {
                     view.set_notice(None);

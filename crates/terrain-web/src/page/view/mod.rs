@@ -184,7 +184,8 @@ impl DemoView {
             .set_viewport(Viewport::new_at_origo(width, height));
     }
 
-    /// Reads every field, starting from the row's own recipe.
+    /// Reads every field, starting from the row's own recipe: the base's, then (on a composed
+    /// row) each step's, marking the steps' bad fields.
     fn read_fields(&self) -> Result<Setup, Vec<ParamError>> {
         let texts: Vec<(Field, String)> = self
             .elements
@@ -192,10 +193,32 @@ impl DemoView {
             .iter()
             .map(|(f, control)| (*f, control.value()))
             .collect();
-        fields::read_setup(
-            self.demo.setup(0),
-            texts.iter().map(|(f, t)| (*f, t.as_str())),
-        )
+        let mut start = self.demo.setup(0);
+        let mut refused = Vec::new();
+        if let Some(composer) = &self.elements.composer {
+            let pairs = composer.pairs();
+            let texts = pairs.iter().map(|(n, v)| (*n, v.as_str()));
+            let errors = fields::steps::read(&mut start.recipe, texts);
+            composer.mark(&errors);
+            refused.extend(errors.into_iter().map(|(_, e)| e));
+        }
+        let read = fields::read_setup(start, texts.iter().map(|(f, t)| (*f, t.as_str())));
+        match read {
+            Ok(setup) if refused.is_empty() => Ok(setup),
+            Ok(_) => Err(refused),
+            Err(mut errors) => {
+                errors.extend(refused);
+                Err(errors)
+            }
+        }
+    }
+
+    /// Adds, moves or removes a step of a composed row; `true` when the steps changed.
+    pub fn edit_steps(&mut self, edit: super::composer::Edit) -> bool {
+        match self.elements.composer.as_mut() {
+            Some(composer) => composer.edit(edit).unwrap_or(false),
+            None => false,
+        }
     }
 
     /// Shows `seed` in the seed field.
@@ -281,6 +304,13 @@ impl DemoView {
             self.set_attribute("data-crease-ds", &format!("{ds:.3}"));
         }
         self.show_origin(setup);
+        if let (Some(code), Some(line)) = (
+            &self.elements.command,
+            setup.recipe.command_line(setup.seed),
+        ) {
+            code.set_text_content(Some(&line));
+            self.set_attribute("data-command", &line);
+        }
         let (staged, marks) = self.stepper.staged(setup, &answer);
         let look = self.demo.look;
         let mesh = look.mesh(

@@ -5,13 +5,15 @@
 
 mod steps;
 
-use crate::chain::thermal::{self, Thermal};
+#[cfg(feature = "cli")]
+use crate::chain::thermal;
+use crate::chain::thermal::Thermal;
 use crate::chain::Step;
 use crate::chapters::diamond_square::algorithm as diamond_square;
 use crate::chapters::midpoint::algorithm::MpdParams;
 #[cfg(feature = "cli")]
 use crate::chapters::settings::SUBDIVISION;
-use crate::chapters::settings::{self, Slot};
+use crate::chapters::settings::{self, thermal_slot, Slot};
 use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
@@ -121,17 +123,6 @@ impl Chapter for Weathered {
     fn subdivision(&self) -> Option<&MpdParams> {
         Some(&self.params)
     }
-}
-
-/// Where a knob of thermal erosion lives; `None` for any other knob.
-fn thermal_slot<'a>(settings: &'a mut Thermal, knob: &Knob) -> Option<Slot<'a>> {
-    let [iterations, talus, rate] = thermal::knobs::KNOBS;
-    Some(match knob.name {
-        name if name == iterations.name => Slot::Whole(&mut settings.iterations),
-        name if name == talus.name => Slot::Number(&mut settings.talus),
-        name if name == rate.name => Slot::Number(&mut settings.rate),
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

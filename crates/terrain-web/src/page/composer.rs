@@ -1,0 +1,244 @@
+//! The steps of a composed demo ("Make your own") as the reader edits them: a list of
+//! `<fieldset data-step="NAME">`, each holding its step's fields (named as its flags) and the
+//! buttons that move or remove it, and the choice and button that add one. The fieldsets are
+//! the steps: reading them gives the `then=NAME&field=value` pairs the share link and the worker
+//! carry (`model::fields::steps`), so one reader checks all three.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlSelectElement};
+
+use terrain::chapters::composed::list::{Link, StepList, STEP_NAMES};
+use terrain::ParamError;
+
+use super::dom::{append, button, element};
+use super::toolbar::labelled_select;
+use super::widget::{field, Control};
+use crate::model::fields::steps::THEN;
+use crate::model::fields::Field;
+
+/// What a step's button (or the add button) asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edit {
+    /// Add the step chosen in the add-step list after the last.
+    Add,
+    /// Remove the step at this place.
+    Remove(usize),
+    /// Move the step at this place one up.
+    Up(usize),
+    /// Move the step at this place one down.
+    Down(usize),
+}
+
+impl Edit {
+    /// The edit a `data-action` asks of the step at `place`.
+    pub fn of(action: &str, place: usize) -> Option<Edit> {
+        Some(match action {
+            "add-step" => Edit::Add,
+            "remove-step" => Edit::Remove(place),
+            "step-up" => Edit::Up(place),
+            "step-down" => Edit::Down(place),
+            _ => return None,
+        })
+    }
+}
+
+/// One step's fieldset.
+struct StepBox {
+    fieldset: Element,
+    legend: Element,
+    name: &'static str,
+    controls: Vec<(Field, Control)>,
+    buttons: [Element; 3],
+}
+
+/// The steps' fieldsets and the controls that add one.
+pub struct Composer {
+    /// Holds the fieldsets, in order (change events from their fields bubble up to it).
+    pub list: Element,
+    /// The add-step row: `<select name="add-step">` and `<button data-action="add-step">`.
+    pub adder: Element,
+    /// The add-step button.
+    pub add: Element,
+    choice: HtmlSelectElement,
+    boxes: Vec<StepBox>,
+    document: Document,
+    id: String,
+    alert_id: String,
+    /// Fieldsets made so far, for ids no two share.
+    made: usize,
+}
+
+impl Composer {
+    /// The editor for demo `id`'s steps, showing `steps`.
+    pub fn new(
+        document: &Document,
+        id: &str,
+        alert_id: &str,
+        steps: &StepList,
+    ) -> Result<Self, JsValue> {
+        let list = element(document, "div", &[("class", "steps")])?;
+        let adder = element(document, "span", &[("class", "field add-step")])?;
+        let options: Vec<(&str, String)> = STEP_NAMES.iter().map(|&n| (n, n.to_string())).collect();
+        let (label, choice, _) =
+            labelled_select(document, id, "add-step", "Step to add", None, &options)?;
+        let add = button(
+            document,
+            "add-step",
+            "Add step",
+            "Add the chosen step after the last",
+        )?;
+        append(&adder, &[&label, &choice, &add])?;
+        let mut composer = Composer {
+            list,
+            adder,
+            add,
+            choice,
+            boxes: Vec::new(),
+            document: document.clone(),
+            id: id.to_string(),
+            alert_id: alert_id.to_string(),
+            made: 0,
+        };
+        for link in steps.iter() {
+            composer.push(link)?;
+        }
+        composer.renumber();
+        Ok(composer)
+    }
+
+    /// Adds a fieldset for `link` after the last, its fields showing its settings.
+    fn push(&mut self, link: &Link) -> Result<(), JsValue> {
+        let document = &self.document;
+        let fieldset = element(
+            document,
+            "fieldset",
+            &[("class", "step"), ("data-step", link.name())],
+        )?;
+        let legend = element(document, "legend", &[])?;
+        fieldset.append_child(&legend)?;
+        let prefix = format!("{}-step{}", self.id, self.made);
+        self.made += 1;
+        let mut controls = Vec::new();
+        for &knob in link.knobs() {
+            let f = Field(knob);
+            let (wrapper, control) = field(document, &prefix, f, &self.alert_id)?;
+            control.set_value(&link.show(knob));
+            fieldset.append_child(&wrapper)?;
+            controls.push((f, control));
+        }
+        let name = link.name();
+        let buttons = [
+            button(document, "step-up", "↑", &format!("Move {name} up"))?,
+            button(document, "step-down", "↓", &format!("Move {name} down"))?,
+            button(document, "remove-step", "Remove", &format!("Remove {name}"))?,
+        ];
+        let row = element(document, "span", &[("class", "step-actions")])?;
+        append(&row, &[&buttons[0], &buttons[1], &buttons[2]])?;
+        fieldset.append_child(&row)?;
+        self.list.append_child(&fieldset)?;
+        self.boxes.push(StepBox {
+            fieldset,
+            legend,
+            name,
+            controls,
+            buttons,
+        });
+        Ok(())
+    }
+
+    /// Numbers the legends and disables the moves that go nowhere.
+    fn renumber(&self) {
+        let last = self.boxes.len().saturating_sub(1);
+        for (place, step) in self.boxes.iter().enumerate() {
+            let said = format!("Step {}: {}", place + 1, step.name);
+            step.legend.set_text_content(Some(&said));
+            let _ = step
+                .fieldset
+                .set_attribute("data-place", &place.to_string());
+            for (at, off) in [(0, place == 0), (1, place == last)] {
+                let b = &step.buttons[at];
+                let _ = if off {
+                    b.set_attribute("disabled", "")
+                } else {
+                    b.remove_attribute("disabled")
+                };
+            }
+        }
+    }
+
+    /// Does `edit`; `true` when the steps changed (the terrain is then made again).
+    pub fn edit(&mut self, edit: Edit) -> Result<bool, JsValue> {
+        let count = self.boxes.len();
+        let changed = match edit {
+            Edit::Add => match Link::named(&self.choice.value()) {
+                Some(link) if count < terrain::chapters::composed::list::MAX_STEPS => {
+                    self.push(&link)?;
+                    true
+                }
+                _ => false,
+            },
+            Edit::Remove(place) if place < count => {
+                self.boxes.remove(place).fieldset.remove();
+                true
+            }
+            Edit::Up(place) if place > 0 && place < count => {
+                self.swap(place - 1)?;
+                true
+            }
+            Edit::Down(place) if place + 1 < count => {
+                self.swap(place)?;
+                true
+            }
+            _ => false,
+        };
+        self.renumber();
+        Ok(changed)
+    }
+
+    /// Swaps the steps at `place` and `place + 1`, on screen and in order.
+    fn swap(&mut self, place: usize) -> Result<(), JsValue> {
+        let (upper, lower) = (&self.boxes[place].fieldset, &self.boxes[place + 1].fieldset);
+        self.list.insert_before(lower, Some(upper))?;
+        self.boxes.swap(place, place + 1);
+        Ok(())
+    }
+
+    /// The steps as the fieldsets hold them: `then=NAME`, then each field's text.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = Vec::new();
+        for step in &self.boxes {
+            pairs.push((THEN, step.name.to_string()));
+            for (f, control) in &step.controls {
+                pairs.push((f.name(), control.value()));
+            }
+        }
+        pairs
+    }
+
+    /// Marks the fields `errors` name in the steps they came from (by place); clears the rest.
+    pub fn mark(&self, errors: &[(usize, ParamError)]) {
+        for (place, step) in self.boxes.iter().enumerate() {
+            for (f, control) in &step.controls {
+                let bad = errors
+                    .iter()
+                    .any(|(at, e)| *at == place && e.field == f.name());
+                control.mark_invalid(bad);
+            }
+        }
+    }
+
+    /// The place of the step whose fieldset holds `target` (a button in it).
+    pub fn place_of(&self, target: &Element) -> Option<usize> {
+        self.boxes
+            .iter()
+            .position(|step| step.fieldset.contains(Some(target)))
+    }
+}
+
+/// The `data-action` of the button `event` came from (or its ancestor up to the list), if any.
+pub fn action_of(event: &web_sys::Event) -> Option<(String, Element)> {
+    let target: Element = event.target()?.dyn_into().ok()?;
+    let button = target.closest("button[data-action]").ok()??;
+    Some((button.get_attribute("data-action")?, button))
+}

@@ -1,0 +1,210 @@
+//! The steps of a composed terrain, in order: each one of the chain's steps with its settings,
+//! held in a fixed number of places so a recipe stays a plain value the page copies.
+
+use crate::chain::redistribute::{self, Redistribute};
+use crate::chain::thermal::{knobs as thermal_knobs, Thermal};
+use crate::chain::Step;
+use crate::chapters::eroded::algorithm::step::Erode;
+use crate::chapters::eroded::algorithm::ErosionParams;
+use crate::chapters::settings::{thermal_slot, Slot};
+use crate::knobs::params::{ParamError, ReadDecimal};
+use crate::knobs::{self, Knob};
+
+/// Most steps one composed terrain holds.
+pub const MAX_STEPS: usize = 6;
+
+/// The steps a composed terrain can add, by the name `--then` takes, in the order the page
+/// offers them.
+pub const STEP_NAMES: [&str; 3] = ["erode", "thermal", "redistribute"];
+
+/// The erosion fields the page offers for an `erode` step (the rest stay at their defaults).
+const ERODE_KNOBS: [&Knob; 4] = [
+    &knobs::DROPLETS,
+    &knobs::INERTIA,
+    &knobs::EROSION,
+    &knobs::DEPOSITION,
+];
+
+/// The settings of an `erode` step the page offers (the other constants at their defaults):
+/// kept apart from the whole [`ErosionParams`] so a composed recipe stays small.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Droplets {
+    /// How many droplets fall ([`knobs::DROPLETS`]).
+    pub droplets: u32,
+    /// Share of its direction a droplet keeps each step ([`knobs::INERTIA`]).
+    pub inertia: f32,
+    /// Share of its spare capacity a droplet picks up ([`knobs::EROSION`]).
+    pub erosion: f32,
+    /// Share of its excess a droplet drops ([`knobs::DEPOSITION`]).
+    pub deposition: f32,
+}
+
+impl Droplets {
+    /// Erosion's defaults.
+    pub const DEFAULT: Droplets = Droplets {
+        droplets: ErosionParams::DEFAULT.droplets,
+        inertia: ErosionParams::DEFAULT.inertia,
+        erosion: ErosionParams::DEFAULT.erosion,
+        deposition: ErosionParams::DEFAULT.deposition,
+    };
+
+    /// The whole constants: these settings, the rest at their defaults.
+    pub fn params(&self) -> ErosionParams {
+        ErosionParams {
+            droplets: self.droplets,
+            inertia: self.inertia,
+            erosion: self.erosion,
+            deposition: self.deposition,
+            ..ErosionParams::DEFAULT
+        }
+    }
+}
+
+/// One step with its settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Link {
+    /// Hydraulic erosion: droplets carving and filling.
+    Erode(Droplets),
+    /// Thermal erosion: slopes settling at the talus angle.
+    Thermal(Thermal),
+    /// The normalised heights raised to a power.
+    Redistribute(f32),
+}
+
+impl Link {
+    /// The step called `name` (one of [`STEP_NAMES`]) at its defaults; `None` for any other.
+    pub fn named(name: &str) -> Option<Link> {
+        Some(match name {
+            "erode" => Link::Erode(Droplets::DEFAULT),
+            "thermal" => Link::Thermal(Thermal::DEFAULT),
+            "redistribute" => Link::Redistribute(Redistribute::default().power),
+            _ => return None,
+        })
+    }
+
+    /// Its name, as `--then` takes it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Link::Erode(_) => "erode",
+            Link::Thermal(_) => "thermal",
+            Link::Redistribute(_) => "redistribute",
+        }
+    }
+
+    /// The knobs the page offers for it, each its command-line flag.
+    pub fn knobs(&self) -> &'static [&'static Knob] {
+        match self {
+            Link::Erode(_) => &ERODE_KNOBS,
+            Link::Thermal(_) => &thermal_knobs::KNOBS,
+            Link::Redistribute(_) => &redistribute::KNOBS,
+        }
+    }
+
+    /// Where `knob`'s setting lives in it; `None` for a knob it does not offer.
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
+        if !self.knobs().contains(&knob) {
+            return None;
+        }
+        match self {
+            Link::Erode(d) => Some(match knob.name {
+                "droplets" => Slot::Whole(&mut d.droplets),
+                "inertia" => Slot::Number(&mut d.inertia),
+                "erosion" => Slot::Number(&mut d.erosion),
+                _ => Slot::Number(&mut d.deposition),
+            }),
+            Link::Thermal(settings) => thermal_slot(settings, knob),
+            Link::Redistribute(power) => Some(Slot::Number(power)),
+        }
+    }
+
+    /// The text `knob`'s setting shows (empty for a knob it does not offer).
+    pub fn show(&self, knob: &Knob) -> String {
+        let mut copy = *self;
+        copy.slot(knob)
+            .and_then(|slot| slot.shown())
+            .unwrap_or_default()
+    }
+
+    /// Reads `text` into `knob`'s setting with the knob's range and messages.
+    pub fn apply(&mut self, knob: &Knob, text: &str, read: ReadDecimal) -> Result<(), ParamError> {
+        let name = self.name();
+        match self.slot(knob) {
+            Some(slot) => slot.read(knob, text, read),
+            None => Err(ParamError::new(
+                knob.name,
+                format!("{} is not a setting of {name}", knob.name),
+            )),
+        }
+    }
+
+    /// The step itself, to run or to write down.
+    pub fn step(&self) -> Box<dyn Step> {
+        match *self {
+            Link::Erode(droplets) => Box::new(Erode(droplets.params())),
+            Link::Thermal(settings) => Box::new(settings),
+            Link::Redistribute(power) => Box::new(Redistribute { power }),
+        }
+    }
+}
+
+/// The steps in order, at most [`MAX_STEPS`].
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct StepList {
+    places: [Option<Link>; MAX_STEPS],
+}
+
+impl StepList {
+    /// No steps.
+    pub const EMPTY: StepList = StepList {
+        places: [None; MAX_STEPS],
+    };
+
+    /// `steps` in order (those past [`MAX_STEPS`] left out).
+    pub const fn of(steps: &[Link]) -> StepList {
+        let mut list = StepList::EMPTY;
+        let mut at = 0;
+        while at < steps.len() && at < MAX_STEPS {
+            list.places[at] = Some(steps[at]);
+            at += 1;
+        }
+        list
+    }
+
+    /// The steps in order.
+    pub fn iter(&self) -> impl Iterator<Item = &Link> {
+        self.places.iter().map_while(Option::as_ref)
+    }
+
+    /// How many steps there are.
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.places[0].is_none()
+    }
+
+    /// Adds `link` after the last step, or says there is no room.
+    pub fn push(&mut self, link: Link) -> Result<(), ParamError> {
+        let at = self.len();
+        match self.places.get_mut(at) {
+            Some(place) => {
+                *place = Some(link);
+                Ok(())
+            }
+            None => Err(ParamError::new(
+                "steps",
+                format!("a chain holds at most {MAX_STEPS} steps"),
+            )),
+        }
+    }
+
+    /// The last step, to set its settings as they are read.
+    pub fn last_mut(&mut self) -> Option<&mut Link> {
+        self.places.iter_mut().map_while(Option::as_mut).last()
+    }
+}

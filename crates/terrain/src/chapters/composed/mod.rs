@@ -1,0 +1,218 @@
+//! Make your own terrain: a base (one of the map-making chapters at a size) and the steps it goes
+//! through after it, in order (`chain`), as the page's "Make your own" demo composes them and as
+//! one `terrain BASE --then STEP ...` command writes them.
+
+pub mod list;
+mod steps;
+
+use crate::chapters::diamond_square::algorithm as diamond_square;
+use crate::chapters::faults::algorithm::FaultParams;
+use crate::chapters::fbm::algorithm::FbmParams;
+use crate::chapters::midpoint::algorithm::MpdParams;
+use crate::chapters::noise::algorithm::NoiseParams;
+use crate::chapters::settings::Slot;
+use crate::chapters::steps::Steps;
+use crate::chapters::{Chapter, Faults, Fbm, Noise, Recipe};
+#[cfg(feature = "cli")]
+use crate::erosion::ErosionParams;
+use crate::knobs::params::ParamError;
+use crate::knobs::{limits, Knob, Values, PAGE_EXPONENT};
+use crate::map::heightmap::Heightmap;
+#[cfg(feature = "cli")]
+use list::Link;
+use list::StepList;
+
+/// The bases a composed terrain can start from, by their command's name.
+pub const BASE_NAMES: [&str; 5] = ["ds", "mpd", "fbm", "fault", "noise"];
+
+/// The base's knob: which map-making command starts the chain.
+pub const BASE: Knob = Knob {
+    name: "base",
+    label: "Base",
+    help: "The map the steps start from: Diamond-Square, midpoint displacement, fBm, fault \
+           lines or random noise, at their defaults",
+    values: Values::Choice {
+        names: &BASE_NAMES,
+        default: "ds",
+    },
+};
+
+/// A base and its steps.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Composed {
+    /// Which base ([`BASE_NAMES`], by place): the generator whose map the steps start from.
+    pub base: u8,
+    /// The map's size, 2^exponent + 1 points a side: bigger maps hold finer valleys and take
+    /// the steps longer.
+    pub exponent: u32,
+    /// The steps, in the order they run on the base's map.
+    pub steps: StepList,
+}
+
+impl Composed {
+    /// Diamond-Square at 257 x 257 with no steps.
+    pub const DEFAULT: Composed = Composed {
+        base: 0,
+        exponent: 8,
+        steps: StepList::EMPTY,
+    };
+
+    /// The base's command name (`ds`).
+    pub fn base_name(&self) -> &'static str {
+        BASE_NAMES
+            .get(usize::from(self.base))
+            .copied()
+            .unwrap_or(BASE_NAMES[0])
+    }
+
+    /// The base as the recipe its command makes, at the composed size and its defaults.
+    pub fn base_recipe(&self) -> Recipe {
+        let side = limits::side_for_exponent(self.exponent);
+        let subdivision = MpdParams {
+            exponent: self.exponent,
+            ..MpdParams::DEFAULT
+        };
+        match self.base_name() {
+            "mpd" => Recipe::midpoint(subdivision),
+            "fbm" => Recipe::Fbm(Fbm {
+                params: FbmParams {
+                    width: side,
+                    height: side,
+                    ..FbmParams::DEFAULT
+                },
+            }),
+            "fault" => Recipe::Faults(Faults {
+                params: FaultParams {
+                    width: side,
+                    height: side,
+                    ..FaultParams::DEFAULT
+                },
+            }),
+            "noise" => Recipe::Noise(Noise {
+                params: NoiseParams {
+                    width: side,
+                    height: side,
+                },
+            }),
+            _ => Recipe::diamond_square(MpdParams {
+                exponent: self.exponent,
+                ..diamond_square::DEFAULT
+            }),
+        }
+    }
+
+    /// The command-line words that make the base at this size: `ds --exponent 8`, or
+    /// `fbm --width 257 --height 257` for the bases sized by sides.
+    pub fn base_words(&self) -> Vec<String> {
+        let name = self.base_name();
+        let size = match name {
+            "ds" | "mpd" => format!("--exponent {}", self.exponent),
+            _ => {
+                let side = limits::side_for_exponent(self.exponent);
+                format!("--width {side} --height {side}")
+            }
+        };
+        let mut words = vec![name.to_string()];
+        words.extend(size.split(' ').map(str::to_string));
+        words
+    }
+}
+
+impl Chapter for Composed {
+    #[cfg(feature = "cli")]
+    fn about(&self) -> &'static str {
+        "A base and the steps after it (the page's Make your own)"
+    }
+
+    #[cfg(feature = "cli")]
+    fn knobs(&self) -> &'static [&'static Knob] {
+        &[&BASE, &PAGE_EXPONENT]
+    }
+
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
+        Some(match knob.name {
+            "base" => Slot::Choice(&mut self.base, &BASE_NAMES),
+            "exponent" => Slot::Whole(&mut self.exponent),
+            _ => return None,
+        })
+    }
+
+    fn size(&self) -> (usize, usize) {
+        limits::square(self.exponent)
+    }
+
+    fn size_tag(&self) -> String {
+        format!("e{}", self.exponent)
+    }
+
+    fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
+        // With the steps, in the later chapters' module: the page's first module hands it on.
+        if !crate::erosion::LINKED {
+            return Err(crate::chapters::eroded::algorithm::not_linked());
+        }
+        PAGE_EXPONENT.check_whole(u64::from(self.exponent))?;
+        let mut map = self.base_recipe().generate(seed)?;
+        for link in self.steps.iter() {
+            link.step().apply(&mut map, seed)?;
+        }
+        Ok(map)
+    }
+
+    #[cfg(feature = "cli")]
+    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
+        Some((self.base_recipe(), None))
+    }
+
+    #[cfg(feature = "cli")]
+    fn chain(&self) -> Vec<Box<dyn crate::chain::Step>> {
+        self.steps.iter().map(Link::step).collect()
+    }
+
+    fn linked(&self) -> bool {
+        crate::erosion::LINKED
+    }
+
+    fn steps(&self) -> Option<&dyn Steps> {
+        Some(self)
+    }
+
+    // Only where the generator is (the page's first module hands these demos on).
+    #[cfg(feature = "erosion")]
+    fn in_steps(
+        &self,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Option<Result<crate::chapters::steps::InSteps, ParamError>> {
+        if self.steps.is_empty() {
+            return None;
+        }
+        Some(steps::run::in_steps(self, seed, columns, rows))
+    }
+
+    fn step_list(&self) -> Option<&StepList> {
+        Some(&self.steps)
+    }
+
+    // The base, the seed, each step with the settings the page offers; no `--out`.
+    fn command_line(&self, seed: u64) -> Option<String> {
+        let mut words = vec!["terrain".to_string()];
+        words.extend(self.base_words());
+        words.push(format!("--seed {seed}"));
+        for link in self.steps.iter() {
+            words.push(format!("--then {}", link.name()));
+            for &knob in link.knobs() {
+                words.push(format!("--{} {}", knob.name, link.show(knob)));
+            }
+        }
+        Some(words.join(" "))
+    }
+
+    fn step_list_mut(&mut self) -> Option<&mut StepList> {
+        Some(&mut self.steps)
+    }
+}
+
+#[cfg(test)]
+mod tests;

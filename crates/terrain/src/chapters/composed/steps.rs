@@ -1,0 +1,74 @@
+//! A composed terrain, stepped: the base's map (step 0), then the map after each step in turn,
+//! the last the finished map; each caption says which step ran with its settings.
+
+use super::Composed;
+use crate::chapters::steps::{batch_staged, Shown, Steps};
+use crate::shown::display::{DisplayGrid, Mark};
+
+impl Steps for Composed {
+    fn count(&self) -> u32 {
+        self.steps.len() as u32
+    }
+
+    fn points_set_at(&self, _step: u32) -> u64 {
+        1
+    }
+
+    fn caption(&self, step: u32) -> String {
+        let last = self.count();
+        let base = self.base_name();
+        let Some(link) = step
+            .checked_sub(1)
+            .and_then(|at| self.steps.iter().nth(at as usize))
+        else {
+            return format!("Start (step 0 of {last}): the {base} base, before any step");
+        };
+        let settings: Vec<String> = link
+            .knobs()
+            .iter()
+            .map(|knob| format!("{} {}", knob.name, link.show(knob)))
+            .collect();
+        format!(
+            "Step {step} of {last}: after {} ({})",
+            link.name(),
+            settings.join(", ")
+        )
+    }
+
+    fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
+        batch_staged(step, shown)
+    }
+}
+
+/// Where the generator is (not in the page's first module, which hands composing on).
+#[cfg(feature = "erosion")]
+pub(super) mod run {
+    use super::Composed;
+    use crate::chapters::steps::{shown_heights, InSteps};
+    use crate::knobs::params::ParamError;
+
+    /// The composed map, and the shown heights of the base and after each step but the last.
+    pub(in crate::chapters) fn in_steps(
+        composed: &Composed,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Result<InSteps, ParamError> {
+        crate::knobs::PAGE_EXPONENT.check_whole(u64::from(composed.exponent))?;
+        let mut map = composed.base_recipe().generate(seed)?;
+        let mut batches = shown_heights(&map, columns, rows);
+        let count = composed.steps.len();
+        for (at, link) in composed.steps.iter().enumerate() {
+            link.step().apply(&mut map, seed)?;
+            if at + 1 < count {
+                batches.extend(shown_heights(&map, columns, rows));
+            }
+        }
+        Ok(InSteps {
+            map,
+            batches,
+            trails: Vec::new(),
+            notes: String::new(),
+        })
+    }
+}

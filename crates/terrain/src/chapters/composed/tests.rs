@@ -1,0 +1,144 @@
+use super::list::{Link, StepList, MAX_STEPS, STEP_NAMES};
+use super::*;
+use crate::chain::thermal::knobs as thermal_knobs;
+use crate::knobs::params::rust_decimal;
+
+/// DS at 65 x 65, eroded then weathered then redistributed.
+fn chain() -> Composed {
+    let mut thermal = Link::named("thermal").expect("a step");
+    thermal
+        .apply(&thermal_knobs::ITERATIONS, "20", rust_decimal)
+        .expect("ok");
+    let mut erode = Link::named("erode").expect("a step");
+    erode
+        .apply(&crate::knobs::DROPLETS, "500", rust_decimal)
+        .expect("ok");
+    Composed {
+        exponent: 6,
+        steps: StepList::of(&[erode, thermal, Link::named("redistribute").expect("a step")]),
+        ..Composed::DEFAULT
+    }
+}
+
+#[test]
+fn a_composed_map_is_its_base_then_each_step_in_order() {
+    let composed = chain();
+    let seed = 11;
+    let mut by_hand = composed.base_recipe().generate(seed).expect("ok");
+    for link in composed.steps.iter() {
+        link.step().apply(&mut by_hand, seed).expect("ok");
+    }
+    let made = composed.generate(seed).expect("ok");
+    assert_eq!(made.data(), by_hand.data());
+    // The steps did something: the base alone differs.
+    let base = composed.base_recipe().generate(seed).expect("ok");
+    assert_ne!(made.data(), base.data());
+}
+
+#[test]
+fn every_base_is_its_command_at_the_composed_size() {
+    for (at, name) in BASE_NAMES.iter().enumerate() {
+        let composed = Composed {
+            base: at as u8,
+            exponent: 5,
+            ..Composed::DEFAULT
+        };
+        let recipe = composed.base_recipe();
+        assert_eq!(recipe.name(), *name);
+        assert_eq!(recipe.size(), (33, 33), "{name}");
+        assert_eq!(composed.base_words()[0], *name);
+    }
+}
+
+#[test]
+fn each_step_shows_and_reads_the_fields_it_offers_and_refuses_others() {
+    for name in STEP_NAMES {
+        let mut link = Link::named(name).expect("a step");
+        assert_eq!(link.name(), name);
+        for &knob in link.knobs() {
+            let shown = link.show(knob);
+            assert!(!shown.is_empty(), "{name} {}", knob.name);
+            link.apply(knob, &shown, rust_decimal).expect("ok");
+        }
+        let refused = link.apply(&crate::knobs::SPREAD, "0.5", rust_decimal);
+        assert!(refused
+            .expect_err("refused")
+            .message
+            .contains("not a setting of"));
+    }
+    assert!(Link::named("paint-by-numbers").is_none());
+    let mut thermal = Link::named("thermal").expect("a step");
+    let error = thermal
+        .apply(&thermal_knobs::TALUS, "95", rust_decimal)
+        .expect_err("refused");
+    assert_eq!(error.field, "talus");
+}
+
+#[test]
+fn a_list_holds_its_steps_in_order_up_to_its_room() {
+    let mut list = StepList::EMPTY;
+    assert!(list.is_empty());
+    for at in 0..MAX_STEPS {
+        let name = STEP_NAMES[at % STEP_NAMES.len()];
+        list.push(Link::named(name).expect("a step")).expect("ok");
+    }
+    assert_eq!(list.len(), MAX_STEPS);
+    assert!(list.push(Link::named("thermal").expect("a step")).is_err());
+    let names: Vec<&str> = list.iter().map(Link::name).collect();
+    assert_eq!(&names[..3], &STEP_NAMES);
+}
+
+#[test]
+fn the_base_choice_reads_its_names_and_refuses_others() {
+    let mut recipe = Recipe::Composed(Composed::DEFAULT);
+    recipe
+        .apply(&BASE, "fbm", rust_decimal)
+        .expect("ok")
+        .expect("ok");
+    assert_eq!(recipe.show(&BASE).expect("ok"), "fbm");
+    let error = recipe
+        .apply(&BASE, "perlin", rust_decimal)
+        .expect("ok")
+        .expect_err("refused");
+    assert!(
+        error.message.contains("ds, mpd, fbm, fault or noise"),
+        "{}",
+        error.message
+    );
+}
+
+#[test]
+fn stepped_it_shows_the_base_then_each_step_and_ends_on_the_map() {
+    use crate::chapters::steps::Steps;
+    let composed = chain();
+    let (columns, rows): (Vec<usize>, Vec<usize>) =
+        ((0..65).step_by(8).collect(), (0..65).step_by(8).collect());
+    let stepped = Recipe::Composed(composed)
+        .in_steps(4, &columns, &rows)
+        .expect("it steps")
+        .expect("made");
+    assert_eq!(
+        stepped.map.data(),
+        composed.generate(4).expect("made").data()
+    );
+    let n = columns.len() * rows.len();
+    assert_eq!(
+        stepped.batches.len(),
+        3 * n,
+        "the base and after the first two steps"
+    );
+    let base = composed.base_recipe().generate(4).expect("made");
+    assert_eq!(
+        &stepped.batches[..n],
+        crate::chapters::steps::shown_heights(&base, &columns, &rows)
+    );
+    assert_eq!(composed.count(), 3);
+    assert_eq!(
+        composed.caption(0),
+        "Start (step 0 of 3): the ds base, before any step"
+    );
+    assert_eq!(
+        composed.caption(2),
+        "Step 2 of 3: after thermal (iterations 20, talus 35, rate 0.5)"
+    );
+}

@@ -1,0 +1,152 @@
+// End-to-end: "Make your own". A base and a list of steps: adding, moving and removing a step
+// makes the terrain again and changes the command under the canvas; the download is byte for byte
+// what that command writes; a link brings the whole chain back; a bad value in a step's field is
+// refused next to that field and the terrain stays.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ARTIFACTS, inspect, settle, terrain, download, suite, openPage, describedBy, setField, scrub,
+} from './harness.mjs';
+
+const id = 'compose';
+const section = `section[data-demo="${id}"]`;
+const fx = suite();
+
+/** The steps as the page lists them: each fieldset's step name, in order. */
+const steps = (page) =>
+  page.$$eval(`${section} fieldset[data-step]`, (sets) => sets.map((s) => s.dataset.step));
+
+/** The command under the canvas, checked against the section's `data-command`. */
+async function command(page) {
+  const [shown, attribute] = await page.$eval(section, (s) =>
+    [s.querySelector('p.command code').textContent, s.dataset.command]);
+  assert.equal(shown, attribute, 'the command shown is data-command');
+  return attribute;
+}
+
+/** Clicks `action` in the step at `place` (0 for the first) and waits for the new terrain. */
+async function stepAction(page, place, action) {
+  const before = (await inspect(page, id)).generation;
+  await page.click(`${section} fieldset[data-step]:nth-of-type(${place + 1}) [data-action="${action}"]`);
+  await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel).dataset.generation) > g, [section, before]);
+  await settle(page, id);
+}
+
+test('compose opens on its chain and adds, moves and removes steps, the command following', async () => {
+  const { page, problems } = fx.session;
+  await page.locator(section).scrollIntoViewIfNeeded();
+  await setField(page, id, 'seed', '21', { wait: true });
+  assert.deepEqual(await steps(page), ['redistribute', 'erode']);
+  assert.equal(await command(page),
+    'terrain ds --exponent 8 --seed 21 --then redistribute --power 1.5 --then erode --droplets 30000 ' +
+    '--inertia 0.05 --erosion 0.3 --deposition 0.3');
+  const opening = await inspect(page, id);
+  assert.ok(opening.drawn > 0.05, JSON.stringify(opening));
+
+  // Add: thermal erosion after the last, its talus set to 30°.
+  await page.selectOption(`${section} select[name="add-step"]`, 'thermal');
+  await page.click(`${section} [data-action="add-step"]`);
+  await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel).dataset.generation) > g, [section, opening.generation]);
+  await settle(page, id);
+  assert.deepEqual(await steps(page), ['redistribute', 'erode', 'thermal']);
+  assert.match(await command(page), /--then erode .* --then thermal --iterations 50 --talus 35 --rate 0\.5$/);
+  await page.fill(`${section} fieldset[data-step="thermal"] [name="talus"]`, '30');
+  await page.press(`${section} fieldset[data-step="thermal"] [name="talus"]`, 'Enter');
+  await settle(page, id);
+  const added = await inspect(page, id);
+  assert.notEqual(added.hash, opening.hash, 'the new step changed the terrain');
+  assert.match(await command(page), /--then thermal --iterations 50 --talus 30 --rate 0\.5$/);
+
+  // The stepper walks the base, then each step.
+  assert.equal(await page.$eval(section, (s) => s.dataset.steps), '3');
+  await scrub(page, id, 0);
+  assert.equal(await page.$eval(`${section} .step-caption`, (c) => c.textContent),
+    'Start (step 0 of 3): the ds base, before any step');
+  await scrub(page, id, 2);
+  assert.match(await page.$eval(`${section} .step-caption`, (c) => c.textContent),
+    /^Step 2 of 3: after erode \(droplets 30000, inertia 0\.05, erosion 0\.3, deposition 0\.3\)/);
+  await scrub(page, id, 3);
+
+  // Move it to the front, one place at a time; the first step cannot go up.
+  assert.equal(await page.$eval(`${section} fieldset[data-step="redistribute"] [data-action="step-up"]`, (b) => b.disabled), true);
+  await stepAction(page, 2, 'step-up');
+  await stepAction(page, 1, 'step-up');
+  assert.deepEqual(await steps(page), ['thermal', 'redistribute', 'erode']);
+  assert.match(await command(page), /--seed 21 --then thermal --iterations 50 --talus 30 --rate 0\.5 --then redistribute /);
+  const moved = await inspect(page, id);
+  assert.notEqual(moved.hash, added.hash, 'the order matters');
+  const legends = await page.$$eval(`${section} fieldset[data-step] legend`, (l) => l.map((e) => e.textContent));
+  assert.deepEqual(legends, ['Step 1: thermal', 'Step 2: redistribute', 'Step 3: erode']);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'compose-three-steps.png') });
+
+  // Remove the erosion and move the weathering down: what is left.
+  await stepAction(page, 2, 'remove-step');
+  await stepAction(page, 0, 'step-down');
+  assert.deepEqual(await steps(page), ['redistribute', 'thermal']);
+  assert.doesNotMatch(await command(page), /erode/);
+  assert.deepEqual(problems, []);
+});
+
+test('the download is byte for byte what data-command writes', async () => {
+  const { page } = fx.session;
+  await setField(page, id, 'base', 'fbm');
+  await setField(page, id, 'exponent', '7');
+  await setField(page, id, 'seed', '5', { wait: true });
+  const line = await command(page);
+  assert.match(line, /^terrain fbm --width 129 --height 129 --seed 5 --then redistribute --power 1\.5 --then thermal/);
+  const file = await download(page, id, 'r32');
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-compose-'));
+  const out = join(scratch, 'composed.r32');
+  terrain([...line.split(' ').slice(1), '--out', out]);
+  assert.ok(file.bytes.equals(await readFile(out)), `${line}: the same bytes`);
+});
+
+test('a link brings the whole chain back', async () => {
+  const { page, context } = fx.session;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const shown = await inspect(page, id);
+  const chain = await steps(page);
+  await page.click(`${section} [data-action="share"]`);
+  await page.waitForFunction((sel) => document.querySelector(`${sel} .status`).textContent === 'Link copied', section);
+  const link = await page.$eval(section, (s) => s.dataset.link);
+  assert.match(link, /#compose\?base=fbm&exponent=7&seed=5&then=redistribute&power=1\.5&then=thermal&iterations=50&talus=30&rate=0\.5$/);
+  const visit = await openPage(fx.browser, link);
+  await visit.page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section);
+  await settle(visit.page, id);
+  assert.deepEqual(await steps(visit.page), chain);
+  const back = await inspect(visit.page, id);
+  assert.equal(back.hash, shown.hash, 'the same picture');
+  assert.equal(await command(visit.page), await command(page));
+  assert.deepEqual(visit.problems, []);
+  await visit.context.close();
+});
+
+test("a bad value in a step's field is refused next to that field; the terrain stays", async () => {
+  const { page } = fx.session;
+  const kept = await inspect(page, id);
+  for (const [step, name, value, says] of [
+    ['thermal', 'talus', '95', /^Step 2 \(thermal\): talus must be a number from 1 to 89/],
+    ['thermal', 'iterations', 'many', /^Step 2 \(thermal\): iterations must be a whole number/],
+    ['redistribute', 'power', '', /^Step 1 \(redistribute\): power .*empty/],
+    ['redistribute', 'power', 'NaN', /^Step 1 \(redistribute\): power must be a number/],
+  ]) {
+    const field = `${section} fieldset[data-step="${step}"] [name="${name}"]`;
+    const good = await page.$eval(field, (i) => i.value);
+    await page.fill(field, value);
+    await page.press(field, 'Enter');
+    await page.waitForFunction((sel) => document.querySelector(sel).dataset.state === 'error', section);
+    const refused = await inspect(page, id);
+    assert.equal(await page.$eval(field, (i) => i.getAttribute('aria-invalid')), 'true', `${name} marked`);
+    const message = await describedBy(page, id, name);
+    assert.match(refused.alert, says, `${step} ${name} ${JSON.stringify(value)}: ${refused.alert}`);
+    assert.match(message, says);
+    assert.equal(refused.hash, kept.hash, 'the last good terrain stays');
+    await page.fill(field, good);
+  }
+  await page.press(`${section} [name="seed"]`, 'Enter');
+  await settle(page, id);
+  assert.equal((await inspect(page, id)).alert, '');
+});
