@@ -2,6 +2,7 @@
 // Chromium (Debian's, driven by playwright-core) with software WebGL.
 import { execFileSync } from 'node:child_process';
 import { test, before, after } from 'node:test';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,13 +13,12 @@ export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 export const DIST = resolve(process.env.DIST_DIR ?? join(ROOT, 'dist'));
 export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifacts'));
 
-/** Every demo on the page, in page order. */
-export const DEMO_IDS = [
-  'line-1d', 'random', 'mpd-corners', 'mpd-edges', 'mpd-center', 'mpd-iterate', 'mpd-final',
-  'mpd-recursive', 'ds-corners', 'ds-square', 'ds-diamond', 'ds-final', 'creases', 'fault-lines',
-  'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion', 'rain', 'thermal', 'compose',
-  'real-land', 'your-map',
-];
+/**
+ * Every demo on the page, in page order: the `data-demo` sections of index.html, which the demo
+ * table's test (`every_source_is_on_the_page_in_order`) holds to the table's rows.
+ */
+export const DEMO_IDS = [...readFileSync(join(ROOT, 'index.html'), 'utf8')
+  .matchAll(/<section data-demo="([^"]+)">/g)].map((m) => m[1]);
 
 /**
  * The demos whose map is read from a file (real land, your own map): the seed only moves the
