@@ -171,7 +171,7 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       await driver.screenshot(join(ARTIFACTS, `engine-${name}.png`));
       // The fBm chapter: one octave beside value noise, the octave stepper, the shapes demo
       // with the drop-down list and the endless map; and thermal erosion's stepper.
-      for (const id of ['noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'thermal']) {
+      for (const id of ['noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'thermal', 'compose']) {
         await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section(id));
         await facts(driver, id);
         await driver.screenshot(join(ARTIFACTS, `${id}-${name}.png`));
@@ -415,6 +415,103 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.equal(restored.seed, shared.seed, 'the same seed');
       assert.equal(restored.hash, shared.hash, 'the same picture');
       assert.deepEqual(await problems(driver), [], 'the console stayed silent');
+    });
+
+    test('make your own: steps added, moved and removed, the download is data-command, a link keeps the chain', async () => {
+      const id = 'compose';
+      const sel = section(id);
+      const stepsOf = () => driver.evaluate((s) =>
+        [...document.querySelectorAll(`${s} fieldset[data-step]`)].map((f) => f.dataset.step), sel);
+      const command = () => driver.evaluate((s) => document.querySelector(s).dataset.command, sel);
+      let shown = await generated(driver, id, 1);
+      assert.deepEqual(await stepsOf(), ['redistribute', 'erode']);
+      // Smaller and quicker: 65 x 65, then a change made by each button.
+      await driver.type(`${sel} input[name="exponent"]`, '6');
+      shown = await generated(driver, id, shown.generation + 1);
+      const act = async (selector) => {
+        await driver.click(selector);
+        shown = await generated(driver, id, shown.generation + 1);
+      };
+      await driver.evaluate((s) => { document.querySelector(`${s} select[name="add-step"]`).value = 'thermal'; }, sel);
+      await act(`${sel} [data-action="add-step"]`);
+      assert.deepEqual(await stepsOf(), ['redistribute', 'erode', 'thermal']);
+      await act(`${sel} fieldset[data-step="thermal"] [data-action="step-up"]`);
+      assert.deepEqual(await stepsOf(), ['redistribute', 'thermal', 'erode']);
+      await act(`${sel} fieldset[data-step="erode"] [data-action="remove-step"]`);
+      assert.deepEqual(await stepsOf(), ['redistribute', 'thermal']);
+      const line = await command();
+      assert.match(line, /^terrain ds --exponent 6 --seed \d+ --then redistribute --power 1\.5 --then thermal --iterations 50 --talus 35 --rate 0\.5$/);
+      await driver.screenshot(join(ARTIFACTS, `compose-${name}.png`));
+
+      // A bad value in a step's field: refused next to it, the terrain kept.
+      await driver.type(`${sel} fieldset[data-step="thermal"] input[name="talus"]`, '95');
+      await until(driver, 'the refusal', (s) => document.querySelector(s).dataset.state === 'error', sel);
+      const refused = await driver.evaluate((s) => ({
+        alert: document.querySelector(`${s} p[role="alert"]`).textContent,
+        marked: document.querySelector(`${s} fieldset[data-step="thermal"] input[name="talus"]`).getAttribute('aria-invalid'),
+      }), sel);
+      assert.match(refused.alert, /^Step 2 \(thermal\): talus must be a number from 1 to 89/);
+      assert.equal(refused.marked, 'true');
+      assert.equal((await driver.evaluate(sectionFacts, id)).hash, shown.hash, 'the terrain stays');
+      await driver.type(`${sel} fieldset[data-step="thermal"] input[name="talus"]`, '35');
+      shown = await generated(driver, id, shown.generation + 1);
+
+      const file = await downloadAs(driver, id, 'r32');
+      const out = join(await mkdtemp(join(tmpdir(), `terrain-${name}-`)), 'composed.r32');
+      terrain([...line.split(' ').slice(1), '--out', out]);
+      assert.ok(Buffer.from(file.base64, 'base64').equals(await readFile(out)), `${line}: the same bytes`);
+
+      await driver.click(`${sel} [data-action="share"]`);
+      await until(driver, 'the link', (s) => Boolean(document.querySelector(s).dataset.link), sel);
+      const link = await driver.evaluate((s) => document.querySelector(s).dataset.link, sel);
+      assert.match(link, /#compose\?base=ds&exponent=6&seed=\d+&then=redistribute&power=1\.5&then=thermal&iterations=50&talus=35&rate=0\.5$/);
+      assert.deepEqual(await problems(driver), []);
+      await load(driver, link);
+      const restored = await generated(driver, id, 1);
+      assert.deepEqual(await stepsOf(), ['redistribute', 'thermal']);
+      assert.equal(await command(), line);
+      assert.equal(restored.hash, shown.hash, 'the same picture');
+      assert.deepEqual(await problems(driver), []);
+    });
+
+    test("thermal erosion's stepper: the caption counts the steep pairs, magenta marks them", async () => {
+      const id = 'thermal';
+      const sel = section(id);
+      await generated(driver, id, 1);
+      await setView(driver, id, 'map');
+      const at = async (step) => {
+        await driver.evaluate((s, n) => {
+          const scrubber = document.querySelector(`${s} input[name="step"]`);
+          scrubber.value = String(n);
+          scrubber.dispatchEvent(new Event('input', { bubbles: true }));
+        }, sel, step);
+        await until(driver, `step ${step}`, (s, n) => Number(document.querySelector(s).dataset.step) === n, sel, step);
+        await facts(driver, id);
+        return driver.evaluate((s) => {
+          const canvas = document.querySelector(`${s} canvas`);
+          const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+          let magenta = 0;
+          for (let i = 0; i < data.length; i += 4) {
+            if (data[i] - data[i + 1] > 50 && data[i + 2] - data[i + 1] > 40) magenta += 1;
+          }
+          const text = document.querySelector(`${s} .step-caption`).textContent;
+          const share = text.match(/([\d.]+) % of neighbouring pairs steeper than the talus/);
+          return { text, magenta, share: share ? Number(share[1]) : NaN };
+        }, sel);
+      };
+      const start = await at(0);
+      assert.match(start.text, /^Start \(step 0 of 9\): the Diamond-Square terrain before anything slides\./);
+      assert.equal(start.magenta, 0);
+      const first = await at(1);
+      assert.match(first.text, /^Step 1 of 9: 1 round of sliding towards the 35° talus/);
+      assert.ok(first.magenta > 500, `steep cells after one round: ${first.magenta}`);
+      const late = await at(8);
+      assert.ok(late.magenta < first.magenta, `fewer steep cells later: ${late.magenta} against ${first.magenta}`);
+      assert.ok(late.share < first.share && first.share < start.share, `${start.share}, ${first.share}, ${late.share}`);
+      await driver.screenshot(join(ARTIFACTS, `thermal-stepped-${name}.png`));
+      await at(9);
+      await setView(driver, id, 'terrain');
+      assert.deepEqual(await problems(driver), []);
     });
 
     test('rain at scale falls on the CPU here and downloads terrain ds --erode N --batch B', async () => {
