@@ -150,3 +150,20 @@ test("a bad value in a step's field is refused next to that field; the terrain s
   await settle(page, id);
   assert.equal((await inspect(page, id)).alert, '');
 });
+
+test('on a phone the steps stack under the canvas, every control at least 44 px', async () => {
+  const phone = await openPage(fx.browser, `${fx.server.url}#${id}`, { width: 390, height: 844 });
+  await phone.page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section);
+  await settle(phone.page, id);
+  // The settings fold away on a phone; open them as a reader would.
+  await phone.page.click(`${section} details.settings > summary`);
+  const small = await phone.page.$$eval(`${section} fieldset[data-step] :is(input, button), ${section} .add-step :is(select, button)`,
+    (controls) => controls.map((c) => [c.name || c.dataset.action, c.getBoundingClientRect()])
+      .filter(([, r]) => r.height < 44 || r.width < 44).map(([n, r]) => `${n} ${r.width}x${r.height}`));
+  assert.deepEqual(small, []);
+  const wide = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `nothing wider than the phone: ${wide}`);
+  await phone.page.locator(section).screenshot({ path: join(ARTIFACTS, 'compose-390.png') });
+  assert.deepEqual(phone.problems, []);
+  await phone.context.close();
+});
