@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use terrain::chain::redistribute::Redistribute;
 use terrain::chain::thermal::{knobs as thermal, Thermal};
+use terrain::chain::uplift::{knobs as uplift, Uplift};
 use terrain::chain::Step;
 use terrain::erosion::step::Erode;
 use terrain::knobs;
@@ -22,7 +23,7 @@ use crate::read::in_help;
 pub const THEN: &str = "--then";
 
 /// The steps' names, as messages list them.
-const NAMES: &str = "erode, thermal or redistribute";
+const NAMES: &str = "erode, thermal, redistribute or uplift";
 
 /// `--then thermal`'s flags: thermal erosion.
 #[derive(Debug, Clone, Args)]
@@ -64,6 +65,35 @@ pub struct ErodeStepArgs {
     pub constants: ErosionConstants,
 }
 
+/// `--then uplift`'s flags: the stream-power model (U, K, m, n = 1).
+#[derive(Debug, Clone, Args)]
+pub struct UpliftArgs {
+    /// `--steps` ([`uplift::STEPS`]).
+    #[arg(long, value_name = "N", help = uplift::STEPS.hint(),
+          default_value_t = Uplift::DEFAULT.steps, value_parser = whole(&uplift::STEPS))]
+    pub steps: u32,
+    /// `--dt` ([`uplift::DT`]).
+    #[arg(long, value_name = "F", help = uplift::DT.hint(),
+          default_value_t = Uplift::DEFAULT.dt, value_parser = number(&uplift::DT))]
+    pub dt: f32,
+    /// `--uplift` ([`uplift::UPLIFT`]).
+    #[arg(long, value_name = "F", help = uplift::UPLIFT.hint(),
+          default_value_t = Uplift::DEFAULT.uplift, value_parser = number(&uplift::UPLIFT))]
+    pub uplift: f32,
+    /// `--k` ([`uplift::K`]).
+    #[arg(long, value_name = "F", help = uplift::K.hint(),
+          default_value_t = Uplift::DEFAULT.k, value_parser = number(&uplift::K))]
+    pub k: f32,
+    /// `--m` ([`uplift::M`]).
+    #[arg(long, value_name = "F", help = uplift::M.hint(),
+          default_value_t = Uplift::DEFAULT.m, value_parser = number(&uplift::M))]
+    pub m: f32,
+    /// `--diffusion` ([`uplift::DIFFUSION`]).
+    #[arg(long, value_name = "F", help = uplift::DIFFUSION.hint(),
+          default_value_t = Uplift::DEFAULT.diffusion, value_parser = number(&uplift::DIFFUSION))]
+    pub diffusion: f32,
+}
+
 /// One step and its flags.
 #[derive(Debug, Clone, Subcommand)]
 pub enum StepArgs {
@@ -73,6 +103,8 @@ pub enum StepArgs {
     Thermal(ThermalArgs),
     /// The heights, 0 to 1 over the map's range, raised to a power.
     Redistribute(RedistributeArgs),
+    /// Tectonic uplift against river incision (the stream-power law, solved implicitly).
+    Uplift(UpliftArgs),
 }
 
 impl StepArgs {
@@ -86,6 +118,14 @@ impl StepArgs {
                 rate: args.rate,
             }),
             StepArgs::Redistribute(args) => Box::new(Redistribute { power: args.power }),
+            StepArgs::Uplift(args) => Box::new(Uplift {
+                steps: args.steps,
+                dt: args.dt,
+                uplift: args.uplift,
+                k: args.k,
+                m: args.m,
+                diffusion: args.diffusion,
+            }),
         }
     }
 }
@@ -138,7 +178,7 @@ pub fn parse(words: &[OsString]) -> Result<StepArgs, Result<String, String>> {
         return Err(Err(format!("error: {THEN} needs a step's name: {NAMES}")));
     }
     // Every step reads `-3` as a (refused) value, not an unknown option, as the commands do.
-    let command = ["erode", "thermal", "redistribute"]
+    let command = ["erode", "thermal", "redistribute", "uplift"]
         .into_iter()
         .fold(Then::command(), |command, name| {
             command.mut_subcommand(name, |sub| sub.allow_negative_numbers(true))

@@ -241,6 +241,14 @@ fn a_composed_recipes_command_line_writes_the_map_it_makes() {
     use terrain::chapters::composed::list::{Link, StepList};
     use terrain::chapters::{Chapter, Composed};
     let dir = scratch("chain-composed");
+    let mut few_steps = Link::named("uplift").expect("a step");
+    few_steps
+        .apply(
+            &terrain::chain::uplift::knobs::STEPS,
+            "10",
+            terrain::params::rust_decimal,
+        )
+        .expect("in range");
     for base in 0..5u8 {
         let composed = Composed {
             base,
@@ -248,6 +256,7 @@ fn a_composed_recipes_command_line_writes_the_map_it_makes() {
             steps: StepList::of(&[
                 Link::named("redistribute").expect("a step"),
                 Link::named("thermal").expect("a step"),
+                few_steps,
             ]),
         };
         let made = composed.generate(8).expect("made");

@@ -19,6 +19,7 @@
 //! - [`pixel_roughness`]: how much of a change (what erosion did, say) lies at the scale of one
 //!   cell: about 4.5 for white noise, well under 1 for valleys a few cells wide.
 
+pub mod rivers;
 mod spectrum;
 #[cfg(test)]
 mod tests;

@@ -12,6 +12,7 @@
 
 pub mod redistribute;
 pub mod thermal;
+pub mod uplift;
 
 use std::fmt::Debug;
 

@@ -3,6 +3,7 @@
 
 use crate::chain::redistribute::{self, Redistribute};
 use crate::chain::thermal::{knobs as thermal_knobs, Thermal};
+use crate::chain::uplift::{knobs as uplift_knobs, Uplift};
 use crate::chain::Step;
 use crate::chapters::eroded::algorithm::step::Erode;
 use crate::chapters::eroded::algorithm::ErosionParams;
@@ -15,7 +16,7 @@ pub const MAX_STEPS: usize = 6;
 
 /// The steps a composed terrain can add, by the name `--then` takes, in the order the page
 /// offers them.
-pub const STEP_NAMES: [&str; 3] = ["erode", "thermal", "redistribute"];
+pub const STEP_NAMES: [&str; 4] = ["erode", "thermal", "redistribute", "uplift"];
 
 /// The erosion fields the page offers for an `erode` step (the rest stay at their defaults).
 const ERODE_KNOBS: [&Knob; 4] = [
@@ -71,6 +72,8 @@ pub enum Link {
     Thermal(Thermal),
     /// The normalised heights raised to a power.
     Redistribute(f32),
+    /// Uplift against river incision: the stream-power model.
+    Uplift(Uplift),
 }
 
 impl Link {
@@ -80,6 +83,7 @@ impl Link {
             "erode" => Link::Erode(Droplets::DEFAULT),
             "thermal" => Link::Thermal(Thermal::DEFAULT),
             "redistribute" => Link::Redistribute(Redistribute::default().power),
+            "uplift" => Link::Uplift(Uplift::DEFAULT),
             _ => return None,
         })
     }
@@ -90,6 +94,7 @@ impl Link {
             Link::Erode(_) => "erode",
             Link::Thermal(_) => "thermal",
             Link::Redistribute(_) => "redistribute",
+            Link::Uplift(_) => "uplift",
         }
     }
 
@@ -99,6 +104,7 @@ impl Link {
             Link::Erode(_) => &ERODE_KNOBS,
             Link::Thermal(_) => &thermal_knobs::KNOBS,
             Link::Redistribute(_) => &redistribute::KNOBS,
+            Link::Uplift(_) => &uplift_knobs::KNOBS,
         }
     }
 
@@ -116,6 +122,14 @@ impl Link {
             }),
             Link::Thermal(settings) => thermal_slot(settings, knob),
             Link::Redistribute(power) => Some(Slot::Number(power)),
+            Link::Uplift(u) => Some(match knob.name {
+                "steps" => Slot::Whole(&mut u.steps),
+                "dt" => Slot::Number(&mut u.dt),
+                "uplift" => Slot::Number(&mut u.uplift),
+                "k" => Slot::Number(&mut u.k),
+                "m" => Slot::Number(&mut u.m),
+                _ => Slot::Number(&mut u.diffusion),
+            }),
         }
     }
 
@@ -145,6 +159,7 @@ impl Link {
             Link::Erode(droplets) => Box::new(Erode(droplets.params())),
             Link::Thermal(settings) => Box::new(settings),
             Link::Redistribute(power) => Box::new(Redistribute { power }),
+            Link::Uplift(settings) => Box::new(settings),
         }
     }
 }

@@ -1,0 +1,60 @@
+//! The stream-power model's knobs: the rows its flags, the page's fields and the checks are made
+//! from. Heights and distances are in cells, time in the model's own units: only the ratios
+//! matter (the steady state's slopes are U / K A^-m, reached after a time of about 1 / K).
+
+use crate::knobs::table::{number, whole};
+use crate::knobs::Knob;
+
+/// Time steps.
+pub const STEPS: Knob = whole(
+    "steps",
+    "Time steps",
+    "Time steps of uplift and erosion: more let the rivers cut back to the divides",
+    [1, 10_000, 100],
+);
+
+/// A time step's length.
+pub const DT: Knob = number(
+    "dt",
+    "Time step",
+    "Length of a time step: longer ones reach the steady state in fewer steps (the scheme is \
+     implicit, so any length is stable)",
+    [0.001, 100_000.0, 10.0],
+);
+
+/// The rock uplift rate.
+pub const UPLIFT: Knob = number(
+    "uplift",
+    "Uplift",
+    "Rock uplift per unit of time (U): how fast the land rises against the rivers",
+    [0.0, 1000.0, 1.0],
+);
+
+/// The erodibility.
+pub const K: Knob = number(
+    "k",
+    "Erodibility",
+    "Erodibility (K): how fast a river cuts for its drainage area and slope; the land stands \
+     U / K tall for each cell a river is long",
+    [0.0001, 1000.0, 1.0],
+);
+
+/// The drainage area's exponent.
+pub const M: Knob = number(
+    "m",
+    "Area exponent",
+    "Exponent of the drainage area (m, with n = 1): the rivers' concavity at the steady \
+     state; real rivers give about 0.45",
+    [0.1, 1.0, 0.45],
+);
+
+/// Hillslope diffusion.
+pub const DIFFUSION: Knob = number(
+    "diffusion",
+    "Diffusion",
+    "Hillslope diffusion per unit of time: rounds the ridges; 0 for none",
+    [0.0, 10.0, 0.0],
+);
+
+/// Every knob of the step, in the order its command lists them.
+pub const KNOBS: [&Knob; 6] = [&STEPS, &DT, &UPLIFT, &K, &M, &DIFFUSION];

@@ -1,0 +1,194 @@
+//! `uplift`: the stream-power landscape model geomorphologists use (Braun and Willett 2013, the
+//! FastScape scheme, with n = 1). The land rises at a rate U while rivers cut down at
+//! K A^m S, A the drainage area in cells (the map routed as `terrain flow` routes it: depressions
+//! filled by Priority-Flood with epsilon, then D8 steepest descent) and S the slope to the cell a
+//! cell drains to. Each time step is solved implicitly in one pass from the outlets upstream:
+//!
+//! ```text
+//! h_i(t + dt) = (h_i(t) + U dt + F h_r(t + dt)) / (1 + F),   F = K dt A_i^m / d_ir
+//! ```
+//!
+//! r the cell `i` drains to and d_ir the distance between them (1 or √2 cells); the border is
+//! held where it stands (the base level). Because the receiver is always solved first and is
+//! lower, the step is stable for any dt, and at the steady state every cell's slope is
+//! U / (K A^m): the rivers' concavity (S ~ A^-θ) is m by construction. Optional hillslope
+//! diffusion (explicit, in as many sub-steps as stability asks) rounds the ridges.
+//!
+//! The pass runs in one order (the Priority-Flood's), so the bytes are the same on any number of
+//! threads; the routing's parts that run on every core give the same answer on any.
+
+pub mod knobs;
+
+use super::Step;
+use crate::analysis::water::fill::priority_flood_in_order;
+use crate::analysis::water::flow::{accumulation, directions, OFF_MAP};
+use crate::knobs::params::ParamError;
+use crate::map::heightmap::Heightmap;
+
+/// The stream-power model's settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Uplift {
+    /// Time steps: more let the rivers cut further back towards the divides.
+    pub steps: u32,
+    /// A time step's length: longer ones get to the steady state in fewer steps.
+    pub dt: f32,
+    /// Rock uplift per unit of time (U): higher raises the land faster against the rivers.
+    pub uplift: f32,
+    /// Erodibility (K): higher cuts faster, so the land stands lower at the steady state.
+    pub k: f32,
+    /// The drainage area's exponent (m): the concavity of the rivers at the steady state.
+    pub m: f32,
+    /// Hillslope diffusion per unit of time: rounds the ridges (0 for none).
+    pub diffusion: f32,
+}
+
+impl Uplift {
+    /// The knobs' defaults: 100 steps of 10, U = K = 1, m = 0.45, no diffusion.
+    pub const DEFAULT: Uplift = Uplift {
+        steps: knobs::STEPS.whole_default() as u32,
+        dt: knobs::DT.number_default() as f32,
+        uplift: knobs::UPLIFT.number_default() as f32,
+        k: knobs::K.number_default() as f32,
+        m: knobs::M.number_default() as f32,
+        diffusion: knobs::DIFFUSION.number_default() as f32,
+    };
+
+    /// Runs `self.steps` time steps on `map`, telling `seen` each step's number (from 1) and
+    /// the map after it.
+    pub fn run_seen(
+        &self,
+        map: &mut Heightmap,
+        mut seen: impl FnMut(u32, &Heightmap),
+    ) -> Result<(), ParamError> {
+        self.validate()?;
+        for step in 1..=self.steps {
+            self.time_step(map)?;
+            seen(step, map);
+            crate::map::progress::report(u64::from(step), u64::from(self.steps));
+        }
+        Ok(())
+    }
+
+    /// One time step: uplift and river incision, solved implicitly from the outlets upstream,
+    /// then hillslope diffusion.
+    pub fn time_step(&self, map: &mut Heightmap) -> Result<(), ParamError> {
+        let w = map.width();
+        let (filled, order) = priority_flood_in_order(map)?;
+        let down = directions(&filled);
+        let area = accumulation(&down);
+        // The cells in the order the flood took them: every cell after the one it drains to.
+        let mut sequence = vec![0u32; order.len()];
+        for (cell, &rank) in order.iter().enumerate() {
+            sequence[rank as usize] = cell as u32;
+        }
+        let (uplift, k, m) = (
+            f64::from(self.uplift) * f64::from(self.dt),
+            f64::from(self.k) * f64::from(self.dt),
+            f64::from(self.m),
+        );
+        // Lakes are filled: the rivers run across them to their outlets.
+        let mut h: Vec<f32> = filled.data().to_vec();
+        for &cell in &sequence {
+            let i = cell as usize;
+            let r = down[i];
+            if r == OFF_MAP {
+                continue; // the border: the base level
+            }
+            let r = r as usize;
+            let diagonal = (i % w != r % w) && (i / w != r / w);
+            let distance = if diagonal {
+                std::f64::consts::SQRT_2
+            } else {
+                1.0
+            };
+            let f = k * libm::pow(f64::from(area[i]), m) / distance;
+            let below = f64::from(h[r]);
+            let solved = (f64::from(h[i]) + uplift + f * below) / (1.0 + f);
+            // Never level with the cell below (f32 rounding), so water still runs.
+            h[i] = (solved as f32).max(next_up(h[r]));
+        }
+        map.data_mut().copy_from_slice(&h);
+        if self.diffusion > 0.0 {
+            diffuse(map, f64::from(self.diffusion) * f64::from(self.dt));
+        }
+        Ok(())
+    }
+}
+
+impl Default for Uplift {
+    fn default() -> Self {
+        Uplift::DEFAULT
+    }
+}
+
+/// The next `f32` above `x` (for a finite `x`).
+fn next_up(x: f32) -> f32 {
+    if x.is_nan() || x == f32::INFINITY {
+        return x;
+    }
+    if x == 0.0 {
+        return f32::from_bits(1);
+    }
+    let bits = x.to_bits();
+    f32::from_bits(if x > 0.0 { bits + 1 } else { bits - 1 })
+}
+
+/// Hillslope diffusion dh/dt = D ∇²h over `amount` (D times dt), explicit, in sub-steps of at
+/// most 0.2 (stable for the 5-point Laplacian), the border held.
+fn diffuse(map: &mut Heightmap, amount: f64) {
+    let (w, h) = (map.width(), map.height());
+    if w < 3 || h < 3 {
+        return;
+    }
+    let substeps = (amount / 0.2).ceil().max(1.0) as u32;
+    let c = amount / f64::from(substeps);
+    let mut next: Vec<f64> = map.data().iter().map(|&z| f64::from(z)).collect();
+    let mut now = next.clone();
+    for _ in 0..substeps {
+        for y in 1..h - 1 {
+            for x in 1..w - 1 {
+                let i = y * w + x;
+                let laplacian = now[i - 1] + now[i + 1] + now[i - w] + now[i + w] - 4.0 * now[i];
+                next[i] = now[i] + c * laplacian;
+            }
+        }
+        std::mem::swap(&mut now, &mut next);
+    }
+    for (z, v) in map.data_mut().iter_mut().zip(&now) {
+        *z = *v as f32;
+    }
+}
+
+impl Step for Uplift {
+    fn name(&self) -> &'static str {
+        "uplift"
+    }
+
+    fn validate(&self) -> Result<(), ParamError> {
+        knobs::STEPS.check_whole(u64::from(self.steps))?;
+        knobs::DT.check_number(f64::from(self.dt))?;
+        knobs::UPLIFT.check_number(f64::from(self.uplift))?;
+        knobs::K.check_number(f64::from(self.k))?;
+        knobs::M.check_number(f64::from(self.m))?;
+        knobs::DIFFUSION.check_number(f64::from(self.diffusion))
+    }
+
+    fn apply(&self, map: &mut Heightmap, _seed: u64) -> Result<(), ParamError> {
+        self.run_seen(map, |_, _| {})
+    }
+
+    fn settings(&self) -> Vec<(&'static str, String)> {
+        vec![
+            (knobs::STEPS.name, self.steps.to_string()),
+            (knobs::DT.name, self.dt.to_string()),
+            (knobs::UPLIFT.name, self.uplift.to_string()),
+            (knobs::K.name, self.k.to_string()),
+            (knobs::M.name, self.m.to_string()),
+            (knobs::DIFFUSION.name, self.diffusion.to_string()),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests;

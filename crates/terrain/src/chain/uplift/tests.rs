@@ -1,0 +1,221 @@
+use super::*;
+use crate::analysis::water::fill::priority_flood;
+
+/// A `w` x `h` map from `f(x, y)`.
+fn map_of(w: usize, h: usize, f: impl Fn(usize, usize) -> f32) -> Heightmap {
+    let mut map = Heightmap::new(w, h).expect("a size");
+    for y in 0..h {
+        for x in 0..w {
+            map.set(x, y, f(x, y));
+        }
+    }
+    map
+}
+
+/// Checks the steady state the model has by construction: every inner cell stands
+/// U d / (K A^m) above the cell it drains to (A and the receiver from the routing).
+fn worst_steady_state_error(map: &Heightmap, model: &Uplift) -> f64 {
+    let w = map.width();
+    let down = directions(map);
+    let area = accumulation(&down);
+    let mut worst = 0.0f64;
+    for (i, &r) in down.iter().enumerate() {
+        if r == OFF_MAP {
+            continue;
+        }
+        let r = r as usize;
+        let diagonal = (i % w != r % w) && (i / w != r / w);
+        let d = if diagonal {
+            std::f64::consts::SQRT_2
+        } else {
+            1.0
+        };
+        let drop = f64::from(map.data()[i]) - f64::from(map.data()[r]);
+        let expected = f64::from(model.uplift) * d
+            / (f64::from(model.k) * libm::pow(f64::from(area[i]), f64::from(model.m)));
+        worst = worst.max((drop - expected).abs() / expected);
+    }
+    worst
+}
+
+#[test]
+fn a_tilted_plane_and_a_v_valley_reach_the_analytic_steady_state() {
+    let model = Uplift {
+        steps: 60,
+        ..Uplift::DEFAULT
+    };
+    let plane = map_of(33, 33, |_, y| 0.01 * y as f32);
+    let valley = map_of(33, 33, |x, y| {
+        if x == 0 || y == 0 || x == 32 || y == 32 {
+            0.0
+        } else {
+            0.02 * (x as f32 - 16.0).abs() + 0.01 * (32 - y) as f32
+        }
+    });
+    for (name, start) in [("plane", plane), ("valley", valley)] {
+        let mut map = start;
+        let mut highest = Vec::new();
+        model
+            .run_seen(&mut map, |_, m| {
+                highest.push(m.data().iter().copied().fold(f32::MIN, f32::max));
+            })
+            .expect("ran");
+        let error = worst_steady_state_error(&map, &model);
+        assert!(
+            error < 1e-3,
+            "{name}: a cell {error} away from U d / (K A^m)"
+        );
+        // The highest point has stopped moving.
+        let last = highest.len() - 1;
+        let change = (highest[last] - highest[last - 1]).abs() / highest[last];
+        assert!(
+            change < 1e-5,
+            "{name}: the peak still moves {change} a step"
+        );
+    }
+}
+
+#[test]
+fn along_one_straight_channel_the_heights_are_the_sum_of_u_over_k_a_to_the_m() {
+    // A strip three cells wide walled in on three sides (the held border stands far above):
+    // the middle column drains straight down to the bottom border, each cell receiving the one
+    // above it, so A is the number of cells from the top.
+    let model = Uplift {
+        steps: 200,
+        m: 0.5,
+        ..Uplift::DEFAULT
+    };
+    let (w, h) = (3, 40);
+    let mut map = map_of(w, h, |x, y| match (x, y) {
+        (_, y) if y + 1 == h => 0.0,
+        (1, y) if y > 0 => (h - y) as f32 * 0.01,
+        _ => 1.0e6,
+    });
+    model.apply(&mut map, 0).expect("ran");
+    let mut expected = 0.0f64;
+    for y in (1..h - 1).rev() {
+        let area = y as f64; // rows 1..=y drain through row y
+        expected += f64::from(model.uplift) / (f64::from(model.k) * area.sqrt());
+        let got = f64::from(map.get(1, y));
+        assert!(
+            (got - expected).abs() < 1e-3 * expected,
+            "row {y}: {got} against {expected}"
+        );
+    }
+}
+
+#[test]
+fn no_pit_is_left_after_a_step() {
+    let start = crate::chapters::diamond_square::algorithm::generate(
+        &crate::chapters::midpoint::algorithm::MpdParams {
+            exponent: 6,
+            ..crate::chapters::diamond_square::algorithm::DEFAULT
+        },
+        3,
+    )
+    .expect("made");
+    let mut map = start;
+    for _ in 0..3 {
+        Uplift::DEFAULT.time_step(&mut map).expect("stepped");
+        let filled = priority_flood(&map).expect("filled");
+        assert_eq!(filled.data(), map.data(), "every cell drains to the border");
+    }
+}
+
+#[test]
+fn the_same_bytes_on_any_number_of_threads() {
+    let start = map_of(65, 65, |x, y| ((x * 7 + y * 13) % 17) as f32 * 0.01);
+    let model = Uplift {
+        steps: 5,
+        diffusion: 0.1,
+        ..Uplift::DEFAULT
+    };
+    let run = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool")
+            .install(|| {
+                let mut map = start.clone();
+                model.apply(&mut map, 0).expect("ran");
+                map
+            })
+    };
+    let one = run(1);
+    for threads in [2, 3, 8] {
+        assert_eq!(run(threads).data(), one.data(), "{threads} threads");
+    }
+}
+
+#[test]
+fn bad_settings_are_refused_by_name() {
+    for (model, field) in [
+        (
+            Uplift {
+                steps: 0,
+                ..Uplift::DEFAULT
+            },
+            "steps",
+        ),
+        (
+            Uplift {
+                dt: -1.0,
+                ..Uplift::DEFAULT
+            },
+            "dt",
+        ),
+        (
+            Uplift {
+                k: f32::NAN,
+                ..Uplift::DEFAULT
+            },
+            "k",
+        ),
+        (
+            Uplift {
+                m: 3.0,
+                ..Uplift::DEFAULT
+            },
+            "m",
+        ),
+        (
+            Uplift {
+                diffusion: 11.0,
+                ..Uplift::DEFAULT
+            },
+            "diffusion",
+        ),
+    ] {
+        let mut map = map_of(5, 5, |_, _| 0.0);
+        assert_eq!(model.apply(&mut map, 0).expect_err("refused").field, field);
+    }
+}
+
+#[test]
+fn at_the_steady_state_the_measured_concavity_is_m() {
+    use crate::analysis::realism::rivers::concavity;
+    use crate::analysis::water::Water;
+    let start = crate::chapters::diamond_square::algorithm::generate(
+        &crate::chapters::midpoint::algorithm::MpdParams {
+            exponent: 7,
+            ..crate::chapters::diamond_square::algorithm::DEFAULT
+        },
+        5,
+    )
+    .expect("made");
+    for m in [0.35f32, 0.45, 0.6] {
+        let model = Uplift {
+            steps: 100,
+            m,
+            ..Uplift::DEFAULT
+        };
+        let mut map = start.clone();
+        model.apply(&mut map, 0).expect("ran");
+        let water = Water::of(&map).expect("routed");
+        let theta = concavity(&map, &water).expect("channels to fit");
+        assert!(
+            (theta - f64::from(m)).abs() < 0.05,
+            "m = {m}: concavity measured {theta}"
+        );
+    }
+}
