@@ -11,9 +11,9 @@ use web_sys::{Document, Element, HtmlSelectElement};
 use terrain::chapters::composed::list::{Link, StepList, STEP_NAMES};
 use terrain::ParamError;
 
+use super::controls::{field, Control};
 use super::dom::{append, button, element};
 use super::toolbar::labelled_select;
-use super::widget::{field, Control};
 use crate::model::fields::steps::THEN;
 use crate::model::fields::Field;
 

@@ -64,7 +64,7 @@ pub enum Message {
     /// View `.0` is to be drawn another way.
     View(usize, ViewMode),
     /// The generator answered a request.
-    Reply(Reply),
+    Reply(Box<Reply>),
     /// The generator says how far a request (its ticket) has got: the share done, 0 to 1.
     Progress(Ticket, f32),
     /// Cancel was pressed in view `.0`: its work stops, and the terrain shown stays.

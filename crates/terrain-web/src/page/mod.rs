@@ -13,6 +13,7 @@
 pub mod app;
 pub mod busy;
 pub mod composer;
+pub mod controls;
 pub mod dom;
 pub mod flood;
 pub mod message;

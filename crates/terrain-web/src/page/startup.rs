@@ -98,7 +98,7 @@ pub fn mount_all(document: &Document, sections: &NodeList) -> Result<(), JsValue
     };
     let scheduler = Scheduler::new();
     let generator = Generator::start(
-        weak_sender(&scheduler, Message::Reply),
+        weak_sender(&scheduler, |reply| Message::Reply(Box::new(reply))),
         weak_sender(&scheduler, Message::Trouble),
         weak_sender(&scheduler, |(ticket, share)| {
             Message::Progress(ticket, share)

@@ -207,10 +207,10 @@ impl App {
             Message::Reply(reply) if self.waits_for_webgl(&reply) => {
                 // Shown once WebGL is ready, so that getting it ready and drawing the terrain
                 // are not one long task.
-                self.held.push(reply);
+                self.held.push(*reply);
                 self.warming = true;
             }
-            Message::Reply(reply) => self.receive(reply),
+            Message::Reply(reply) => self.receive(*reply),
             Message::Progress(ticket, share) => {
                 if let Some(v) = self.views.get(ticket.view) {
                     v.show_progress(ticket.token, share);

@@ -5,6 +5,7 @@
 //! and share links in `takehome`.
 
 mod draw;
+mod form;
 mod panning;
 mod picking;
 mod progress;
@@ -19,7 +20,6 @@ use takehome::TakeHome;
 use terrain::display::{DisplayGrid, Mark};
 use terrain::mesh::MeshData;
 use terrain::water::routed::Routed;
-use terrain::ParamError;
 use three_d::{Camera, OrbitControl, Viewport};
 
 use super::widget::Elements;
@@ -27,7 +27,7 @@ use crate::gpu::camera;
 use crate::gpu::renderer::Model;
 use crate::model::answer::Answer;
 use crate::model::demos::{Demo, Look};
-use crate::model::fields::{self, Field, Setup};
+use crate::model::fields::Setup;
 use crate::model::gestures::Gestures;
 use crate::model::newest::Newest;
 use crate::model::panning::Drag;
@@ -182,78 +182,6 @@ impl DemoView {
         }
         self.camera
             .set_viewport(Viewport::new_at_origo(width, height));
-    }
-
-    /// Reads every field, starting from the row's own recipe: the base's, then (on a composed
-    /// row) each step's, marking the steps' bad fields.
-    fn read_fields(&self) -> Result<Setup, Vec<ParamError>> {
-        let texts: Vec<(Field, String)> = self
-            .elements
-            .controls
-            .iter()
-            .map(|(f, control)| (*f, control.value()))
-            .collect();
-        let mut start = self.demo.setup(0);
-        let mut refused = Vec::new();
-        if let Some(composer) = &self.elements.composer {
-            let pairs = composer.pairs();
-            let texts = pairs.iter().map(|(n, v)| (*n, v.as_str()));
-            let errors = fields::steps::read(&mut start.recipe, texts);
-            composer.mark(&errors);
-            refused.extend(errors.into_iter().map(|(_, e)| e));
-        }
-        let read = fields::read_setup(start, texts.iter().map(|(f, t)| (*f, t.as_str())));
-        match read {
-            Ok(setup) if refused.is_empty() => Ok(setup),
-            Ok(_) => Err(refused),
-            Err(mut errors) => {
-                errors.extend(refused);
-                Err(errors)
-            }
-        }
-    }
-
-    /// Adds, moves or removes a step of a composed row; `true` when the steps changed.
-    pub fn edit_steps(&mut self, edit: super::composer::Edit) -> bool {
-        match self.elements.composer.as_mut() {
-            Some(composer) => composer.edit(edit).unwrap_or(false),
-            None => false,
-        }
-    }
-
-    /// Shows `seed` in the seed field.
-    pub fn show_seed(&self, seed: u64) {
-        let seed_field = self
-            .elements
-            .controls
-            .iter()
-            .find(|(f, _)| *f == Field::SEED);
-        if let Some((_, control)) = seed_field {
-            control.set_value(&seed.to_string());
-        }
-    }
-
-    /// Shows what is wrong next to the fields and marks the bad ones.
-    fn show_errors(&self, errors: &[ParamError]) {
-        let message = fields::sentences(errors);
-        self.elements.alert.set_text_content(Some(&message));
-        for (field, control) in &self.elements.controls {
-            control.mark_invalid(errors.iter().any(|e| e.field == field.name()));
-        }
-    }
-
-    /// Clears every invalid mark, and the alert but for a notice from the page address.
-    fn clear_errors(&self) {
-        self.show_errors(&[]);
-        if let Some(notice) = &self.notice {
-            self.elements.alert.set_text_content(Some(notice));
-        }
-    }
-
-    /// Keeps `notice` in the alert (while the fields are fine) until the reader changes something.
-    pub fn set_notice(&mut self, notice: Option<String>) {
-        self.notice = notice;
-        self.clear_errors();
     }
 
     /// Shows or hides the notice that drawing is paused (the browser took the 3-D context away).

@@ -12,7 +12,7 @@ use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::{self, Knob};
 
 /// Most steps one composed terrain holds.
-pub const MAX_STEPS: usize = 6;
+pub const MAX_STEPS: usize = 5;
 
 /// The steps a composed terrain can add, by the name `--then` takes, in the order the page
 /// offers them.
