@@ -192,7 +192,7 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
         rows: [...document.querySelectorAll(`${sel} details.realism tbody tr`)].map((tr) => [...tr.children].map((c) => c.textContent)),
       }), section(id));
       assert.deepEqual(Object.keys(realism).sort(),
-        ['drainage_top1', 'hurst', 'hypsometric_integral', 'pits_per_1000', 'spectral_slope']);
+        ['concavity', 'drainage_top1', 'hurst', 'hypsometric_integral', 'pits_per_1000', 'spectral_slope']);
       assert.ok(Object.values(realism).every((v) => Number.isFinite(v)), JSON.stringify(realism));
       assert.deepEqual(rows.map((r) => r[2]), ['0.64', '3.71', '0.35', '8.69', '0.81']);
       // The table shows the measure to 2 decimals, `data-realism` to 4: rounded twice, a value
@@ -453,8 +453,10 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.match(refused.alert, /^Step 2 \(thermal\): talus must be a number from 1 to 89/);
       assert.equal(refused.marked, 'true');
       assert.equal((await driver.evaluate(sectionFacts, id)).hash, shown.hash, 'the terrain stays');
+      // The good value back: the terrain on screen is that one, so nothing is made again.
       await driver.type(`${sel} fieldset[data-step="thermal"] input[name="talus"]`, '35');
-      shown = await generated(driver, id, shown.generation + 1);
+      await until(driver, 'the fix', (s) => document.querySelector(s).dataset.state === 'ready', sel);
+      assert.equal((await facts(driver, id)).hash, shown.hash);
 
       const file = await downloadAs(driver, id, 'r32');
       const out = join(await mkdtemp(join(tmpdir(), `terrain-${name}-`)), 'composed.r32');

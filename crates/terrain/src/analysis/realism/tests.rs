@@ -153,7 +153,11 @@ fn too_small_or_flat_maps_have_no_exponents_and_the_json_says_null() {
     );
     assert_eq!(json["pits_per_1000"], 0.0);
     let keys: Vec<&String> = json.as_object().expect("object").keys().collect();
-    assert_eq!(keys.len(), 5);
+    assert_eq!(keys.len(), 6);
+    assert!(
+        json["concavity"].is_null(),
+        "no channels on a flat map: {json}"
+    );
 }
 
 #[test]
@@ -176,8 +180,10 @@ fn the_report_holds_the_stats_and_a_row_per_measure() {
         Measures::of(&noise).expect("finite").json()
     );
     let rows = report["rows"].as_array().expect("rows");
-    assert_eq!(rows.len(), 5);
+    assert_eq!(rows.len(), 6);
     assert_eq!(rows[0]["label"], "Hurst exponent");
     assert_eq!(rows[0]["real"], "0.64");
     assert_eq!(rows[4]["real"], "0.81");
+    assert_eq!(rows[5]["label"], "Concavity θ");
+    assert_eq!(rows[5]["real"], "0.22");
 }
