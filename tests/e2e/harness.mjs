@@ -33,7 +33,7 @@ export const READ_IDS = ['real-land', 'your-map'];
  */
 export const LATER_IDS = [
   'fault-lines', 'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion',
-  'rain', 'thermal', 'compose',
+  'rain', 'thermal', 'uplift', 'compose',
 ];
 
 /** The selector of demo `id`'s section. */

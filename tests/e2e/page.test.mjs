@@ -31,6 +31,8 @@ const BAD_VALUES = {
   batch: ['', 'abc', 'NaN', '-1', '0', '2.5', '2000001'],
   talus: ['', 'abc', 'NaN', '0', '-35', '90', 'Infinity'],
   rate: ['', 'abc', 'NaN', '0', '-0.5', '0.6', '1e400'],
+  steps: ['', 'abc', 'NaN', '-1', '0', '2.5', '10001'],
+  m: ['', 'abc', 'NaN', '0.05', '-0.45', '1.5', 'Infinity'],
 };
 
 // Where a demo's field takes another range: rain at scale's maps stop at 1025 x 1025, and its

@@ -202,6 +202,8 @@ mod tests {
                     (Field::TALUS, "28.5"),
                     (Field::RATE, "0.25"),
                     (Field::BASE, "fbm"),
+                    (Field::STEPS, "33"),
+                    (Field::M, "0.5"),
                 ];
                 if field == Field::SEED {
                     continue;

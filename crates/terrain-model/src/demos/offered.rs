@@ -75,6 +75,9 @@ pub(super) const EROSION_FIELDS: &[Field] = &[
 ];
 
 /// Weathering's fields: the map's size and thermal erosion's three.
+/// Uplift and rivers: the size, the time steps and the rivers' concavity.
+pub(super) const UPLIFT_FIELDS: &[Field] = &[Field::EXPONENT, Field::STEPS, Field::M, Field::SEED];
+
 /// "Make your own": the base and its size (each step's fields are its own, in its fieldset).
 pub(super) const COMPOSE_FIELDS: &[Field] = &[Field::BASE, Field::EXPONENT, Field::SEED];
 

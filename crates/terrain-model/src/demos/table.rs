@@ -6,7 +6,7 @@ use terrain::chain::thermal::Thermal;
 use terrain::chapters::composed::list::{Droplets, Link, StepList};
 use terrain::chapters::{
     self, Composed, DiamondSquare, Eroded, Faults, Fbm, Line, Midpoint, MidpointRecursive, Noise,
-    RainAtScale, Weathered,
+    RainAtScale, Uplifted, Weathered,
 };
 use terrain::diamond_square::{self, Stage as DsStage};
 use terrain::erosion::ErosionParams;
@@ -352,6 +352,16 @@ pub const DEMOS: &[Demo] = &[
                 ..Thermal::DEFAULT
             },
         }),
+        look: Look::Terrain,
+        view: ViewMode::Terrain,
+        held: None,
+    },
+    Demo {
+        id: "uplift",
+        caption: "Uplift and rivers: flat ground rises while rivers cut into it as fast as their \
+                  drainage area and slope allow, until the two balance. Step through time.",
+        fields: UPLIFT_FIELDS,
+        recipe: Recipe::Uplifted(Uplifted::DEFAULT),
         look: Look::Terrain,
         view: ViewMode::Terrain,
         held: None,

@@ -7,6 +7,7 @@
 pub mod steps;
 
 use terrain::chain::thermal::knobs as thermal;
+use terrain::chain::uplift::knobs as uplift;
 use terrain::chapters::composed;
 use terrain::knobs::{self, Knob, Values};
 use terrain::params::ParamError;
@@ -105,6 +106,10 @@ impl Field {
     pub const POWER: Field = Field(&knobs::POWER);
     /// fBm's domain warping ([`knobs::WARP`]).
     pub const WARP: Field = Field(&knobs::WARP);
+    /// The stream-power model's time steps ([`uplift::STEPS`]).
+    pub const STEPS: Field = Field(&uplift::STEPS);
+    /// The drainage area's exponent ([`uplift::M`]).
+    pub const M: Field = Field(&uplift::M);
     /// The base a composed terrain starts from ([`composed::BASE`]).
     pub const BASE: Field = Field(&composed::BASE);
     /// The map's left edge on the endless plane ([`knobs::ORIGIN_X`]); dragging the map view

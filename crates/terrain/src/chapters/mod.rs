@@ -26,6 +26,7 @@ mod registry;
 mod schedule;
 pub mod settings;
 pub mod steps;
+pub(crate) mod uplifted;
 pub(crate) mod weathered;
 
 pub use chapter::Chapter;
@@ -45,6 +46,7 @@ pub use rain::Job as RainJob;
 pub use rain::RainAtScale;
 pub use registry::Recipe;
 pub use schedule::Schedule;
+pub use uplifted::Uplifted;
 pub use weathered::Weathered;
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 use super::chapter::Chapter;
 use super::{
     Composed, DiamondSquare, Eroded, Faults, Fbm, Held, Line, Midpoint, MidpointRecursive, Noise,
-    RainAtScale, Weathered,
+    RainAtScale, Uplifted, Weathered,
 };
 use crate::chapters::diamond_square::algorithm as diamond_square;
 use crate::chapters::midpoint::algorithm as midpoint;
@@ -114,6 +114,8 @@ chapters! {
     Weathered = "ds-thermal",
     /// A base and the steps a reader chose after it (the page's Make your own).
     Composed = "compose",
+    /// Land grown by uplift against river incision from a near-flat start.
+    Uplifted = "uplift",
 }
 
 impl Recipe {

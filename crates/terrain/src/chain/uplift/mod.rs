@@ -122,6 +122,24 @@ impl Default for Uplift {
     }
 }
 
+/// Maps `map`'s heights linearly onto `lo` to `hi` (a flat map to `lo`): the shape, slopes'
+/// ratios and the rivers' concavity unchanged.
+pub fn rescale(map: &mut Heightmap, lo: f32, hi: f32) {
+    let Some((from, to)) = map.range() else {
+        return;
+    };
+    let span = f64::from(to) - f64::from(from);
+    let (lo, wide) = (f64::from(lo), f64::from(hi) - f64::from(lo));
+    for h in map.data_mut() {
+        let t = if span > 0.0 {
+            (f64::from(*h) - f64::from(from)) / span
+        } else {
+            0.0
+        };
+        *h = (lo + t * wide) as f32;
+    }
+}
+
 /// The next `f32` above `x` (for a finite `x`).
 fn next_up(x: f32) -> f32 {
     if x.is_nan() || x == f32::INFINITY {
@@ -174,8 +192,19 @@ impl Step for Uplift {
         knobs::DIFFUSION.check_number(f64::from(self.diffusion))
     }
 
+    /// Runs the model, then maps the heights back onto the range the map had (0 to 1 for a flat
+    /// one): the model's heights are in cells, and the steps after it (erosion's constants, the
+    /// page's relief) expect the map's own scale.
     fn apply(&self, map: &mut Heightmap, _seed: u64) -> Result<(), ParamError> {
-        self.run_seen(map, |_, _| {})
+        let before = map.range();
+        self.run_seen(map, |_, _| {})?;
+        let (lo, hi) = match before {
+            Some((lo, hi)) if hi > lo => (lo, hi),
+            Some((lo, _)) => (lo, lo + 1.0),
+            None => (0.0, 1.0),
+        };
+        rescale(map, lo, hi);
+        Ok(())
     }
 
     fn settings(&self) -> Vec<(&'static str, String)> {

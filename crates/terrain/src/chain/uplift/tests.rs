@@ -91,7 +91,7 @@ fn along_one_straight_channel_the_heights_are_the_sum_of_u_over_k_a_to_the_m() {
         (1, y) if y > 0 => (h - y) as f32 * 0.01,
         _ => 1.0e6,
     });
-    model.apply(&mut map, 0).expect("ran");
+    model.run_seen(&mut map, |_, _| {}).expect("ran");
     let mut expected = 0.0f64;
     for y in (1..h - 1).rev() {
         let area = y as f64; // rows 1..=y drain through row y
@@ -218,4 +218,21 @@ fn at_the_steady_state_the_measured_concavity_is_m() {
             "m = {m}: concavity measured {theta}"
         );
     }
+}
+
+#[test]
+fn as_a_step_it_keeps_the_maps_range() {
+    let mut map = map_of(33, 33, |x, y| 0.2 + 0.001 * ((x * 3 + y * 5) % 7) as f32);
+    let before = map.range().expect("finite");
+    Uplift {
+        steps: 5,
+        ..Uplift::DEFAULT
+    }
+    .apply(&mut map, 0)
+    .expect("ran");
+    let after = map.range().expect("finite");
+    assert!(
+        (after.0 - before.0).abs() < 1e-6 && (after.1 - before.1).abs() < 1e-6,
+        "{before:?} {after:?}"
+    );
 }

@@ -1,0 +1,142 @@
+//! Uplift and rivers: land grown from a near-flat start by tectonic uplift against river
+//! incision (`terrain::chain::uplift`, the stream-power model), what `terrain uplift` writes.
+//! It steps through time (1, 2, 4 ... time steps), each caption giving the time, the highest
+//! peak and how far the peak still moved in the last step: the steady state approached.
+
+mod steps;
+
+#[cfg(feature = "cli")]
+use crate::chain::uplift::knobs as uplift_knobs;
+use crate::chain::uplift::Uplift;
+use crate::chapters::noise::algorithm::NoiseParams;
+use crate::chapters::settings::Slot;
+use crate::chapters::steps::Steps;
+use crate::chapters::{Chapter, Noise, Recipe};
+#[cfg(feature = "cli")]
+use crate::erosion::ErosionParams;
+use crate::knobs::params::ParamError;
+use crate::knobs::{limits, Knob, EXPONENT};
+use crate::map::heightmap::Heightmap;
+
+/// How tall the start's random bumps are: a thousandth of a cell, so the rivers find their
+/// first ways down by chance.
+pub const START_RELIEF: f32 = 0.001;
+
+/// Land raised from near-flat noise by the stream-power model.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Uplifted {
+    /// The map's size, 2^exponent + 1 points a side.
+    pub exponent: u32,
+    /// The model's time steps and constants.
+    pub uplift: Uplift,
+}
+
+#[cfg(feature = "cli")]
+/// The size, then the model's knobs.
+const KNOBS: [&Knob; 7] = [
+    &EXPONENT,
+    uplift_knobs::KNOBS[0],
+    uplift_knobs::KNOBS[1],
+    uplift_knobs::KNOBS[2],
+    uplift_knobs::KNOBS[3],
+    uplift_knobs::KNOBS[4],
+    uplift_knobs::KNOBS[5],
+];
+
+impl Uplifted {
+    /// 257 x 257, the model's defaults.
+    pub const DEFAULT: Uplifted = Uplifted {
+        exponent: 8,
+        uplift: Uplift::DEFAULT,
+    };
+
+    /// The near-flat start for `seed`: uniform noise a thousandth of a cell tall.
+    pub fn start(&self, seed: u64) -> Result<Heightmap, ParamError> {
+        let side = limits::side_for_exponent(self.exponent);
+        let noise = Recipe::Noise(Noise {
+            params: NoiseParams {
+                width: side,
+                height: side,
+            },
+        });
+        let mut map = noise.generate(seed)?;
+        for h in map.data_mut() {
+            *h *= START_RELIEF;
+        }
+        Ok(map)
+    }
+}
+
+impl Chapter for Uplifted {
+    #[cfg(feature = "cli")]
+    fn about(&self) -> &'static str {
+        "Land grown by tectonic uplift against river incision (the stream-power model)"
+    }
+
+    #[cfg(feature = "cli")]
+    fn knobs(&self) -> &'static [&'static Knob] {
+        &KNOBS
+    }
+
+    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
+        let u = &mut self.uplift;
+        Some(match knob.name {
+            "exponent" => Slot::Whole(&mut self.exponent),
+            "steps" => Slot::Whole(&mut u.steps),
+            "dt" => Slot::Number(&mut u.dt),
+            "uplift" => Slot::Number(&mut u.uplift),
+            "k" => Slot::Number(&mut u.k),
+            "m" => Slot::Number(&mut u.m),
+            "diffusion" => Slot::Number(&mut u.diffusion),
+            _ => return None,
+        })
+    }
+
+    fn size(&self) -> (usize, usize) {
+        limits::square(self.exponent)
+    }
+
+    fn size_tag(&self) -> String {
+        format!("e{}", self.exponent)
+    }
+
+    fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
+        // In the later chapters' module, with the routing: the page's first module hands it on.
+        if !crate::erosion::LINKED {
+            return Err(crate::chapters::eroded::algorithm::not_linked());
+        }
+        EXPONENT.check_whole(u64::from(self.exponent))?;
+        let mut map = self.start(seed)?;
+        self.uplift.run_seen(&mut map, |_, _| {})?;
+        // Heights 0 to 1, as every generator's: the model's own are in cells.
+        crate::chain::uplift::rescale(&mut map, 0.0, 1.0);
+        Ok(map)
+    }
+
+    #[cfg(feature = "cli")]
+    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
+        Some(((*self).into(), None))
+    }
+
+    fn linked(&self) -> bool {
+        crate::erosion::LINKED
+    }
+
+    fn steps(&self) -> Option<&dyn Steps> {
+        Some(self)
+    }
+
+    #[cfg(feature = "erosion")]
+    fn in_steps(
+        &self,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Option<Result<crate::chapters::steps::InSteps, ParamError>> {
+        Some(steps::through_time::in_time(self, seed, columns, rows))
+    }
+}
+
+#[cfg(test)]
+mod tests;

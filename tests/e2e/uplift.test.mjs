@@ -1,0 +1,50 @@
+// End-to-end: uplift and rivers. The demo steps through time (1, 2, 4 ... time steps), each
+// caption giving the time, the highest peak and how far it still moved; its download is the
+// bytes `terrain uplift` writes; its rivers' concavity, in the How-real panel, is the model's m.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ARTIFACTS, inspect, terrain, download, suite, scrub, setFields } from './harness.mjs';
+
+const id = 'uplift';
+const section = `section[data-demo="${id}"]`;
+const fx = suite();
+
+const caption = (page) => page.$eval(`${section} .step-caption`, (c) => c.textContent);
+
+test('the uplift demo steps through time towards the steady state', async () => {
+  const { page, problems } = fx.session;
+  await page.locator(section).scrollIntoViewIfNeeded();
+  await setFields(page, id, { exponent: '7', steps: '64', m: '0.45', seed: '3' });
+  const finished = await inspect(page, id);
+  assert.equal(finished.state, 'ready');
+  assert.equal(await page.$eval(section, (s) => s.dataset.steps), '7', '1, 2, 4 ... 64 time steps');
+  await scrub(page, id, 0);
+  assert.match(await caption(page), /^Start \(step 0 of 7\): near-flat random ground, before any uplift\. highest peak 0\.00/);
+  await scrub(page, id, 1);
+  const early = await caption(page);
+  assert.match(early, /^Step 1 of 7: 1 time step, time 10\. highest peak [\d.]+, moved [\d.]+ % in the last time step$/);
+  await scrub(page, id, 7);
+  const late = await caption(page);
+  assert.match(late, /^Step 7 of 7: 64 time steps, time 640\. /);
+  const moved = (text) => Number(text.match(/moved ([\d.]+) %/)[1]);
+  assert.ok(moved(late) < moved(early), `the peak settles: ${moved(early)} % then ${moved(late)} %`);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'uplift-steady.png') });
+  assert.deepEqual(problems, []);
+});
+
+test("the download is terrain uplift's bytes, and its rivers' concavity is m", async () => {
+  const { page } = fx.session;
+  const file = await download(page, id, 'r32');
+  assert.equal(file.name, 'uplift-e7-seed-3.r32');
+  const out = join(await mkdtemp(join(tmpdir(), 'terrain-uplift-')), 'uplift.r32');
+  terrain(['uplift', '--exponent', '7', '--steps', '64', '--m', '0.45', '--seed', '3', '--out', out]);
+  assert.ok(file.bytes.equals(await readFile(out)), 'the same bytes');
+  await page.click(`${section} details.realism > summary`);
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.realism, section, { timeout: 60_000 });
+  const realism = JSON.parse(await page.$eval(section, (s) => s.dataset.realism));
+  assert.ok(Math.abs(realism.concavity - 0.45) < 0.05, `concavity ${realism.concavity}`);
+  assert.equal(realism.pits_per_1000, 0, 'every cell drains');
+});
