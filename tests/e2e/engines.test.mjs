@@ -480,9 +480,9 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       const id = 'thermal';
       const sel = section(id);
       // The Chromium suite's seed: its steep cells thin out where the map view shows them.
-      const first = await generated(driver, id, 1);
+      const opened = await generated(driver, id, 1);
       await driver.type(`${sel} input[name="seed"]`, '7');
-      await generated(driver, id, first.generation + 1);
+      await generated(driver, id, opened.generation + 1);
       await setView(driver, id, 'map');
       const at = async (step) => {
         await driver.evaluate((s, n) => {
