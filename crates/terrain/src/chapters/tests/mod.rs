@@ -163,6 +163,20 @@ fn one_of_each() -> Vec<Recipe> {
             params: MpdParams::DEFAULT,
             thermal: crate::chain::thermal::Thermal::DEFAULT,
         }),
+        Recipe::Composed(crate::chapters::Composed {
+            exponent: 5,
+            steps: crate::chapters::composed::list::StepList::of(&[
+                crate::chapters::composed::list::Link::Redistribute(2.0),
+            ]),
+            ..crate::chapters::Composed::DEFAULT
+        }),
+        Recipe::Uplifted(crate::chapters::Uplifted {
+            exponent: 5,
+            uplift: crate::chain::uplift::Uplift {
+                steps: 3,
+                ..crate::chain::uplift::Uplift::DEFAULT
+            },
+        }),
     ]
 }
 
