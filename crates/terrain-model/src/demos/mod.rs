@@ -14,6 +14,7 @@ use super::fields::{Field, Setup};
 use super::view_mode::ViewMode;
 
 mod offered;
+mod presets;
 mod table;
 
 pub use table::DEMOS;

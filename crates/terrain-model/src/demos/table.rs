@@ -1,108 +1,23 @@
-//! The rows of the demo table, in page order, with the few choices of their own (the step demos'
-//! small spread, the shape demo's mix, the comparison's size); everything else comes from the
-//! core's `DEFAULT` constants.
+//! The rows of the demo table, in page order; the few choices of their own are in `presets.rs`,
+//! everything else comes from the core's `DEFAULT` constants.
 
 use terrain::chain::thermal::Thermal;
-use terrain::chapters::composed::list::{Droplets, Link, StepList};
 use terrain::chapters::{
-    self, Composed, DiamondSquare, Eroded, Faults, Fbm, Line, Midpoint, MidpointRecursive, Noise,
-    RainAtScale, Uplifted, Weathered,
+    Eroded, Faults, Fbm, Line, MidpointRecursive, Noise, RainAtScale, Uplifted, Weathered,
 };
-use terrain::diamond_square::{self, Stage as DsStage};
+use terrain::diamond_square::Stage as DsStage;
 use terrain::erosion::ErosionParams;
-use terrain::faults::{FaultParams, ShapeSet};
-use terrain::fbm::{FbmParams, OctaveShape};
+use terrain::faults::FaultParams;
+use terrain::fbm::FbmParams;
 use terrain::line::LineParams;
 use terrain::midpoint::{MpdParams, Stage};
 use terrain::random_noise::NoiseParams;
 use terrain::{midpoint_recursive, Recipe};
 
 use super::offered::*;
+use super::presets::*;
 use super::{Demo, Held, Look};
 use crate::view_mode::ViewMode;
-
-/// A map read from a file, as read until droplets are asked for.
-const HELD: Recipe = Recipe::Held(chapters::Held {
-    erosion: ErosionParams {
-        droplets: 0,
-        ..ErosionParams::DEFAULT
-    },
-});
-
-/// The USGS DEM of the Jacksboro fault, Tennessee (`www/real-land/`): whole metres in a 16-bit
-/// PNG, cells of 3 arc-seconds: 92.6 m north-south, and 74.4 m east-west at 36.6° N (92.6 m times
-/// the cosine of the latitude).
-const JACKSBORO: &str = "real-land/jacksboro.png";
-
-/// One octave with its lattice points 64 cells apart: four cells of it across the map, each
-/// big enough to see its gradients and value noise's squares.
-const ONE_OCTAVE: FbmParams = FbmParams {
-    octaves: 1,
-    frequency: 4.0,
-    ..FbmParams::DEFAULT
-};
-
-/// The endless map starts a million cells from the plane's corner, so it can be dragged a
-/// long way in every direction.
-const ENDLESS: FbmParams = FbmParams {
-    x: 1_000_000,
-    y: 1_000_000,
-    ..FbmParams::DEFAULT
-};
-
-/// Ridged octaves, the heights squared: the shapes demo's start, far from the plain map above.
-const FBM_SHAPES: FbmParams = FbmParams {
-    shape: OctaveShape::Ridged,
-    power: 2.0,
-    ..FbmParams::DEFAULT
-};
-
-/// The erosion demo's terrain: Diamond-Square at exponent 8 (257 x 257), big enough for
-/// valleys, small enough that the default 30 000 droplets answer a refresh at once.
-const EROSION_TERRAIN: MpdParams = MpdParams {
-    exponent: 8,
-    ..MpdParams::DEFAULT
-};
-
-/// The first post's single-square step demos use a small spread, so the averages show.
-const STEP_PARAMS: MpdParams = MpdParams {
-    spread: 0.1,
-    ..MpdParams::DEFAULT
-};
-
-const fn mpd(stage: Stage, params: MpdParams) -> Recipe {
-    Recipe::Midpoint(Midpoint { params, stage })
-}
-
-const fn ds(stage: DsStage) -> Recipe {
-    Recipe::DiamondSquare(DiamondSquare {
-        params: diamond_square::DEFAULT,
-        stage,
-        wrap: false,
-    })
-}
-
-/// The comparison's map: exponent 7 (129 x 129), where every point is on screen and the creases
-/// of the first passes are long, straight and many points apart.
-const CREASE_PARAMS: MpdParams = MpdParams {
-    exponent: 7,
-    ..MpdParams::DEFAULT
-};
-
-/// Every shape, 1500 faults and a 3-cell ragged band: enough mixing to hide the straight edges.
-const FAULT_SHAPES: FaultParams = FaultParams {
-    iterations: 1500,
-    shapes: ShapeSet::ALL,
-    fuzziness: 3.0,
-    ..FaultParams::DEFAULT
-};
-
-/// The chain "Make your own" opens on: Diamond-Square at 257 x 257, its heights raised to the
-/// power 1.5, then 30 000 droplets: of the chains docs/realism.md measures, the nearest real land.
-const OPENING_CHAIN: Composed = Composed {
-    steps: StepList::of(&[Link::Redistribute(1.5), Link::Erode(Droplets::DEFAULT)]),
-    ..Composed::DEFAULT
-};
 
 /// Every demo, in page order.
 pub const DEMOS: &[Demo] = &[
