@@ -63,5 +63,15 @@ fn the_script_defines_every_key_before_worker_js() {
     assert!(script.contains(
         "const KIND = Object.freeze({ terrain: 'terrain', map: 'map', file: 'file', later: 'later' });"
     ));
-    assert!(script.ends_with(WORKER_JS));
+    // Then worker.js's code, line for line, without its comments and indentation.
+    let code: Vec<&str> = WORKER_JS
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("//"))
+        .collect();
+    assert!(script.ends_with(&(code.join("\n") + "\n")));
+    assert!(
+        !script.contains("//"),
+        "a comment is left in the page's copy"
+    );
 }

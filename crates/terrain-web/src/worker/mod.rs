@@ -21,8 +21,9 @@ pub mod host;
 
 pub use terrain_model::{maker, protocol};
 
-/// The worker's start-up script, behind the keys it reads and writes.
-const WORKER_JS: &str = include_str!("worker.js");
+/// The worker's start-up script, behind the keys it reads and writes: worker.js without its
+/// comments, blank lines and indentation (`build.rs`).
+const WORKER_JS: &str = include_str!(concat!(env!("OUT_DIR"), "/worker.js"));
 
 /// The worker's whole script: `const KEY` and `const KIND` made from [`protocol::KEYS`] and [`protocol::KINDS`],
 /// then worker.js.
