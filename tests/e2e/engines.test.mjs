@@ -192,9 +192,9 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
         rows: [...document.querySelectorAll(`${sel} details.realism tbody tr`)].map((tr) => [...tr.children].map((c) => c.textContent)),
       }), section(id));
       assert.deepEqual(Object.keys(realism).sort(),
-        ['concavity', 'drainage_top1', 'hurst', 'hypsometric_integral', 'pits_per_1000', 'spectral_slope']);
+        ['bifurcation', 'concavity', 'drainage_top1', 'hack', 'hurst', 'hypsometric_integral', 'pits_per_1000', 'spectral_slope']);
       assert.ok(Object.values(realism).every((v) => Number.isFinite(v)), JSON.stringify(realism));
-      assert.deepEqual(rows.map((r) => r[2]), ['0.64', '3.71', '0.35', '8.69', '0.81', '0.22']);
+      assert.deepEqual(rows.map((r) => r[2]), ['0.64', '3.71', '0.35', '8.69', '0.81', '0.22', '0.52', '4.82']);
       // The table shows the measure to 2 decimals, `data-realism` to 4: rounded twice, a value
       // such as 0.62496 reads 0.6250 there and 0.62 here, so the two agree within half a step.
       assert.match(rows[0][1], /^\d+\.\d\d$/);
@@ -516,6 +516,63 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       await driver.screenshot(join(ARTIFACTS, `thermal-stepped-${name}.png`));
       await at(9);
       await setView(driver, id, 'terrain');
+      assert.deepEqual(await problems(driver), []);
+    });
+
+    test('uplift steps through time, its download is terrain uplift, its panel plots slope against area', async () => {
+      const id = 'uplift';
+      const sel = section(id);
+      let shown = await generated(driver, id, 1);
+      for (const [field, value] of [['exponent', '7'], ['steps', '16'], ['seed', '3']]) {
+        await driver.type(`${sel} input[name="${field}"]`, value);
+        shown = await generated(driver, id, shown.generation + 1);
+      }
+      const caption = async (step) => {
+        await driver.evaluate((s, n) => {
+          const scrubber = document.querySelector(`${s} input[name="step"]`);
+          scrubber.value = String(n);
+          scrubber.dispatchEvent(new Event('input', { bubbles: true }));
+        }, sel, step);
+        await until(driver, `step ${step}`, (s, n) => Number(document.querySelector(s).dataset.step) === n, sel, step);
+        await facts(driver, id);
+        return driver.evaluate((s) => document.querySelector(`${s} .step-caption`).textContent, sel);
+      };
+      assert.match(await caption(0), /^Start \(step 0 of 5\): near-flat random ground/);
+      assert.match(await caption(5), /^Step 5 of 5: 16 time steps, time 160\. highest peak [\d.]+, moved [\d.]+ % in the last time step$/);
+      await driver.screenshot(join(ARTIFACTS, `uplift-last-step-${name}.png`));
+
+      const file = await downloadAs(driver, id, 'r32');
+      assert.equal(file.name, 'uplift-e7-seed-3.r32');
+      const out = join(await mkdtemp(join(tmpdir(), `terrain-${name}-`)), 'uplift.r32');
+      terrain(['uplift', '--exponent', '7', '--steps', '16', '--seed', '3', '--out', out]);
+      assert.ok(Buffer.from(file.base64, 'base64').equals(await readFile(out)), 'the same bytes as terrain uplift');
+
+      await driver.evaluate((s) => {
+        const details = document.querySelector(`${s} details.realism`);
+        details.open = true;
+        details.scrollIntoView();
+      }, sel);
+      await until(driver, "uplift's measures", (s) => Boolean(document.querySelector(s).dataset.realism), sel);
+      const { realism, plot } = await driver.evaluate((s) => {
+        const figure = document.querySelector(`${s} details.realism [data-plot="slope-area"]`);
+        return {
+          realism: JSON.parse(document.querySelector(s).dataset.realism),
+          plot: {
+            here: figure.querySelectorAll('svg .here').length,
+            real: figure.querySelectorAll('svg .real').length,
+            fits: figure.querySelectorAll('svg .fit').length,
+            title: figure.querySelector('svg text').textContent,
+            width: figure.querySelector('svg').getBoundingClientRect().width,
+          },
+        };
+      }, sel);
+      assert.ok(['concavity', 'hack', 'bifurcation'].every((k) => Number.isFinite(realism[k])), JSON.stringify(realism));
+      assert.ok(Math.abs(realism.concavity - 0.45) < 0.1, `concavity ${realism.concavity}`);
+      assert.ok(plot.here >= 5 && plot.real === 13 && plot.fits === 2, JSON.stringify(plot));
+      assert.equal(plot.title, `θ = ${realism.concavity.toFixed(2)} here, 0.22 on real land`);
+      assert.ok(plot.width > 200, `the plot is ${plot.width} px wide`);
+      await driver.evaluate((s) => document.querySelector(`${s} [data-plot="slope-area"]`).scrollIntoView({ block: 'center' }), sel);
+      await driver.screenshot(join(ARTIFACTS, `uplift-slope-area-${name}.png`));
       assert.deepEqual(await problems(driver), []);
     });
 

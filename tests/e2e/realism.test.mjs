@@ -25,7 +25,7 @@ test('the panel measures the map on screen as terrain stats measures its downloa
     await setField(page, id, 'seed', '4242', { wait: true });
     const realism = await measured(page, id);
     assert.deepEqual(Object.keys(realism).sort(),
-      ['concavity', 'drainage_top1', 'hurst', 'hypsometric_integral', 'pits_per_1000', 'spectral_slope']);
+      ['bifurcation', 'concavity', 'drainage_top1', 'hack', 'hurst', 'hypsometric_integral', 'pits_per_1000', 'spectral_slope']);
     const file = await download(page, id, 'r32');
     const path = join(scratch, `${id}.r32`);
     await writeFile(path, file.bytes);
@@ -33,9 +33,9 @@ test('the panel measures the map on screen as terrain stats measures its downloa
     assert.deepEqual(realism, stats, `${id}: the panel's measures are terrain stats' for the same map`);
     const rows = await page.$$eval(`${section(id)} details.realism tbody tr`, (trs) =>
       trs.map((tr) => [...tr.children].map((c) => c.textContent)));
-    assert.equal(rows.length, 6);
-    assert.deepEqual(rows.map((r) => r[0]), ['Hurst exponent', 'Spectral slope', 'Hypsometric integral', 'Pits per 1000 cells', 'Top 1 % drainage', 'Concavity θ']);
-    assert.deepEqual(rows.map((r) => r[2]), ['0.64', '3.71', '0.35', '8.69', '0.81', '0.22'], 'real land beside it');
+    assert.equal(rows.length, 8);
+    assert.deepEqual(rows.map((r) => r[0]), ['Hurst exponent', 'Spectral slope', 'Hypsometric integral', 'Pits per 1000 cells', 'Top 1 % drainage', 'Concavity θ', 'Hack exponent', 'Bifurcation ratio']);
+    assert.deepEqual(rows.map((r) => r[2]), ['0.64', '3.71', '0.35', '8.69', '0.81', '0.22', '0.52', '4.82'], 'real land beside it');
     // The table shows the measure to 2 decimals, `data-realism` to 4: rounded twice, a value
     // such as 0.62496 reads 0.6250 there and 0.62 here, so the two agree within half a step.
     assert.match(rows[0][1], /^\d+\.\d\d$/);

@@ -1,6 +1,7 @@
 // End-to-end: uplift and rivers. The demo steps through time (1, 2, 4 ... time steps), each
 // caption giving the time, the highest peak and how far it still moved; its download is the
-// bytes `terrain uplift` writes; its rivers' concavity, in the How-real panel, is the model's m.
+// bytes `terrain uplift` writes; its rivers' concavity, in the How-real panel, is the model's m,
+// and the panel's slope-area plot draws it beside real land's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -35,7 +36,7 @@ test('the uplift demo steps through time towards the steady state', async () => 
   assert.deepEqual(problems, []);
 });
 
-test("the download is terrain uplift's bytes, and its rivers' concavity is m", async () => {
+test("the download is terrain uplift's bytes; its rivers' concavity is m, plotted beside real land's", async () => {
   const { page } = fx.session;
   const file = await download(page, id, 'r32');
   assert.equal(file.name, 'uplift-e7-seed-3.r32');
@@ -47,4 +48,24 @@ test("the download is terrain uplift's bytes, and its rivers' concavity is m", a
   const realism = JSON.parse(await page.$eval(section, (s) => s.dataset.realism));
   assert.ok(Math.abs(realism.concavity - 0.45) < 0.05, `concavity ${realism.concavity}`);
   assert.equal(realism.pits_per_1000, 0, 'every cell drains');
+  // The rivers' other two measures: a random tree would give them too, so only what any river
+  // network gives: a length growing slower than area, and at least two streams of each order
+  // starting every stream of the next (at 129² the orders are few, so the ratio is noisy).
+  assert.ok(realism.hack > 0.3 && realism.hack < 1, `hack ${realism.hack}`);
+  assert.ok(realism.bifurcation >= 2, `bifurcation ${realism.bifurcation}`);
+  // The slope-area plot: a dot per bin of this map, real land's squares, both fitted lines, and
+  // the two concavities in words.
+  const plot = await page.$eval(`${section} details.realism [data-plot="slope-area"]`, (f) => ({
+    here: f.querySelectorAll('svg .here').length,
+    real: f.querySelectorAll('svg .real').length,
+    fits: f.querySelectorAll('svg .fit').length,
+    title: f.querySelector('svg text').textContent,
+    width: f.querySelector('svg').getBoundingClientRect().width,
+  }));
+  assert.ok(plot.here >= 5, `${plot.here} bins of this map`);
+  assert.equal(plot.real, 13);
+  assert.equal(plot.fits, 2);
+  assert.equal(plot.title, `θ = ${realism.concavity.toFixed(2)} here, 0.22 on real land`);
+  assert.ok(plot.width > 200, `the plot is drawn ${plot.width} px wide`);
+  await page.locator(`${section} details.realism [data-plot="slope-area"]`).screenshot({ path: join(ARTIFACTS, 'uplift-slope-area.png') });
 });

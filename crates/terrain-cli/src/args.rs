@@ -40,7 +40,7 @@ pub enum Command {
     /// Where water goes on a map read from a file: flow accumulation, filled map, lakes.
     #[command(display_order = 101)]
     Flow(FlowArgs),
-    /// How real a map read from a file is: the five realism measures, beside real land's.
+    /// How real a map read from a file is: the eight realism measures, beside real land's.
     #[command(display_order = 102)]
     Stats(StatsArgs),
     /// A map read from a file, as it is: a base for `--then` steps, or a change of format.

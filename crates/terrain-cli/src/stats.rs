@@ -1,4 +1,4 @@
-//! `terrain stats`: the five realism measures of a map read from a file (`terrain::realism`),
+//! `terrain stats`: the eight realism measures of a map read from a file (`terrain::realism`),
 //! the same numbers the page's "How real is it?" panel shows for the map on screen.
 
 use std::path::PathBuf;

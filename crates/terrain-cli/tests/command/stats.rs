@@ -1,4 +1,4 @@
-//! `terrain stats`: the five realism measures of a map file, as JSON or a table, checked against
+//! `terrain stats`: the eight realism measures of a map file, as JSON or a table, checked against
 //! figures computed independently of this code (issue 32's table, from the definitions in
 //! CONTRACTS.md) for real land and for the posts' algorithms.
 
@@ -33,8 +33,10 @@ fn real_land_measures_as_published_for_the_jacksboro_dem() {
     assert_eq!(
         keys,
         [
+            "bifurcation",
             "concavity",
             "drainage_top1",
+            "hack",
             "hurst",
             "hypsometric_integral",
             "pits_per_1000",
@@ -54,6 +56,10 @@ fn real_land_measures_as_published_for_the_jacksboro_dem() {
             // The concavity of its channels, below the global median of real rivers (0.425)
             // but inside their spread; the generators here measure 0.06 to 0.15.
             ("concavity", 0.22, 0.005),
+            // Both inside real networks' published ranges (Hack 0.5 to 0.6, Horton 3 to 5),
+            // where the generators' random networks sit too (docs/realism.md).
+            ("hack", 0.52, 0.005),
+            ("bifurcation", 4.82, 0.005),
         ],
     );
 }

@@ -1,4 +1,4 @@
-//! The "How real is it?" panel under every 2-D demo: the five realism measures of the terrain on
+//! The "How real is it?" panel under every 2-D demo: the eight realism measures of the terrain on
 //! screen beside real land's, each with what it means, the published range and what would move
 //! it. Opening it asks the worker to measure the full-resolution map (`terrain::realism::report`,
 //! run by the file encoders' module, so the measures cost the first load nothing); the section's

@@ -1,12 +1,13 @@
 //! Measures of how much a map looks like real land, each defined once here for the core, the
 //! command line and the page (CONTRACTS.md, "Realism measures"). [`Measures::of`] takes the
-//! five the page's panel and `terrain stats` show:
+//! eight the page's panel and `terrain stats` show:
 //!
 //! - [`hurst`]: how fast height differences grow with distance (real land about 0.5 to 0.9);
 //! - [`spectral_slope`]: how fast the power spectrum falls with wavenumber;
 //! - [`hypsometric_integral`]: where the mean height sits between the lowest and the highest
 //!   (mature landscapes about 0.35 to 0.6; Strahler 1952);
-//! - [`pits_per_1000`] and [`drainage_top1`], below.
+//! - [`pits_per_1000`] and [`drainage_top1`], below;
+//! - the rivers' three ([`rivers`]): the concavity, Hack's exponent and the bifurcation ratio.
 //!
 //! And those erosion's tests use:
 //!
@@ -20,6 +21,7 @@
 //!   cell: about 4.5 for white noise, well under 1 for valleys a few cells wide.
 
 pub mod rivers;
+pub mod slope_area_plot;
 mod spectrum;
 #[cfg(test)]
 mod tests;
@@ -169,8 +171,8 @@ pub struct Guide {
     pub moves: &'static str,
 }
 
-/// The six measures, in the order of [`Measures::named`].
-pub const GUIDES: [Guide; 6] = [
+/// The eight measures, in the order of [`Measures::named`].
+pub const GUIDES: [Guide; 8] = [
     Guide {
         name: "hurst",
         label: "Hurst exponent",
@@ -223,9 +225,29 @@ pub const GUIDES: [Guide; 6] = [
         moves: "uplift against river incision (the uplift step) sets it to its m; droplets \
                 hardly move it",
     },
+    Guide {
+        name: "hack",
+        label: "Hack exponent",
+        means: "How fast a river's length grows with the area draining into it (L ~ A^h): \
+                whether basins are long and thin or round",
+        published: "real basins 0.5 to 0.6 (Hack 1957); but any network of random paths gives \
+                    about 0.5 too, and every generator here does, so it cannot tell rivers from \
+                    noise",
+        moves: "little moves it: it reads the shape of basins, which routing over any ground \
+                makes",
+    },
+    Guide {
+        name: "bifurcation",
+        label: "Bifurcation ratio",
+        means: "How many streams of one order join to make one of the next (Strahler orders): \
+                how branched the network is",
+        published: "real networks 3 to 5 (Horton 1945); any random network gives about 4, so \
+                    it tests that the routing made a tree, not that the land is real",
+        moves: "nothing here moves it far from 4: read the concavity for realism",
+    },
 ];
 
-/// The five realism measures of one map, as the page's "How real is it?" panel and `terrain
+/// The eight realism measures of one map, as the page's "How real is it?" panel and `terrain
 /// stats` give them. A measure the map is too small or too flat for is `None` (`null` in JSON).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Measures {
@@ -241,25 +263,38 @@ pub struct Measures {
     pub drainage_top1: f64,
     /// [`rivers::concavity`]: `None` with too few channels to fit.
     pub concavity: Option<f64>,
+    /// [`rivers::hack`]: `None` with too few channels to fit, or on a flat map.
+    pub hack: Option<f64>,
+    /// [`rivers::bifurcation`]: `None` without streams of two orders, or on a flat map.
+    pub bifurcation: Option<f64>,
 }
 
 impl Measures {
     /// Measures `map` at full resolution. Refuses a map with a height that is not a number (the
     /// routing cannot fill it).
     pub fn of(map: &Heightmap) -> Result<Measures, ParamError> {
-        let water = Water::of(map)?;
-        Ok(Measures {
+        Ok(Measures::of_routed(map, &Water::of(map)?))
+    }
+
+    /// [`Measures::of`] `map` with its water already routed ([`Water::of`]).
+    pub fn of_routed(map: &Heightmap, water: &Water) -> Measures {
+        let relief = map.range().is_some_and(|(lo, hi)| hi > lo);
+        Measures {
             hurst: hurst(map),
             spectral_slope: spectral_slope(map),
             hypsometric_integral: hypsometric_integral(map),
             pits_per_1000: pits_per_1000(map),
-            drainage_top1: drainage_top1_of(&water),
-            concavity: rivers::concavity(map, &water),
-        })
+            drainage_top1: drainage_top1_of(water),
+            concavity: rivers::concavity(map, water),
+            // A flat map has no rivers, though the routing (which drains every flat) makes a
+            // network of its fill.
+            hack: relief.then(|| rivers::hack(map, water)).flatten(),
+            bifurcation: relief.then(|| rivers::bifurcation(map, water)).flatten(),
+        }
     }
 
     /// The measures by name, in the order the page and `terrain stats` list them.
-    pub fn named(&self) -> [(&'static str, Option<f64>); 6] {
+    pub fn named(&self) -> [(&'static str, Option<f64>); 8] {
         [
             ("hurst", self.hurst),
             ("spectral_slope", self.spectral_slope),
@@ -267,11 +302,13 @@ impl Measures {
             ("pits_per_1000", Some(self.pits_per_1000)),
             ("drainage_top1", Some(self.drainage_top1)),
             ("concavity", self.concavity),
+            ("hack", self.hack),
+            ("bifurcation", self.bifurcation),
         ]
     }
 
     /// One JSON object with the keys `hurst`, `spectral_slope`, `hypsometric_integral`,
-    /// `pits_per_1000` and `drainage_top1`, each rounded to 4 decimals, `null` where there is no
+    /// `pits_per_1000`, `drainage_top1`, `concavity`, `hack` and `bifurcation`, each rounded to 4 decimals, `null` where there is no
     /// value: what `terrain stats --json` prints and the page's `data-realism` holds. Rounding
     /// keeps the page (wasm's own `ln` and `cos`) and the command line equal to the last digit.
     pub fn json(&self) -> serde_json::Value {
@@ -292,14 +329,21 @@ pub const REAL_LAND: Measures = Measures {
     pits_per_1000: 8.6917,
     drainage_top1: 0.8113,
     concavity: Some(0.2166),
+    hack: Some(0.5211),
+    bifurcation: Some(4.8228),
 };
 
 /// What the page's "How real is it?" panel shows of `map`: `stats`, the JSON `terrain stats
 /// --json` prints; `rows`, one per measure with its label, this map's value and real land's
 /// (2 decimals), what it means, the published range and what would move it; and `html`, the
-/// panel's text and table, so the page's first-load module builds no table of its own.
+/// panel's text, table and slope-area plot (`data-plot="slope-area"`), so the page's
+/// first-load module builds no table or plot of its own.
 pub fn report(map: &Heightmap) -> Result<serde_json::Value, ParamError> {
-    let measures = Measures::of(map)?;
+    let water = Water::of(map)?;
+    let measures = Measures::of_routed(map, &water);
+    let points = rivers::slope_area(map, &water);
+    let binned = rivers::binned(&points, rivers::channel_threshold(map.data().len()));
+    let plot = slope_area_plot::slope_area_svg(&binned, measures.concavity);
     let shown = |v: Option<f64>| v.map_or("none".to_string(), |v| format!("{v:.2}"));
     let rows: Vec<serde_json::Value> = measures
         .named()
@@ -323,7 +367,12 @@ pub fn report(map: &Heightmap) -> Result<serde_json::Value, ParamError> {
          74 m by 93 m). Measured on the full-resolution map, as <code>terrain stats</code> \
          measures a file.</p><table><thead><tr><th scope=\"col\">Measure</th><th scope=\"col\">This \
          terrain</th><th scope=\"col\">Real land</th><th scope=\"col\">What it says</th></tr>\
-         </thead><tbody>{body}</tbody></table>"
+         </thead><tbody>{body}</tbody></table><figure class=\"slope-area\" \
+         data-plot=\"slope-area\">{plot}<figcaption>The rivers' slope against the area draining \
+         into them (each set relative to its steepest channels). Real rivers steepen towards their \
+         heads: slope falls with area as A^-θ, θ about 0.45 (0.225 to 0.575 for most). A flat \
+         line is land whose channels are as steep far downstream as at their heads, as noise and \
+         the posts' generators make; the uplift step makes θ its m.</figcaption></figure>"
     );
     Ok(serde_json::json!({ "stats": measures.json(), "rows": rows, "html": html }))
 }

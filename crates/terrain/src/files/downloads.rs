@@ -24,7 +24,7 @@ pub enum Download {
         /// The tiles' format.
         format: &'static Facts,
     },
-    /// The realism report: the five measures as JSON text (`realism`).
+    /// The realism report: the eight measures as JSON text (`realism`).
     Realism,
     /// The rivers as GeoJSON lines (`rivers.geojson`), as `terrain flow --rivers` writes them
     /// at its default threshold.

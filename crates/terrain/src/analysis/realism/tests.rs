@@ -153,11 +153,10 @@ fn too_small_or_flat_maps_have_no_exponents_and_the_json_says_null() {
     );
     assert_eq!(json["pits_per_1000"], 0.0);
     let keys: Vec<&String> = json.as_object().expect("object").keys().collect();
-    assert_eq!(keys.len(), 6);
-    assert!(
-        json["concavity"].is_null(),
-        "no channels on a flat map: {json}"
-    );
+    assert_eq!(keys.len(), 8);
+    for river in ["concavity", "hack", "bifurcation"] {
+        assert!(json[river].is_null(), "no channels on a flat map: {json}");
+    }
 }
 
 #[test]
@@ -168,6 +167,18 @@ fn real_lands_figures_are_the_committed_maps() {
     let map = crate::files::import::read(&bytes, crate::files::formats::PNG, None).expect("a map");
     assert_eq!((map.width(), map.height()), (403, 344));
     assert_eq!(Measures::of(&map).expect("finite").json(), REAL_LAND.json());
+    let water = crate::analysis::water::Water::of(&map).expect("finite");
+    let points = rivers::slope_area(&map, &water);
+    let binned = rivers::binned(&points, rivers::channel_threshold(map.data().len()));
+    let rounded: Vec<(f64, f64)> = binned
+        .iter()
+        .map(|&(a, s)| ((a * 1e4).round() / 1e4, (s * 1e4).round() / 1e4))
+        .collect();
+    assert_eq!(
+        rounded,
+        slope_area_plot::REAL_LAND_SLOPE_AREA,
+        "the plot's real land is the committed map's"
+    );
 }
 
 #[test]
@@ -180,10 +191,14 @@ fn the_report_holds_the_stats_and_a_row_per_measure() {
         Measures::of(&noise).expect("finite").json()
     );
     let rows = report["rows"].as_array().expect("rows");
-    assert_eq!(rows.len(), 6);
+    assert_eq!(rows.len(), 8);
     assert_eq!(rows[0]["label"], "Hurst exponent");
     assert_eq!(rows[0]["real"], "0.64");
     assert_eq!(rows[4]["real"], "0.81");
     assert_eq!(rows[5]["label"], "Concavity θ");
     assert_eq!(rows[5]["real"], "0.22");
+    assert_eq!(rows[6]["label"], "Hack exponent");
+    assert_eq!(rows[6]["real"], "0.52");
+    assert_eq!(rows[7]["label"], "Bifurcation ratio");
+    assert_eq!(rows[7]["real"], "4.82");
 }
