@@ -4,7 +4,10 @@
 //! messages and the page agree); `--erode N` and the erosion constants where the chapter erodes
 //! what it makes; and where the map goes (a profile's text file, or a map with its engine preset).
 
+use std::path::PathBuf;
+
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches};
+use terrain::chain::uplift::knobs::UPLIFT_MAP;
 use terrain::erosion::ErosionParams;
 use terrain::knobs::{self, Knob, Values};
 use terrain::params::rust_decimal;
@@ -54,6 +57,19 @@ fn subcommand(recipe: &'static Recipe) -> clap::Command {
         );
         sub = ErosionConstants::augment_args(sub);
     }
+    if let Recipe::Uplifted(_) = recipe {
+        sub = sub.arg(
+            Arg::new(UPLIFT_MAP)
+                .long(UPLIFT_MAP)
+                .value_name("FILE")
+                .help(
+                    "Where the land rises: any heightmap file, its heights mapped onto 0 to 1 \
+                     scaling the uplift cell by cell (stretched over the map); none for U \
+                     everywhere",
+                )
+                .value_parser(clap::value_parser!(PathBuf)),
+        );
+    }
     let sub = if chapter.profile() {
         Output::augment_args(sub)
     } else {
@@ -98,6 +114,8 @@ pub(crate) struct ChapterRun {
     pub output: Output,
     /// The engine preset, maps and tiles (2-D maps).
     pub preset: Option<Preset>,
+    /// `terrain uplift --uplift-map FILE`: where the land rises.
+    pub uplift_map: Option<PathBuf>,
 }
 
 impl ChapterRun {
@@ -139,11 +157,17 @@ impl ChapterRun {
             let map = MapOutput::from_arg_matches(matches).map_err(clap_error)?;
             (map.output, Some(map.preset))
         };
+        let uplift_map = matches
+            .try_get_one::<PathBuf>(UPLIFT_MAP)
+            .ok()
+            .flatten()
+            .cloned();
         Ok(ChapterRun {
             recipe,
             erosion,
             output,
             preset,
+            uplift_map,
         })
     }
 }

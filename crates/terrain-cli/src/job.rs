@@ -1,7 +1,7 @@
 //! The run a command line asks for: where the map comes from (generated from a recipe or read
 //! from a file), the erosion it gets, where it goes and the engine it is for.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use terrain::chain::Step;
 use terrain::erosion::ErosionParams;
@@ -29,6 +29,8 @@ pub(crate) enum Source {
 pub(crate) struct Job<'a> {
     pub source: Source,
     pub erosion: Option<ErosionParams>,
+    /// `terrain uplift --uplift-map FILE`: where the generated land rises.
+    pub uplift_map: Option<&'a Path>,
     /// The steps after the base (and its erosion), in order.
     pub steps: Vec<Box<dyn Step>>,
     pub output: &'a Output,
@@ -36,50 +38,58 @@ pub(crate) struct Job<'a> {
 }
 
 impl Run {
-    /// The run these arguments ask for; `None` for `flow` and `stats`, which make no terrain.
-    pub(crate) fn job(&self) -> Option<Job<'_>> {
-        match self {
-            Run::Chapter(run) => Some(Job {
+    /// The run these arguments ask for; `None` for `flow` and `stats`, which make no terrain;
+    /// a refusal in one line when a step's file cannot be read.
+    pub(crate) fn job(&self) -> Option<Result<Job<'_>, String>> {
+        Some(Ok(match self {
+            Run::Chapter(run) => Job {
                 source: Source::Generate(run.recipe),
                 erosion: run.erosion,
+                uplift_map: run.uplift_map.as_deref(),
                 steps: Vec::new(),
                 output: &run.output,
                 preset: run.preset.as_ref(),
-            }),
-            Run::Read(Command::Erode(args)) => Some(Job {
+            },
+            Run::Read(Command::Erode(args)) => Job {
                 source: Source::File {
                     path: args.input.clone(),
                     width: args.width,
                 },
                 erosion: Some(args.constants.params(args.droplets)),
+                uplift_map: None,
                 steps: Vec::new(),
                 output: &args.map.output,
                 preset: Some(&args.map.preset),
-            }),
-            Run::Read(Command::Read(file)) => Some(on_file(file, None)),
-            Run::Read(Command::Thermal(args)) => Some(on_file(
-                &args.file,
-                Some(StepArgs::Thermal(args.step.clone())),
-            )),
-            Run::Read(Command::Redistribute(args)) => Some(on_file(
-                &args.file,
-                Some(StepArgs::Redistribute(args.step.clone())),
-            )),
-            Run::Read(Command::Flow(_) | Command::Stats(_)) => None,
-        }
+            },
+            Run::Read(Command::Read(file)) => return Some(on_file(file, None)),
+            Run::Read(Command::Thermal(args)) => {
+                return Some(on_file(
+                    &args.file,
+                    Some(StepArgs::Thermal(args.step.clone())),
+                ))
+            }
+            Run::Read(Command::Redistribute(args)) => {
+                return Some(on_file(
+                    &args.file,
+                    Some(StepArgs::Redistribute(args.step.clone())),
+                ))
+            }
+            Run::Read(Command::Flow(_) | Command::Stats(_)) => return None,
+        }))
     }
 }
 
 /// The job of a command on the map in `file`: `step` on it, or nothing (`terrain read`).
-fn on_file(file: &OnFile, step: Option<StepArgs>) -> Job<'_> {
-    Job {
+fn on_file(file: &OnFile, step: Option<StepArgs>) -> Result<Job<'_>, String> {
+    Ok(Job {
         source: Source::File {
             path: file.input.clone(),
             width: file.width,
         },
         erosion: None,
-        steps: step.iter().map(StepArgs::step).collect(),
+        uplift_map: None,
+        steps: step.iter().map(StepArgs::step).collect::<Result<_, _>>()?,
         output: &file.map.output,
         preset: Some(&file.map.preset),
-    }
+    })
 }

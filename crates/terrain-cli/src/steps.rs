@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use terrain::chain::redistribute::Redistribute;
 use terrain::chain::thermal::{knobs as thermal, Thermal};
-use terrain::chain::uplift::{knobs as uplift, Uplift};
+use terrain::chain::uplift::{knobs as uplift, Uplift, UpliftMap, UpliftOver};
 use terrain::chain::Step;
 use terrain::erosion::step::Erode;
 use terrain::knobs;
@@ -92,6 +92,39 @@ pub struct UpliftArgs {
     #[arg(long, value_name = "F", help = uplift::DIFFUSION.hint(),
           default_value_t = Uplift::DEFAULT.diffusion, value_parser = number(&uplift::DIFFUSION))]
     pub diffusion: f32,
+    /// `--uplift-map FILE`: any heightmap, its heights over their range (0 to 1) scaling U cell
+    /// by cell, stretched over the map.
+    #[arg(
+        long = "uplift-map",
+        value_name = "FILE",
+        help = "Where the land rises: any heightmap file, its heights mapped onto 0 to 1 \
+                  scaling the uplift cell by cell (stretched over the map); none for U everywhere"
+    )]
+    pub uplift_map: Option<PathBuf>,
+}
+
+impl UpliftArgs {
+    /// The model these flags set.
+    pub fn model(&self) -> Uplift {
+        Uplift {
+            steps: self.steps,
+            dt: self.dt,
+            uplift: self.uplift,
+            k: self.k,
+            m: self.m,
+            diffusion: self.diffusion,
+        }
+    }
+
+    /// The uplift map `--uplift-map` names, read; `None` without one.
+    pub fn rates(&self) -> Result<Option<(UpliftMap, String)>, String> {
+        let Some(path) = &self.uplift_map else {
+            return Ok(None);
+        };
+        let map = crate::read::read_map(path, None)
+            .map_err(|e| format!("--{}: {e}", uplift::UPLIFT_MAP))?;
+        Ok(Some((UpliftMap::of(&map), path.display().to_string())))
+    }
 }
 
 /// One step and its flags.
@@ -108,9 +141,9 @@ pub enum StepArgs {
 }
 
 impl StepArgs {
-    /// The step these flags describe.
-    pub fn step(&self) -> Box<dyn Step> {
-        match self {
+    /// The step these flags describe; refused in one line when a file it names cannot be read.
+    pub fn step(&self) -> Result<Box<dyn Step>, String> {
+        Ok(match self {
             StepArgs::Erode(args) => Box::new(Erode(args.constants.params(args.droplets))),
             StepArgs::Thermal(args) => Box::new(Thermal {
                 iterations: args.iterations,
@@ -118,15 +151,15 @@ impl StepArgs {
                 rate: args.rate,
             }),
             StepArgs::Redistribute(args) => Box::new(Redistribute { power: args.power }),
-            StepArgs::Uplift(args) => Box::new(Uplift {
-                steps: args.steps,
-                dt: args.dt,
-                uplift: args.uplift,
-                k: args.k,
-                m: args.m,
-                diffusion: args.diffusion,
-            }),
-        }
+            StepArgs::Uplift(args) => match args.rates()? {
+                Some((rates, file)) => Box::new(UpliftOver {
+                    model: args.model(),
+                    rates,
+                    file,
+                }),
+                None => Box::new(args.model()),
+            },
+        })
     }
 }
 

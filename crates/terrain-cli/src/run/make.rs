@@ -2,9 +2,11 @@
 //! then through its steps.
 
 use serde_json::json;
+use terrain::chain::uplift::knobs as uplift_knobs;
 use terrain::chain::{self, Step};
 use terrain::erosion::{self, ErosionParams};
 use terrain::sidecar::Made;
+use terrain::Recipe;
 
 use super::plan::Start;
 
@@ -22,6 +24,22 @@ pub(crate) fn make(
                 .generate_eroded(seed, erosion.as_ref())
                 .map_err(|e| e.to_string())?;
             Made::new(&recipe, seed, erosion, map)
+        }
+        Start::Grown(recipe, rates, path) => {
+            let Recipe::Uplifted(chapter) = recipe else {
+                return Err(format!("--{} is uplift's", uplift_knobs::UPLIFT_MAP));
+            };
+            let map = chapter
+                .grow(seed, Some(&rates))
+                .map_err(|e| e.to_string())?;
+            let mut made = Made::new(&recipe, seed, None, map);
+            if let Some(parameters) = made.parameters.as_object_mut() {
+                parameters.insert(
+                    uplift_knobs::UPLIFT_MAP.to_string(),
+                    json!(path.display().to_string()),
+                );
+            }
+            made
         }
         Start::Read(path, mut map) => {
             if let Some(params) = &erosion {

@@ -8,14 +8,13 @@ mod plan;
 mod write;
 
 use crate::args::{Command, Parsed, Run};
-use crate::steps::StepArgs;
 use plan::Plan;
 
 impl Parsed {
     /// Generates and writes the file or its tiles (and, for an engine or tiles, the sidecar
     /// `NAME.json`); returns a one-line summary for stdout or a one-line error.
     pub fn run(&self) -> Result<String, String> {
-        let Some(mut job) = self.run.job() else {
+        let Some(job) = self.run.job() else {
             if !self.then.is_empty() {
                 let name = match &self.run {
                     Run::Read(Command::Flow(_)) => "flow",
@@ -31,7 +30,10 @@ impl Parsed {
                 _ => Err("nothing to do".into()),
             };
         };
-        job.steps.extend(self.then.iter().map(StepArgs::step));
+        let mut job = job?;
+        for step in &self.then {
+            job.steps.push(step.step()?);
+        }
         let Plan {
             start,
             erosion,

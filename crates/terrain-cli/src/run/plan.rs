@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use rand::TryRngCore;
+use terrain::chain::uplift::{knobs as uplift_knobs, UpliftMap};
 use terrain::chain::Step;
 use terrain::derived::Derived;
 use terrain::engines::Engine;
@@ -56,6 +57,8 @@ pub(crate) enum Start {
     Generate(Recipe),
     /// Already read from this file.
     Read(PathBuf, Heightmap),
+    /// Grown by uplift (`terrain uplift`) where the uplift map read from this file says.
+    Grown(Recipe, UpliftMap, PathBuf),
 }
 
 impl Plan {
@@ -92,11 +95,18 @@ impl Plan {
                 let map = read_map(&path, width)?;
                 Start::Read(path, map)
             }
-            Source::Generate(recipe) => Start::Generate(recipe),
+            Source::Generate(recipe) => match job.uplift_map {
+                Some(path) => {
+                    let map = read_map(path, None)
+                        .map_err(|e| format!("--{}: {e}", uplift_knobs::UPLIFT_MAP))?;
+                    Start::Grown(recipe, UpliftMap::of(&map), path.to_path_buf())
+                }
+                None => Start::Generate(recipe),
+            },
         };
         let size = match &start {
             Start::Read(_, map) => (map.width(), map.height()),
-            Start::Generate(recipe) => recipe.size(),
+            Start::Generate(recipe) | Start::Grown(recipe, ..) => recipe.size(),
         };
         let tiling = match job.preset.and_then(|p| p.tiles) {
             Some(grid) => Some(tiles::fit(size, grid, engine)?),

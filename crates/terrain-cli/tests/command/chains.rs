@@ -269,3 +269,85 @@ fn a_composed_recipes_command_line_writes_the_map_it_makes() {
         assert_eq!(std::fs::read(&out).expect("written"), bytes, "{line}");
     }
 }
+
+#[test]
+fn an_uplift_map_raises_the_land_where_it_is_high_and_a_bad_one_writes_nothing() {
+    let dir = scratch("uplift-map");
+    let r32 = |path: &std::path::Path| -> Vec<f32> {
+        std::fs::read(path)
+            .expect("written")
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect()
+    };
+    // A map rising from 0 on the left to 1 on the right: 33 x 33 raw floats.
+    let ramp = dir.join("ramp.r32");
+    let heights: Vec<u8> = (0..33 * 33)
+        .flat_map(|i| ((i % 33) as f32 / 32.0).to_le_bytes())
+        .collect();
+    std::fs::write(&ramp, heights).expect("written");
+    let flat = dir.join("flat.r32");
+    std::fs::write(&flat, vec![0u8; 33 * 33 * 4]).expect("written");
+    let grow = |map: Option<&std::path::Path>, out: &std::path::Path| {
+        let mut words = vec!["uplift", "--exponent", "6", "--steps", "30", "--seed", "4"];
+        if let Some(map) = map {
+            words.extend(["--uplift-map", text(map)]);
+        }
+        words.extend(["--out", text(out)]);
+        let (ok, _, err) = terrain(&words);
+        assert!(ok, "{err}");
+        r32(out)
+    };
+    let plain = grow(None, &dir.join("plain.r32"));
+    // A flat map rises everywhere at the full U: the same land as none.
+    assert_eq!(grow(Some(&flat), &dir.join("flat-grown.r32")), plain);
+    // Over the ramp the land stands higher on the right (x > 48) than on the left (x < 16).
+    let ramped = grow(Some(&ramp), &dir.join("ramp-grown.r32"));
+    let side = |keep: fn(usize) -> bool| -> f64 {
+        let cells: Vec<f64> = (0..65 * 65)
+            .filter(|i| keep(i % 65))
+            .map(|i| f64::from(ramped[i]))
+            .collect();
+        cells.iter().sum::<f64>() / cells.len() as f64
+    };
+    let (left, right) = (side(|x| x < 16), side(|x| x > 48));
+    assert!(right > 2.0 * left, "left {left}, right {right}");
+    // As a step, on any map; a file that is not a heightmap is refused with nothing written.
+    let stepped = dir.join("stepped.r32");
+    let (ok, _, err) = terrain(&[
+        "ds",
+        "--exponent",
+        "6",
+        "--seed",
+        "4",
+        "--then",
+        "uplift",
+        "--steps",
+        "5",
+        "--uplift-map",
+        text(&ramp),
+        "--out",
+        text(&stepped),
+    ]);
+    assert!(ok, "{err}");
+    let junk = dir.join("junk.png");
+    std::fs::write(&junk, b"not a picture").expect("written");
+    for words in [
+        vec!["uplift", "--exponent", "6", "--uplift-map", text(&junk)],
+        vec![
+            "ds",
+            "--exponent",
+            "6",
+            "--then",
+            "uplift",
+            "--uplift-map",
+            text(&junk),
+        ],
+    ] {
+        let out = dir.join("refused.r32");
+        let (ok, _, err) = terrain(&[&words[..], &["--out", text(&out)]].concat());
+        assert!(!ok && err.starts_with("error: --uplift-map: "), "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(!out.exists());
+    }
+}

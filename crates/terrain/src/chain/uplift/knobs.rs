@@ -58,3 +58,6 @@ pub const DIFFUSION: Knob = number(
 
 /// Every knob of the step, in the order its command lists them.
 pub const KNOBS: [&Knob; 6] = [&STEPS, &DT, &UPLIFT, &K, &M, &DIFFUSION];
+
+/// The uplift map's flag (`--uplift-map FILE`): a file, so not a knob the page's fields offer.
+pub const UPLIFT_MAP: &str = "uplift-map";

@@ -18,6 +18,9 @@
 //! threads; the routing's parts that run on every core give the same answer on any.
 
 pub mod knobs;
+mod rates;
+
+pub use rates::{UpliftMap, UpliftOver};
 
 use super::Step;
 use crate::analysis::water::fill::priority_flood_in_order;
@@ -59,11 +62,28 @@ impl Uplift {
     pub fn run_seen(
         &self,
         map: &mut Heightmap,
+        seen: impl FnMut(u32, &Heightmap),
+    ) -> Result<(), ParamError> {
+        self.run_over(map, None, seen)
+    }
+
+    /// [`Uplift::run_seen`] with the land rising at U times `rates` (one a cell, 0 to 1: an
+    /// [`UpliftMap`] on this map), or at U everywhere without.
+    pub fn run_over(
+        &self,
+        map: &mut Heightmap,
+        rates: Option<&[f32]>,
         mut seen: impl FnMut(u32, &Heightmap),
     ) -> Result<(), ParamError> {
         self.validate()?;
+        if rates.is_some_and(|r| r.len() != map.data().len()) {
+            return Err(ParamError::new(
+                knobs::UPLIFT_MAP,
+                "must have a rate for every cell of the map",
+            ));
+        }
         for step in 1..=self.steps {
-            self.time_step(map)?;
+            self.time_step_over(map, rates)?;
             seen(step, map);
             crate::map::progress::report(u64::from(step), u64::from(self.steps));
         }
@@ -73,6 +93,11 @@ impl Uplift {
     /// One time step: uplift and river incision, solved implicitly from the outlets upstream,
     /// then hillslope diffusion.
     pub fn time_step(&self, map: &mut Heightmap) -> Result<(), ParamError> {
+        self.time_step_over(map, None)
+    }
+
+    /// [`Uplift::time_step`] with the land rising at U times each cell's rate in `rates`.
+    fn time_step_over(&self, map: &mut Heightmap, rates: Option<&[f32]>) -> Result<(), ParamError> {
         let w = map.width();
         let (filled, order) = priority_flood_in_order(map)?;
         let down = directions(&filled);
@@ -104,7 +129,8 @@ impl Uplift {
             };
             let f = k * libm::pow(f64::from(area[i]), m) / distance;
             let below = f64::from(h[r]);
-            let solved = (f64::from(h[i]) + uplift + f * below) / (1.0 + f);
+            let rise = rates.map_or(uplift, |r| uplift * f64::from(r[i]));
+            let solved = (f64::from(h[i]) + rise + f * below) / (1.0 + f);
             // Never level with the cell below (f32 rounding), so water still runs.
             h[i] = (solved as f32).max(next_up(h[r]));
         }
@@ -196,15 +222,7 @@ impl Step for Uplift {
     /// one): the model's heights are in cells, and the steps after it (erosion's constants, the
     /// page's relief) expect the map's own scale.
     fn apply(&self, map: &mut Heightmap, _seed: u64) -> Result<(), ParamError> {
-        let before = map.range();
-        self.run_seen(map, |_, _| {})?;
-        let (lo, hi) = match before {
-            Some((lo, hi)) if hi > lo => (lo, hi),
-            Some((lo, _)) => (lo, lo + 1.0),
-            None => (0.0, 1.0),
-        };
-        rescale(map, lo, hi);
-        Ok(())
+        self.apply_with(map, None)
     }
 
     fn settings(&self) -> Vec<(&'static str, String)> {
@@ -216,6 +234,22 @@ impl Step for Uplift {
             (knobs::M.name, self.m.to_string()),
             (knobs::DIFFUSION.name, self.diffusion.to_string()),
         ]
+    }
+}
+
+impl Uplift {
+    /// The step on `map` with `rates` (see [`Uplift::run_over`]), its heights then mapped back
+    /// onto the range the map had.
+    pub fn apply_with(&self, map: &mut Heightmap, rates: Option<&[f32]>) -> Result<(), ParamError> {
+        let before = map.range();
+        self.run_over(map, rates, |_, _| {})?;
+        let (lo, hi) = match before {
+            Some((lo, hi)) if hi > lo => (lo, hi),
+            Some((lo, _)) => (lo, lo + 1.0),
+            None => (0.0, 1.0),
+        };
+        rescale(map, lo, hi);
+        Ok(())
     }
 }
 

@@ -236,3 +236,67 @@ fn as_a_step_it_keeps_the_maps_range() {
         "{before:?} {after:?}"
     );
 }
+
+#[test]
+fn an_uplift_map_is_its_heights_over_their_range_stretched_over_the_map() {
+    // 0 to 4 over a 2 x 2 map: rates 0 to 1, the same on a map of its size.
+    let small = map_of(2, 2, |x, y| (x + 2 * y) as f32 * 4.0 / 3.0);
+    let rates = UpliftMap::of(&small);
+    let same = rates.on(2, 2);
+    assert_eq!(same, [0.0, 1.0 / 3.0, 2.0 / 3.0, 1.0]);
+    // Stretched over 3 x 3: the corners are the corners, the centre their mean.
+    let big = rates.on(3, 3);
+    assert_eq!(
+        [big[0], big[2], big[6], big[8]],
+        [0.0, 1.0 / 3.0, 2.0 / 3.0, 1.0]
+    );
+    assert!((big[4] - 0.5).abs() < 1e-6, "{}", big[4]);
+    // A flat map rises everywhere at the full rate.
+    assert!(UpliftMap::of(&map_of(4, 4, |_, _| 2.0))
+        .on(5, 5)
+        .iter()
+        .all(|&r| r == 1.0));
+}
+
+#[test]
+fn land_rises_where_the_uplift_map_says_and_a_full_map_is_no_map() {
+    let model = Uplift {
+        steps: 20,
+        ..Uplift::DEFAULT
+    };
+    let start = map_of(33, 33, |x, y| ((x * 7 + y * 13) % 11) as f32 * 1e-3);
+    // The left half does not rise at all, the right half at the full U.
+    let half = UpliftMap::of(&map_of(33, 33, |x, _| if x < 16 { 0.0 } else { 1.0 }));
+    let mut map = start.clone();
+    model
+        .run_over(&mut map, Some(&half.on(33, 33)), |_, _| {})
+        .expect("runs");
+    let mean = |xs: std::ops::Range<usize>| {
+        let cells: Vec<f32> = (1..32)
+            .flat_map(|y| xs.clone().map(move |x| (x, y)))
+            .map(|(x, y)| map.get(x, y))
+            .collect();
+        cells.iter().map(|&h| f64::from(h)).sum::<f64>() / cells.len() as f64
+    };
+    let (left, right) = (mean(1..14), mean(19..32));
+    assert!(left < 0.02, "the left half stays low: {left}");
+    assert!(
+        right > 10.0 * left.max(1e-3),
+        "the right half rises: {right} against {left}"
+    );
+    // A map of ones is U everywhere: the same bytes as no map.
+    let ones = UpliftMap::of(&map_of(9, 9, |_, _| 1.0));
+    let (mut with, mut without) = (start.clone(), start);
+    let over = UpliftOver {
+        model,
+        rates: ones,
+        file: "ones.png".into(),
+    };
+    over.apply(&mut with, 0).expect("runs");
+    model.apply(&mut without, 0).expect("runs");
+    assert_eq!(with, without);
+    assert_eq!(
+        over.settings().last(),
+        Some(&("uplift-map", "ones.png".to_string()))
+    );
+}

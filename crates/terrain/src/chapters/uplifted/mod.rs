@@ -7,7 +7,7 @@ mod steps;
 
 #[cfg(feature = "cli")]
 use crate::chain::uplift::knobs as uplift_knobs;
-use crate::chain::uplift::Uplift;
+use crate::chain::uplift::{Uplift, UpliftMap};
 use crate::chapters::noise::algorithm::NoiseParams;
 use crate::chapters::settings::Slot;
 use crate::chapters::steps::Steps;
@@ -68,6 +68,20 @@ impl Uplifted {
     }
 }
 
+impl Uplifted {
+    /// The land grown from the start for `seed`, rising where `rates` say (everywhere at U
+    /// without): heights 0 to 1, as every generator's (the model's own are in cells).
+    pub fn grow(&self, seed: u64, rates: Option<&UpliftMap>) -> Result<Heightmap, ParamError> {
+        EXPONENT.check_whole(u64::from(self.exponent))?;
+        let mut map = self.start(seed)?;
+        let rates = rates.map(|r| r.on(map.width(), map.height()));
+        self.uplift
+            .run_over(&mut map, rates.as_deref(), |_, _| {})?;
+        crate::chain::uplift::rescale(&mut map, 0.0, 1.0);
+        Ok(map)
+    }
+}
+
 impl Chapter for Uplifted {
     #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
@@ -106,12 +120,7 @@ impl Chapter for Uplifted {
         if !crate::erosion::LINKED {
             return Err(crate::chapters::eroded::algorithm::not_linked());
         }
-        EXPONENT.check_whole(u64::from(self.exponent))?;
-        let mut map = self.start(seed)?;
-        self.uplift.run_seen(&mut map, |_, _| {})?;
-        // Heights 0 to 1, as every generator's: the model's own are in cells.
-        crate::chain::uplift::rescale(&mut map, 0.0, 1.0);
-        Ok(map)
+        self.grow(seed, None)
     }
 
     #[cfg(feature = "cli")]

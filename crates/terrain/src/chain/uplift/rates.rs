@@ -1,0 +1,90 @@
+//! The uplift map (`--uplift-map FILE`): where the land rises. Any heightmap scales the uplift
+//! rate U cell by cell: its heights mapped onto 0 to 1 over its own range (the highest point rises
+//! at the full U, the lowest not at all), stretched over the map the model runs on.
+
+use super::Uplift;
+use crate::chain::Step;
+use crate::knobs::params::ParamError;
+use crate::map::heightmap::Heightmap;
+
+/// A map of uplift rates, each 0 to 1, the share of U a cell gets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UpliftMap {
+    rates: Heightmap,
+}
+
+impl UpliftMap {
+    /// The rates of `map`: its heights mapped onto 0 to 1 over its range. A flat map (or one of
+    /// a single point) rises everywhere at the full U.
+    pub fn of(map: &Heightmap) -> UpliftMap {
+        let mut rates = map.clone();
+        match map.range() {
+            Some((lo, hi)) if hi > lo => super::rescale(&mut rates, 0.0, 1.0),
+            _ => rates.data_mut().fill(1.0),
+        }
+        UpliftMap { rates }
+    }
+
+    /// The rates on a `width` x `height` map: this map stretched over it, corner to corner,
+    /// read between its points bilinearly.
+    pub fn on(&self, width: usize, height: usize) -> Vec<f32> {
+        let (w, h) = (self.rates.width(), self.rates.height());
+        let z = self.rates.data();
+        if (w, h) == (width, height) {
+            return z.to_vec();
+        }
+        // Where a point of the target falls on this map, along one axis.
+        let along = |i: usize, n: usize, m: usize| -> (usize, usize, f64) {
+            if n < 2 || m < 2 {
+                return (0, 0, 0.0);
+            }
+            let at = i as f64 * (m - 1) as f64 / (n - 1) as f64;
+            let below = (at.floor() as usize).min(m - 2);
+            (below, below + 1, at - below as f64)
+        };
+        let mut out = Vec::with_capacity(width * height);
+        for y in 0..height {
+            let (y0, y1, fy) = along(y, height, h);
+            for x in 0..width {
+                let (x0, x1, fx) = along(x, width, w);
+                let at = |x: usize, y: usize| f64::from(z[y * w + x]);
+                let top = at(x0, y0) * (1.0 - fx) + at(x1, y0) * fx;
+                let bottom = at(x0, y1) * (1.0 - fx) + at(x1, y1) * fx;
+                out.push((top * (1.0 - fy) + bottom * fy) as f32);
+            }
+        }
+        out
+    }
+}
+
+/// The `uplift` step with an uplift map: the land rises at U times the map's rate at each cell.
+#[derive(Debug, Clone)]
+pub struct UpliftOver {
+    /// The model's time steps and constants.
+    pub model: Uplift,
+    /// Where the land rises.
+    pub rates: UpliftMap,
+    /// The file the rates came from, as the command line named it (for the sidecar).
+    pub file: String,
+}
+
+impl Step for UpliftOver {
+    fn name(&self) -> &'static str {
+        "uplift"
+    }
+
+    fn validate(&self) -> Result<(), ParamError> {
+        self.model.validate()
+    }
+
+    fn apply(&self, map: &mut Heightmap, _seed: u64) -> Result<(), ParamError> {
+        let rates = self.rates.on(map.width(), map.height());
+        self.model.apply_with(map, Some(&rates))
+    }
+
+    fn settings(&self) -> Vec<(&'static str, String)> {
+        let mut settings = self.model.settings();
+        settings.push((super::knobs::UPLIFT_MAP, self.file.clone()));
+        settings
+    }
+}
