@@ -56,6 +56,21 @@ pub fn directions(filled: &Heightmap) -> Vec<u32> {
 /// cell's way down, how many above it have yet to pass their counts on, and its count sit side by
 /// side: a path runs across the map's rows, and each step down it is one cache line, not three.
 pub fn accumulation(downstream: &[u32]) -> Vec<u32> {
+    accumulate(downstream, |_| ())
+}
+
+/// [`accumulation`], and the cells in an order where every cell comes before the cell it drains
+/// to (each cell's count is final when it is listed): reversed, every cell after its receiver,
+/// the order an implicit pass from the outlets upstream needs.
+pub fn accumulation_in_order(downstream: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let mut order = Vec::with_capacity(downstream.len());
+    let flow = accumulate(downstream, |cell| order.push(cell as u32));
+    (flow, order)
+}
+
+/// [`accumulation`], telling `done` each cell once its count is final.
+#[inline(always)]
+fn accumulate(downstream: &[u32], mut done: impl FnMut(usize)) -> Vec<u32> {
     /// Marks a cell whose count has been passed on.
     const DONE: u32 = u32::MAX;
     // [where it drains, cells above it still to pass their counts on, its count]
@@ -73,6 +88,7 @@ pub fn accumulation(downstream: &[u32]) -> Vec<u32> {
             continue;
         }
         cells[start][1] = DONE;
+        done(start);
         let mut at = start;
         loop {
             let [d, _, count] = cells[at];
@@ -85,6 +101,7 @@ pub fn accumulation(downstream: &[u32]) -> Vec<u32> {
                 break;
             }
             next[1] = DONE;
+            done(d as usize);
             at = d as usize;
         }
     }

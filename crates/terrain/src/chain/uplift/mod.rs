@@ -14,7 +14,7 @@
 //! U / (K A^m): the rivers' concavity (S ~ A^-θ) is m by construction. Optional hillslope
 //! diffusion (explicit, in as many sub-steps as stability asks) rounds the ridges.
 //!
-//! The pass runs in one order (the Priority-Flood's), so the bytes are the same on any number of
+//! The pass runs in one order (the accumulation's, reversed), so the bytes are the same on any number of
 //! threads; the routing's parts that run on every core give the same answer on any.
 
 pub mod knobs;
@@ -23,8 +23,8 @@ mod rates;
 pub use rates::{UpliftMap, UpliftOver};
 
 use super::Step;
-use crate::analysis::water::fill::priority_flood_in_order;
-use crate::analysis::water::flow::{accumulation, directions, OFF_MAP};
+use crate::analysis::water::fill::priority_flood;
+use crate::analysis::water::flow::{accumulation_in_order, directions, OFF_MAP};
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
@@ -99,21 +99,16 @@ impl Uplift {
     /// [`Uplift::time_step`] with the land rising at U times each cell's rate in `rates`.
     fn time_step_over(&self, map: &mut Heightmap, rates: Option<&[f32]>) -> Result<(), ParamError> {
         let w = map.width();
-        let (filled, order) = priority_flood_in_order(map)?;
-        let down = directions(&filled);
-        let area = accumulation(&down);
-        // The cells in the order the flood took them: every cell after the one it drains to.
-        let mut sequence = vec![0u32; order.len()];
-        for (cell, &rank) in order.iter().enumerate() {
-            sequence[rank as usize] = cell as u32;
-        }
+        let (h, down, area, sequence) = routed(map)?;
         let (uplift, k, m) = (
             f64::from(self.uplift) * f64::from(self.dt),
             f64::from(self.k) * f64::from(self.dt),
             f64::from(self.m),
         );
-        // Lakes are filled: the rivers run across them to their outlets.
-        let mut h: Vec<f32> = filled.data().to_vec();
+        let mut h = h;
+        // A^m for the small areas most cells have, worked out once: the same `pow`, so the same
+        // bits, without a `pow` a cell.
+        let powers: Vec<f64> = (0..POWERS).map(|a| libm::pow(f64::from(a), m)).collect();
         for &cell in &sequence {
             let i = cell as usize;
             let r = down[i];
@@ -121,13 +116,19 @@ impl Uplift {
                 continue; // the border: the base level
             }
             let r = r as usize;
-            let diagonal = (i % w != r % w) && (i / w != r / w);
-            let distance = if diagonal {
-                std::f64::consts::SQRT_2
-            } else {
+            // A neighbour beside or above or below is one cell away; a corner one √2.
+            let gap = i.abs_diff(r);
+            let distance = if gap == 1 || gap == w {
                 1.0
+            } else {
+                std::f64::consts::SQRT_2
             };
-            let f = k * libm::pow(f64::from(area[i]), m) / distance;
+            let a = area[i];
+            let a_m = match powers.get(a as usize) {
+                Some(&p) => p,
+                None => libm::pow(f64::from(a), m),
+            };
+            let f = k * a_m / distance;
             let below = f64::from(h[r]);
             let rise = rates.map_or(uplift, |r| uplift * f64::from(r[i]));
             let solved = (f64::from(h[i]) + rise + f * below) / (1.0 + f);
@@ -140,6 +141,45 @@ impl Uplift {
         }
         Ok(())
     }
+}
+
+/// Drainage areas below this have their A^m from a table made once a time step.
+const POWERS: u32 = 1024;
+
+/// The map routed for a time step: its heights with the lakes filled (the rivers run across them
+/// to their outlets), where each cell drains, the drainage areas, and the cells in an order where
+/// every cell comes after the one it drains to.
+///
+/// The order comes from the accumulation (each cell listed once every cell draining into it is),
+/// reversed. Not the flood's order: a cell the flood raises to just above a cell it reached is
+/// taken at once, before a neighbour of the same height still waiting, which may be the cell it
+/// drains to, so the pass would solve it from that neighbour's old height and leave a pit.
+/// A map where every inner cell has a lower neighbour (after the first time step, every map the
+/// model makes without diffusion: each cell stands above the one it drains to) has no lake to
+/// fill: Priority-Flood would change no height, so the directions are the map's own and no heap
+/// is needed. Either way the same bytes: each cell's new height depends only on the cells below
+/// it, which every such order solves first.
+type Routed = (Vec<f32>, Vec<u32>, Vec<u32>, Vec<u32>);
+
+/// Routes `map` for a time step ([`Routed`]).
+fn routed(map: &Heightmap) -> Result<Routed, ParamError> {
+    let (w, rows) = (map.width(), map.height());
+    let down = directions(map);
+    let pit_free = (1..rows.saturating_sub(1)).all(|y| {
+        down[y * w + 1..(y + 1) * w - 1]
+            .iter()
+            .all(|&d| d != OFF_MAP)
+    });
+    let (heights, down) = if pit_free && map.data().iter().all(|h| h.is_finite()) {
+        (map.data().to_vec(), down)
+    } else {
+        let filled = priority_flood(map)?;
+        let down = directions(&filled);
+        (filled.data().to_vec(), down)
+    };
+    let (area, upstream_first) = accumulation_in_order(&down);
+    let sequence = upstream_first.into_iter().rev().collect();
+    Ok((heights, down, area, sequence))
 }
 
 impl Default for Uplift {
