@@ -14,7 +14,7 @@ use crate::erosion_args::ErodeArgs;
 use crate::flags::whole;
 use crate::flow::FlowArgs;
 use crate::stats::StatsArgs;
-use crate::steps::{self, OnFile, RedistributeCommand, StepArgs, ThermalCommand};
+use crate::steps::{self, OnFile, PaintCommand, RedistributeCommand, StepArgs, ThermalCommand};
 
 /// Generate a terrain heightmap and write it to a file.
 #[derive(Debug, Parser)]
@@ -52,6 +52,9 @@ pub enum Command {
     /// A map read from a file, its heights (0 to 1 over its range) raised to a power.
     #[command(display_order = 105)]
     Redistribute(RedistributeCommand),
+    /// Strokes painted on a map read from a file: brushes that raise, lower, smooth, flatten.
+    #[command(display_order = 106)]
+    Paint(PaintCommand),
 }
 
 /// What a command line asks for: a chapter's map, or a command on a map read from a file.

@@ -74,6 +74,12 @@ impl Run {
                     Some(StepArgs::Redistribute(args.step.clone())),
                 ))
             }
+            Run::Read(Command::Paint(args)) => {
+                return Some(on_file(
+                    &args.file,
+                    Some(StepArgs::Paint(args.step.clone())),
+                ))
+            }
             Run::Read(Command::Flow(_) | Command::Stats(_)) => return None,
         }))
     }

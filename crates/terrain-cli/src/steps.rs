@@ -7,6 +7,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use terrain::chain::paint::{Paint, Strokes};
 use terrain::chain::redistribute::Redistribute;
 use terrain::chain::thermal::{knobs as thermal, Thermal};
 use terrain::chain::uplift::{knobs as uplift, Uplift, UpliftMap, UpliftOver};
@@ -23,7 +24,7 @@ use crate::read::in_help;
 pub const THEN: &str = "--then";
 
 /// The steps' names, as messages list them.
-const NAMES: &str = "erode, thermal, redistribute or uplift";
+const NAMES: &str = "erode, thermal, redistribute, uplift or paint";
 
 /// `--then thermal`'s flags: thermal erosion.
 #[derive(Debug, Clone, Args)]
@@ -127,6 +128,32 @@ impl UpliftArgs {
     }
 }
 
+/// `--then paint`'s flags: the strokes file.
+#[derive(Debug, Clone, Args)]
+pub struct PaintArgs {
+    /// `--strokes FILE.json`.
+    #[arg(
+        long,
+        value_name = "FILE.json",
+        help = "The strokes to paint, in order: {\"strokes\": [{\"brush\": \"raise\" | \"lower\" \
+                  | \"smooth\" | \"flatten\", \"radius\": R, \"strength\": S, \"points\": [[x, y], \
+                  ...]}, ...]}, in map cells (x right, y down)"
+    )]
+    pub strokes: PathBuf,
+}
+
+impl PaintArgs {
+    /// The step: the strokes file read, or refused in one line.
+    pub fn paint(&self) -> Result<Paint, String> {
+        let file = self.strokes.display().to_string();
+        let text = std::fs::read_to_string(&self.strokes)
+            .map_err(|e| format!("--strokes: cannot read {file}: {e}"))?;
+        let strokes =
+            Strokes::from_json(&text).map_err(|e| format!("--strokes: {file}: {}", e.message))?;
+        Ok(Paint { strokes, file })
+    }
+}
+
 /// One step and its flags.
 #[derive(Debug, Clone, Subcommand)]
 pub enum StepArgs {
@@ -138,6 +165,8 @@ pub enum StepArgs {
     Redistribute(RedistributeArgs),
     /// Tectonic uplift against river incision (the stream-power law, solved implicitly).
     Uplift(UpliftArgs),
+    /// Strokes painted by hand: brushes that raise, lower, smooth and flatten, in order.
+    Paint(PaintArgs),
 }
 
 impl StepArgs {
@@ -159,6 +188,7 @@ impl StepArgs {
                 }),
                 None => Box::new(args.model()),
             },
+            StepArgs::Paint(args) => Box::new(args.paint()?),
         })
     }
 }
@@ -211,7 +241,7 @@ pub fn parse(words: &[OsString]) -> Result<StepArgs, Result<String, String>> {
         return Err(Err(format!("error: {THEN} needs a step's name: {NAMES}")));
     }
     // Every step reads `-3` as a (refused) value, not an unknown option, as the commands do.
-    let command = ["erode", "thermal", "redistribute", "uplift"]
+    let command = ["erode", "thermal", "redistribute", "uplift", "paint"]
         .into_iter()
         .fold(Then::command(), |command, name| {
             command.mut_subcommand(name, |sub| sub.allow_negative_numbers(true))
@@ -270,4 +300,15 @@ pub struct RedistributeCommand {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub step: RedistributeArgs,
+}
+
+/// `terrain paint`: strokes painted on a map read from a file.
+#[derive(Debug, Args)]
+pub struct PaintCommand {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub file: OnFile,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub step: PaintArgs,
 }

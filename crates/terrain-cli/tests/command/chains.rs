@@ -351,3 +351,97 @@ fn an_uplift_map_raises_the_land_where_it_is_high_and_a_bad_one_writes_nothing()
         assert!(!out.exists());
     }
 }
+
+#[test]
+fn paint_writes_the_same_bytes_on_any_threads_and_refuses_a_bad_strokes_file() {
+    let dir = scratch("paint");
+    let strokes = dir.join("strokes.json");
+    std::fs::write(
+        &strokes,
+        r#"{"strokes": [
+            {"brush": "raise", "radius": 6, "strength": 0.3, "points": [[10, 10], [12, 11], [14, 12]]},
+            {"brush": "smooth", "radius": 4, "strength": 0.5, "points": [[12, 11]]},
+            {"brush": "flatten", "radius": 5, "strength": 0.8, "points": [[40, 40], [44, 40]]},
+            {"brush": "lower", "radius": 3.5, "strength": 0.2, "points": [[64, 64]]}
+        ]}"#,
+    )
+    .expect("written");
+    let read = |path: &std::path::Path| std::fs::read(path).expect("written");
+    let mut outputs = Vec::new();
+    for threads in ["1", "2", "8"] {
+        let out = dir.join(format!("painted-{threads}.r32"));
+        let (ok, _, err) = terrain(&[
+            "--threads",
+            threads,
+            "ds",
+            "--exponent",
+            "6",
+            "--seed",
+            "5",
+            "--then",
+            "paint",
+            "--strokes",
+            text(&strokes),
+            "--out",
+            text(&out),
+        ]);
+        assert!(ok, "{err}");
+        outputs.push(read(&out));
+    }
+    assert!(outputs.windows(2).all(|pair| pair[0] == pair[1]));
+    // The step on a file writes the chain's bytes.
+    let base = dir.join("base.r32");
+    let (ok, _, err) = terrain(&["ds", "--exponent", "6", "--seed", "5", "--out", text(&base)]);
+    assert!(ok, "{err}");
+    assert_ne!(read(&base), outputs[0], "the strokes changed the map");
+    let on_file = dir.join("on-file.r32");
+    let (ok, _, err) = terrain(&[
+        "paint",
+        "--in",
+        text(&base),
+        "--strokes",
+        text(&strokes),
+        "--out",
+        text(&on_file),
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(read(&on_file), outputs[0]);
+    // Bad files: each refused in one line, nothing written.
+    for (body, says) in [
+        ("{\"strokes\": [", "is not JSON"),
+        (
+            r#"{"strokes": [{"brush": "melt", "radius": 4, "strength": 0.1, "points": [[1, 1]]}]}"#,
+            "stroke 1: no brush is named \"melt\"",
+        ),
+        (
+            r#"{"strokes": [{"brush": "raise", "radius": "NaN", "strength": 0.1, "points": [[1, 1]]}]}"#,
+            "stroke 1: radius must be a number",
+        ),
+        (
+            r#"{"strokes": [{"brush": "raise", "radius": 4, "strength": 7, "points": [[1, 1]]}]}"#,
+            "stroke 1: strength must be",
+        ),
+        (
+            r#"{"strokes": [{"brush": "raise", "radius": 4, "strength": 0.1, "points": [[1, 1]]}, {"brush": "lower", "radius": 4, "strength": 0.1, "points": [[65, 1]]}]}"#,
+            "stroke 2: the point [65, 1] is off the map of 65 x 65",
+        ),
+    ] {
+        let bad = dir.join("bad.json");
+        std::fs::write(&bad, body).expect("written");
+        let out = dir.join("refused.r32");
+        let (ok, _, err) = terrain(&[
+            "ds",
+            "--exponent",
+            "6",
+            "--then",
+            "paint",
+            "--strokes",
+            text(&bad),
+            "--out",
+            text(&out),
+        ]);
+        assert!(!ok && err.contains(says), "{body}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(!out.exists(), "{body}: nothing written");
+    }
+}

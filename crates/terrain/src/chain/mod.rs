@@ -6,10 +6,12 @@
 //! A step is one [`Step`]: its name (what `--then` takes), its knobs (declared in its own
 //! folder), what it does to a map with the recipe's seed, and its settings for the sidecar and
 //! the command line. The steps here: [`thermal`] (material sliding down slopes steeper than the
-//! talus angle) and [`redistribute`] (the normalised heights raised to a power); hydraulic
+//! talus angle), [`redistribute`] (the normalised heights raised to a power), [`uplift`] (the
+//! stream-power model) and [`paint`] (strokes drawn by hand); hydraulic
 //! erosion is a step in its chapter's folder (`terrain::erosion::step`), as the chapters stand on
 //! the steps, not the other way round.
 
+pub mod paint;
 pub mod redistribute;
 pub mod thermal;
 pub mod uplift;

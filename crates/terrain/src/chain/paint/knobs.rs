@@ -1,0 +1,24 @@
+//! A stroke's knobs: the rows the strokes file is checked against and the page's fields made from.
+
+use crate::knobs::table::number;
+use crate::knobs::Knob;
+
+/// A brush's radius in cells.
+pub const RADIUS: Knob = number(
+    "radius",
+    "Radius",
+    "Brush radius in cells: nothing farther than this from a stroke's points changes",
+    [0.5, 256.0, 8.0],
+);
+
+/// A brush's strength.
+pub const STRENGTH: Knob = number(
+    "strength",
+    "Strength",
+    "How much one dab does at the brush's centre: raise and lower move the ground by this share \
+     of the map's height range, smooth and flatten move it this share of the way",
+    [0.0, 1.0, 0.1],
+);
+
+/// Points in one strokes file at most: a long drag on the page makes a few hundred.
+pub const MOST_POINTS: usize = 1_000_000;
