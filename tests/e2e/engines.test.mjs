@@ -124,6 +124,18 @@ async function downloadAs(driver, id, format) {
   return lastDownload(driver);
 }
 
+/** Moves demo `id`'s step scrubber to `step`, as a reader's drag would, and waits until that
+ * step is on its canvas. */
+async function scrubTo(driver, id, step) {
+  await driver.evaluate((s, n) => {
+    const scrubber = document.querySelector(`${s} input[name="step"]`);
+    scrubber.value = String(n);
+    scrubber.dispatchEvent(new Event('input', { bubbles: true }));
+  }, section(id), step);
+  await until(driver, `step ${step}`, (s, n) => Number(document.querySelector(s).dataset.step) === n, section(id), step);
+  return facts(driver, id);
+}
+
 /** Chooses view `mode` in demo `id`, as a reader's choice would (a change event). */
 function setView(driver, id, mode) {
   return driver.evaluate((sel, value) => {
@@ -485,13 +497,7 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       await generated(driver, id, opened.generation + 1);
       await setView(driver, id, 'map');
       const at = async (step) => {
-        await driver.evaluate((s, n) => {
-          const scrubber = document.querySelector(`${s} input[name="step"]`);
-          scrubber.value = String(n);
-          scrubber.dispatchEvent(new Event('input', { bubbles: true }));
-        }, sel, step);
-        await until(driver, `step ${step}`, (s, n) => Number(document.querySelector(s).dataset.step) === n, sel, step);
-        await facts(driver, id);
+        await scrubTo(driver, id, step);
         return driver.evaluate((s) => {
           const canvas = document.querySelector(`${s} canvas`);
           const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
@@ -528,13 +534,7 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
         shown = await generated(driver, id, shown.generation + 1);
       }
       const caption = async (step) => {
-        await driver.evaluate((s, n) => {
-          const scrubber = document.querySelector(`${s} input[name="step"]`);
-          scrubber.value = String(n);
-          scrubber.dispatchEvent(new Event('input', { bubbles: true }));
-        }, sel, step);
-        await until(driver, `step ${step}`, (s, n) => Number(document.querySelector(s).dataset.step) === n, sel, step);
-        await facts(driver, id);
+        await scrubTo(driver, id, step);
         return driver.evaluate((s) => document.querySelector(`${s} .step-caption`).textContent, sel);
       };
       assert.match(await caption(0), /^Start \(step 0 of 5\): near-flat random ground/);
