@@ -122,14 +122,7 @@ impl Link {
             }),
             Link::Thermal(settings) => thermal_slot(settings, knob),
             Link::Redistribute(power) => Some(Slot::Number(power)),
-            Link::Uplift(u) => Some(match knob.name {
-                "steps" => Slot::Whole(&mut u.steps),
-                "dt" => Slot::Number(&mut u.dt),
-                "uplift" => Slot::Number(&mut u.uplift),
-                "k" => Slot::Number(&mut u.k),
-                "m" => Slot::Number(&mut u.m),
-                _ => Slot::Number(&mut u.diffusion),
-            }),
+            Link::Uplift(u) => crate::chapters::uplifted::uplift_slot(u, knob),
         }
     }
 
