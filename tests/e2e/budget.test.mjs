@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-// 209 996 B with the page's module built for size (-12.6 KB): every crate in it at opt-level "z"
-// (Cargo.toml's `page` profile, the core's generators too: -9.1 KB), wasm-opt -Oz --converge in
-// place of -O3 (-2.1 KB), worker.js embedded without its comments (build.rs: -1.4 KB). Against
-// 199 594 B before issue 58 (+10.4 KB over three issues' work: 58 +9.9, 59 +10.9, 60 +2.0).
+// 221 307 B with worker.js embedded without its comments (build.rs: -1.4 KB) and uplift's knob
+// slots in one function. Building the whole page module at opt-level "z" (the core too) with
+// wasm-opt -Oz took it to 209 996 B, but the Water view's timed test then saw main-thread tasks
+// of 95 to 190 ms in a quarter of its runs (none in eight runs without): not kept (BENCHMARKS.md).
 // 222 523 B with the uplift demo and uplift among compose's steps (+2.0 KB, issue 60 allows 1
 // KB: NOT met): the chapter's row, fields, slots and captions, the step's link and its six
 // knobs' hints in the page's module.
@@ -60,7 +60,7 @@ import { DIST } from './harness.mjs';
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is
 // 150 000 (BENCHMARKS.md says why it is not met).
-const CEILING = 210_100;
+const CEILING = 221_400;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));
