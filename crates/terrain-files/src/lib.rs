@@ -39,6 +39,8 @@ pub fn encode_file(
             Ok(report.to_string().into_bytes())
         }
         Download::Water => routing::routing_bytes(&map),
+        // Written by the later chapters' module, which holds them (`maker::painted`).
+        Download::Strokes => Err("the strokes are written where they are read".into()),
         Download::Flow(format) => {
             // The flow written in its format: counts as floats, or a log scale in 16 bits.
             let water = Water::of(&map).map_err(|e| e.message)?;

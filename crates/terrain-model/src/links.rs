@@ -53,6 +53,22 @@ pub fn query(demo: &Demo, setup: &Setup) -> String {
     pairs.join("&")
 }
 
+/// The key of a link's strokes (a composed demo's painting: `terrain::chain::paint`'s text),
+/// after every field; the page holds them beside the fields.
+pub const STROKES: &str = "strokes";
+
+/// Longest link that carries strokes: past it a link leaves them out and says so (a strokes
+/// file takes them home instead).
+pub const MOST_LINK: usize = 4000;
+
+/// The strokes a link's (decoded) values hold, if any.
+pub fn strokes(values: &[(String, String)]) -> Option<&str> {
+    values
+        .iter()
+        .find(|(name, _)| name == STROKES)
+        .map(|(_, text)| text.as_str())
+}
+
 /// The `name=value` pairs of a link's query, in order.
 fn pairs(query: &str) -> Vec<(String, String)> {
     query
@@ -116,6 +132,8 @@ fn read_values(
         .filter(|_| takes_steps)
         .unwrap_or(values.len());
     let (values, steps) = values.split_at(first_step);
+    // The strokes are the page's to read (`strokes`), not a field.
+    let steps: Vec<&(String, String)> = steps.iter().filter(|(n, _)| n != STROKES).collect();
     let mut unknown = Vec::new();
     let mut known = Vec::new();
     for (name, value) in values {

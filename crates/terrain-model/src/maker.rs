@@ -37,7 +37,9 @@ pub fn answer_handed_on(handed: Option<Reply>) -> Reply {
             ..
         }) => {
             let began = js_sys::Date::now();
-            let mut body = reporting(ticket, || answer(&request, held.as_ref()));
+            let mut body = reporting(ticket, || {
+                painted(&request, || answer(&request, held.as_ref()))
+            });
             timed_on_cpu(&request, &mut body, js_sys::Date::now() - began);
             reply(ticket, body)
         }
@@ -51,6 +53,28 @@ pub fn answer_handed_on(handed: Option<Reply>) -> Reply {
             Body::Terrain(Err("the page's module handed on no request".into())),
         ),
     }
+}
+
+/// Runs `work` (answering `request`) with the strokes the request carries as what a composed
+/// terrain's `paint` step applies; a download of the strokes is their file. Strokes that do not
+/// read are the request's refusal. Only in the later chapters' module, where the chain is made.
+#[cfg(feature = "keep")]
+pub fn painted(request: &Request, work: impl FnOnce() -> Body) -> Body {
+    use terrain::chain::paint::{painting, Strokes};
+    let strokes = match Strokes::from_text(request.strokes.as_deref().unwrap_or("")) {
+        Ok(strokes) => strokes,
+        Err(error) => return Body::failed(request.kind(), error.message),
+    };
+    if request.download == Some(Download::Strokes) {
+        return Body::File(Ok(strokes.to_json().into_bytes()));
+    }
+    painting(strokes, work)
+}
+
+/// Without the chain's code (the page's first module): `work` as it is.
+#[cfg(not(feature = "keep"))]
+pub fn painted(_request: &Request, work: impl FnOnce() -> Body) -> Body {
+    work()
 }
 
 /// Says on a terrain of rain at scale that the CPU made it in `millis`.
@@ -72,6 +96,10 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     let Some(download) = request.download else {
         return Body::Terrain(terrain_kept(request, held).map_err(|e| e.message));
     };
+    if download == Download::Strokes {
+        // Written where the strokes are read ([`painted`]).
+        return Body::File(Err("only a composed terrain has strokes".into()));
+    }
     if download == Download::Water {
         // The points the view shows, as the page sent them (holes not a number): routed by the
         // encoders' module.
@@ -110,7 +138,8 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
         | Download::Realism
         | Download::Flow(_)
         | Download::Rivers
-        | Download::Water => Body::Map {
+        | Download::Water
+        | Download::Strokes => Body::Map {
             download,
             map,
             asked: None,
@@ -157,7 +186,7 @@ fn terrain_kept(
         let view = request.ticket.view;
         KEPT.with_borrow_mut(|kept| kept.generating(view));
         let (answer, map) = request.demo.answer_with_map(&request.setup, held)?;
-        let from = fingerprint(held);
+        let from = fingerprint(held) ^ strokes_print(request);
         KEPT.with_borrow_mut(|kept| kept.keep(view, request.setup, from, map));
         Ok(answer)
     }
@@ -171,13 +200,24 @@ fn map_kept(request: &Request, held: Option<&Heightmap>) -> Result<Heightmap, Pa
     let setup = &request.setup;
     #[cfg(feature = "keep")]
     {
-        let (view, from) = (request.ticket.view, fingerprint(held));
+        let from = fingerprint(held) ^ strokes_print(request);
+        let view = request.ticket.view;
         if let Some(map) = KEPT.with_borrow(|kept| kept.find(view, setup, from).cloned()) {
             return Ok(map);
         }
         KEPT.with_borrow_mut(|kept| kept.generating(view));
     }
     setup.recipe.made_from(held, setup.seed)
+}
+
+/// What tells maps painted with different strokes apart in the kept maps (0 for none).
+#[cfg(feature = "keep")]
+fn strokes_print(request: &Request) -> u64 {
+    let text = request.strokes.as_deref().unwrap_or("");
+    let bytes = text.bytes().map(u64::from);
+    bytes.fold(0, |hash, b| {
+        (hash ^ b).wrapping_mul(0x0100_0000_01b3).rotate_left(5)
+    })
 }
 
 /// Whether a request for `view` and `setup` (from the read map `held`) would write a kept map

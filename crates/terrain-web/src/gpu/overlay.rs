@@ -28,12 +28,19 @@ impl Projection {
 
     /// Where the world point `(x, y, z)` lands on the canvas; `None` behind the camera.
     pub fn at(&self, x: f32, y: f32, z: f32) -> Option<(f64, f64)> {
+        self.at_depth(x, y, z).map(|(x, y, _)| (x, y))
+    }
+
+    /// Where the world point `(x, y, z)` lands on the canvas, and how far in front of the
+    /// camera it is; `None` behind the camera.
+    pub fn at_depth(&self, x: f32, y: f32, z: f32) -> Option<(f64, f64, f64)> {
         let clip = self.transform * vec4(x, y, z, 1.0);
         (clip.w > 0.0).then(|| {
             let (x, y) = (clip.x / clip.w, clip.y / clip.w);
             (
                 (f64::from(x) + 1.0) / 2.0 * self.width,
                 (1.0 - f64::from(y)) / 2.0 * self.height,
+                f64::from(clip.w),
             )
         })
     }

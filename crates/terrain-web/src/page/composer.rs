@@ -28,6 +28,10 @@ pub enum Edit {
     Up(usize),
     /// Move the step at this place one down.
     Down(usize),
+    /// Take back the last stroke painted.
+    Undo,
+    /// Bring back the stroke undone last.
+    Redo,
 }
 
 impl Edit {
@@ -38,6 +42,8 @@ impl Edit {
             "remove-step" => Edit::Remove(place),
             "step-up" => Edit::Up(place),
             "step-down" => Edit::Down(place),
+            "undo" => Edit::Undo,
+            "redo" => Edit::Redo,
             _ => return None,
         })
     }
@@ -134,6 +140,20 @@ impl Composer {
         ];
         let row = element(document, "span", &[("class", "step-actions")])?;
         append(&row, &[&buttons[0], &buttons[1], &buttons[2]])?;
+        if let Link::Paint(_) = link {
+            // Undo and redo of the strokes (Ctrl+Z and Ctrl+Shift+Z on the demo too).
+            let undo = button(document, "undo", "Undo stroke", "Undo the last stroke")?;
+            let redo = button(
+                document,
+                "redo",
+                "Redo stroke",
+                "Redo the stroke undone last",
+            )?;
+            for b in [&undo, &redo] {
+                b.remove_attribute("aria-label")?;
+            }
+            append(&row, &[&undo, &redo])?;
+        }
         fieldset.append_child(&row)?;
         self.list.append_child(&fieldset)?;
         self.boxes.push(StepBox {
@@ -189,7 +209,7 @@ impl Composer {
                 self.swap(place)?;
                 true
             }
-            _ => false,
+            Edit::Undo | Edit::Redo | Edit::Remove(_) | Edit::Up(_) | Edit::Down(_) => false,
         };
         self.renumber();
         Ok(changed)

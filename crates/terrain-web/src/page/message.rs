@@ -49,6 +49,8 @@ pub enum Message {
     Release { view: usize, pointer: i32 },
     /// A camera event (the wheel) for view `.0`.
     Steer(usize, Event),
+    /// The pointer left view `.0`'s canvas.
+    Leave(usize),
     /// A key (`KeyboardEvent.key`) was pressed on view `.0`'s canvas: it steers the camera, or
     /// moves a map that pans.
     Key(usize, String),

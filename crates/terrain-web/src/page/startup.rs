@@ -206,6 +206,13 @@ impl Mount {
         }
         let elements = widget::build(&self.document, section, demo, &setup)?;
         let mut view = DemoView::new(demo, elements);
+        if let Some(link) = self.linked.as_ref().filter(|l| l.demo.id == demo.id) {
+            let values = link.values.iter().map(|(n, v)| (n.clone(), decode(v)));
+            let values: Vec<(String, String)> = values.collect();
+            if let Some(strokes) = links::strokes(&values) {
+                view.hold_strokes(strokes);
+            }
+        }
         view.set_notice(notice);
         wire_view(&self.scheduler, &view, self.views.len())?;
         self.views.push(view);

@@ -153,7 +153,7 @@ pub(super) fn labelled_select(
 fn download(
     document: &Document,
     id: &str,
-    flows: bool,
+    (flows, composed): (bool, bool),
 ) -> Result<(Element, HtmlSelectElement, HtmlSelectElement, Element), JsValue> {
     let wrapper = element(document, "span", &[("class", "take-home")])?;
     // The map's formats; then the flow of water over the full map, as `terrain flow` writes it,
@@ -161,8 +161,11 @@ fn download(
     let maps = formats::OFFERED
         .iter()
         .map(|f| (f.extension, format!(".{}", f.extension)));
+    // A composed terrain's painting: the strokes file `--strokes` reads.
+    let strokes = Some(Download::Strokes).filter(|_| composed);
     let more: Vec<(String, String)> = Download::beside_maps()
         .filter(|_| flows)
+        .chain(strokes)
         .map(|download| {
             let name = download.name();
             let shown = name.replacen('.', " .", 1);
@@ -273,7 +276,8 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
     append(&wrapper, &[&label, &view, &reset])?;
     container.append_child(&wrapper)?;
     let download = if demo.takes_home() {
-        let (wrapper, format, tiles, button) = download(document, id, demo.is_map())?;
+        let composed = demo.recipe.step_list().is_some();
+        let (wrapper, format, tiles, button) = download(document, id, (demo.is_map(), composed))?;
         container.append_child(&wrapper)?;
         Some((format, tiles, button))
     } else {

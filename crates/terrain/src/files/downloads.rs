@@ -29,6 +29,10 @@ pub enum Download {
     /// The rivers as GeoJSON lines (`rivers.geojson`), as `terrain flow --rivers` writes them
     /// at its default threshold.
     Rivers,
+    /// The strokes of a composed terrain's `paint` step, as the file `--strokes` reads
+    /// (`strokes`, saved as `strokes.json`): written in the worker from the strokes the request
+    /// carries.
+    Strokes,
     /// Not a file: the Water view's routing of the points it shows (`water`), made in the
     /// worker by the encoders' module (`water::routing::routing_bytes`).
     Water,
@@ -47,6 +51,9 @@ const REALISM: &str = "realism";
 /// What the rivers are asked by.
 const RIVERS: &str = "rivers.geojson";
 
+/// What the strokes file is asked by.
+const STROKES: &str = "strokes";
+
 /// What the Water view's routing is asked by.
 const WATER: &str = "water";
 
@@ -62,6 +69,9 @@ impl Download {
         }
         if name == WATER {
             return Some(Download::Water);
+        }
+        if name == STROKES {
+            return Some(Download::Strokes);
         }
         let (kind, extension) = name.split_once('.').unwrap_or(("", name));
         let format = formats::find(extension).filter(|f| f.offered)?;
@@ -106,6 +116,7 @@ impl Download {
             Download::Realism => REALISM.to_string(),
             Download::Rivers => RIVERS.to_string(),
             Download::Water => WATER.to_string(),
+            Download::Strokes => STROKES.to_string(),
         }
     }
 
@@ -115,7 +126,7 @@ impl Download {
             Download::Map(format) | Download::Flow(format) => Some(format),
             Download::Tiles { format, .. } => Some(format),
             Download::Derived(_) => formats::find("png"),
-            Download::Realism | Download::Rivers | Download::Water => None,
+            Download::Realism | Download::Rivers | Download::Water | Download::Strokes => None,
         }
     }
 
@@ -130,7 +141,8 @@ impl Download {
             | Download::Tiles { .. }
             | Download::Realism
             | Download::Rivers
-            | Download::Water => Ok(()),
+            | Download::Water
+            | Download::Strokes => Ok(()),
         }
     }
 }
@@ -149,7 +161,7 @@ mod tests {
         let all: Vec<Download> = maps
             .chain(Download::beside_maps())
             .chain(tiles)
-            .chain([Download::Realism, Download::Water])
+            .chain([Download::Realism, Download::Water, Download::Strokes])
             .collect();
         assert!(all.len() > 10);
         for download in all {

@@ -11,6 +11,7 @@ use terrain::downloads::Download;
 
 mod recovery;
 
+use super::composer::Edit;
 pub use super::message::Message;
 use super::view::{self, DemoView};
 use crate::gpu::renderer::Renderer;
@@ -104,7 +105,8 @@ impl App {
                     changed
                 });
                 if changed {
-                    self.apply(index, false);
+                    // Undo and redo keep the fields: the strokes changed, not the setup.
+                    self.apply(index, matches!(edit, Edit::Undo | Edit::Redo));
                 }
             }
             Message::Apply(index) => {
@@ -168,8 +170,13 @@ impl App {
                 }
             }
             Message::Release { view, pointer } => {
+                if self.views.get_mut(view).is_some_and(|v| v.release(pointer)) {
+                    self.apply(view, true);
+                }
+            }
+            Message::Leave(view) => {
                 if let Some(v) = self.views.get_mut(view) {
-                    v.release(pointer);
+                    v.leave();
                 }
             }
             Message::Steer(view, event) => {
@@ -265,6 +272,7 @@ impl App {
                     setup,
                     download: Some(Download::Water),
                     source: None,
+                    strokes: None,
                     grid: Some(grid),
                 });
             }
@@ -296,6 +304,7 @@ impl App {
             setup,
             download,
             source,
+            strokes: view.strokes_text(),
             grid: None,
         });
     }

@@ -45,6 +45,9 @@ impl DemoView {
     /// top-down view, or else orbits or pinches the camera.
     /// `touch` for a finger (see [`crate::model::gestures::Gestures::press_as`]).
     pub fn press(&mut self, pointer: i32, at: (f32, f32), touch: bool) {
+        if self.paint_press(pointer, at) {
+            return;
+        }
         if !self.start_drag(pointer, at) && !self.pick_at(at) {
             self.gestures.press_as(pointer, at.0, at.1, touch);
         }
@@ -54,6 +57,9 @@ impl DemoView {
     /// a drag moves a map that pans, or orbits or pinches the camera. True when it moved the
     /// map's corner fields (the app then asks for the map there).
     pub fn pointer_moved(&mut self, pointer: i32, at: (f32, f32)) -> bool {
+        if self.paint_move(pointer, at) {
+            return false;
+        }
         self.hover(at);
         if self.drag_to(pointer, at) {
             return true;
@@ -64,10 +70,17 @@ impl DemoView {
         false
     }
 
-    /// A pointer went up or was cancelled.
-    pub fn release(&mut self, pointer: i32) {
+    /// A pointer went up or was cancelled: true when it finished a stroke (the terrain is then
+    /// made again with it).
+    pub fn release(&mut self, pointer: i32) -> bool {
         self.end_drag(pointer);
         self.gestures.release(pointer);
+        self.paint_release(pointer)
+    }
+
+    /// The pointer left the canvas.
+    pub fn leave(&mut self) {
+        self.paint_leave();
     }
 
     /// The pointer moved to canvas position `at` (CSS pixels): in the map view, the point under
@@ -199,6 +212,7 @@ impl DemoView {
             let out = &self.elements.canvas_2d;
             overlay::draw_highlight(out, size, &self.camera, surface, &highlight);
         }
+        self.draw_brush(&self.elements.canvas_2d, size);
     }
 }
 

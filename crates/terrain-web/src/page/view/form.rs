@@ -38,6 +38,12 @@ impl DemoView {
 
     /// Adds, moves or removes a step of a composed row; `true` when the steps changed.
     pub fn edit_steps(&mut self, edit: crate::page::composer::Edit) -> bool {
+        use crate::page::composer::Edit;
+        match edit {
+            Edit::Undo => return self.undo(),
+            Edit::Redo => return self.redo(),
+            _ => {}
+        }
         match self.elements.composer.as_mut() {
             Some(composer) => composer.edit(edit).unwrap_or(false),
             None => false,

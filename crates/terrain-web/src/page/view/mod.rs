@@ -6,6 +6,7 @@
 
 mod draw;
 mod form;
+mod painting;
 mod panning;
 mod picking;
 mod progress;
@@ -88,6 +89,8 @@ pub struct DemoView {
     drag: Option<Drag>,
     /// The Water view's picked point and flood step.
     water: routing::WaterView,
+    /// The strokes painted on a composed terrain with a `paint` step.
+    painting: painting::Painting,
     /// A message from the page address (a refused link value) shown until the reader changes
     /// something.
     notice: Option<String>,
@@ -124,6 +127,7 @@ impl DemoView {
             hover: None,
             drag: None,
             water: routing::WaterView::default(),
+            painting: painting::Painting::default(),
             notice: None,
             downloads: Newest::default(),
             elements,
@@ -313,6 +317,7 @@ impl DemoView {
             Ok(answer) => match self.requests.receive(token) {
                 Some((setup, generation)) => {
                     self.show_terrain(&setup, generation, answer);
+                    self.show_painting();
                     true
                 }
                 None => false,
@@ -334,6 +339,7 @@ impl DemoView {
             self.mode = mode;
             self.needs_draw = true;
             self.show_step();
+            self.show_painting();
         }
     }
 

@@ -50,6 +50,8 @@ impl DemoView {
                 &setup.recipe.file_name(setup.seed, format.extension),
                 grid,
             ),
+            // The name the page's command line reads them from.
+            Download::Strokes => terrain::chain::paint::STROKES_FILE.to_string(),
             other => setup.recipe.file_name(setup.seed, &other.name()),
         };
         let token = self.downloads.issue(TakeHome::File, name);
@@ -159,7 +161,17 @@ impl DemoView {
         } else {
             &page
         };
-        let url = links::link(base, self.demo, &shown.setup);
+        let mut url = links::link(base, self.demo, &shown.setup);
+        // The strokes ride at the end while the link stays short enough to share.
+        let mut strokes_left = false;
+        if let Some(strokes) = self.strokes_text() {
+            let with = format!("{url}&{}={strokes}", links::STROKES);
+            if with.len() <= links::MOST_LINK {
+                url = with;
+            } else {
+                strokes_left = true;
+            }
+        }
         self.set_attribute("data-link", &url);
         let code = links::embed_code(folder, self.demo, &shown.setup);
         self.set_attribute("data-embed", &code);
@@ -168,6 +180,8 @@ impl DemoView {
         // find out.
         let file = if matches!(self.demo.held, Some(Held::Brought { .. })) {
             "; it keeps the settings, not your file"
+        } else if strokes_left {
+            "; the strokes are too many for a link: download them (format strokes)"
         } else {
             ""
         };

@@ -1,7 +1,22 @@
 //! A stroke's knobs: the rows the strokes file is checked against and the page's fields made from.
 
 use crate::knobs::table::number;
-use crate::knobs::Knob;
+use crate::knobs::{Knob, Values};
+
+/// The brushes, by the names the strokes file and the page's choice give them.
+pub const BRUSH_NAMES: [&str; 4] = ["raise", "lower", "smooth", "flatten"];
+
+/// Which brush the page paints with.
+pub const BRUSH: Knob = Knob {
+    name: "brush",
+    label: "Brush",
+    help: "What dragging on the map does: raise or lower the ground, smooth it, or flatten it \
+           to the height where the stroke began",
+    values: Values::Choice {
+        names: &BRUSH_NAMES,
+        default: "raise",
+    },
+};
 
 /// A brush's radius in cells.
 pub const RADIUS: Knob = number(

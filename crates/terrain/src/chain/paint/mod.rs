@@ -7,12 +7,18 @@
 //! any number of threads. The strokes come from a JSON file (`--then paint --strokes FILE`),
 //! which [`Strokes::from_json`] reads or refuses in one line.
 
+mod brushing;
 pub mod knobs;
 mod strokes;
 #[cfg(test)]
 mod tests;
+mod text;
 
+pub use brushing::{Brushing, KNOBS};
 pub use strokes::{Brush, Stroke, Strokes};
+pub use text::STROKE_SEPARATOR;
+
+use std::cell::RefCell;
 
 use super::Step;
 use crate::knobs::params::ParamError;
@@ -48,6 +54,33 @@ impl Step for Paint {
         vec![("strokes", self.file.clone())]
     }
 }
+
+thread_local! {
+    /// The strokes a composed recipe's `paint` step applies while [`painting`] runs.
+    static PAINTED: RefCell<Strokes> = RefCell::default();
+}
+
+/// Runs `work` (making a composed terrain) with `strokes` as what its `paint` step applies, and
+/// returns what it made; the strokes before are restored after. The page's worker holds the
+/// strokes beside the recipe, which stays a plain value the page copies.
+pub fn painting<T>(strokes: Strokes, work: impl FnOnce() -> T) -> T {
+    let before = PAINTED.replace(strokes);
+    let made = work();
+    PAINTED.set(before);
+    made
+}
+
+/// The `paint` step of a composed recipe: the strokes [`painting`] set (none outside it), and
+/// the file name the page's command line gives them.
+pub fn painted() -> Paint {
+    Paint {
+        strokes: PAINTED.with_borrow(Strokes::clone),
+        file: STROKES_FILE.to_string(),
+    }
+}
+
+/// The name the page downloads the strokes as and its command line reads them from.
+pub const STROKES_FILE: &str = "strokes.json";
 
 impl Stroke {
     /// Dabs this stroke onto `map`, point by point (the points already checked to lie on it).

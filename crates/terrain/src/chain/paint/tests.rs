@@ -161,3 +161,35 @@ fn a_bad_strokes_file_is_refused_in_one_line_naming_what_and_where() {
     );
     assert_eq!(map, waves());
 }
+
+#[test]
+fn the_link_text_reads_back_as_the_strokes_and_bad_text_is_refused_in_one_line() {
+    let text = "raise_8_0.1_120-64-121-64~smooth_4.5_0.5_30-30~flatten_2_1_0-0-1-1";
+    let strokes = Strokes::from_text(text).expect("ok");
+    assert_eq!(strokes.strokes.len(), 3);
+    assert_eq!(strokes.strokes[1].brush, Brush::Smooth);
+    assert_eq!(strokes.strokes[1].radius, 4.5);
+    assert_eq!(
+        strokes.strokes[0].points,
+        vec![(120.0, 64.0), (121.0, 64.0)]
+    );
+    assert_eq!(strokes.to_text(), text);
+    // The same strokes as the file the page downloads.
+    assert_eq!(Strokes::from_json(&strokes.to_json()).expect("ok"), strokes);
+    assert_eq!(Strokes::from_text("").expect("none"), Strokes::default());
+    for bad in [
+        "dig_8_0.1_1-1",
+        "raise_x_0.1_1-1",
+        "raise_8_0.1_1-1-2",
+        "raise_8_0.1_1-y",
+        "raise_8_0.1_",
+        "raise_8_2_1-1",
+        "raise_0_0.1_1-1",
+        "raise_8_0.1_1-1_9",
+        "raise_8_NaN_1-1",
+    ] {
+        let error = Strokes::from_text(bad).expect_err(bad);
+        assert!(!error.message.contains('\n'), "{bad}: {}", error.message);
+        assert_eq!(error.field, "strokes", "{bad}");
+    }
+}

@@ -1,6 +1,8 @@
 //! The steps of a composed terrain, in order: each one of the chain's steps with its settings,
 //! held in a fixed number of places so a recipe stays a plain value the page copies.
 
+use crate::chain::paint::knobs::BRUSH_NAMES;
+use crate::chain::paint::{self, Brushing};
 use crate::chain::redistribute::{self, Redistribute};
 use crate::chain::thermal::{knobs as thermal_knobs, Thermal};
 use crate::chain::uplift::{knobs as uplift_knobs, Uplift};
@@ -16,7 +18,7 @@ pub const MAX_STEPS: usize = 5;
 
 /// The steps a composed terrain can add, by the name `--then` takes, in the order the page
 /// offers them.
-pub const STEP_NAMES: [&str; 4] = ["erode", "thermal", "redistribute", "uplift"];
+pub const STEP_NAMES: [&str; 5] = ["erode", "thermal", "redistribute", "uplift", "paint"];
 
 /// The erosion fields the page offers for an `erode` step (the rest stay at their defaults).
 const ERODE_KNOBS: [&Knob; 4] = [
@@ -74,6 +76,8 @@ pub enum Link {
     Redistribute(f32),
     /// Uplift against river incision: the stream-power model.
     Uplift(Uplift),
+    /// Strokes painted by hand ([`paint::painting`] says which): the brush for the next.
+    Paint(Brushing),
 }
 
 impl Link {
@@ -84,6 +88,7 @@ impl Link {
             "thermal" => Link::Thermal(Thermal::DEFAULT),
             "redistribute" => Link::Redistribute(Redistribute::default().power),
             "uplift" => Link::Uplift(Uplift::DEFAULT),
+            "paint" => Link::Paint(Brushing::DEFAULT),
             _ => return None,
         })
     }
@@ -95,6 +100,7 @@ impl Link {
             Link::Thermal(_) => "thermal",
             Link::Redistribute(_) => "redistribute",
             Link::Uplift(_) => "uplift",
+            Link::Paint(_) => "paint",
         }
     }
 
@@ -105,6 +111,7 @@ impl Link {
             Link::Thermal(_) => &thermal_knobs::KNOBS,
             Link::Redistribute(_) => &redistribute::KNOBS,
             Link::Uplift(_) => &uplift_knobs::KNOBS,
+            Link::Paint(_) => &paint::KNOBS,
         }
     }
 
@@ -123,6 +130,11 @@ impl Link {
             Link::Thermal(settings) => thermal_slot(settings, knob),
             Link::Redistribute(power) => Some(Slot::Number(power)),
             Link::Uplift(u) => crate::chapters::uplifted::uplift_slot(u, knob),
+            Link::Paint(b) => Some(match knob.name {
+                "brush" => Slot::Choice(&mut b.brush, &BRUSH_NAMES),
+                "radius" => Slot::Number(&mut b.radius),
+                _ => Slot::Number(&mut b.strength),
+            }),
         }
     }
 
@@ -146,13 +158,27 @@ impl Link {
         }
     }
 
-    /// The step itself, to run or to write down.
+    /// The command-line words after `--then NAME` that remake it: each offered setting as its
+    /// flag; for `paint` the strokes file (the brush fields only shape the next stroke).
+    pub fn flags(&self) -> Vec<String> {
+        if let Link::Paint(_) = self {
+            return vec![format!("--strokes {}", paint::STROKES_FILE)];
+        }
+        let knobs = self.knobs().iter();
+        knobs
+            .map(|k| format!("--{} {}", k.name, self.show(k)))
+            .collect()
+    }
+
+    /// The step itself, to run or to write down (a `paint` step's strokes are those
+    /// [`paint::painting`] holds).
     pub fn step(&self) -> Box<dyn Step> {
         match *self {
             Link::Erode(droplets) => Box::new(Erode(droplets.params())),
             Link::Thermal(settings) => Box::new(settings),
             Link::Redistribute(power) => Box::new(Redistribute { power }),
             Link::Uplift(settings) => Box::new(settings),
+            Link::Paint(_) => Box::new(paint::painted()),
         }
     }
 }

@@ -202,9 +202,7 @@ impl Chapter for Composed {
         words.push(format!("--seed {seed}"));
         for link in self.steps.iter() {
             words.push(format!("--then {}", link.name()));
-            for &knob in link.knobs() {
-                words.push(format!("--{} {}", knob.name, link.show(knob)));
-            }
+            words.extend(link.flags());
         }
         Some(words.join(" "))
     }

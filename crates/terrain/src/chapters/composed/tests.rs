@@ -142,3 +142,46 @@ fn stepped_it_shows_the_base_then_each_step_and_ends_on_the_map() {
         "Step 2 of 3: after thermal (iterations 20, talus 35, rate 0.5)"
     );
 }
+
+#[test]
+fn a_paint_step_applies_the_strokes_painting_holds_and_none_outside_it() {
+    use crate::chain::paint::{painting, Strokes};
+    let composed = Composed {
+        exponent: 6,
+        steps: StepList::of(&[
+            Link::named("paint").expect("a step"),
+            Link::named("thermal").expect("a step"),
+        ]),
+        ..Composed::DEFAULT
+    };
+    let seed = 5;
+    let strokes = Strokes::from_text("raise_6_0.5_20-20-24-22-28-26~smooth_4_1_30-30").expect("ok");
+    let painted = painting(strokes.clone(), || composed.generate(seed)).expect("ok");
+    // By hand: the base, the strokes one by one, then the thermal step.
+    let mut by_hand = composed.base_recipe().generate(seed).expect("ok");
+    for stroke in &strokes.strokes {
+        stroke.apply(&mut by_hand);
+    }
+    Link::named("thermal")
+        .expect("a step")
+        .step()
+        .apply(&mut by_hand, seed)
+        .expect("ok");
+    assert_eq!(painted.data(), by_hand.data());
+    // Outside `painting` the step paints nothing: the chain is the base and thermal alone.
+    let unpainted = composed.generate(seed).expect("ok");
+    assert_ne!(unpainted.data(), painted.data());
+    let mut plain = composed.base_recipe().generate(seed).expect("ok");
+    Link::named("thermal")
+        .expect("a step")
+        .step()
+        .apply(&mut plain, seed)
+        .expect("ok");
+    assert_eq!(unpainted.data(), plain.data());
+    // The command line reads the strokes from the file the page downloads.
+    let line = composed.command_line(seed).expect("a line");
+    assert!(
+        line.contains("--then paint --strokes strokes.json --then thermal --iterations"),
+        "{line}"
+    );
+}

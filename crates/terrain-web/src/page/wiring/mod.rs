@@ -2,6 +2,8 @@
 //! canvas and the window need, and the observer that starts each demo as it comes into view.
 //! Each listener only builds a message and sends it to the [`Scheduler`].
 
+mod composer;
+
 use std::rc::{Rc, Weak};
 
 use js_sys::Array;
@@ -13,7 +15,6 @@ use web_sys::{
 };
 
 use super::app::Message;
-use super::composer::{self, Composer, Edit};
 use super::dom::listen;
 use super::queue::Scheduler;
 use super::view::DemoView;
@@ -66,35 +67,6 @@ fn canvas_position(event: &PointerEvent) -> (f32, f32) {
     )
 }
 
-/// A composed demo's steps: a change in any step's field applies the fields; a step's buttons
-/// and the add button edit the steps (the place from the fieldset's `data-place`).
-fn wire_composer(
-    scheduler: &Rc<Scheduler>,
-    composer: &Composer,
-    index: usize,
-) -> Result<(), JsValue> {
-    let apply = sender(scheduler, move |_: web_sys::Event| {
-        Some(Message::Apply(index))
-    });
-    listen(&composer.list, "change", true, apply)?;
-    let edit = move |event: web_sys::Event| {
-        let (action, button) = composer::action_of(&event)?;
-        let place = button
-            .closest("fieldset[data-place]")
-            .ok()
-            .flatten()
-            .and_then(|f| f.get_attribute("data-place"))
-            .and_then(|p| p.parse().ok())
-            .unwrap_or(0);
-        Edit::of(&action, place).map(|edit| Message::Compose(index, edit))
-    };
-    listen(&composer.list, "click", true, sender(scheduler, edit))?;
-    let add = sender(scheduler, move |_: web_sys::Event| {
-        Some(Message::Compose(index, Edit::Add))
-    });
-    listen(&composer.add, "click", true, add)
-}
-
 /// Turns view `index`'s DOM events into messages.
 pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Result<(), JsValue> {
     let elements = view.elements();
@@ -111,7 +83,7 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
         }
     }
     if let Some(composer) = &elements.composer {
-        wire_composer(scheduler, composer, index)?;
+        composer::wire(scheduler, (composer, &elements.section), index)?;
     }
     let submit = sender(scheduler, move |event: web_sys::Event| {
         event.prevent_default();
@@ -159,6 +131,10 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
     }
     // The pointer leaving the canvas (a mouse or pen: a touch ends by leaving) or the focus
     // going elsewhere lets go.
+    let gone = sender(scheduler, move |_: web_sys::Event| {
+        Some(Message::Leave(index))
+    });
+    listen(&canvas, "pointerleave", true, gone)?;
     let left = Rc::new(canvas.clone());
     for kind in ["pointerleave", "blur"] {
         let left = Rc::clone(&left);

@@ -1,0 +1,91 @@
+//! The strokes in a share link and in the page's requests to its worker: `BRUSH_RADIUS_STRENGTH_
+//! X-Y-X-Y...`, one stroke after another joined by `~`, every character one a URL carries as it
+//! is (`raise_8_0.1_120-64-121-64~smooth_4_0.5_30-30`). Points are whole cells, as the page
+//! paints them. [`Strokes::from_text`] reads it with the same checks as the strokes file.
+
+use super::{Brush, Stroke, Strokes};
+use crate::knobs::params::ParamError;
+
+/// Between two strokes.
+pub const STROKE_SEPARATOR: char = '~';
+
+impl Strokes {
+    /// Reads strokes from their link text (empty: none), checked as a strokes file is.
+    pub fn from_text(text: &str) -> Result<Strokes, ParamError> {
+        let refused = |at: usize, what: &str| {
+            ParamError::new("strokes", format!("stroke {at} in the link: {what}"))
+        };
+        let mut strokes = Vec::new();
+        let mut points_in_all = 0usize;
+        for (at, stroke) in text
+            .split(STROKE_SEPARATOR)
+            .filter(|s| !s.is_empty())
+            .enumerate()
+        {
+            let at = at + 1;
+            let mut parts = stroke.split('_');
+            let name = parts.next().unwrap_or("");
+            let brush = Brush::named(name).ok_or_else(|| {
+                refused(
+                    at,
+                    &format!("no brush is named \"{name}\": raise, lower, smooth or flatten"),
+                )
+            })?;
+            let mut number = |what: &str| {
+                parts
+                    .next()
+                    .and_then(|v| v.parse::<f32>().ok())
+                    .ok_or_else(|| refused(at, &format!("{what} must be a number")))
+            };
+            let radius = number("radius")?;
+            let strength = number("strength")?;
+            let coordinates: Option<Vec<f32>> = parts
+                .next()
+                .unwrap_or("")
+                .split('-')
+                .map(|v| v.parse::<f32>().ok())
+                .collect();
+            let coordinates = coordinates
+                .filter(|c| c.len() % 2 == 0 && parts.next().is_none())
+                .ok_or_else(|| refused(at, "its points must be X-Y pairs of numbers"))?;
+            points_in_all += coordinates.len() / 2;
+            if points_in_all > super::knobs::MOST_POINTS {
+                return Err(refused(at, "too many points"));
+            }
+            let points = coordinates.chunks(2).map(|p| (p[0], p[1])).collect();
+            strokes.push(Stroke {
+                brush,
+                radius,
+                strength,
+                points,
+            });
+        }
+        let strokes = Strokes { strokes };
+        strokes.validate(None)?;
+        Ok(strokes)
+    }
+
+    /// The link text of these strokes: what [`Strokes::from_text`] reads back as them.
+    pub fn to_text(&self) -> String {
+        let strokes: Vec<String> = self.strokes.iter().map(Stroke::to_text).collect();
+        strokes.join(&STROKE_SEPARATOR.to_string())
+    }
+}
+
+impl Stroke {
+    /// This stroke's link text (see the module).
+    pub fn to_text(&self) -> String {
+        let points: Vec<String> = self
+            .points
+            .iter()
+            .flat_map(|&(x, y)| [x.to_string(), y.to_string()])
+            .collect();
+        format!(
+            "{}_{}_{}_{}",
+            self.brush.name(),
+            self.radius,
+            self.strength,
+            points.join("-")
+        )
+    }
+}

@@ -1,0 +1,149 @@
+// End-to-end: painting the compose demo ("Make your own") with a paint step. A drag on the map
+// paints a stroke and the steps after it run again; undo gives back the map byte for byte and
+// redo brings the stroke back (buttons and Ctrl+Z / Ctrl+Shift+Z); the strokes download with
+// data-command writes the page's bytes on the command line; a link carries the strokes; a one
+// finger drag paints on a phone.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ARTIFACTS, inspect, settle, terrain, download, suite, openPage, setField,
+} from './harness.mjs';
+
+const id = 'compose';
+const section = `section[data-demo="${id}"]`;
+const fx = suite();
+
+/** Waits for a terrain newer than generation `after`. */
+async function newer(page, after) {
+  await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel).dataset.generation) > g, [section, after]);
+  await settle(page, id);
+  return inspect(page, id);
+}
+
+/** Drags a mouse across the canvas from `from` to `to` (shares of its width and height). */
+async function drag(page, from, to, steps = 12) {
+  const box = await page.locator(`${section} canvas`).boundingBox();
+  const at = ([x, y]) => [box.x + box.width * x, box.y + box.height * y];
+  await page.mouse.move(...at(from));
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i++) {
+    const t = i / steps;
+    await page.mouse.move(...at([from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t]));
+  }
+  await page.mouse.up();
+}
+
+/** The map on screen as .r32, downloaded. */
+const r32 = async (page) => (await download(page, id, 'r32')).bytes;
+
+test('a drag paints, undo gives the map back byte for byte, redo brings the stroke back, the CLI agrees', async () => {
+  const { page, problems } = fx.session;
+  await page.locator(section).scrollIntoViewIfNeeded();
+  await setField(page, id, 'exponent', '7');
+  await setField(page, id, 'seed', '3', { wait: true });
+  // A paint step first: the redistribution and the erosion after it run again on each stroke.
+  let shown = await inspect(page, id);
+  await page.selectOption(`${section} select[name="add-step"]`, 'paint');
+  await page.click(`${section} [data-action="add-step"]`);
+  shown = await newer(page, shown.generation);
+  for (const place of [3, 2]) {
+    await page.click(`${section} fieldset[data-step]:nth-of-type(${place}) [data-action="step-up"]`);
+    shown = await newer(page, shown.generation);
+  }
+  assert.deepEqual(await page.$$eval(`${section} fieldset[data-step]`, (s) => s.map((f) => f.dataset.step)),
+    ['paint', 'redistribute', 'erode']);
+  assert.match(await page.$eval(section, (s) => s.dataset.command),
+    /--seed 3 --then paint --strokes strokes\.json --then redistribute /);
+  await page.selectOption(`${section} select[name="view"]`, 'map');
+  await page.selectOption(`${section} fieldset[data-step="paint"] select[name="brush"]`, 'raise');
+  await page.fill(`${section} fieldset[data-step="paint"] [name="radius"]`, '10');
+  await page.press(`${section} fieldset[data-step="paint"] [name="radius"]`, 'Enter');
+  shown = await newer(page, shown.generation);
+  assert.equal(await page.$eval(section, (s) => s.hasAttribute('data-painting')), true, 'the map view paints');
+  const before = await r32(page);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'paint-before.png') });
+
+  // A ridge across the middle.
+  await drag(page, [0.3, 0.5], [0.7, 0.45]);
+  const painted = await newer(page, shown.generation);
+  assert.equal(await page.$eval(section, (s) => s.dataset.strokes), '1');
+  assert.notEqual(painted.hash, shown.hash, 'the picture changed');
+  const after = await r32(page);
+  assert.ok(!after.equals(before), 'the map changed');
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'paint-after.png') });
+
+  // Undo: the map as it was, byte for byte; redo (the keys this time): the stroke again.
+  await page.click(`${section} [data-action="undo"]`);
+  const undone = await newer(page, painted.generation);
+  assert.equal(await page.$eval(section, (s) => s.dataset.strokes), '0');
+  assert.ok((await r32(page)).equals(before), 'undo gives the map back byte for byte');
+  await page.focus(`${section} canvas`);
+  await page.keyboard.press('Control+Shift+Z');
+  const redone = await newer(page, undone.generation);
+  assert.ok((await r32(page)).equals(after), 'redo brings the stroke back');
+  assert.equal(redone.hash, painted.hash);
+
+  // The strokes file and the command under the canvas write the page's bytes.
+  const strokes = await download(page, id, 'strokes');
+  assert.equal(strokes.name, 'strokes.json');
+  const parsed = JSON.parse(strokes.bytes.toString());
+  assert.equal(parsed.strokes.length, 1);
+  assert.equal(parsed.strokes[0].brush, 'raise');
+  assert.equal(parsed.strokes[0].radius, 10);
+  assert.ok(parsed.strokes[0].points.length >= 3, JSON.stringify(parsed));
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-paint-'));
+  await writeFile(join(scratch, 'strokes.json'), strokes.bytes);
+  const line = await page.$eval(section, (s) => s.dataset.command);
+  const out = join(scratch, 'painted.r32');
+  const words = line.replace('--strokes strokes.json', `--strokes ${join(scratch, 'strokes.json')}`);
+  terrain([...words.split(' ').slice(1), '--out', out]);
+  assert.ok(after.equals(await readFile(out)), `${line}: the same bytes`);
+  assert.deepEqual(problems, []);
+});
+
+test('a link carries the strokes', async () => {
+  const { page, context } = fx.session;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const shown = await inspect(page, id);
+  await page.click(`${section} [data-action="share"]`);
+  await page.waitForFunction((sel) => /^Link (copied|ready)/.test(document.querySelector(`${sel} .status`).textContent), section);
+  const link = await page.$eval(section, (s) => s.dataset.link);
+  assert.match(link, /&strokes=raise_10_0\.1_\d+-\d+/);
+  const visit = await openPage(fx.browser, link);
+  await visit.page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section);
+  await settle(visit.page, id);
+  await visit.page.selectOption(`${section} select[name="view"]`, 'map');
+  const back = await inspect(visit.page, id);
+  assert.equal(back.hash, shown.hash, 'the same painted picture');
+  assert.equal(await visit.page.$eval(section, (s) => s.dataset.strokes), '1');
+  assert.deepEqual(visit.problems, []);
+  await visit.context.close();
+});
+
+test('one finger paints on a phone', async () => {
+  const context = await fx.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await page.goto(`${fx.server.url}#${id}?base=ds&exponent=6&seed=4&then=paint&brush=lower&radius=6&strength=0.3`);
+  await page.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.generation) >= 1, section, { timeout: 60_000 });
+  await page.$eval(section, (s) => s.querySelector('canvas').scrollIntoView({ block: 'center' }));
+  await page.selectOption(`${section} select[name="view"]`, 'map');
+  const start = await inspect(page, id);
+  assert.equal(await page.$eval(`${section} canvas`, (c) => getComputedStyle(c).touchAction), 'none');
+  const box = await page.locator(`${section} canvas`).boundingBox();
+  const cdp = await context.newCDPSession(page);
+  const [x, y] = [Math.round(box.x + box.width * 0.3), Math.round(box.y + box.height * 0.5)];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let i = 1; i <= 10; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + 14 * i, y }] });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  const painted = await newer(page, start.generation);
+  assert.equal(await page.$eval(section, (s) => s.dataset.strokes), '1');
+  assert.notEqual(painted.hash, start.hash);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'paint-390.png') });
+  await context.close();
+});
