@@ -6,6 +6,7 @@
 //! strokes, undo gives back the map as it was, byte for byte. A ring shows the brush under the
 //! pointer. One finger paints on a touch screen; a second one lets the stroke go and orbits.
 
+use terrain::chain::paint::knobs::BRUSH_NAMES;
 use terrain::chain::paint::{Brush, Brushing, STROKE_SEPARATOR};
 use terrain::chapters::composed::list::Link;
 use web_sys::CanvasRenderingContext2d;
@@ -100,8 +101,14 @@ impl DemoView {
     /// The strokes to send with a request: their link text, when the terrain has a `paint` step
     /// (or the setup asked for has one) and strokes were drawn.
     pub fn strokes_text(&self) -> Option<String> {
-        let strokes = &self.painting.strokes;
-        (!strokes.is_empty()).then(|| strokes.join(&STROKE_SEPARATOR.to_string()))
+        let mut text = String::new();
+        for stroke in &self.painting.strokes {
+            if !text.is_empty() {
+                text.push(STROKE_SEPARATOR);
+            }
+            text.push_str(stroke);
+        }
+        (!text.is_empty()).then_some(text)
     }
 
     /// The map cell under canvas position `at` (CSS pixels): in the map view the shown point
@@ -262,10 +269,15 @@ impl DemoView {
         let Some((_, brushing, cells)) = self.painting.drawing.take().filter(|_| ours) else {
             return false;
         };
-        let points = cells.iter().map(|&(x, y)| (x as f32, y as f32)).collect();
-        self.painting
-            .strokes
-            .push(brushing.stroke(points).to_text());
+        // The stroke's link text (`terrain::chain::paint`'s), its points whole cells.
+        let brush = BRUSH_NAMES
+            .get(usize::from(brushing.brush))
+            .unwrap_or(&"raise");
+        let mut text = format!("{brush}_{}_{}", brushing.radius, brushing.strength);
+        for (at, (x, y)) in cells.iter().enumerate() {
+            text.push_str(&format!("{}{x}-{y}", if at == 0 { "_" } else { "-" }));
+        }
+        self.painting.strokes.push(text);
         self.painting.undone.clear();
         self.show_painting();
         true

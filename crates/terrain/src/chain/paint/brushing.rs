@@ -3,7 +3,7 @@
 //! their own (a stroke records its brush).
 
 use super::knobs::{BRUSH, BRUSH_NAMES, RADIUS, STRENGTH};
-use super::{Brush, Stroke};
+use super::Brush;
 use crate::knobs::Knob;
 
 /// The brush settings of a page's `paint` step.
@@ -35,15 +35,5 @@ impl Brushing {
             .get(usize::from(self.brush))
             .and_then(|name| Brush::named(name))
             .unwrap_or(Brush::Raise)
-    }
-
-    /// A stroke of this brush through `points` (map cells).
-    pub fn stroke(&self, points: Vec<(f32, f32)>) -> Stroke {
-        Stroke {
-            brush: self.brush(),
-            radius: self.radius,
-            strength: self.strength,
-            points,
-        }
     }
 }

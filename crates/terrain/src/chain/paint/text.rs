@@ -68,24 +68,19 @@ impl Strokes {
     /// The link text of these strokes: what [`Strokes::from_text`] reads back as them.
     pub fn to_text(&self) -> String {
         let strokes: Vec<String> = self.strokes.iter().map(Stroke::to_text).collect();
-        strokes.join(&STROKE_SEPARATOR.to_string())
+        strokes.join(STROKE_SEPARATOR.encode_utf8(&mut [0; 4]))
     }
 }
 
 impl Stroke {
     /// This stroke's link text (see the module).
     pub fn to_text(&self) -> String {
-        let points: Vec<String> = self
-            .points
-            .iter()
-            .flat_map(|&(x, y)| [x.to_string(), y.to_string()])
-            .collect();
-        format!(
-            "{}_{}_{}_{}",
-            self.brush.name(),
-            self.radius,
-            self.strength,
-            points.join("-")
-        )
+        use std::fmt::Write;
+        let mut text = format!("{}_{}_{}_", self.brush.name(), self.radius, self.strength);
+        for (at, &(x, y)) in self.points.iter().enumerate() {
+            let dash = if at == 0 { "" } else { "-" };
+            let _ = write!(text, "{dash}{x}-{y}");
+        }
+        text
     }
 }
