@@ -576,6 +576,75 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.deepEqual(await problems(driver), []);
     });
 
+    test('a drag paints a ridge, undo and redo give the bytes back, uplift carves it', async () => {
+      const id = 'compose';
+      const sel = section(id);
+      await load(driver, `${server.url}#${id}?base=ds&exponent=7&seed=3&then=paint&brush=raise&radius=8&strength=0.1`);
+      let shown = await generated(driver, id, 1);
+      await setView(driver, id, 'map');
+      shown = await facts(driver, id);
+      const before = Buffer.from((await downloadAs(driver, id, 'r32')).base64, 'base64');
+      // A ridge from the left to the right of the map, dragged as a mouse would.
+      await driver.evaluate((s) => {
+        const canvas = document.querySelector(`${s} canvas`);
+        const box = canvas.getBoundingClientRect();
+        const at = (x, y) => ({ clientX: box.left + box.width * x, clientY: box.top + box.height * y });
+        const fire = (type, x, y) => canvas.dispatchEvent(new PointerEvent(type, {
+          pointerId: 7, pointerType: 'mouse', isPrimary: true, buttons: 1, bubbles: true, ...at(x, y),
+        }));
+        fire('pointerdown', 0.3, 0.55);
+        for (let i = 1; i <= 16; i++) fire('pointermove', 0.3 + 0.4 * i / 16, 0.55 - 0.1 * i / 16);
+        fire('pointerup', 0.7, 0.45);
+      }, sel);
+      await until(driver, 'the stroke', (s, g) => Number(document.querySelector(s).dataset.generation) > g, sel, shown.generation);
+      const painted = await facts(driver, id);
+      assert.equal(await driver.evaluate((s) => document.querySelector(s).dataset.strokes, sel), '1');
+      const after = Buffer.from((await downloadAs(driver, id, 'r32')).base64, 'base64');
+      assert.ok(!after.equals(before), `${name}: the stroke changed the map`);
+      await setView(driver, id, 'terrain');
+      await facts(driver, id);
+      await driver.evaluate((s) => document.querySelector(s).scrollIntoView({ block: 'start' }), sel);
+      await driver.screenshot(join(ARTIFACTS, `paint-ridge-${name}.png`));
+
+      await driver.click(`${sel} [data-action="undo"]`);
+      await until(driver, 'the undo', (s, g) => Number(document.querySelector(s).dataset.generation) > g, sel, painted.generation);
+      const undone = await facts(driver, id);
+      assert.ok(Buffer.from((await downloadAs(driver, id, 'r32')).base64, 'base64').equals(before), 'undo: the bytes before');
+      await driver.click(`${sel} [data-action="redo"]`);
+      await until(driver, 'the redo', (s, g) => Number(document.querySelector(s).dataset.generation) > g, sel, undone.generation);
+      assert.ok(Buffer.from((await downloadAs(driver, id, 'r32')).base64, 'base64').equals(after), 'redo: the bytes after');
+
+      // The strokes file with the command under the canvas writes the same bytes.
+      const strokes = await downloadAs(driver, id, 'strokes');
+      assert.equal(strokes.name, 'strokes.json');
+      const scratch = await mkdtemp(join(tmpdir(), `terrain-${name}-`));
+      await writeFile(join(scratch, 'strokes.json'), Buffer.from(strokes.base64, 'base64'));
+      const line = await driver.evaluate((s) => document.querySelector(s).dataset.command, sel);
+      const words = line.replace('strokes.json', join(scratch, 'strokes.json')).split(' ').slice(1);
+      terrain([...words, '--out', join(scratch, 'painted.r32')]);
+      assert.ok(after.equals(await readFile(join(scratch, 'painted.r32'))), `${line}: the same bytes`);
+
+      // Uplift after the paint: rivers carve the ridge the reader drew.
+      const redone = await facts(driver, id);
+      await driver.evaluate((s) => {
+        const select = document.querySelector(`${s} select[name="add-step"]`);
+        select.value = 'uplift';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }, sel);
+      await driver.click(`${sel} [data-action="add-step"]`);
+      await until(driver, 'the uplift', (s, g) => Number(document.querySelector(s).dataset.generation) > g, sel, redone.generation);
+      await facts(driver, id);
+      await driver.evaluate((s) => document.querySelector(s).scrollIntoView({ block: 'start' }), sel);
+      await driver.screenshot(join(ARTIFACTS, `paint-ridge-uplift-${name}.png`));
+      const risen = Buffer.from((await downloadAs(driver, id, 'r32')).base64, 'base64');
+      const upline = await driver.evaluate((s) => document.querySelector(s).dataset.command, sel);
+      assert.match(upline, /--then paint --strokes strokes\.json --then uplift .* --uplift-from-map$/);
+      const upwords = upline.replace('strokes.json', join(scratch, 'strokes.json')).split(' ').slice(1);
+      terrain([...upwords, '--out', join(scratch, 'risen.r32')]);
+      assert.ok(risen.equals(await readFile(join(scratch, 'risen.r32'))), `${upline}: the same bytes`);
+      assert.deepEqual(await problems(driver), []);
+    });
+
     test('rain at scale falls on the CPU here and downloads terrain ds --erode N --batch B', async () => {
       // Neither browser offers WebGPU on Linux: the same batched code runs in wasm.
       const id = 'rain';

@@ -10,7 +10,7 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use terrain::chain::paint::{Paint, Strokes};
 use terrain::chain::redistribute::Redistribute;
 use terrain::chain::thermal::{knobs as thermal, Thermal};
-use terrain::chain::uplift::{knobs as uplift, Uplift, UpliftMap, UpliftOver};
+use terrain::chain::uplift::{knobs as uplift, Uplift, UpliftMap, UpliftOver, UpliftWhereHigh};
 use terrain::chain::Step;
 use terrain::erosion::step::Erode;
 use terrain::knobs;
@@ -102,6 +102,14 @@ pub struct UpliftArgs {
                   scaling the uplift cell by cell (stretched over the map); none for U everywhere"
     )]
     pub uplift_map: Option<PathBuf>,
+    /// `--uplift-from-map`: the map the step starts from is its uplift map.
+    #[arg(
+        long = "uplift-from-map",
+        conflicts_with = "uplift_map",
+        help = "Rise where the map this step starts from stands high: its heights mapped onto 0 \
+                  to 1 scale the uplift cell by cell (a painted ridge grows into a range)"
+    )]
+    pub uplift_from_map: bool,
 }
 
 impl UpliftArgs {
@@ -186,6 +194,7 @@ impl StepArgs {
                     rates,
                     file,
                 }),
+                None if args.uplift_from_map => Box::new(UpliftWhereHigh(args.model())),
                 None => Box::new(args.model()),
             },
             StepArgs::Paint(args) => Box::new(args.paint()?),

@@ -353,6 +353,56 @@ fn an_uplift_map_raises_the_land_where_it_is_high_and_a_bad_one_writes_nothing()
 }
 
 #[test]
+fn uplift_from_the_map_is_the_uplift_map_of_that_map_and_not_both() {
+    let dir = scratch("uplift-from-map");
+    let base = dir.join("base.r32");
+    let (ok, _, err) = terrain(&["ds", "--exponent", "6", "--seed", "8", "--out", text(&base)]);
+    assert!(ok, "{err}");
+    let run = |words: &[&str], out: &std::path::Path| {
+        let (ok, _, err) = terrain(&[words, &["--out", text(out)]].concat());
+        assert!(ok, "{err}");
+        std::fs::read(out).expect("written")
+    };
+    let steps = ["--then", "uplift", "--steps", "20"];
+    let (from, by_file, plain) = (
+        dir.join("from.r32"),
+        dir.join("file.r32"),
+        dir.join("plain.r32"),
+    );
+    let from = run(
+        &[
+            &["read", "--in", text(&base)],
+            &steps[..],
+            &["--uplift-from-map"],
+        ]
+        .concat(),
+        &from,
+    );
+    let file = ["--uplift-map", text(&base)];
+    let by_file = run(
+        &[&["read", "--in", text(&base)], &steps[..], &file[..]].concat(),
+        &by_file,
+    );
+    assert_eq!(from, by_file, "the map it starts from is its uplift map");
+    let plain = run(
+        &[&["read", "--in", text(&base)], &steps[..]].concat(),
+        &plain,
+    );
+    assert_ne!(from, plain, "and it is not the uniform uplift");
+    let both = [
+        &["read", "--in", text(&base)],
+        &steps[..],
+        &file[..],
+        &["--uplift-from-map"],
+    ]
+    .concat();
+    let out = dir.join("both.r32");
+    let (ok, _, err) = terrain(&[&both[..], &["--out", text(&out)]].concat());
+    assert!(!ok && err.contains("--uplift-from-map"), "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
 fn paint_writes_the_same_bytes_on_any_threads_and_refuses_a_bad_strokes_file() {
     let dir = scratch("paint");
     let strokes = dir.join("strokes.json");

@@ -61,3 +61,7 @@ pub const KNOBS: [&Knob; 6] = [&STEPS, &DT, &UPLIFT, &K, &M, &DIFFUSION];
 
 /// The uplift map's flag (`--uplift-map FILE`): a file, so not a knob the page's fields offer.
 pub const UPLIFT_MAP: &str = "uplift-map";
+
+/// The flag that makes the map the step starts from its uplift map (`--uplift-from-map`): a
+/// ridge painted or generated before grows into a range.
+pub const UPLIFT_FROM_MAP: &str = "uplift-from-map";

@@ -20,7 +20,7 @@
 pub mod knobs;
 mod rates;
 
-pub use rates::{UpliftMap, UpliftOver};
+pub use rates::{UpliftMap, UpliftOver, UpliftWhereHigh};
 
 use super::Step;
 use crate::analysis::water::fill::priority_flood;

@@ -88,3 +88,32 @@ impl Step for UpliftOver {
         settings
     }
 }
+
+/// The `uplift` step rising where the map it starts from stands high (`--uplift-from-map`): that
+/// map, over its range, is its uplift map, so what stood high before (a ridge a reader painted)
+/// rises fastest and the rivers carve into it. In a composed chain an uplift right after a
+/// `paint` step is this one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct UpliftWhereHigh(pub Uplift);
+
+impl Step for UpliftWhereHigh {
+    fn name(&self) -> &'static str {
+        "uplift"
+    }
+
+    fn validate(&self) -> Result<(), ParamError> {
+        self.0.validate()
+    }
+
+    fn apply(&self, map: &mut Heightmap, _seed: u64) -> Result<(), ParamError> {
+        let rates = UpliftMap::of(map).on(map.width(), map.height());
+        self.0.apply_with(map, Some(&rates))
+    }
+
+    fn settings(&self) -> Vec<(&'static str, String)> {
+        let mut settings = self.0.settings();
+        // A flag without a value.
+        settings.push((super::knobs::UPLIFT_FROM_MAP, String::new()));
+        settings
+    }
+}

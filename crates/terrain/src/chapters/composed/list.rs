@@ -5,7 +5,7 @@ use crate::chain::paint::knobs::BRUSH_NAMES;
 use crate::chain::paint::{self, Brushing};
 use crate::chain::redistribute::{self, Redistribute};
 use crate::chain::thermal::{knobs as thermal_knobs, Thermal};
-use crate::chain::uplift::{knobs as uplift_knobs, Uplift};
+use crate::chain::uplift::{knobs as uplift_knobs, Uplift, UpliftWhereHigh};
 use crate::chain::Step;
 use crate::chapters::eroded::algorithm::step::Erode;
 use crate::chapters::eroded::algorithm::ErosionParams;
@@ -158,16 +158,32 @@ impl Link {
         }
     }
 
-    /// The command-line words after `--then NAME` that remake it: each offered setting as its
-    /// flag; for `paint` the strokes file (the brush fields only shape the next stroke).
-    pub fn flags(&self) -> Vec<String> {
+    /// The command-line words after `--then NAME` that remake it, `after_paint` when a `paint`
+    /// step comes right before it: each offered setting as its flag; for `paint` the strokes
+    /// file (the brush fields only shape the next stroke); an uplift after a paint rises where
+    /// the painted map stands high (`--uplift-from-map`).
+    pub fn flags(&self, after_paint: bool) -> Vec<String> {
         if let Link::Paint(_) = self {
             return vec![format!("--strokes {}", paint::STROKES_FILE)];
         }
         let knobs = self.knobs().iter();
-        knobs
+        let mut flags: Vec<String> = knobs
             .map(|k| format!("--{} {}", k.name, self.show(k)))
-            .collect()
+            .collect();
+        if let (Link::Uplift(_), true) = (self, after_paint) {
+            flags.push(format!("--{}", uplift_knobs::UPLIFT_FROM_MAP));
+        }
+        flags
+    }
+
+    /// The step itself in a chain, `after_paint` when a `paint` step comes right before it: an
+    /// uplift there rises where the painted map stands high ([`UpliftWhereHigh`]), so a ridge
+    /// the reader drew grows into a range the rivers carve.
+    pub fn step_after(&self, after_paint: bool) -> Box<dyn Step> {
+        match (*self, after_paint) {
+            (Link::Uplift(settings), true) => Box::new(UpliftWhereHigh(settings)),
+            _ => self.step(),
+        }
     }
 
     /// The step itself, to run or to write down (a `paint` step's strokes are those
@@ -235,6 +251,14 @@ impl StepList {
                 format!("a chain holds at most {MAX_STEPS} steps"),
             )),
         }
+    }
+
+    /// The steps in order, each with whether a `paint` step comes right before it.
+    pub fn in_chain(&self) -> impl Iterator<Item = (&Link, bool)> {
+        let before = std::iter::once(None).chain(self.iter().map(Some));
+        self.iter()
+            .zip(before)
+            .map(|(link, before)| (link, matches!(before, Some(Link::Paint(_)))))
     }
 
     /// The last step, to set its settings as they are read.

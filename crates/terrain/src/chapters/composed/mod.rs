@@ -18,8 +18,6 @@ use crate::erosion::ErosionParams;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob, Values, PAGE_EXPONENT};
 use crate::map::heightmap::Heightmap;
-#[cfg(feature = "cli")]
-use list::Link;
 use list::StepList;
 
 /// The bases a composed terrain can start from, by their command's name.
@@ -153,8 +151,8 @@ impl Chapter for Composed {
         }
         PAGE_EXPONENT.check_whole(u64::from(self.exponent))?;
         let mut map = self.base_recipe().generate(seed)?;
-        for link in self.steps.iter() {
-            link.step().apply(&mut map, seed)?;
+        for (link, after_paint) in self.steps.in_chain() {
+            link.step_after(after_paint).apply(&mut map, seed)?;
         }
         Ok(map)
     }
@@ -166,7 +164,8 @@ impl Chapter for Composed {
 
     #[cfg(feature = "cli")]
     fn chain(&self) -> Vec<Box<dyn crate::chain::Step>> {
-        self.steps.iter().map(Link::step).collect()
+        let chain = self.steps.in_chain();
+        chain.map(|(link, after)| link.step_after(after)).collect()
     }
 
     fn linked(&self) -> bool {
@@ -200,9 +199,9 @@ impl Chapter for Composed {
         let mut words = vec!["terrain".to_string()];
         words.extend(self.base_words());
         words.push(format!("--seed {seed}"));
-        for link in self.steps.iter() {
+        for (link, after_paint) in self.steps.in_chain() {
             words.push(format!("--then {}", link.name()));
-            words.extend(link.flags());
+            words.extend(link.flags(after_paint));
         }
         Some(words.join(" "))
     }

@@ -58,8 +58,8 @@ pub(super) mod run {
         let mut map = composed.base_recipe().generate(seed)?;
         let mut batches = shown_heights(&map, columns, rows);
         let count = composed.steps.len();
-        for (at, link) in composed.steps.iter().enumerate() {
-            link.step().apply(&mut map, seed)?;
+        for (at, (link, after_paint)) in composed.steps.in_chain().enumerate() {
+            link.step_after(after_paint).apply(&mut map, seed)?;
             if at + 1 < count {
                 batches.extend(shown_heights(&map, columns, rows));
             }

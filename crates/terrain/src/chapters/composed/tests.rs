@@ -185,3 +185,35 @@ fn a_paint_step_applies_the_strokes_painting_holds_and_none_outside_it() {
         "{line}"
     );
 }
+
+#[test]
+fn an_uplift_right_after_a_paint_rises_where_the_painted_map_is_high() {
+    use crate::chain::paint::{painting, Strokes};
+    use crate::chain::uplift::{Uplift, UpliftMap};
+    let mut uplift = Link::named("uplift").expect("a step");
+    uplift
+        .apply(&crate::chain::uplift::knobs::STEPS, "10", rust_decimal)
+        .expect("ok");
+    let composed = Composed {
+        exponent: 5,
+        steps: StepList::of(&[Link::named("paint").expect("a step"), uplift]),
+        ..Composed::DEFAULT
+    };
+    let strokes = Strokes::from_text("raise_5_0.8_4-16-28-16").expect("ok");
+    let seed = 2;
+    let made = painting(strokes.clone(), || composed.generate(seed)).expect("ok");
+    // By hand: the painted map is the uplift map of the uplift that follows.
+    let mut by_hand = composed.base_recipe().generate(seed).expect("ok");
+    for stroke in &strokes.strokes {
+        stroke.apply(&mut by_hand);
+    }
+    let rates = UpliftMap::of(&by_hand).on(33, 33);
+    let model = Uplift {
+        steps: 10,
+        ..Uplift::DEFAULT
+    };
+    model.apply_with(&mut by_hand, Some(&rates)).expect("ok");
+    assert_eq!(made.data(), by_hand.data());
+    let line = composed.command_line(seed).expect("a line");
+    assert!(line.ends_with("--diffusion 0 --uplift-from-map"), "{line}");
+}
