@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-// 227 125 B with painting in the compose demo (issue 61 allows 1 KB: NOT met, +5.8 KB): the
+// 227 304 B with painting in the compose demo (issue 61 allows 1 KB: NOT met, +6.0 KB): the
 // strokes under the pointer in the map and 3-D views (the 3-D one finds the shown point nearest
 // the pointer on screen), each dab shown at once on the shown points, the brush's ring, undo and
 // redo, the strokes in the link and the requests, the strokes download; 14.8 KB of raw function
 // bytes; an uplift after a paint rising where the painted map is high (its flag in the command
-// line, +0.2 KB). The chain's own painting and the strokes' reading are in the later chapters'
+// line, +0.2 KB); a link's refused strokes let go with a notice (+0.2 KB). The chain's own painting and the strokes' reading are in the later chapters'
 // module.
 // Tried the same day and not kept: the page's float formatting done in whole numbers (Rust's
 // exact formatter is 9 KB gzipped), but cgmath's release asserts format an f32 with Debug, so
@@ -70,7 +70,7 @@ import { DIST } from './harness.mjs';
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is
 // 150 000 (BENCHMARKS.md says why it is not met).
-const CEILING = 227_300;
+const CEILING = 227_500;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

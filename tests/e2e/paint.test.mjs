@@ -123,6 +123,17 @@ test('a link carries the strokes', async () => {
   await visit.context.close();
 });
 
+test('a link whose strokes are refused says so and starts without them', async () => {
+  const visit = await openPage(fx.browser,
+    `${fx.server.url}#${id}?base=ds&exponent=6&seed=4&then=paint&brush=raise&radius=6&strength=0.3&strokes=dig_6_0.3_1-1`);
+  await visit.page.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.generation) >= 1, section, { timeout: 60_000 });
+  const shown = await inspect(visit.page, id);
+  assert.match(shown.alert, /^This link's strokes were not allowed: stroke 1 in the link: no brush is named "dig"/);
+  assert.equal(await visit.page.$eval(section, (s) => s.dataset.strokes), '0');
+  assert.ok(shown.drawn > 0.05, 'the terrain without them');
+  await visit.context.close();
+});
+
 test('one finger paints on a phone', async () => {
   const context = await fx.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();

@@ -63,6 +63,8 @@ fn every_demos_setup_survives_the_trip_to_the_worker() {
                     setup,
                     download,
                     source: None,
+                    // A composed terrain's strokes travel as the link writes them.
+                    strokes: Some("raise_8_0.1_1-2-3-4~smooth_2_1_5-5".into()),
                     grid: None,
                 };
                 let message = sent.to_js();
@@ -71,6 +73,7 @@ fn every_demos_setup_survives_the_trip_to_the_worker() {
                 assert_eq!((got.ticket.view, got.ticket.token), (3, 41));
                 assert_eq!(got.demo.id, demo.id);
                 assert_eq!(got.download, download);
+                assert_eq!(got.strokes, sent.strokes);
             }
         }
     }
@@ -85,6 +88,7 @@ fn a_damaged_request_is_refused_with_a_reason() {
         setup: demo.setup(5),
         download: None,
         source: None,
+        strokes: None,
         grid: None,
     }
     .to_js();

@@ -342,6 +342,11 @@ impl App {
             v.show_runs(runs);
         }
         match reply.body {
+            Body::Terrain(Err(message)) if v.drop_linked_strokes(&message) => {
+                // The link's strokes were refused: the terrain without them.
+                v.receive_terrain(token, Err(message));
+                self.apply(view, true);
+            }
             Body::Terrain(answer) => {
                 if v.receive_terrain(token, answer) {
                     // Drawn in the same task as `data-generation` changes, so the section's

@@ -317,6 +317,7 @@ impl DemoView {
             Ok(answer) => match self.requests.receive(token) {
                 Some((setup, generation)) => {
                     self.show_terrain(&setup, generation, answer);
+                    self.painting.linked = false;
                     self.show_painting();
                     true
                 }

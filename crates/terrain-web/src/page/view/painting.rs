@@ -52,6 +52,8 @@ pub(super) struct Painting {
     drawing: Option<Drawing>,
     /// Where the pointer is over the canvas (CSS pixels), for the ring.
     ring: Option<(f32, f32)>,
+    /// The strokes came from a share link and no terrain has shown them yet.
+    pub(super) linked: bool,
 }
 
 impl Painting {
@@ -60,6 +62,7 @@ impl Painting {
         let strokes = text.split(STROKE_SEPARATOR).filter(|s| !s.is_empty());
         Self {
             strokes: strokes.map(str::to_string).collect(),
+            linked: true,
             ..Self::default()
         }
     }
@@ -96,6 +99,21 @@ impl DemoView {
     /// Holds the strokes a share link brought (sent with the first terrain request).
     pub fn hold_strokes(&mut self, text: &str) {
         self.painting = Painting::from_link(text);
+    }
+
+    /// A terrain request failed with `message`: when the strokes a link brought were refused
+    /// before any terrain showed them, they are let go with a notice saying why, and true is
+    /// returned (the terrain is then asked for again without them).
+    pub fn drop_linked_strokes(&mut self, message: &str) -> bool {
+        if !self.painting.linked || self.shown.is_some() || !message.starts_with("stroke") {
+            return false;
+        }
+        self.painting = Painting::default();
+        self.show_painting();
+        self.set_notice(Some(format!(
+            "This link's strokes were not allowed: {message}. The demo starts without them."
+        )));
+        true
     }
 
     /// The strokes to send with a request: their link text, when the terrain has a `paint` step
@@ -279,6 +297,7 @@ impl DemoView {
         }
         self.painting.strokes.push(text);
         self.painting.undone.clear();
+        self.painting.linked = false;
         self.show_painting();
         true
     }
