@@ -5,7 +5,7 @@
 // late chapter says it cannot load instead of waiting for ever.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LATER_IDS, drawn, inspect, launch, openPage, section, sectionFacts, serve, settle, waitForMount } from './harness.mjs';
+import { LATER_IDS, drawn, inspect, launch, openPage, section, sectionFacts, serve, settle, waitForDemos, waitForMount } from './harness.mjs';
 
 /** Requests for the later chapters' module (its JS glue or its wasm). */
 const chapterRequests = (urls) => urls.filter((url) => /\/terrain-chapters(_bg\.wasm|\.js)(\?|$)/.test(url));
@@ -60,6 +60,17 @@ test('the later chapters load when their first demo comes near, and every one of
     }
     assert.equal(chapterRequests(requested).length, 2, 'the module is fetched once for every later demo');
     assert.deepEqual(problems, []);
+  });
+});
+
+test("index.html's data-module marks are the demos the later chapters' module makes", async () => {
+  // The suites read LATER_IDS from those marks: a reply made by the later chapters' module
+  // counts its runs (data-runs), one made by the page's own module does not.
+  await onFreshPage('', async ({ page }) => {
+    await waitForDemos(page);
+    const counted = await page.$$eval('section[data-demo]',
+      (sections) => sections.filter((s) => 'runs' in s.dataset).map((s) => s.dataset.demo));
+    assert.deepEqual(counted, LATER_IDS);
   });
 });
 

@@ -14,27 +14,30 @@ export const DIST = resolve(process.env.DIST_DIR ?? join(ROOT, 'dist'));
 export const ARTIFACTS = resolve(join(fileURLToPath(import.meta.url), '../artifacts'));
 
 /**
- * Every demo on the page, in page order: the `data-demo` sections of index.html, which the demo
- * table's test (`every_source_is_on_the_page_in_order`) holds to the table's rows.
+ * Every demo on the page, in page order, with what its section says of it: the `data-demo`
+ * sections of index.html, which the demo table's test (`every_source_is_on_the_page_in_order`)
+ * holds to the table's rows; the browser test `the_page_marks_each_demo_as_the_table_makes_it`
+ * holds the read marks to the table, and chapters.test.mjs the later ones to the module that
+ * answers.
  */
-export const DEMO_IDS = [...readFileSync(join(ROOT, 'index.html'), 'utf8')
-  .matchAll(/<section data-demo="([^"]+)">/g)].map((m) => m[1]);
+const SECTIONS = [...readFileSync(join(ROOT, 'index.html'), 'utf8')
+  .matchAll(/<section data-demo="([^"]+)"([^>]*)>/g)].map(([, id, marks]) => ({ id, marks }));
+
+/** Every demo on the page, in page order. */
+export const DEMO_IDS = SECTIONS.map((s) => s.id);
 
 /**
- * The demos whose map is read from a file (real land, your own map): the seed only moves the
- * droplets, and none fall until the reader asks, so a new seed shows the same map.
+ * The demos whose map is read from a file (real land, your own map: `data-map="read"`): the seed
+ * only moves the droplets, and none fall until the reader asks, so a new seed shows the same map.
  */
-export const READ_IDS = ['real-land', 'your-map'];
+export const READ_IDS = SECTIONS.filter((s) => s.marks.includes('data-map="read"')).map((s) => s.id);
 
 /**
  * The demos whose code is in the later chapters' module (crates/terrain-chapters: fBm, fault
- * lines and erosion), which the generator worker fetches when the first of them asks; in page
- * order.
+ * lines, erosion and the steps: `data-module="later"`), which the generator worker fetches when
+ * the first of them asks; in page order.
  */
-export const LATER_IDS = [
-  'fault-lines', 'fault-shapes', 'noise-lattice', 'fbm', 'fbm-shapes', 'endless', 'erosion',
-  'rain', 'thermal', 'uplift', 'compose',
-];
+export const LATER_IDS = SECTIONS.filter((s) => s.marks.includes('data-module="later"')).map((s) => s.id);
 
 /** The selector of demo `id`'s section. */
 export const section = (id) => `section[data-demo="${id}"]`;

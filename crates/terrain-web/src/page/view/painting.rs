@@ -304,20 +304,26 @@ impl DemoView {
 
     /// Takes back the last stroke; true if there was one.
     pub fn undo(&mut self) -> bool {
-        let Some(stroke) = self.painting.strokes.pop() else {
-            return false;
-        };
-        self.painting.undone.push(stroke);
-        self.show_painting();
-        true
+        self.move_stroke(true)
     }
 
     /// Brings back the stroke undone last; true if there was one.
     pub fn redo(&mut self) -> bool {
-        let Some(stroke) = self.painting.undone.pop() else {
+        self.move_stroke(false)
+    }
+
+    /// Moves the newest stroke from the strokes drawn to the undone (`back`), or the other way.
+    fn move_stroke(&mut self, back: bool) -> bool {
+        let painting = &mut self.painting;
+        let (from, to) = if back {
+            (&mut painting.strokes, &mut painting.undone)
+        } else {
+            (&mut painting.undone, &mut painting.strokes)
+        };
+        let Some(stroke) = from.pop() else {
             return false;
         };
-        self.painting.strokes.push(stroke);
+        to.push(stroke);
         self.show_painting();
         true
     }
