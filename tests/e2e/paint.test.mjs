@@ -155,6 +155,12 @@ test('one finger paints on a phone', async () => {
   const painted = await newer(page, start.generation);
   assert.equal(await page.$eval(section, (s) => s.dataset.strokes), '1');
   assert.notEqual(painted.hash, start.hash);
+  // The paint step's brush, fields, undo and redo are each at least 44 px on the phone.
+  await page.click(`${section} details.settings > summary`);
+  const small = await page.$$eval(`${section} fieldset[data-step="paint"] :is(input, select, button)`,
+    (controls) => controls.map((c) => [c.name || c.dataset.action, c.getBoundingClientRect()])
+      .filter(([, r]) => r.height < 44 || r.width < 44).map(([n, r]) => `${n} ${r.width}x${r.height}`));
+  assert.deepEqual(small, []);
   await page.locator(section).screenshot({ path: join(ARTIFACTS, 'paint-390.png') });
   await context.close();
 });

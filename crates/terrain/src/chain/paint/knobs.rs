@@ -10,8 +10,8 @@ pub const BRUSH_NAMES: [&str; 4] = ["raise", "lower", "smooth", "flatten"];
 pub const BRUSH: Knob = Knob {
     name: "brush",
     label: "Brush",
-    help: "What dragging on the map does: raise or lower the ground, smooth it, or flatten it \
-           to the height where the stroke began",
+    help: "What a drag on the terrain does: raise, lower, smooth, or flatten to the height \
+           where it began (drag beside the terrain to turn it)",
     values: Values::Choice {
         names: &BRUSH_NAMES,
         default: "raise",

@@ -1,6 +1,7 @@
 //! A composed terrain, stepped: the base's map (step 0), then the map after each step in turn,
 //! the last the finished map; each caption says which step ran with its settings.
 
+use super::list::Link;
 use super::Composed;
 use crate::chapters::steps::{batch_staged, Shown, Steps};
 use crate::shown::display::{DisplayGrid, Mark};
@@ -23,11 +24,18 @@ impl Steps for Composed {
         else {
             return format!("Start (step 0 of {last}): the {base} base, before any step");
         };
-        let settings: Vec<String> = link
-            .knobs()
+        // A paint step's fields are the brush of the next stroke; each stroke has its own.
+        let knobs = match link {
+            Link::Paint(_) => &[],
+            _ => link.knobs(),
+        };
+        let mut settings: Vec<String> = knobs
             .iter()
             .map(|knob| format!("{} {}", knob.name, link.show(knob)))
             .collect();
+        if settings.is_empty() {
+            settings.push("the strokes drawn on it".into());
+        }
         format!(
             "Step {step} of {last}: after {} ({})",
             link.name(),
