@@ -4,6 +4,7 @@
 //! keeps its own state and shows it. Drawing is in `draw`, the stepper in `stepper`, downloads
 //! and share links in `takehome`.
 
+mod brush;
 mod draw;
 mod form;
 mod painting;
