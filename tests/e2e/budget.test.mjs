@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-// 227 515 B with painting in the compose demo (issue 61 allows 1 KB: NOT met, +6.2 KB): the
+// 228 227 B with a file for each game engine in the compose demo's downloads (+0.7 KB, issue 58's
+// item 8: the engines' names, the choice's labels, the download's name; the zip is written by the
+// encoders). 227 515 B with painting in the compose demo (issue 61 allows 1 KB: NOT met, +6.2 KB): the
 // strokes under the pointer in the map and 3-D views (the 3-D one finds the shown point nearest
 // the pointer on screen), each dab shown at once on the shown points, the brush's ring, undo and
 // redo, the strokes in the link and the requests, the strokes download; 14.8 KB of raw function
@@ -70,7 +72,7 @@ import { DIST } from './harness.mjs';
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is
 // 150 000 (BENCHMARKS.md says why it is not met).
-const CEILING = 227_700;
+const CEILING = 228_400;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

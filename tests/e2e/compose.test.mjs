@@ -8,7 +8,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, inspect, settle, terrain, download, suite, openPage, describedBy, setField, scrub,
+  ARTIFACTS, inspect, settle, terrain, download, suite, openPage, describedBy, setField, scrub, unzipStored,
 } from './harness.mjs';
 
 const id = 'compose';
@@ -102,6 +102,31 @@ test('the download is byte for byte what data-command writes', async () => {
   const out = join(scratch, 'composed.r32');
   terrain([...line.split(' ').slice(1), '--out', out]);
   assert.ok(file.bytes.equals(await readFile(out)), `${line}: the same bytes`);
+});
+
+test('a file for each game engine is what --for writes, with its import settings', async () => {
+  const { page } = fx.session;
+  const line = await command(page);
+  const side = 129;
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-engines-'));
+  for (const [engine, extension] of [['unity', 'r16'], ['unreal', 'png'], ['godot', 'r16'], ['blender', 'png']]) {
+    const file = await download(page, id, `${engine}.${extension}`);
+    assert.equal(file.name, `compose-e7-seed-5.${engine}.zip`);
+    const entries = unzipStored(file.bytes);
+    const stem = 'compose-e7-seed-5';
+    assert.deepEqual(Object.keys(entries), [`${stem}.${extension}`, `${stem}.json`]);
+    // The page's relief: the highest point 0.6 of the map's width above the lowest.
+    const out = join(scratch, `${engine}.${extension}`);
+    // The engine's flags go with the base, before the first --then.
+    const [base, ...chain] = line.split(' --then ');
+    const words = [...base.split(' ').slice(1), '--for', engine, '--height-m', String(0.6 * (side - 1)), '--out', out];
+    terrain([...words, ...chain.flatMap((step) => ['--then', ...step.split(' ')])]);
+    assert.ok(entries[`${stem}.${extension}`].equals(await readFile(out)), `${engine}: the same file as --for`);
+    assert.ok(entries[`${stem}.json`].equals(await readFile(out.replace(/\.[a-z0-9]+$/, '.json'))), `${engine}: the same sidecar`);
+    const settings = JSON.parse(entries[`${stem}.json`].toString());
+    assert.equal(settings.engine, engine);
+    assert.ok(settings.import && settings.height_m === 76.8, JSON.stringify(settings));
+  }
 });
 
 test('a link brings the whole chain back', async () => {

@@ -39,6 +39,25 @@ export const READ_IDS = SECTIONS.filter((s) => s.marks.includes('data-map="read"
  */
 export const LATER_IDS = SECTIONS.filter((s) => s.marks.includes('data-module="later"')).map((s) => s.id);
 
+/** The entries of a zip of stored (uncompressed) files: { name: bytes }, read from its headers. */
+export function unzipStored(zip) {
+  const files = {};
+  let at = 0;
+  while (zip.readUInt32LE(at) === 0x04034b50) {
+    const method = zip.readUInt16LE(at + 8);
+    if (method !== 0) throw new Error('a deflated entry: the page stores its zips');
+    const size = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const extraLength = zip.readUInt16LE(at + 28);
+    const name = zip.subarray(at + 30, at + 30 + nameLength).toString('utf8');
+    const start = at + 30 + nameLength + extraLength;
+    files[name] = zip.subarray(start, start + size);
+    at = start + size;
+  }
+  if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('no central directory after the files');
+  return files;
+}
+
 /** The selector of demo `id`'s section. */
 export const section = (id) => `section[data-demo="${id}"]`;
 

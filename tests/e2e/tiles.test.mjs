@@ -5,28 +5,10 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { suite, section, setFields, download, inspect, terrain } from './harness.mjs';
+import { suite, section, setFields, download, inspect, terrain, unzipStored } from './harness.mjs';
 
 const fx = suite();
 
-/** The entries of a zip of stored (uncompressed) files: { name: bytes }, read from its headers. */
-function unzipStored(zip) {
-  const files = {};
-  let at = 0;
-  while (zip.readUInt32LE(at) === 0x04034b50) {
-    const method = zip.readUInt16LE(at + 8);
-    assert.equal(method, 0, 'stored, not deflated');
-    const size = zip.readUInt32LE(at + 18);
-    const nameLength = zip.readUInt16LE(at + 26);
-    const extraLength = zip.readUInt16LE(at + 28);
-    const name = zip.subarray(at + 30, at + 30 + nameLength).toString('utf8');
-    const start = at + 30 + nameLength + extraLength;
-    files[name] = zip.subarray(start, start + size);
-    at = start + size;
-  }
-  assert.equal(zip.readUInt32LE(at), 0x02014b50, 'the central directory follows the files');
-  return files;
-}
 
 /** Downloads demo `id`'s map as `format` cut into `grid`, through the page's tiles select. */
 async function tilesOf(page, id, format, grid) {

@@ -8,6 +8,7 @@
 use std::io::Write;
 
 use terrain::downloads::Download;
+use terrain::engines::Engine;
 use terrain::export::Holds;
 use terrain::formats::Facts;
 use terrain::sidecar::Made;
@@ -61,6 +62,10 @@ pub fn encode_file(
             Some((demo, setup)) => tiles_zip(grid, format, map, demo, setup),
             None => Err("tiles need the demo that made the map".into()),
         },
+        Download::Engine(engine) => match asked {
+            Some((demo, setup)) => engine_zip(engine, map, demo, setup),
+            None => Err("an engine's file needs the demo that made the map".into()),
+        },
         Download::Map(format) => {
             let format =
                 export::map_format(format.extension, width, height).map_err(|e| e.to_string())?;
@@ -79,25 +84,17 @@ pub fn tiles_zip(
     demo: &Demo,
     setup: &Setup,
 ) -> Result<Vec<u8>, String> {
-    let command = setup.recipe.command().filter(|_| demo.takes_home());
-    let (recipe, erosion) = command.ok_or(
-        "tiles are cut only from a finished map made here from its settings, not from one \
-         step of it or from a map read from a file: set Tiles to none to download the map whole",
-    )?;
-    let tiling = tiles::fit((map.width(), map.height()), grid, None)?;
+    let refused = "tiles are cut only from a finished map made here from its settings, not from \
+                   one step of it or from a map read from a file: set Tiles to none to download \
+                   the map whole";
+    let made = made_here(map, demo, setup, refused)?;
+    let tiling = tiles::fit((made.map.width(), made.map.height()), grid, None)?;
     let format = export::map_format(format.extension, tiling.side, tiling.side)
         .map_err(|e| e.to_string())?;
     let file_name = setup.recipe.file_name(setup.seed, format.extension());
     let stem = file_name
         .strip_suffix(&format!(".{}", format.extension()))
         .unwrap_or(&file_name);
-    let mut made = Made::new(&recipe, setup.seed, erosion, map);
-    made.steps = setup
-        .recipe
-        .chain()
-        .iter()
-        .map(|step| terrain::chain::record(step.as_ref()))
-        .collect();
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let stored = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Stored)
@@ -105,6 +102,64 @@ pub fn tiles_zip(
     for (name, bytes) in terrain::sidecar::tiled(&made, &tiling, format, stem)? {
         zip.start_file(name, stored).map_err(|e| e.to_string())?;
         zip.write_all(&bytes).map_err(|e| e.to_string())?;
+    }
+    Ok(zip.finish().map_err(|e| e.to_string())?.into_inner())
+}
+
+/// What made `map` (which `demo` made under `setup`), as the command line's sidecar records it;
+/// `refused` when no command makes it (one step of a map, a map read from a file).
+fn made_here(map: Heightmap, demo: &Demo, setup: &Setup, refused: &str) -> Result<Made, String> {
+    let command = setup.recipe.command().filter(|_| demo.takes_home());
+    let (recipe, erosion) = command.ok_or(refused)?;
+    let mut made = Made::new(&recipe, setup.seed, erosion, map);
+    made.steps = setup
+        .recipe
+        .chain()
+        .iter()
+        .map(|step| terrain::chain::record(step.as_ref()))
+        .collect();
+    Ok(made)
+}
+
+/// How many metres the page's relief makes a map `side` points across, its points a metre apart:
+/// the page stands the highest point 0.6 of the map's width above the lowest.
+pub fn page_height_m(side: usize) -> f32 {
+    0.6 * side.saturating_sub(1) as f32
+}
+
+/// A zip of what `terrain ... --for ENGINE --height-m H --out NAME.EXT` writes for `map`, which
+/// `demo` made under `setup`: the map prepared for `engine` in its usual format and the sidecar
+/// with its import settings, H the page's relief ([`page_height_m`]), byte for byte, stored.
+pub fn engine_zip(
+    engine: Engine,
+    map: Heightmap,
+    demo: &Demo,
+    setup: &Setup,
+) -> Result<Vec<u8>, String> {
+    let refused = "a file for an engine is made only from a finished map made here from its \
+                   settings, not from a map read from a file";
+    let made = made_here(map, demo, setup, refused)?;
+    let file = engine.prepare(&made.map)?;
+    let format = engine.formats()[0];
+    let name = setup.recipe.file_name(setup.seed, format.extension());
+    let stem = name
+        .strip_suffix(&format!(".{}", format.extension()))
+        .unwrap_or(&name);
+    let height_m = page_height_m(made.map.width());
+    let size = (file.width(), file.height());
+    let value = terrain::sidecar::sidecar(&made, Some(engine), size, format, Some(height_m));
+    let bytes = export::to_bytes(&file, format).map_err(|e| e.to_string())?;
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let stored = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Stored)
+        .last_modified_time(zip::DateTime::default());
+    let sidecar = terrain::sidecar::text(&value);
+    for (entry, data) in [
+        (name.clone(), bytes),
+        (format!("{stem}.json"), sidecar.into_bytes()),
+    ] {
+        zip.start_file(entry, stored).map_err(|e| e.to_string())?;
+        zip.write_all(&data).map_err(|e| e.to_string())?;
     }
     Ok(zip.finish().map_err(|e| e.to_string())?.into_inner())
 }

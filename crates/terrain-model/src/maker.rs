@@ -125,7 +125,7 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     match download {
         // Tiles: the encoders check the grid and the format, cut the map and write the sidecar
         // of what made it (so they get what was asked too).
-        Download::Tiles { .. } => Body::Map {
+        Download::Tiles { .. } | Download::Engine(_) => Body::Map {
             download,
             map,
             asked: Some((request.demo, request.setup)),

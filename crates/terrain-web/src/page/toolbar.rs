@@ -161,14 +161,22 @@ fn download(
     let maps = formats::OFFERED
         .iter()
         .map(|f| (f.extension, format!(".{}", f.extension)));
-    // A composed terrain's painting: the strokes file `--strokes` reads.
-    let strokes = Some(Download::Strokes).filter(|_| composed);
+    // A composed terrain's painting: the strokes file `--strokes` reads; and the map for each
+    // game engine with its import settings, as `--for ENGINE` writes them.
+    let engines = terrain::engines::Engine::ALL.map(Download::Engine);
+    let strokes = [Download::Strokes]
+        .into_iter()
+        .chain(engines)
+        .filter(|_| composed);
     let more: Vec<(String, String)> = Download::beside_maps()
         .filter(|_| flows)
         .chain(strokes)
         .map(|download| {
             let name = download.name();
-            let shown = name.replacen('.', " .", 1);
+            let shown = match download {
+                Download::Engine(engine) => format!("for {} (.zip)", engine.name()),
+                _ => name.replacen('.', " .", 1),
+            };
             (name, shown)
         })
         .collect();

@@ -4,6 +4,7 @@
 //! the worker's messages carry it, and whoever answers one matches on it.
 
 use crate::analysis::derived::Derived;
+use crate::files::engines::Engine;
 use crate::files::export::{self, ExportError};
 use crate::files::formats::{self, Facts};
 use crate::files::tiles;
@@ -33,6 +34,10 @@ pub enum Download {
     /// (`strokes`, saved as `strokes.json`): written in the worker from the strokes the request
     /// carries.
     Strokes,
+    /// The map prepared for a game engine or 3-D tool, zipped with its sidecar of import
+    /// settings: what `terrain ... --for ENGINE --height-m H` writes (`unity.r16`, named for the
+    /// engine and its file's extension).
+    Engine(Engine),
     /// Not a file: the Water view's routing of the points it shows (`water`), made in the
     /// worker by the encoders' module (`water::routing::routing_bytes`).
     Water,
@@ -74,6 +79,10 @@ impl Download {
             return Some(Download::Strokes);
         }
         let (kind, extension) = name.split_once('.').unwrap_or(("", name));
+        let engine = Engine::ALL.into_iter().find(|e| e.name() == kind);
+        if let Some(engine) = engine.filter(|e| e.extension() == extension) {
+            return Some(Download::Engine(engine));
+        }
         let format = formats::find(extension).filter(|f| f.offered)?;
         if kind.is_empty() {
             return Some(Download::Map(format));
@@ -117,6 +126,9 @@ impl Download {
             Download::Rivers => RIVERS.to_string(),
             Download::Water => WATER.to_string(),
             Download::Strokes => STROKES.to_string(),
+            Download::Engine(engine) => {
+                format!("{}.{}", engine.name(), engine.extension())
+            }
         }
     }
 
@@ -126,6 +138,7 @@ impl Download {
             Download::Map(format) | Download::Flow(format) => Some(format),
             Download::Tiles { format, .. } => Some(format),
             Download::Derived(_) => formats::find("png"),
+            Download::Engine(engine) => formats::find(engine.extension()),
             Download::Realism | Download::Rivers | Download::Water | Download::Strokes => None,
         }
     }
@@ -142,7 +155,8 @@ impl Download {
             | Download::Realism
             | Download::Rivers
             | Download::Water
-            | Download::Strokes => Ok(()),
+            | Download::Strokes
+            | Download::Engine(_) => Ok(()),
         }
     }
 }
@@ -162,6 +176,7 @@ mod tests {
             .chain(Download::beside_maps())
             .chain(tiles)
             .chain([Download::Realism, Download::Water, Download::Strokes])
+            .chain(Engine::ALL.map(Download::Engine))
             .collect();
         assert!(all.len() > 10);
         for download in all {

@@ -52,6 +52,15 @@ impl Engine {
         }
     }
 
+    /// The extension of the engine's usual format (the first of [`Engine::formats`]): named
+    /// apart so the page can list an engine's download without linking the format's writer.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Engine::Unity | Engine::Godot => "r16",
+            Engine::Unreal | Engine::Blender => "png",
+        }
+    }
+
     /// The formats the engine imports, the first being its usual one.
     pub fn formats(self) -> &'static [Format] {
         match self {
@@ -237,6 +246,13 @@ mod tests {
             .expect_err("unknown")
             .message
             .contains("cryengine"));
+    }
+
+    #[test]
+    fn each_engines_extension_is_its_usual_formats() {
+        for engine in Engine::ALL {
+            assert_eq!(engine.extension(), engine.formats()[0].extension());
+        }
     }
 
     #[test]

@@ -52,6 +52,11 @@ impl DemoView {
             ),
             // The name the page's command line reads them from.
             Download::Strokes => terrain::chain::paint::STROKES_FILE.to_string(),
+            // A zip of the engine's file and its sidecar.
+            Download::Engine(engine) => {
+                let zip = format!("{}.zip", engine.name());
+                setup.recipe.file_name(setup.seed, &zip)
+            }
             other => setup.recipe.file_name(setup.seed, &other.name()),
         };
         let token = self.downloads.issue(TakeHome::File, name);
