@@ -98,8 +98,8 @@ impl DemoView {
         true
     }
 
-    /// The strokes to send with a request: their link text, when the terrain has a `paint` step
-    /// (or the setup asked for has one) and strokes were drawn.
+    /// The strokes to send with a request: their link text, once strokes were drawn (a chain
+    /// without a `paint` step leaves them unused).
     pub fn strokes_text(&self) -> Option<String> {
         let mut text = String::new();
         for stroke in &self.painting.strokes {
