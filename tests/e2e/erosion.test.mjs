@@ -11,21 +11,13 @@ import { join } from 'node:path';
 import {
   ARTIFACTS, inspect, settle, drawn, terrain, download, canvasPixels, countColours, suite, scrub,
   setFields, describedBy,
-  timedTest,
+  timedTest, watchLongTasks, longestTask, unwatched,
 } from './harness.mjs';
 
 const id = 'erosion';
 const section = `section[data-demo="${id}"]`;
 
-const fx = suite({
-  // Long tasks on the main thread, from the first byte.
-  init: () => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  },
-});
+const fx = suite();
 
 /** Pixels of the marks' colours in the demo's canvas. */
 async function colours(page) {
@@ -124,17 +116,17 @@ test('bad fields are refused next to the field and the terrain stays', async () 
 
 timedTest('100 000 droplets on 513 x 513: before and after, no main-thread task over 100 ms', async () => {
   const { page } = fx.session;
-  await page.evaluate(() => { window.longTasks = []; });
+  await watchLongTasks(page);
   await setFields(page, id, { exponent: '9', droplets: '1', inertia: '0.05', seed: '3' });
   await page.selectOption(`${section} select[name="view"]`, 'terrain');
   await drawn(page, id);
-  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'erosion-before.png') });
+  await unwatched(page, () => page.locator(section).screenshot({ path: join(ARTIFACTS, 'erosion-before.png') }));
   const started = Date.now();
   await setFields(page, id, { droplets: '100000' });
   const took = Date.now() - started;
   await drawn(page, id);
-  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'erosion-after-100000.png') });
-  const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
+  await unwatched(page, () => page.locator(section).screenshot({ path: join(ARTIFACTS, 'erosion-after-100000.png') }));
+  const longest = await longestTask(page);
   console.log(`# erosion 100000 droplets on 513x513: ${took} ms until drawn, longest main-thread task ${longest} ms`);
   assert.ok(longest <= 100, `longest main-thread task ${longest} ms`);
   assert.deepEqual(fx.session.problems, []);

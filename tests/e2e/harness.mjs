@@ -338,6 +338,45 @@ export async function attributes(page, id) {
 }
 
 /**
+ * Starts watching the page's main-thread tasks of 50 ms or more (PerformanceObserver
+ * `longtask`) from now, again from now when called again; `longestTask` reads them. What the
+ * test runs in the page (`page.evaluate`: `inspect`, `canvasPixels`) is not a task the page
+ * counts; the browser's own work for a screenshot is, so a test takes those `unwatched`.
+ */
+export function watchLongTasks(page) {
+  return page.evaluate(() => {
+    window.__watchedFrom = performance.now();
+    window.__unwatched = [];
+    if (window.__longTaskSpans) return;
+    window.__longTaskSpans = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTaskSpans.push([entry.startTime, entry.startTime + entry.duration]);
+    }).observe({ type: 'longtask' });
+  });
+}
+
+/**
+ * Runs `work` (the test's own, such as a screenshot: the browser lays the page out and paints it
+ * for the picture, under a busy processor in a task of 100 ms and more) with the long tasks that
+ * overlap it left out of `longestTask`; resolves to what `work` resolved to.
+ */
+export async function unwatched(page, work) {
+  const from = await page.evaluate(() => performance.now());
+  const result = await work();
+  await page.evaluate((start) => window.__unwatched.push([start, performance.now()]), from);
+  return result;
+}
+
+/** The longest main-thread task since `watchLongTasks` and not `unwatched`, in ms (0: none of 50 ms or more). */
+export function longestTask(page) {
+  return page.evaluate(() => {
+    const apart = ([start, end]) => window.__unwatched.every(([a, b]) => end < a || start > b);
+    const spans = window.__longTaskSpans.filter(([, end]) => end >= window.__watchedFrom).filter(apart);
+    return Math.round(Math.max(0, ...spans.map(([start, end]) => end - start)));
+  });
+}
+
+/**
  * The pixels of demo `id`'s canvas, read through a copy in the page (never the page's own
  * canvas) and brought over as base64: `{ width, height, data }` with `data` RGBA bytes.
  */

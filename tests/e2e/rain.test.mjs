@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, download, drawn, inspect, scrub, section, setFields, suite, terrain, timedTest,
+  watchLongTasks, longestTask, unwatched,
 } from './harness.mjs';
 
 const id = 'rain';
@@ -46,29 +47,21 @@ async function reach(page) {
 // Each suite opens the page on a link to the small rain with seed 42, so the first rain is small.
 const LINK = `#${id}?exponent=${SMALL.exponent}&droplets=${SMALL.droplets}&batch=${SMALL.batch}&seed=42`;
 
-/** Long tasks on the main thread, from the first byte. */
-function watchLongTasks() {
-  window.longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
-  }).observe({ type: 'longtask', buffered: true });
-}
-
-const gpu = suite({ webgpu: true, demos: false, path: LINK, init: watchLongTasks });
-const cpu = suite({ demos: false, path: LINK, init: watchLongTasks });
+const gpu = suite({ webgpu: true, demos: false, path: LINK });
+const cpu = suite({ demos: false, path: LINK });
 
 /** Rains 100 000 droplets on 513 x 513 in `fx`'s page; returns the engine and the longest task. */
 async function bigRain(fx, engine) {
   const { page } = fx.session;
   // Run alone (the test command's timed tests), the demo is reached here.
   await reach(page);
-  await page.evaluate(() => { window.longTasks = []; });
+  await watchLongTasks(page);
   const started = Date.now();
   await setFields(page, id, { exponent: '9', droplets: '100000', batch: '1024', seed: '3' });
   await drawn(page, id);
   const took = Date.now() - started;
-  await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, `rain-${engine}-513.png`) });
-  const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
+  await unwatched(page, () => page.locator(section(id)).screenshot({ path: join(ARTIFACTS, `rain-${engine}-513.png`) }));
+  const longest = await longestTask(page);
   const facts = await said(page);
   console.log(`# rain 100000 droplets on 513x513 (${facts.engine}): ${took} ms until drawn; ${facts.caption}; longest main-thread task ${longest} ms`);
   assert.equal(facts.engine, engine);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import {
   ARTIFACTS, DEMO_IDS, inspect, canvasPixels, countColours, download, terrain, suite, section, scrub, setView,
   setField, setFields,
-  timedTest,
+  timedTest, watchLongTasks, longestTask, unwatched,
 } from './harness.mjs';
 
 const MAPS = DEMO_IDS.filter((id) => id !== 'line-1d');
@@ -23,22 +23,6 @@ const WATER = {
 
 
 const fx = suite();
-
-/** Starts noting the page's longest main-thread task (the Long Tasks API: 50 ms and over). */
-function watchLongTasks(page) {
-  return page.evaluate(() => {
-    window.__longest = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
-    }).observe({ type: 'longtask' });
-  });
-}
-
-/** The longest main-thread task since `watchLongTasks`, in ms (0: none of 50 ms or more). */
-function longestTask(page) {
-  return page.evaluate(() => window.__longest);
-}
-
 
 test('the Water view draws lakes and rivers over the relief on every 2-D demo', async () => {
   const { page, problems } = fx.session;
@@ -89,6 +73,28 @@ function riverCells(pixels, side) {
   return cells;
 }
 
+test('the long-task watch sees a stall of the page, from a new start and not in unwatched work', async () => {
+  const { page } = fx.session;
+  await watchLongTasks(page);
+  const stall = (ms) => page.evaluate((length) => new Promise((done) => {
+    setTimeout(() => {
+      // Busy on purpose, in a task of its own: the stall the timed tests must never see.
+      const began = performance.now();
+      while (performance.now() - began < length);
+      setTimeout(done, 100);
+    }, 0);
+  }), ms);
+  await stall(120);
+  const seen = await longestTask(page);
+  assert.ok(seen >= 120, `the watch saw the stall (${seen} ms)`);
+  await watchLongTasks(page);
+  assert.equal(await longestTask(page), 0, 'watched again, the stall before is not counted');
+  await unwatched(page, () => stall(150));
+  await stall(110);
+  const after = await longestTask(page);
+  assert.ok(after >= 110 && after < 150, `the stall in unwatched work is left out, the one after counted (${after} ms)`);
+});
+
 timedTest('on the eroded map the rivers lie in valleys and grow as the droplets fall, no main-thread task over 100 ms', async () => {
   const { page, problems } = fx.session;
   const id = 'erosion';
@@ -101,7 +107,7 @@ timedTest('on the eroded map the rivers lie in valleys and grow as the droplets 
   await watchLongTasks(page);
   await setView(page, id, 'water');
   const rivers = riverCells(await canvasPixels(page, id), 257);
-  await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'water-eroded.png') });
+  await unwatched(page, () => page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'water-eroded.png') }));
   // The heights on screen, from the page's own download (the full map is the shown grid).
   const file = await download(page, id, 'r32');
   const bytes = file.bytes;
@@ -273,7 +279,7 @@ timedTest('the flood stepper shows Priority-Flood climbing from the border, then
   await floodTo(page, id, 8);
   const half = countColours(await canvasPixels(page, id), FLOOD_COLOURS);
   assert.ok(half.taken > 10 * first.waiting && half.waiting > 100, JSON.stringify(half));
-  await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'water-flood.png') });
+  await unwatched(page, () => page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'water-flood.png') }));
   const late = await floodTo(page, id, 15);
   console.log(`# flood of ds-final e7 seed 12: step 0 ${JSON.stringify(first)}, 8 ${JSON.stringify(half)}; step 15: ${(await flood()).caption}`);
   // The last step is the finished Water view, exactly.
