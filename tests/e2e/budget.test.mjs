@@ -12,6 +12,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
+// 217 440 B with the page's module built for size (Cargo's `page` profile: opt-level "z" for
+// every crate in it, the core too, and wasm-opt -Oz --converge: -10.8 KB). Tried before and
+// dropped when the Water view's timed test saw tasks of 95 to 190 ms; those were the browser's
+// work for the test's own screenshots (now left out of the watch, harness.mjs `unwatched`):
+// under a 3 to 4 x CPU slowdown the page's longest task was 55 to 78 ms at "z" and 64 to 74 ms
+// at opt-level 3.
 // 228 227 B with a file for each game engine in the compose demo's downloads (+0.7 KB, issue 58's
 // item 8: the engines' names, the choice's labels, the download's name; the zip is written by the
 // encoders). 227 515 B with painting in the compose demo (issue 61 allows 1 KB: NOT met, +6.2 KB): the
@@ -72,7 +78,7 @@ import { DIST } from './harness.mjs';
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is
 // 150 000 (BENCHMARKS.md says why it is not met).
-const CEILING = 228_400;
+const CEILING = 217_600;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));
