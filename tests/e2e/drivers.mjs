@@ -14,7 +14,8 @@ import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import puppeteer from 'puppeteer-core';
 
-const WINDOW = { width: 1200, height: 900 };
+/** The window every suite opens with; `resize` goes back to it. */
+export const WINDOW = { width: 1200, height: 900 };
 
 /** A free TCP port on loopback. */
 function freePort() {
@@ -67,6 +68,16 @@ export async function firefox(display) {
       await page.keyboard.press('Enter');
     },
     screenshot: (path) => page.screenshot({ path }),
+    /** Sets the page's viewport to `size` ({ width, height } in CSS pixels). */
+    resize: (size) => page.setViewport(size),
+    /** One finger down at the first of `points` (viewport CSS pixels), through the rest, and up:
+     * real touch input (BiDi `input.performActions`, pointer type touch). */
+    async touchDrag(points) {
+      const [[x, y], ...rest] = points;
+      await page.touchscreen.touchStart(x, y);
+      for (const [mx, my] of rest) await page.touchscreen.touchMove(mx, my);
+      await page.touchscreen.touchEnd();
+    },
     close: () => browser.close(),
   };
 }
@@ -133,6 +144,25 @@ export async function webkit(display) {
     },
     async screenshot(path) {
       await writeFile(path, Buffer.from(await request('GET', at('/screenshot')), 'base64'));
+    },
+    /** Sets the window to `size` ({ width, height }). */
+    resize: (size) => request('POST', at('/window/rect'), size),
+    /** One finger down at the first of `points` (viewport CSS pixels), through the rest, and up.
+     * WebKitWebDriver turns a touch pointer's actions into a mouse's (WebKitGTK has no touch
+     * input to drive), so the finger is the pointer events a touch screen gives, dispatched in
+     * the page (pointer type touch, not trusted): the page's own handling of a finger, in WebKit. */
+    async touchDrag(points) {
+      await this.evaluate((path) => {
+        const [[x, y]] = path;
+        const target = document.elementFromPoint(x, y);
+        const fire = (type, [cx, cy], buttons) => target.dispatchEvent(new PointerEvent(type, {
+          pointerId: 11, pointerType: 'touch', isPrimary: true, buttons, width: 1, height: 1,
+          pressure: buttons ? 0.5 : 0, clientX: cx, clientY: cy, bubbles: true, cancelable: true, composed: true,
+        }));
+        fire('pointerdown', path[0], 1);
+        for (const point of path.slice(1)) fire('pointermove', point, 1);
+        fire('pointerup', path[path.length - 1], 0);
+      }, points);
     },
     async close() {
       await request('DELETE', at('')).catch(() => {});

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveDirectory } from '../../scripts/static-server.mjs';
 import { ARTIFACTS, DEMO_IDS, READ_IDS, DIST, sectionFacts, terrain, section } from './harness.mjs';
-import { firefox, startXvfb, webkit } from './drivers.mjs';
+import { WINDOW, firefox, startXvfb, webkit } from './drivers.mjs';
 
 const ENGINES = { firefox, webkit };
 const chosen = (process.env.ENGINES ?? 'firefox,webkit').split(',');
@@ -643,6 +643,48 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       terrain([...upwords, '--out', join(scratch, 'risen.r32')]);
       assert.ok(risen.equals(await readFile(join(scratch, 'risen.r32'))), `${upline}: the same bytes`);
       assert.deepEqual(await problems(driver), []);
+    });
+
+    test('on a phone-sized page a one-finger touch drag paints', async () => {
+      const id = 'compose';
+      const sel = section(id);
+      await driver.resize({ width: 390, height: 844 });
+      try {
+        await load(driver, `${server.url}#${id}?base=ds&exponent=7&seed=3&then=paint&brush=raise&radius=8&strength=0.1`);
+        await generated(driver, id, 1);
+        await setView(driver, id, 'map');
+        const shown = await facts(driver, id);
+        const width = await driver.evaluate(() => innerWidth);
+        assert.ok(width < 500, `${name}: a phone-sized page (${width} px wide)`);
+        assert.equal(await driver.evaluate((s) => getComputedStyle(document.querySelector(`${s} canvas`)).touchAction, sel), 'none',
+          'while painting the canvas takes the finger');
+        const before = Buffer.from((await downloadAs(driver, id, 'r32')).base64, 'base64');
+        const box = await driver.evaluate((s) => {
+          const canvas = document.querySelector(`${s} canvas`);
+          canvas.scrollIntoView({ block: 'center' });
+          window.__pointers = [];
+          canvas.addEventListener('pointerdown', (e) => window.__pointers.push(`${e.pointerType} ${e.isTrusted}`));
+          const { left, top, width: w, height: h } = canvas.getBoundingClientRect();
+          return { left, top, w, h };
+        }, sel);
+        // One finger across the middle of the map.
+        const points = Array.from({ length: 13 }, (_, i) => [box.left + box.w * (0.3 + 0.4 * i / 12), box.top + box.h * 0.5]);
+        await driver.touchDrag(points);
+        // Firefox: the browser's own touch input (BiDi). WebKit: pointer events of a finger
+        // dispatched in the page (its driver has no touch input), so not trusted.
+        const finger = name === 'firefox' ? 'touch true' : 'touch false';
+        assert.deepEqual(await driver.evaluate(() => window.__pointers), [finger], `${name}: one finger down`);
+        await until(driver, 'the stroke', (s, g) => Number(document.querySelector(s).dataset.generation) > g, sel, shown.generation);
+        await facts(driver, id);
+        assert.equal(await driver.evaluate((s) => document.querySelector(s).dataset.strokes, sel), '1');
+        await driver.evaluate((s) => document.querySelector(`${s} canvas`).scrollIntoView({ block: 'center' }), sel);
+        await driver.screenshot(join(ARTIFACTS, `paint-touch-${name}.png`));
+        const after = Buffer.from((await downloadAs(driver, id, 'r32')).base64, 'base64');
+        assert.ok(!after.equals(before), `${name}: the touch stroke changed the map`);
+        assert.deepEqual(await problems(driver), []);
+      } finally {
+        await driver.resize(WINDOW);
+      }
     });
 
     test('rain at scale falls on the CPU here and downloads terrain ds --erode N --batch B', async () => {

@@ -61,7 +61,10 @@ test('a drag paints, undo gives the map back byte for byte, redo brings the stro
   await page.selectOption(`${section} fieldset[data-step="paint"] select[name="brush"]`, 'raise');
   await page.fill(`${section} fieldset[data-step="paint"] [name="radius"]`, '10');
   await page.press(`${section} fieldset[data-step="paint"] [name="radius"]`, 'Enter');
-  shown = await newer(page, shown.generation);
+  // The brush is only what the next stroke takes: choosing it makes nothing again.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const brushed = await inspect(page, id);
+  assert.equal(brushed.generation, shown.generation, 'a new brush or radius makes no new terrain');
   assert.equal(await page.$eval(section, (s) => s.hasAttribute('data-painting')), true, 'the map view paints');
   const before = await r32(page);
   await page.locator(section).screenshot({ path: join(ARTIFACTS, 'paint-before.png') });

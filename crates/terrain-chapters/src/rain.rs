@@ -37,7 +37,7 @@ pub async fn answer_on_gpu(handed: &Reply) -> Option<Reply> {
             return None;
         }
         // The map on screen is kept: the CPU's answer writes it without raining again.
-        if is_kept(ticket.view, &request.setup, held.as_ref()) {
+        if is_kept(request, held.as_ref()) {
             return None;
         }
     }

@@ -34,21 +34,23 @@ pub struct Kept {
     runs: Vec<u32>,
 }
 
-/// A fingerprint of a read map (its size and every height's bits, FNV-1a), so a map kept for a
-/// file that was since replaced is never taken for the new one's.
-pub fn fingerprint(held: Option<&Heightmap>) -> u64 {
-    let Some(map) = held else {
+/// A fingerprint of what a map was made from besides its setup (FNV-1a): the read map (its size
+/// and every height's bits) and the strokes painted on it (their link text), so a map kept for a
+/// file since replaced, or before a stroke was drawn or undone, is never taken for the new one's.
+/// 0 for a generated map with no strokes.
+pub fn fingerprint(held: Option<&Heightmap>, strokes: &str) -> u64 {
+    if held.is_none() && strokes.is_empty() {
         return 0;
-    };
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
-    let size = [map.width() as u32, map.height() as u32];
-    for bits in size
-        .into_iter()
-        .chain(map.data().iter().map(|h| h.to_bits()))
-    {
-        hash = (hash ^ u64::from(bits)).wrapping_mul(0x0100_0000_01b3);
     }
-    hash | 1
+    let size = held.map_or([0, 0], |map| [map.width() as u32, map.height() as u32]);
+    let heights = held
+        .into_iter()
+        .flat_map(|map| map.data().iter().map(|h| h.to_bits()));
+    let text = strokes.bytes().map(u32::from);
+    let words = size.into_iter().chain(heights).chain(text);
+    words.fold(0xcbf2_9ce4_8422_2325u64, |hash, word| {
+        (hash ^ u64::from(word)).wrapping_mul(0x0100_0000_01b3)
+    }) | 1
 }
 
 impl Kept {
@@ -147,9 +149,17 @@ mod tests {
     #[test]
     fn fingerprints_tell_read_maps_apart() {
         let (a, b) = (map(3, 0.25), map(3, 0.5));
-        assert_eq!(fingerprint(None), 0);
-        assert_ne!(fingerprint(Some(&a)), 0);
-        assert_ne!(fingerprint(Some(&a)), fingerprint(Some(&b)));
-        assert_eq!(fingerprint(Some(&a)), fingerprint(Some(&a.clone())));
+        assert_eq!(fingerprint(None, ""), 0);
+        assert_ne!(fingerprint(Some(&a), ""), 0);
+        assert_ne!(fingerprint(Some(&a), ""), fingerprint(Some(&b), ""));
+        assert_eq!(fingerprint(Some(&a), ""), fingerprint(Some(&a.clone()), ""));
+        // Strokes tell maps apart too, on a generated map and on a read one.
+        let ridge = "raise_8_0.1_10-10-20-12";
+        assert_ne!(fingerprint(None, ridge), 0);
+        assert_ne!(
+            fingerprint(None, ridge),
+            fingerprint(None, "raise_8_0.1_10-10-20-13")
+        );
+        assert_ne!(fingerprint(Some(&a), ridge), fingerprint(Some(&a), ""));
     }
 }

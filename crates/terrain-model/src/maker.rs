@@ -6,9 +6,6 @@ use terrain::downloads::Download;
 use terrain::Heightmap;
 
 #[cfg(feature = "keep")]
-use crate::fields::Setup;
-
-#[cfg(feature = "keep")]
 use crate::kept::{fingerprint, KEPT};
 use crate::protocol::{Body, Request};
 #[cfg(target_arch = "wasm32")]
@@ -186,7 +183,7 @@ fn terrain_kept(
         let view = request.ticket.view;
         KEPT.with_borrow_mut(|kept| kept.generating(view));
         let (answer, map) = request.demo.answer_with_map(&request.setup, held)?;
-        let from = fingerprint(held) ^ strokes_print(request);
+        let from = fingerprint(held, strokes_of(request));
         KEPT.with_borrow_mut(|kept| kept.keep(view, request.setup, from, map));
         Ok(answer)
     }
@@ -200,7 +197,7 @@ fn map_kept(request: &Request, held: Option<&Heightmap>) -> Result<Heightmap, Pa
     let setup = &request.setup;
     #[cfg(feature = "keep")]
     {
-        let from = fingerprint(held) ^ strokes_print(request);
+        let from = fingerprint(held, strokes_of(request));
         let view = request.ticket.view;
         if let Some(map) = KEPT.with_borrow(|kept| kept.find(view, setup, from).cloned()) {
             return Ok(map);
@@ -210,21 +207,17 @@ fn map_kept(request: &Request, held: Option<&Heightmap>) -> Result<Heightmap, Pa
     setup.recipe.made_from(held, setup.seed)
 }
 
-/// What tells maps painted with different strokes apart in the kept maps (0 for none).
+/// The strokes `request` carries, as the link writes them ("" for none).
 #[cfg(feature = "keep")]
-fn strokes_print(request: &Request) -> u64 {
-    let text = request.strokes.as_deref().unwrap_or("");
-    let bytes = text.bytes().map(u64::from);
-    bytes.fold(0, |hash, b| {
-        (hash ^ b).wrapping_mul(0x0100_0000_01b3).rotate_left(5)
-    })
+fn strokes_of(request: &Request) -> &str {
+    request.strokes.as_deref().unwrap_or("")
 }
 
-/// Whether a request for `view` and `setup` (from the read map `held`) would write a kept map
-/// rather than generate one.
+/// Whether `request` (from the read map `held`) would write a kept map rather than generate one.
 #[cfg(feature = "keep")]
-pub fn is_kept(view: usize, setup: &Setup, held: Option<&Heightmap>) -> bool {
-    let from = fingerprint(held);
+pub fn is_kept(request: &Request, held: Option<&Heightmap>) -> bool {
+    let from = fingerprint(held, strokes_of(request));
+    let (view, setup) = (request.ticket.view, &request.setup);
     KEPT.with_borrow(|kept| kept.find(view, setup, from).is_some())
 }
 

@@ -13,6 +13,7 @@ use terrain::chapters::composed::list::Link;
 
 use super::{DemoView, Shown};
 use crate::gpu::overlay::Projection;
+use crate::model::fields::Setup;
 use crate::model::stepping;
 use crate::model::view_mode::ViewMode;
 
@@ -51,18 +52,17 @@ impl Painting {
 }
 
 impl DemoView {
-    /// The brush of the `paint` step of the terrain on screen, when it has one and the view is
-    /// one that paints (the map or the 3-D terrain).
+    /// The brush for the next stroke, when the terrain on screen has a `paint` step and the view
+    /// is one that paints (the map or the 3-D terrain): the paint step's fields as they now read
+    /// (a new brush makes nothing again, `Link`'s equality, so the terrain on screen may carry
+    /// the one before), or where they do not read, the terrain's.
     pub(super) fn brushing(&self) -> Option<Brushing> {
         if !matches!(self.mode, ViewMode::Map | ViewMode::Terrain) {
             return None;
         }
-        let shown = self.shown.as_ref()?;
-        let steps = shown.setup.recipe.step_list()?;
-        steps.iter().find_map(|link| match link {
-            Link::Paint(brushing) => Some(*brushing),
-            _ => None,
-        })
+        let on_screen = brush_of(&self.shown.as_ref()?.setup)?;
+        let chosen = self.read_fields().ok().and_then(|setup| brush_of(&setup));
+        Some(chosen.unwrap_or(on_screen))
     }
 
     /// Says in `data-painting` whether a drag paints now (the canvas then keeps a one-finger
@@ -242,4 +242,13 @@ impl DemoView {
         self.show_painting();
         true
     }
+}
+
+/// The brush of `setup`'s `paint` step, when its chain has one.
+fn brush_of(setup: &Setup) -> Option<Brushing> {
+    let steps = setup.recipe.step_list()?;
+    steps.iter().find_map(|link| match link {
+        Link::Paint(brushing) => Some(*brushing),
+        _ => None,
+    })
 }

@@ -65,7 +65,7 @@ impl Droplets {
 }
 
 /// One step with its settings.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Link {
     /// Hydraulic erosion: droplets carving and filling.
@@ -78,6 +78,23 @@ pub enum Link {
     Uplift(Uplift),
     /// Strokes painted by hand ([`paint::painting`] says which): the brush for the next.
     Paint(Brushing),
+}
+
+/// Two links are the same step when they make the same map. A paint step's brush, radius and
+/// strength are only what the next stroke takes (each stroke carries its own), so a chain that
+/// differs in them alone is the same terrain: choosing another brush makes nothing again, and a
+/// map kept for the chain still serves its downloads.
+impl PartialEq for Link {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Link::Erode(a), Link::Erode(b)) => a == b,
+            (Link::Thermal(a), Link::Thermal(b)) => a == b,
+            (Link::Redistribute(a), Link::Redistribute(b)) => a == b,
+            (Link::Uplift(a), Link::Uplift(b)) => a == b,
+            (Link::Paint(_), Link::Paint(_)) => true,
+            _ => false,
+        }
+    }
 }
 
 impl Link {

@@ -217,3 +217,32 @@ fn an_uplift_right_after_a_paint_rises_where_the_painted_map_is_high() {
     let line = composed.command_line(seed).expect("a line");
     assert!(line.ends_with("--diffusion 0 --uplift-from-map"), "{line}");
 }
+
+#[test]
+fn a_paint_steps_brush_is_not_part_of_the_map_but_every_other_setting_is() {
+    use crate::chain::paint::knobs as paint_knobs;
+    let mut brushed = Link::named("paint").expect("a step");
+    brushed
+        .apply(&paint_knobs::RADIUS, "20", rust_decimal)
+        .expect("ok");
+    // The brush for the next stroke: the same chain, so the same map, nothing made again.
+    assert_ne!(
+        brushed.show(&paint_knobs::RADIUS),
+        Link::named("paint")
+            .expect("a step")
+            .show(&paint_knobs::RADIUS)
+    );
+    assert_eq!(brushed, Link::named("paint").expect("a step"));
+    // Any other step's settings do tell chains apart, and steps of two kinds differ.
+    let mut thermal = Link::named("thermal").expect("a step");
+    thermal
+        .apply(&thermal_knobs::ITERATIONS, "7", rust_decimal)
+        .expect("ok");
+    assert_ne!(thermal, Link::named("thermal").expect("a step"));
+    assert_ne!(brushed, Link::named("thermal").expect("a step"));
+    let with = |link| Composed {
+        steps: StepList::of(&[link, Link::named("erode").expect("a step")]),
+        ..Composed::DEFAULT
+    };
+    assert_eq!(with(brushed), with(Link::named("paint").expect("a step")));
+}
