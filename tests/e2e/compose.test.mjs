@@ -114,7 +114,7 @@ test('a file for each game engine is what --for writes, with its import settings
     assert.equal(file.name, `compose-e7-seed-5.${engine}.zip`);
     const entries = unzipStored(file.bytes);
     const stem = 'compose-e7-seed-5';
-    assert.deepEqual(Object.keys(entries), [`${stem}.${extension}`, `${stem}.json`]);
+    assert.deepEqual(Object.keys(entries), [`${stem}.${extension}`, `${stem}.json`, `${stem}.txt`]);
     // The page's relief: the highest point 0.6 of the map's width above the lowest.
     const out = join(scratch, `${engine}.${extension}`);
     // The engine's flags go with the base, before the first --then.
@@ -126,6 +126,21 @@ test('a file for each game engine is what --for writes, with its import settings
     const settings = JSON.parse(entries[`${stem}.json`].toString());
     assert.equal(settings.engine, engine);
     assert.ok(settings.import && settings.height_m === 76.8, JSON.stringify(settings));
+    // The text beside them: the import settings in words, and the command line, which run here
+    // writes the zip's file again.
+    const text = entries[`${stem}.txt`].toString();
+    if (engine === 'unity') console.log(text.replace(/^/gm, '# '));
+    assert.ok(text.startsWith(`${stem}.${extension}: a heightmap for ${engine}.`), text);
+    for (const [key, value] of Object.entries(settings.import)) {
+      assert.ok(text.includes(`  ${key.replaceAll('_', ' ')}: `), `${engine}: ${key} in ${text}`);
+      if (typeof value === 'string') assert.ok(text.includes(value), `${engine}: ${value} in ${text}`);
+    }
+    const lines = text.split('\n');
+    const given = lines[lines.indexOf('The same file, byte for byte, from the terrain command line:') + 1]?.trim() ?? '';
+    assert.ok(given.includes(` --for ${engine} --height-m 76.8 --out ${stem}.${extension}`), given);
+    const again = join(scratch, `again-${engine}.${extension}`);
+    terrain(given.replace(`--out ${stem}.${extension}`, `--out ${again}`).split(' ').slice(1));
+    assert.ok(entries[`${stem}.${extension}`].equals(await readFile(again)), `${given}: the zip's file again`);
   }
 });
 

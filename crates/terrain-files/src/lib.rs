@@ -5,10 +5,12 @@
 //! generates the map and this module, fetched by the generator worker the first time a file is
 //! asked for, writes it with the core's own writers: byte for byte what `terrain` writes.
 
+mod engine;
+
 use std::io::Write;
 
+pub use engine::{engine_zip, page_height_m};
 use terrain::downloads::Download;
-use terrain::engines::Engine;
 use terrain::export::Holds;
 use terrain::formats::Facts;
 use terrain::sidecar::Made;
@@ -108,7 +110,12 @@ pub fn tiles_zip(
 
 /// What made `map` (which `demo` made under `setup`), as the command line's sidecar records it;
 /// `refused` when no command makes it (one step of a map, a map read from a file).
-fn made_here(map: Heightmap, demo: &Demo, setup: &Setup, refused: &str) -> Result<Made, String> {
+pub(crate) fn made_here(
+    map: Heightmap,
+    demo: &Demo,
+    setup: &Setup,
+    refused: &str,
+) -> Result<Made, String> {
     let command = setup.recipe.command().filter(|_| demo.takes_home());
     let (recipe, erosion) = command.ok_or(refused)?;
     let mut made = Made::new(&recipe, setup.seed, erosion, map);
@@ -119,49 +126,6 @@ fn made_here(map: Heightmap, demo: &Demo, setup: &Setup, refused: &str) -> Resul
         .map(|step| terrain::chain::record(step.as_ref()))
         .collect();
     Ok(made)
-}
-
-/// How many metres the page's relief makes a map `side` points across, its points a metre apart:
-/// the page stands the highest point 0.6 of the map's width above the lowest.
-pub fn page_height_m(side: usize) -> f32 {
-    0.6 * side.saturating_sub(1) as f32
-}
-
-/// A zip of what `terrain ... --for ENGINE --height-m H --out NAME.EXT` writes for `map`, which
-/// `demo` made under `setup`: the map prepared for `engine` in its usual format and the sidecar
-/// with its import settings, H the page's relief ([`page_height_m`]), byte for byte, stored.
-pub fn engine_zip(
-    engine: Engine,
-    map: Heightmap,
-    demo: &Demo,
-    setup: &Setup,
-) -> Result<Vec<u8>, String> {
-    let refused = "a file for an engine is made only from a finished map made here from its \
-                   settings, not from a map read from a file";
-    let made = made_here(map, demo, setup, refused)?;
-    let file = engine.prepare(&made.map)?;
-    let format = engine.formats()[0];
-    let name = setup.recipe.file_name(setup.seed, format.extension());
-    let stem = name
-        .strip_suffix(&format!(".{}", format.extension()))
-        .unwrap_or(&name);
-    let height_m = page_height_m(made.map.width());
-    let size = (file.width(), file.height());
-    let value = terrain::sidecar::sidecar(&made, Some(engine), size, format, Some(height_m));
-    let bytes = export::to_bytes(&file, format).map_err(|e| e.to_string())?;
-    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let stored = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Stored)
-        .last_modified_time(zip::DateTime::default());
-    let sidecar = terrain::sidecar::text(&value);
-    for (entry, data) in [
-        (name.clone(), bytes),
-        (format!("{stem}.json"), sidecar.into_bytes()),
-    ] {
-        zip.start_file(entry, stored).map_err(|e| e.to_string())?;
-        zip.write_all(&data).map_err(|e| e.to_string())?;
-    }
-    Ok(zip.finish().map_err(|e| e.to_string())?.into_inner())
 }
 
 /// [`encode_file`] for JavaScript: called by the generator worker (`worker.js`) with the map
