@@ -154,13 +154,23 @@ impl Demo {
             && self.recipe.erosion().is_none()
     }
 
-    /// The views the demo offers: for maps all but the Erosion view, which only erosion has;
-    /// for a profile no shaded relief and no water.
-    pub fn views(&self) -> &'static [ViewMode] {
-        match self.look {
-            Look::Profile => &ViewMode::ALL[..3],
-            _ if self.recipe.erosion().is_some() => &ViewMode::ALL,
-            Look::Terrain | Look::Pair => &ViewMode::ALL[..6],
+    /// The views the demo offers, in the order the view choice lists them ([`Demo::offers`]).
+    pub fn views(&self) -> Vec<ViewMode> {
+        ViewMode::ALL
+            .into_iter()
+            .filter(|&view| self.offers(view))
+            .collect()
+    }
+
+    /// Whether the demo offers `view`, each view by name: the 3-D terrain, the wireframe and the
+    /// map on every demo; the shaded relief and both water views on a map (not a profile); the
+    /// Erosion view where droplets fell.
+    pub fn offers(&self, view: ViewMode) -> bool {
+        let map = self.look != Look::Profile;
+        match view {
+            ViewMode::Terrain | ViewMode::Wireframe | ViewMode::Map => true,
+            ViewMode::Creases | ViewMode::Water | ViewMode::Water3d => map,
+            ViewMode::Erosion => map && self.recipe.erosion().is_some(),
         }
     }
 

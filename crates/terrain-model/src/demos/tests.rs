@@ -404,3 +404,32 @@ fn a_stepped_caption_carries_one_numbering() {
         }
     }
 }
+
+#[test]
+fn each_view_is_offered_by_name_where_it_has_something_to_show() {
+    let names = |id: &str| -> Vec<&str> {
+        let demo = find(id).expect("a row");
+        demo.views().into_iter().map(ViewMode::name).collect()
+    };
+    // A profile: no relief to shade, no water.
+    assert_eq!(names("line-1d"), ["terrain", "wireframe", "map"]);
+    // A map: every view but erosion's, which needs droplets.
+    assert_eq!(
+        names("ds-final"),
+        [
+            "terrain",
+            "wireframe",
+            "map",
+            "creases",
+            "water",
+            "water-3d"
+        ]
+    );
+    let eroded = names("erosion");
+    assert_eq!(eroded.len(), ViewMode::ALL.len());
+    assert_eq!(eroded.last(), Some(&"erosion"));
+    // Every view is offered somewhere.
+    for view in ViewMode::ALL {
+        assert!(DEMOS.iter().any(|d| d.offers(view)), "{}", view.name());
+    }
+}

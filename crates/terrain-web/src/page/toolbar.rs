@@ -260,7 +260,7 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
     } else {
         None
     };
-    let flood = if demo.views().contains(&ViewMode::Water) {
+    let flood = if demo.offers(ViewMode::Water) {
         let controls = flood_controls(document)?;
         container.append_child(&controls.group)?;
         Some(controls)
@@ -274,7 +274,7 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
         .map(|m| (m.name(), m.label().into()))
         .collect();
     let (label, view, options) = labelled_select(document, id, "view", "View", None, &modes)?;
-    let view_options: Vec<_> = demo.views().iter().copied().zip(options).collect();
+    let view_options: Vec<_> = demo.views().into_iter().zip(options).collect();
     let reset = button(
         document,
         "reset-view",
