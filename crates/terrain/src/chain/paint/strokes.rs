@@ -68,6 +68,42 @@ fn refused(message: String) -> ParamError {
     ParamError::new("strokes", message)
 }
 
+/// Strokes read one after another, from a file or a link: each stroke's brush found by name and
+/// its points counted against [`MOST_POINTS`] as they come, then all of them checked at once
+/// ([`Strokes::validate`]). The refusals are words for the reader to place (`stroke 2: ...`).
+#[derive(Default)]
+pub(super) struct Gathering {
+    strokes: Vec<Stroke>,
+    points: usize,
+}
+
+impl Gathering {
+    /// The brush called `name`, or why not.
+    pub(super) fn brush(name: &str) -> Result<Brush, String> {
+        Brush::named(name)
+            .ok_or_else(|| format!("no brush is named \"{name}\": raise, lower, smooth or flatten"))
+    }
+
+    /// Takes `stroke` as the next one; refused once the strokes hold too many points in all.
+    pub(super) fn push(&mut self, stroke: Stroke) -> Result<(), String> {
+        self.points += stroke.points.len();
+        if self.points > MOST_POINTS {
+            return Err(format!("more than {MOST_POINTS} points in all"));
+        }
+        self.strokes.push(stroke);
+        Ok(())
+    }
+
+    /// The strokes gathered, checked as a whole.
+    pub(super) fn finish(self) -> Result<Strokes, ParamError> {
+        let strokes = Strokes {
+            strokes: self.strokes,
+        };
+        strokes.validate(None)?;
+        Ok(strokes)
+    }
+}
+
 impl Strokes {
     /// Reads a strokes file. Refuses broken JSON, an unknown brush, a missing or non-number
     /// value, a radius or strength out of its range, and a stroke without points.
@@ -78,16 +114,12 @@ impl Strokes {
             .get("strokes")
             .and_then(Value::as_array)
             .ok_or_else(|| refused("has no \"strokes\" list".to_string()))?;
-        let mut strokes = Vec::with_capacity(list.len());
-        let mut points_in_all = 0usize;
+        let mut gathering = Gathering::default();
         for (at, stroke) in list.iter().enumerate() {
             let at = at + 1;
             let name = stroke.get("brush").and_then(Value::as_str).unwrap_or("");
-            let brush = Brush::named(name).ok_or_else(|| {
-                refused(format!(
-                    "stroke {at}: no brush is named \"{name}\": raise, lower, smooth or flatten"
-                ))
-            })?;
+            let brush =
+                Gathering::brush(name).map_err(|why| refused(format!("stroke {at}: {why}")))?;
             let number = |key: &str| -> Result<f32, ParamError> {
                 stroke
                     .get(key)
@@ -100,12 +132,6 @@ impl Strokes {
                 .get("points")
                 .and_then(Value::as_array)
                 .ok_or_else(|| refused(format!("stroke {at}: points must be a list of [x, y]")))?;
-            points_in_all += points.len();
-            if points_in_all > MOST_POINTS {
-                return Err(refused(format!(
-                    "holds more than {MOST_POINTS} points in all"
-                )));
-            }
             let points = points
                 .iter()
                 .map(|p| match p.as_array().map(Vec::as_slice) {
@@ -121,16 +147,17 @@ impl Strokes {
                         "stroke {at}: each point must be [x, y], two numbers"
                     ))
                 })?;
-            strokes.push(Stroke {
+            let stroke = Stroke {
                 brush,
                 radius,
                 strength,
                 points,
-            });
+            };
+            gathering
+                .push(stroke)
+                .map_err(|why| refused(format!("stroke {at}: {why}")))?;
         }
-        let strokes = Strokes { strokes };
-        strokes.validate(None)?;
-        Ok(strokes)
+        gathering.finish()
     }
 
     /// The file's text: what [`Strokes::from_json`] reads back as these strokes.

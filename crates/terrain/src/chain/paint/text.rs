@@ -3,7 +3,8 @@
 //! is (`raise_8_0.1_120-64-121-64~smooth_4_0.5_30-30`). Points are whole cells, as the page
 //! paints them. [`Strokes::from_text`] reads it with the same checks as the strokes file.
 
-use super::{Brush, Stroke, Strokes};
+use super::strokes::Gathering;
+use super::{Stroke, Strokes};
 use crate::knobs::params::ParamError;
 
 /// Between two strokes.
@@ -15,8 +16,7 @@ impl Strokes {
         let refused = |at: usize, what: &str| {
             ParamError::new("strokes", format!("stroke {at} in the link: {what}"))
         };
-        let mut strokes = Vec::new();
-        let mut points_in_all = 0usize;
+        let mut gathering = Gathering::default();
         for (at, stroke) in text
             .split(STROKE_SEPARATOR)
             .filter(|s| !s.is_empty())
@@ -24,13 +24,8 @@ impl Strokes {
         {
             let at = at + 1;
             let mut parts = stroke.split('_');
-            let name = parts.next().unwrap_or("");
-            let brush = Brush::named(name).ok_or_else(|| {
-                refused(
-                    at,
-                    &format!("no brush is named \"{name}\": raise, lower, smooth or flatten"),
-                )
-            })?;
+            let brush =
+                Gathering::brush(parts.next().unwrap_or("")).map_err(|why| refused(at, &why))?;
             let mut number = |what: &str| {
                 parts
                     .next()
@@ -48,21 +43,16 @@ impl Strokes {
             let coordinates = coordinates
                 .filter(|c| c.len() % 2 == 0 && parts.next().is_none())
                 .ok_or_else(|| refused(at, "its points must be X-Y pairs of numbers"))?;
-            points_in_all += coordinates.len() / 2;
-            if points_in_all > super::knobs::MOST_POINTS {
-                return Err(refused(at, "too many points"));
-            }
             let points = coordinates.chunks(2).map(|p| (p[0], p[1])).collect();
-            strokes.push(Stroke {
+            let stroke = Stroke {
                 brush,
                 radius,
                 strength,
                 points,
-            });
+            };
+            gathering.push(stroke).map_err(|why| refused(at, &why))?;
         }
-        let strokes = Strokes { strokes };
-        strokes.validate(None)?;
-        Ok(strokes)
+        gathering.finish()
     }
 
     /// The link text of these strokes: what [`Strokes::from_text`] reads back as them.
