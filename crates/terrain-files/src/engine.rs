@@ -21,7 +21,7 @@ pub fn page_height_m(side: usize) -> f32 {
 /// A zip of what `terrain ... --for ENGINE --height-m H --out NAME.EXT` writes for `map`, which
 /// `demo` made under `setup`: the map prepared for `engine` in its usual format and the sidecar
 /// with its import settings, H the page's relief ([`page_height_m`]), byte for byte, stored;
-/// and `NAME.txt`, [`how_to`]: the import settings in words and that command line.
+/// and `NAME.txt` (`how_to`): the import settings in words and that command line.
 pub fn engine_zip(
     engine: Engine,
     map: Heightmap,
