@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-// 217 440 B with the page's module built for size (Cargo's `page` profile: opt-level "z" for
+// 217 622 B with each view offered by name (Demo::offers, +191 B: the demo's views gathered in a
+// Vec where a slice of ViewMode::ALL was). 217 440 B with the page's module built for size (Cargo's `page` profile: opt-level "z" for
 // every crate in it, the core too, and wasm-opt -Oz --converge: -10.8 KB). Tried before and
 // dropped when the Water view's timed test saw tasks of 95 to 190 ms; those were the browser's
 // work for the test's own screenshots (now left out of the watch, harness.mjs `unwatched`):
@@ -78,7 +79,7 @@ import { DIST } from './harness.mjs';
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is
 // 150 000 (BENCHMARKS.md says why it is not met).
-const CEILING = 217_600;
+const CEILING = 217_800;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));
