@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-// 217 622 B with each view offered by name (Demo::offers, +191 B: the demo's views gathered in a
-// Vec where a slice of ViewMode::ALL was). 217 440 B with the page's module built for size (Cargo's `page` profile: opt-level "z" for
+// 217 501 B locally with each view offered by name (Demo::offers, +70 B as an iterator over
+// ViewMode::ALL; +191 B as a Vec, 217 622 B in the fresh-clone CI at 6186fe9). 217 440 B with the page's module built for size (Cargo's `page` profile: opt-level "z" for
 // every crate in it, the core too, and wasm-opt -Oz --converge: -10.8 KB). Tried before and
 // dropped when the Water view's timed test saw tasks of 95 to 190 ms; those were the browser's
 // work for the test's own screenshots (now left out of the watch, harness.mjs `unwatched`):

@@ -155,11 +155,8 @@ impl Demo {
     }
 
     /// The views the demo offers, in the order the view choice lists them ([`Demo::offers`]).
-    pub fn views(&self) -> Vec<ViewMode> {
-        ViewMode::ALL
-            .into_iter()
-            .filter(|&view| self.offers(view))
-            .collect()
+    pub fn views(&self) -> impl Iterator<Item = ViewMode> + '_ {
+        ViewMode::ALL.into_iter().filter(|&view| self.offers(view))
     }
 
     /// Whether the demo offers `view`, each view by name: the 3-D terrain, the wireframe and the

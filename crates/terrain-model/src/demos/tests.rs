@@ -159,7 +159,7 @@ fn the_erosion_demo_steps_droplet_by_droplet_with_trails() {
         !row.measures_roughness(),
         "the reduction's aim says nothing of eroded ground"
     );
-    assert!(row.views().contains(&ViewMode::Erosion));
+    assert!(row.views().any(|v| v == ViewMode::Erosion));
     let mut setup = row.setup(5);
     if let Some(e) = setup.recipe.erosion_mut() {
         e.droplets = 100;
@@ -244,7 +244,7 @@ fn display_grid_of(setup: &Setup) -> Vec<f32> {
 fn the_comparison_shows_both_maps_and_both_scores() {
     let row = find("creases").expect("row");
     assert!(!row.steps() && !row.takes_home() && !row.measures_roughness());
-    assert!(row.views().contains(&ViewMode::Creases));
+    assert!(row.views().any(|v| v == ViewMode::Creases));
     let setup = row.setup(4);
     let answer = row.answer(&setup, None).expect("valid");
     let (columns, rows) = answer.grid.size();
@@ -357,7 +357,7 @@ fn the_noise_pair_draws_its_lattice_on_both_maps_and_its_gradients_on_one() {
 #[test]
 fn every_row_opens_in_a_view_it_offers_where_its_point_shows() {
     for demo in DEMOS {
-        assert!(demo.views().contains(&demo.first_view()), "{}", demo.id);
+        assert!(demo.views().any(|v| v == demo.first_view()), "{}", demo.id);
         // A map that pans is dragged from above.
         assert!(!demo.pans() || demo.first_view().top_down(), "{}", demo.id);
     }
@@ -409,7 +409,7 @@ fn a_stepped_caption_carries_one_numbering() {
 fn each_view_is_offered_by_name_where_it_has_something_to_show() {
     let names = |id: &str| -> Vec<&str> {
         let demo = find(id).expect("a row");
-        demo.views().into_iter().map(ViewMode::name).collect()
+        demo.views().map(ViewMode::name).collect()
     };
     // A profile: no relief to shade, no water.
     assert_eq!(names("line-1d"), ["terrain", "wireframe", "map"]);

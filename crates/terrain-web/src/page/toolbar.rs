@@ -268,13 +268,9 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
         None
     };
     let wrapper = element(document, "span", &[("class", "view-choice")])?;
-    let modes: Vec<_> = demo
-        .views()
-        .iter()
-        .map(|m| (m.name(), m.label().into()))
-        .collect();
+    let modes: Vec<_> = demo.views().map(|m| (m.name(), m.label().into())).collect();
     let (label, view, options) = labelled_select(document, id, "view", "View", None, &modes)?;
-    let view_options: Vec<_> = demo.views().into_iter().zip(options).collect();
+    let view_options: Vec<_> = demo.views().zip(options).collect();
     let reset = button(
         document,
         "reset-view",
