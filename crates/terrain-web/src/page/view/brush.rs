@@ -98,7 +98,17 @@ impl DemoView {
 
     /// Draws the brush's ring under the pointer and the stroke being drawn over the picture.
     pub(super) fn draw_brush(&self, out: &CanvasRenderingContext2d, size: (f64, f64)) {
-        let (Some(brushing), Some(shown)) = (self.brushing(), self.shown.as_ref()) else {
+        let Some(at) = self.painting.ring else {
+            return;
+        };
+        // The stroke being drawn keeps its brush; else the one the fields now say.
+        let drawing = self
+            .painting
+            .drawing
+            .as_ref()
+            .map(|(_, brushing, _)| *brushing);
+        let brushing = drawing.or_else(|| self.brushing());
+        let (Some(brushing), Some(shown)) = (brushing, self.shown.as_ref()) else {
             return;
         };
         let ratio = size.0 / f64::from(self.css_width().max(1));
@@ -116,9 +126,6 @@ impl DemoView {
             _ => 1.0,
         };
         let radius_columns = f64::from(brushing.radius) / cells_per_column;
-        let Some(at) = self.painting.ring else {
-            return;
-        };
         let (px, py) = (f64::from(at.0) * ratio, f64::from(at.1) * ratio);
         let ring: Vec<(f64, f64)> = if self.mode == ViewMode::Map {
             let (layout, _) = self.map_layout(shown);

@@ -57,18 +57,24 @@ impl DemoView {
     /// (a new brush makes nothing again, `Link`'s equality, so the terrain on screen may carry
     /// the one before), or where they do not read, the terrain's.
     pub(super) fn brushing(&self) -> Option<Brushing> {
+        let on_screen = self.brushing_on_screen()?;
+        let chosen = self.read_fields().ok().and_then(|setup| brush_of(&setup));
+        Some(chosen.unwrap_or(on_screen))
+    }
+
+    /// The brush of the terrain on screen's `paint` step, in a view that paints: whether a drag
+    /// paints now, without reading the fields (a pointer's every move asks).
+    fn brushing_on_screen(&self) -> Option<Brushing> {
         if !matches!(self.mode, ViewMode::Map | ViewMode::Terrain) {
             return None;
         }
-        let on_screen = brush_of(&self.shown.as_ref()?.setup)?;
-        let chosen = self.read_fields().ok().and_then(|setup| brush_of(&setup));
-        Some(chosen.unwrap_or(on_screen))
+        brush_of(&self.shown.as_ref()?.setup)
     }
 
     /// Says in `data-painting` whether a drag paints now (the canvas then keeps a one-finger
     /// swipe for the brush); `data-strokes` counts the strokes drawn.
     pub(super) fn show_painting(&self) {
-        let on = self.brushing().is_some();
+        let on = self.brushing_on_screen().is_some();
         let _ = if on {
             self.elements.section.set_attribute("data-painting", "")
         } else {
@@ -169,7 +175,7 @@ impl DemoView {
     /// The pointer moved to `at`: the ring follows it, and a stroke being drawn passes the cell
     /// under it. True while a stroke is being drawn.
     pub(super) fn paint_move(&mut self, pointer: i32, at: (f32, f32)) -> bool {
-        if self.brushing().is_none() {
+        if self.brushing_on_screen().is_none() {
             return false;
         }
         self.painting.ring = Some(at);
