@@ -104,6 +104,20 @@ test('a drag paints, undo gives the map back byte for byte, redo brings the stro
   const words = line.replace('--strokes strokes.json', `--strokes ${join(scratch, 'strokes.json')}`);
   terrain([...words.split(' ').slice(1), '--out', out]);
   assert.ok(after.equals(await readFile(out)), `${line}: the same bytes`);
+
+  // In the 3-D view a Shift-drag on the terrain turns the camera and paints nothing.
+  await page.selectOption(`${section} select[name="view"]`, 'terrain');
+  const seen = await inspect(page, id);
+  await page.keyboard.down('Shift');
+  await drag(page, [0.4, 0.55], [0.6, 0.55]);
+  await page.keyboard.up('Shift');
+  const turned = await inspect(page, id);
+  assert.equal(await page.$eval(section, (s) => s.dataset.strokes), '1', 'a Shift-drag paints no stroke');
+  assert.equal(turned.generation, seen.generation, 'nothing is made again');
+  assert.notEqual(turned.hash, seen.hash, 'the camera turned');
+  // The pointer off the canvas (no brush ring), the map view again.
+  await page.mouse.move(0, 0);
+  await page.selectOption(`${section} select[name="view"]`, 'map');
   assert.deepEqual(problems, []);
 });
 

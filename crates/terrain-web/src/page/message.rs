@@ -29,13 +29,15 @@ pub enum Message {
     /// The reader chose or dropped a map file for view `.0`: it is read, and shown if it can be.
     Bring(usize, web_sys::File),
     /// A pointer (`pointer` is its id; `touch` for a finger) went down on view `view`'s canvas
-    /// at `at`, in CSS pixels from the canvas's corner.
+    /// at `at`, in CSS pixels from the canvas's corner; `orbit` with Shift held (it turns the
+    /// camera even where a drag would paint).
     #[allow(missing_docs)]
     Press {
         view: usize,
         pointer: i32,
         at: (f32, f32),
         touch: bool,
+        orbit: bool,
     },
     /// A pointer moved over a view's canvas, to `at`.
     #[allow(missing_docs)]

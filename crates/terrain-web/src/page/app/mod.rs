@@ -153,9 +153,10 @@ impl App {
                 pointer,
                 at,
                 touch,
+                orbit,
             } => {
                 if let Some(v) = self.views.get_mut(view) {
-                    v.press(pointer, at, touch);
+                    v.press(pointer, at, touch, orbit);
                 }
             }
             Message::Move { view, pointer, at } => {

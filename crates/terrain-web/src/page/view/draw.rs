@@ -41,11 +41,12 @@ impl DemoView {
         self.set_attribute("data-webgl", "missing");
     }
 
-    /// A pointer went down on the canvas at `at` (CSS pixels): it drags a map that pans in a
-    /// top-down view, or else orbits or pinches the camera.
+    /// A pointer went down on the canvas at `at` (CSS pixels): with a paint step it paints
+    /// (unless `orbit`, Shift held); else it drags a map that pans in a top-down view, or orbits
+    /// or pinches the camera.
     /// `touch` for a finger (see [`crate::model::gestures::Gestures::press_as`]).
-    pub fn press(&mut self, pointer: i32, at: (f32, f32), touch: bool) {
-        if self.paint_press(pointer, at) {
+    pub fn press(&mut self, pointer: i32, at: (f32, f32), touch: bool, orbit: bool) {
+        if !orbit && self.paint_press(pointer, at) {
             return;
         }
         if !self.start_drag(pointer, at) && !self.pick_at(at) {

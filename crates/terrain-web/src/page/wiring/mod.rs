@@ -114,6 +114,7 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
             pointer,
             at,
             touch,
+            orbit: event.shift_key(),
         })
     });
     listen(&canvas, "pointerdown", true, press)?;

@@ -11,7 +11,7 @@ pub const BRUSH: Knob = Knob {
     name: "brush",
     label: "Brush",
     help: "What a drag on the terrain does: raise, lower, smooth, or flatten to the height \
-           where it began (drag beside the terrain to turn it)",
+           where it began (Shift-drag, or a drag beside the terrain, turns it)",
     values: Values::Choice {
         names: &BRUSH_NAMES,
         default: "raise",
