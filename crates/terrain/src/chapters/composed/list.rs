@@ -92,7 +92,16 @@ impl PartialEq for Link {
             (Link::Redistribute(a), Link::Redistribute(b)) => a == b,
             (Link::Uplift(a), Link::Uplift(b)) => a == b,
             (Link::Paint(_), Link::Paint(_)) => true,
-            _ => false,
+            // Steps of two kinds. Each kind named, so a new step fails to compile here until
+            // it says how two of it compare.
+            (
+                Link::Erode(_)
+                | Link::Thermal(_)
+                | Link::Redistribute(_)
+                | Link::Uplift(_)
+                | Link::Paint(_),
+                _,
+            ) => false,
         }
     }
 }
