@@ -202,9 +202,12 @@ pub fn build(
     figure.insert_before(&toolbar.caption, figure.last_child().as_ref())?;
     // The command that writes the map, where the row says one, between the two.
     let command = match setup.recipe.command_line(setup.seed) {
-        Some(_) => {
+        Some(text) => {
             let line = element(document, "p", &[("class", "command")])?;
             let code = element(document, "code", &[])?;
+            // The row's own command until the first terrain brings its own: its lines are there
+            // from the start, so nothing under them moves when the terrain arrives.
+            code.set_text_content(Some(&text));
             line.append_child(&code)?;
             figure.insert_before(&line, figure.last_child().as_ref())?;
             Some(code)
