@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, inspect, drawn, canvasPixels, countColours, suite, section, scrub } from './harness.mjs';
+import { ARTIFACTS, inspect, drawn, canvasPixels, countColours, suite, section, scrub, setFields } from './harness.mjs';
 
 
 
@@ -161,6 +161,18 @@ test('the recursion steps call by call: the whole map, then its first quarter, s
   assert.ok((await marks(page, id)).outline > 0, 'on a phone too');
   await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'recursive-depth2-390.png') });
   await page.setViewportSize({ width: 1200, height: 900 });
+  await scrub(page, id, steps);
+
+  // On a 257 x 257 map a deep call's view is a few pixels of the map view: a ring finds it.
+  await setFields(page, id, { exponent: '8' });
+  await scrub(page, id, 7);
+  assert.match(await caption(), /^Call 7 of \d+, depth 6: the 5 x 5 view/);
+  const deep = await marks(page, id);
+  const ringed = deep.box.right - deep.box.left;
+  // Its outline alone is about 10 pixels wide here; the ring is at least 28 across.
+  assert.ok(ringed >= 28, `a ring around the 4-block-wide view: ${JSON.stringify(deep)}`);
+  await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'recursive-deep-map.png') });
+  await setFields(page, id, { exponent: '5' });
   await scrub(page, id, steps);
   assert.deepEqual(problems, []);
 });

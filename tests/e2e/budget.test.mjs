@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
+// 218 027 B locally with a ring around a deep recursive call's view in the map view, where its
+// outline is finer than the map shows (+396 B: the ring shared with the 3-D views' highlight).
 // 217 615 B locally with Shift-drag turning the camera where a drag would paint (+114 B: the
 // key read with the pointer). 217 501 B locally with each view offered by name (Demo::offers, +70 B as an iterator over
 // ViewMode::ALL; +191 B as a Vec, 217 622 B in the fresh-clone CI at 6186fe9). 217 440 B with the page's module built for size (Cargo's `page` profile: opt-level "z" for
@@ -80,7 +82,7 @@ import { DIST } from './harness.mjs';
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is
 // 150 000 (BENCHMARKS.md says why it is not met).
-const CEILING = 217_800;
+const CEILING = 218_200;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

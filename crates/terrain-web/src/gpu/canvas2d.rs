@@ -7,7 +7,7 @@ use three_d::Camera;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use super::overlay::Projection;
+use super::overlay::{self, Projection};
 use super::renderer::CLEAR_RGB;
 
 /// Most grid lines drawn each way in the wireframe view, and most points along each: software
@@ -211,13 +211,15 @@ pub fn draw_change_legend(
 
 /// Draws the top-down map of `grid` (greyscale, marks in their colours, north up) and the
 /// step's `links`: each point it set (the example point, or a step demo's every point) ringed,
-/// with lines to the neighbours it averaged.
+/// with lines to the neighbours it averaged; where the `frame` of a recursive call's view (its
+/// corners, as [`crate::model::stepping::Highlight::frame`]) is a few blocks wide, a ring
+/// around it (the marks outline the view).
 pub fn draw_map(
     out: &CanvasRenderingContext2d,
     (width, height): (f64, f64),
     grid: &DisplayGrid,
     marks: &[Mark],
-    links: &[(usize, Vec<usize>)],
+    (links, frame): (&[(usize, Vec<usize>)], &[usize]),
 ) {
     clear(out, width, height);
     let layout = MapLayout::new(grid, width, height);
@@ -226,8 +228,11 @@ pub fn draw_map(
     } else {
         put_image(out, &layout, grid, &display::map_pixels(grid, marks));
     }
+    let h = |i: usize| grid.heights.get(i).copied().unwrap_or(0.0);
+    // A deep recursive call's view, a few blocks wide, ringed as over the 3-D picture.
+    let corners: Vec<(f64, f64)> = frame.iter().map(|&i| layout.center(i, h(i))).collect();
+    overlay::draw_callout(out, &corners, (width / 500.0).clamp(1.0, 3.0));
     for (point, neighbours) in links {
-        let h = |i: usize| grid.heights.get(i).copied().unwrap_or(0.0);
         let (x, y) = layout.center(*point, h(*point));
         let radius = (layout.cell * 0.9).max(5.0);
         out.set_line_width(2.5);

@@ -151,7 +151,14 @@ pub fn draw_highlight(
         out.fill();
         stroke("white", 2.0);
     }
-    // A view a few pixels wide (a deep call) gets a ring around it all, so the eye finds it.
+    draw_callout(out, &frame, unit);
+}
+
+/// A ring around a recursive call's view (`frame`, its corners on the canvas) where the view is
+/// only a few pixels wide (a deep call), so the eye finds it; nothing for a wider view or none.
+/// `unit` is a line unit in canvas pixels. The map view draws this alone: its marks outline the
+/// view.
+pub fn draw_callout(out: &CanvasRenderingContext2d, frame: &[(f64, f64)], unit: f64) {
     let (xs, ys): (Vec<f64>, Vec<f64>) = frame.iter().copied().unzip();
     let span = |v: &[f64]| {
         let (low, high) = v
@@ -162,8 +169,18 @@ pub fn draw_highlight(
     let ((wide, cx), (tall, cy)) = (span(&xs), span(&ys));
     let across = wide.max(tall);
     if !frame.is_empty() && across < CALLOUT * unit {
-        circle((cx, cy), across / 2.0 / unit + 14.0);
-        stroke(EDGE, 4.5);
-        stroke(&css(OUTLINE_COLOR), 2.0);
+        out.begin_path();
+        let _ = out.arc(
+            cx,
+            cy,
+            across / 2.0 + 14.0 * unit,
+            0.0,
+            std::f64::consts::TAU,
+        );
+        for (style, width) in [(EDGE, 4.5), (&*css(OUTLINE_COLOR), 2.0)] {
+            out.set_stroke_style_str(style);
+            out.set_line_width(width * unit);
+            out.stroke();
+        }
     }
 }

@@ -135,7 +135,8 @@ impl DemoView {
                         .highlight(&shown.setup, &shown.answer.grid, self.hover);
                 // The example under the pointer, or the step's middlemost.
                 let links = highlight.chosen(|_| 0.0, 0.0);
-                canvas2d::draw_map(out, size, &shown.staged, &shown.marks, links);
+                let drawn = (links, &highlight.frame[..]);
+                canvas2d::draw_map(out, size, &shown.staged, &shown.marks, drawn);
                 Ok(())
             }
             (ViewMode::Creases, Some(shown)) => {
@@ -144,7 +145,7 @@ impl DemoView {
                     heights: creases::relief_shading(&shown.staged, scale),
                     ..shown.staged.clone()
                 };
-                canvas2d::draw_map(out, size, &relief, &shown.marks, &[]);
+                canvas2d::draw_map(out, size, &relief, &shown.marks, (&[], &[]));
                 Ok(())
             }
             (ViewMode::Water, Some(shown)) => {
