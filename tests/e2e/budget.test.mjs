@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
+// 218 218 B locally with the knobs in the folders of the chapters that own them (+191 B: a
+// chapter's own kind of value read through `OwnSetting`, +89 B; the moved slots, +102 B).
 // 218 027 B locally with a ring around a deep recursive call's view in the map view, where its
 // outline is finer than the map shows (+396 B: the ring shared with the 3-D views' highlight).
 // 217 615 B locally with Shift-drag turning the camera where a drag would paint (+114 B: the
@@ -82,7 +84,7 @@ import { DIST } from './harness.mjs';
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is
 // 150 000 (BENCHMARKS.md says why it is not met).
-const CEILING = 218_200;
+const CEILING = 218_400;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

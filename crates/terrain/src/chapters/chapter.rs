@@ -113,10 +113,11 @@ pub trait Chapter {
     /// Generates the terrain for `seed`, after checking the parameters.
     fn generate(&self, seed: u64) -> Result<Heightmap, ParamError>;
 
-    /// What it is as a `terrain` command: the command's recipe and its `--erode`; `None` for a
-    /// recipe no command makes (a partial step, a map read on the page).
+    /// What it is as a `terrain` command: the recipe of the command that makes its map (its
+    /// erosion, for a chapter that erodes, is [`Chapter::erosion`]); `None` for a recipe no
+    /// command makes (a partial step, a map read on the page).
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)>;
+    fn command(&self) -> Option<Recipe>;
 
     /// The steps its map goes through after the command's map (`--then`, in order): none for
     /// most chapters; thermal erosion for the weathered map.

@@ -60,7 +60,8 @@ impl Recipe {
     /// What the recipe is as a `terrain` command: the command's recipe and its `--erode`;
     /// `None` for a recipe no command makes (a step of an algorithm, a map read on the page).
     pub fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        on_chapter!(self, c => c.command())
+        let base = on_chapter!(self, c => c.command())?;
+        Some((base, self.erosion().copied()))
     }
 
     #[cfg(feature = "cli")]

@@ -1,30 +1,19 @@
-//! The knobs several chapters share, read and shown once: the subdivision's size, spread and
-//! reduction (midpoint displacement, its recursive rewrite, Diamond-Square, the eroded map) and
-//! the erosion's droplets and constants (the eroded map, a map read from a file).
+//! Where a chapter's settings live and how each kind of value is shown and read, once for every
+//! chapter ([`Slot`]). The knobs themselves and where each lives are declared in the folder of
+//! the chapter or step that owns them; nothing here names a chapter.
 
-use crate::chain::thermal::{self, Thermal};
-use crate::chapters::eroded::algorithm::ErosionParams;
-use crate::chapters::faults::algorithm::{self as faults, ShapeSet};
-use crate::chapters::fbm::algorithm::OctaveShape;
-use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::knobs::params::{ParamError, ReadDecimal};
-use crate::knobs::{self, Knob};
+use crate::knobs::Knob;
 
-/// The subdivision's knobs, in the order they are listed.
-pub const SUBDIVISION: [&Knob; 3] = [&knobs::EXPONENT, &knobs::SPREAD, &knobs::REDUCTION];
+/// A setting of a kind only its chapter knows (a set of fault shapes, what each fBm octave
+/// becomes): it shows and reads itself, so the shared [`Slot`] needs no chapter's types.
+pub trait OwnSetting {
+    /// The text the setting shows.
+    fn shown(&self) -> String;
 
-/// The erosion constants a reader may set, beside the droplets.
-pub const EROSION: [&Knob; 9] = [
-    &knobs::LIFETIME,
-    &knobs::INERTIA,
-    &knobs::CAPACITY,
-    &knobs::MIN_CAPACITY,
-    &knobs::EROSION,
-    &knobs::DEPOSITION,
-    &knobs::EVAPORATION,
-    &knobs::GRAVITY,
-    &knobs::RADIUS,
-];
+    /// Reads `text` into the setting with `knob`'s range and messages.
+    fn read(&mut self, knob: &Knob, text: &str) -> Result<(), ParamError>;
+}
 
 /// Where a setting lives in a chapter's parameters, by the kind of value it takes: one place
 /// shows it and reads it for every chapter ([`Slot::shown`], [`Slot::read`]), so a chapter only
@@ -38,10 +27,8 @@ pub enum Slot<'a> {
     Number(&'a mut f32),
     /// True or false.
     Toggle(&'a mut bool),
-    /// A set of fault shapes, by name.
-    Shapes(&'a mut ShapeSet),
-    /// What each fBm octave becomes, by name.
-    OctaveShape(&'a mut OctaveShape),
+    /// A setting of a kind its chapter shows and reads ([`OwnSetting`]).
+    Own(&'a mut dyn OwnSetting),
     /// One of the knob's names (`Values::Choice`), kept as its place in the list.
     Choice(&'a mut u8, &'static [&'static str]),
     /// A square's exponent, setting both sides (`2^n + 1` points each) of a free-sized map
@@ -59,8 +46,7 @@ impl Slot<'_> {
             Slot::Side(v) => v.to_string(),
             Slot::Number(v) => v.to_string(),
             Slot::Toggle(v) => v.to_string(),
-            Slot::Shapes(v) => v.to_string(),
-            Slot::OctaveShape(v) => v.name().to_string(),
+            Slot::Own(v) => v.shown(),
             Slot::Choice(at, names) => names.get(usize::from(**at))?.to_string(),
             #[cfg(feature = "cli")]
             Slot::Square(width, height) => (1..=crate::knobs::limits::CLI_MAX_EXPONENT)
@@ -79,8 +65,7 @@ impl Slot<'_> {
             Slot::Side(v) => knob.parse_whole(text).map(|n| *v = n as usize),
             Slot::Number(v) => knob.parse_f32_with(text, read).map(|n| *v = n),
             Slot::Toggle(v) => toggle(knob, text).map(|b| *v = b),
-            Slot::Shapes(v) => faults::parse_shapes(text).map(|set| *v = set),
-            Slot::OctaveShape(v) => OctaveShape::parse(knob, text).map(|shape| *v = shape),
+            Slot::Own(v) => v.read(knob, text),
             Slot::Choice(at, names) => match names.iter().position(|&n| n == text.trim()) {
                 Some(found) => {
                     *at = found as u8;
@@ -103,59 +88,6 @@ impl Slot<'_> {
             }),
         }
     }
-}
-
-/// Where a subdivision knob lives; `None` for any other knob.
-pub fn subdivision_slot<'a>(params: &'a mut MpdParams, knob: &Knob) -> Option<Slot<'a>> {
-    Some(match knob.name {
-        "exponent" => Slot::Whole(&mut params.exponent),
-        "spread" => Slot::Number(&mut params.spread),
-        "reduction" => Slot::Number(&mut params.reduction),
-        _ => return None,
-    })
-}
-
-/// Where an erosion knob lives (the droplets under either name, the batch); `None` for any
-/// other knob.
-pub fn erosion_slot<'a>(params: &'a mut ErosionParams, knob: &Knob) -> Option<Slot<'a>> {
-    Some(match knob.name {
-        "droplets" | "erode" => Slot::Whole(&mut params.droplets),
-        "lifetime" => Slot::Whole(&mut params.lifetime),
-        "radius" => Slot::Whole(&mut params.radius),
-        "inertia" => Slot::Number(&mut params.inertia),
-        "capacity" => Slot::Number(&mut params.capacity),
-        "min-capacity" => Slot::Number(&mut params.min_capacity),
-        "erosion" => Slot::Number(&mut params.erosion),
-        "deposition" => Slot::Number(&mut params.deposition),
-        "evaporation" => Slot::Number(&mut params.evaporation),
-        "gravity" => Slot::Number(&mut params.gravity),
-        "batch" => Slot::Whole(&mut params.batch),
-        _ => return None,
-    })
-}
-
-/// Where a knob of an eroded subdivision lives (the erosion chapters: droplet by droplet and in
-/// batches); `None` for any other knob.
-pub fn eroded_slot<'a>(
-    params: &'a mut MpdParams,
-    erosion: &'a mut ErosionParams,
-    knob: &Knob,
-) -> Option<Slot<'a>> {
-    match subdivision_slot(params, knob) {
-        Some(slot) => Some(slot),
-        None => erosion_slot(erosion, knob),
-    }
-}
-
-/// Where a knob of thermal erosion lives; `None` for any other knob.
-pub fn thermal_slot<'a>(settings: &'a mut Thermal, knob: &Knob) -> Option<Slot<'a>> {
-    let [iterations, talus, rate] = thermal::knobs::KNOBS;
-    Some(match knob.name {
-        name if name == iterations.name => Slot::Whole(&mut settings.iterations),
-        name if name == talus.name => Slot::Number(&mut settings.talus),
-        name if name == rate.name => Slot::Number(&mut settings.rate),
-        _ => return None,
-    })
 }
 
 /// Reads a toggle's `true` or `false`, or says what it takes.

@@ -7,11 +7,14 @@ use crate::chain::redistribute::{self, Redistribute};
 use crate::chain::thermal::{knobs as thermal_knobs, Thermal};
 use crate::chain::uplift::{knobs as uplift_knobs, Uplift, UpliftWhereHigh};
 use crate::chain::Step;
-use crate::chapters::eroded::algorithm::step::Erode;
-use crate::chapters::eroded::algorithm::ErosionParams;
-use crate::chapters::settings::{thermal_slot, Slot};
+use crate::chapters::eroded::knobs::{droplets_slot, ERODE_KNOBS};
+use crate::chapters::settings::Slot;
+use crate::chapters::weathered::thermal_slot;
 use crate::knobs::params::{ParamError, ReadDecimal};
-use crate::knobs::{self, Knob};
+use crate::knobs::Knob;
+
+/// An `erode` link's settings, declared with erosion's knobs.
+pub use crate::chapters::eroded::knobs::Droplets;
 
 /// Most steps one composed terrain holds.
 pub const MAX_STEPS: usize = 5;
@@ -19,50 +22,6 @@ pub const MAX_STEPS: usize = 5;
 /// The steps a composed terrain can add, by the name `--then` takes, in the order the page
 /// offers them.
 pub const STEP_NAMES: [&str; 5] = ["erode", "thermal", "redistribute", "uplift", "paint"];
-
-/// The erosion fields the page offers for an `erode` step (the rest stay at their defaults).
-const ERODE_KNOBS: [&Knob; 4] = [
-    &knobs::DROPLETS,
-    &knobs::INERTIA,
-    &knobs::EROSION,
-    &knobs::DEPOSITION,
-];
-
-/// The settings of an `erode` step the page offers (the other constants at their defaults):
-/// kept apart from the whole [`ErosionParams`] so a composed recipe stays small.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Droplets {
-    /// How many droplets fall ([`knobs::DROPLETS`]).
-    pub droplets: u32,
-    /// Share of its direction a droplet keeps each step ([`knobs::INERTIA`]).
-    pub inertia: f32,
-    /// Share of its spare capacity a droplet picks up ([`knobs::EROSION`]).
-    pub erosion: f32,
-    /// Share of its excess a droplet drops ([`knobs::DEPOSITION`]).
-    pub deposition: f32,
-}
-
-impl Droplets {
-    /// Erosion's defaults.
-    pub const DEFAULT: Droplets = Droplets {
-        droplets: ErosionParams::DEFAULT.droplets,
-        inertia: ErosionParams::DEFAULT.inertia,
-        erosion: ErosionParams::DEFAULT.erosion,
-        deposition: ErosionParams::DEFAULT.deposition,
-    };
-
-    /// The whole constants: these settings, the rest at their defaults.
-    pub fn params(&self) -> ErosionParams {
-        ErosionParams {
-            droplets: self.droplets,
-            inertia: self.inertia,
-            erosion: self.erosion,
-            deposition: self.deposition,
-            ..ErosionParams::DEFAULT
-        }
-    }
-}
 
 /// One step with its settings.
 #[derive(Debug, Clone, Copy)]
@@ -147,12 +106,7 @@ impl Link {
             return None;
         }
         match self {
-            Link::Erode(d) => Some(match knob.name {
-                "droplets" => Slot::Whole(&mut d.droplets),
-                "inertia" => Slot::Number(&mut d.inertia),
-                "erosion" => Slot::Number(&mut d.erosion),
-                _ => Slot::Number(&mut d.deposition),
-            }),
+            Link::Erode(d) => droplets_slot(d, knob),
             Link::Thermal(settings) => thermal_slot(settings, knob),
             Link::Redistribute(power) => Some(Slot::Number(power)),
             Link::Uplift(u) => crate::chapters::uplifted::uplift_slot(u, knob),
@@ -216,7 +170,7 @@ impl Link {
     /// [`paint::painting`] holds).
     pub fn step(&self) -> Box<dyn Step> {
         match *self {
-            Link::Erode(droplets) => Box::new(Erode(droplets.params())),
+            Link::Erode(droplets) => Box::new(droplets.step()),
             Link::Thermal(settings) => Box::new(settings),
             Link::Redistribute(power) => Box::new(Redistribute { power }),
             Link::Uplift(settings) => Box::new(settings),

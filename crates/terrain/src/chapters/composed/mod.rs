@@ -13,8 +13,6 @@ use crate::chapters::noise::algorithm::NoiseParams;
 use crate::chapters::settings::Slot;
 use crate::chapters::steps::Steps;
 use crate::chapters::{Chapter, Faults, Fbm, Noise, Recipe};
-#[cfg(feature = "cli")]
-use crate::erosion::ErosionParams;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob, Values, PAGE_EXPONENT};
 use crate::map::heightmap::Heightmap;
@@ -158,8 +156,8 @@ impl Chapter for Composed {
     }
 
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        Some((self.base_recipe(), None))
+    fn command(&self) -> Option<Recipe> {
+        Some(self.base_recipe())
     }
 
     #[cfg(feature = "cli")]

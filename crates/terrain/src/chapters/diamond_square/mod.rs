@@ -5,10 +5,9 @@ pub mod algorithm;
 mod steps;
 
 use crate::chapters::diamond_square::algorithm::{self as diamond_square, Stage};
-#[cfg(feature = "cli")]
-use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::midpoint::algorithm::MpdParams;
-use crate::chapters::settings::{self, Slot};
+use crate::chapters::midpoint::knobs::subdivision_slot;
+use crate::chapters::settings::Slot;
 use crate::chapters::steps::{PartialStage, Steps};
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
@@ -63,7 +62,7 @@ impl Chapter for DiamondSquare {
         match knob.name {
             // Only a whole map tiles.
             "wrap" => (self.stage == Stage::Full).then_some(Slot::Toggle(&mut self.wrap)),
-            _ => settings::subdivision_slot(&mut self.params, knob),
+            _ => subdivision_slot(&mut self.params, knob),
         }
     }
 
@@ -84,8 +83,8 @@ impl Chapter for DiamondSquare {
     }
 
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        (self.stage == Stage::Full).then_some((Recipe::DiamondSquare(*self), None))
+    fn command(&self) -> Option<Recipe> {
+        (self.stage == Stage::Full).then_some(Recipe::DiamondSquare(*self))
     }
 
     fn steps(&self) -> Option<&dyn Steps> {

@@ -2,23 +2,25 @@
 //! seed (what `terrain ds --erode N` writes).
 
 pub mod algorithm;
+pub mod knobs;
 mod steps;
 
 use crate::chapters::diamond_square::algorithm as diamond_square;
 use crate::chapters::eroded::algorithm::{self as erosion, ErosionParams};
 use crate::chapters::midpoint::algorithm::MpdParams;
-use crate::chapters::settings::{self, Slot};
 #[cfg(feature = "cli")]
-use crate::chapters::settings::{EROSION, SUBDIVISION};
+use crate::chapters::midpoint::knobs::SUBDIVISION;
+use crate::chapters::settings::Slot;
 use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
-#[cfg(feature = "cli")]
-use crate::knobs;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
+use knobs::eroded_slot;
+#[cfg(feature = "cli")]
+use knobs::EROSION;
 
 /// An eroded Diamond-Square terrain.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -36,7 +38,7 @@ const KNOBS: [&Knob; 13] = [
     SUBDIVISION[0],
     SUBDIVISION[1],
     SUBDIVISION[2],
-    &knobs::DROPLETS,
+    &crate::knobs::DROPLETS,
     EROSION[0],
     EROSION[1],
     EROSION[2],
@@ -68,7 +70,7 @@ impl Chapter for Eroded {
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        settings::eroded_slot(&mut self.params, &mut self.erosion, knob)
+        eroded_slot(&mut self.params, &mut self.erosion, knob)
     }
 
     fn size(&self) -> (usize, usize) {
@@ -87,8 +89,8 @@ impl Chapter for Eroded {
     }
 
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        Some((Recipe::diamond_square(self.params), Some(self.erosion)))
+    fn command(&self) -> Option<Recipe> {
+        Some(Recipe::diamond_square(self.params))
     }
 
     fn linked(&self) -> bool {

@@ -4,10 +4,8 @@
 pub mod algorithm;
 mod steps;
 
-#[cfg(feature = "cli")]
-use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::faults::algorithm::{self as faults, FaultParams};
-use crate::chapters::settings::Slot;
+use crate::chapters::settings::{OwnSetting, Slot};
 use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
@@ -33,6 +31,18 @@ impl Faults {
     };
 }
 
+/// The fault shapes knob's setting, a set of shapes by name (`lines,circles`).
+impl OwnSetting for faults::ShapeSet {
+    fn shown(&self) -> String {
+        self.to_string()
+    }
+
+    fn read(&mut self, _knob: &Knob, text: &str) -> Result<(), ParamError> {
+        *self = faults::parse_shapes(text)?;
+        Ok(())
+    }
+}
+
 impl Chapter for Faults {
     #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
@@ -56,7 +66,7 @@ impl Chapter for Faults {
             "width" => Slot::Side(&mut p.width),
             "height" => Slot::Side(&mut p.height),
             "iterations" => Slot::Whole(&mut p.iterations),
-            "shapes" => Slot::Shapes(&mut p.shapes),
+            "shapes" => Slot::Own(&mut p.shapes),
             "fuzziness" => Slot::Number(&mut p.fuzziness),
             _ => return None,
         })
@@ -75,8 +85,8 @@ impl Chapter for Faults {
     }
 
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        Some((Recipe::Faults(*self), None))
+    fn command(&self) -> Option<Recipe> {
+        Some(Recipe::Faults(*self))
     }
 
     fn linked(&self) -> bool {

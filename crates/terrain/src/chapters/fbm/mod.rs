@@ -6,11 +6,9 @@ mod pair;
 mod steps;
 
 use crate::analysis::variogram::Aim;
-#[cfg(feature = "cli")]
-use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::fbm::algorithm::{self as fbm, FbmParams};
 use crate::chapters::partner::Partner;
-use crate::chapters::settings::Slot;
+use crate::chapters::settings::{OwnSetting, Slot};
 use crate::chapters::steps::{InSteps, Steps};
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
@@ -36,6 +34,18 @@ impl Fbm {
     pub const DEFAULT: Fbm = Fbm {
         params: FbmParams::DEFAULT,
     };
+}
+
+/// The octave shape knob's setting, one shape by name (`ridged`).
+impl OwnSetting for fbm::OctaveShape {
+    fn shown(&self) -> String {
+        self.name().to_string()
+    }
+
+    fn read(&mut self, knob: &Knob, text: &str) -> Result<(), crate::knobs::params::ParamError> {
+        *self = fbm::OctaveShape::parse(knob, text)?;
+        Ok(())
+    }
 }
 
 impl Chapter for Fbm {
@@ -76,7 +86,7 @@ impl Chapter for Fbm {
             "frequency" => Slot::Number(&mut p.frequency),
             "lacunarity" => Slot::Number(&mut p.lacunarity),
             "gain" => Slot::Number(&mut p.gain),
-            "shape" => Slot::OctaveShape(&mut p.shape),
+            "shape" => Slot::Own(&mut p.shape),
             "power" => Slot::Number(&mut p.power),
             "warp" => Slot::Number(&mut p.warp),
             _ => return None,
@@ -110,8 +120,8 @@ impl Chapter for Fbm {
     }
 
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        Some((Recipe::Fbm(*self), None))
+    fn command(&self) -> Option<Recipe> {
+        Some(Recipe::Fbm(*self))
     }
 
     fn linked(&self) -> bool {

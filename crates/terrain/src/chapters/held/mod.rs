@@ -2,9 +2,10 @@
 //! there are 0. Its size is the file's: it is made from the map read, not generated.
 
 use crate::chapters::eroded::algorithm::{self as erosion, ErosionParams};
+use crate::chapters::eroded::knobs::erosion_slot;
 #[cfg(feature = "cli")]
-use crate::chapters::settings::EROSION;
-use crate::chapters::settings::{self, Slot};
+use crate::chapters::eroded::knobs::EROSION;
+use crate::chapters::settings::Slot;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
@@ -59,7 +60,7 @@ impl Chapter for Held {
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        settings::erosion_slot(&mut self.erosion, knob)
+        erosion_slot(&mut self.erosion, knob)
     }
 
     fn size(&self) -> (usize, usize) {
@@ -78,7 +79,7 @@ impl Chapter for Held {
     }
 
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
+    fn command(&self) -> Option<Recipe> {
         None
     }
 

@@ -4,8 +4,6 @@
 pub mod algorithm;
 mod steps;
 
-#[cfg(feature = "cli")]
-use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::line::algorithm::{self as line, LineParams};
 use crate::chapters::settings::Slot;
 use crate::chapters::steps::Steps;
@@ -65,8 +63,8 @@ impl Chapter for Line {
     }
 
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        Some((Recipe::Line(*self), None))
+    fn command(&self) -> Option<Recipe> {
+        Some(Recipe::Line(*self))
     }
 
     #[cfg(feature = "cli")]

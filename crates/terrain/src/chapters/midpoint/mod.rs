@@ -2,14 +2,14 @@
 //! from their averages plus a shrinking random jitter, pass by pass.
 
 pub mod algorithm;
+pub mod knobs;
 mod steps;
 
-#[cfg(feature = "cli")]
-use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::midpoint::algorithm::{self as midpoint, MpdParams, Stage};
+use crate::chapters::midpoint::knobs::subdivision_slot;
 #[cfg(feature = "cli")]
-use crate::chapters::settings::SUBDIVISION;
-use crate::chapters::settings::{self, Slot};
+use crate::chapters::midpoint::knobs::SUBDIVISION;
+use crate::chapters::settings::Slot;
 use crate::chapters::steps::{PartialStage, Steps};
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
@@ -48,7 +48,7 @@ impl Chapter for Midpoint {
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        settings::subdivision_slot(&mut self.params, knob)
+        subdivision_slot(&mut self.params, knob)
     }
 
     fn size(&self) -> (usize, usize) {
@@ -64,8 +64,8 @@ impl Chapter for Midpoint {
     }
 
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        (self.stage == Stage::Full).then_some((Recipe::Midpoint(*self), None))
+    fn command(&self) -> Option<Recipe> {
+        (self.stage == Stage::Full).then_some(Recipe::Midpoint(*self))
     }
 
     fn steps(&self) -> Option<&dyn Steps> {

@@ -4,13 +4,12 @@
 pub mod algorithm;
 mod steps;
 
-#[cfg(feature = "cli")]
-use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::midpoint::algorithm::MpdParams;
-use crate::chapters::midpoint_recursive::algorithm as midpoint_recursive;
+use crate::chapters::midpoint::knobs::subdivision_slot;
 #[cfg(feature = "cli")]
-use crate::chapters::settings::SUBDIVISION;
-use crate::chapters::settings::{self, Slot};
+use crate::chapters::midpoint::knobs::SUBDIVISION;
+use crate::chapters::midpoint_recursive::algorithm as midpoint_recursive;
+use crate::chapters::settings::Slot;
 use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
@@ -46,7 +45,7 @@ impl Chapter for MidpointRecursive {
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        settings::subdivision_slot(&mut self.params, knob)
+        subdivision_slot(&mut self.params, knob)
     }
 
     fn size(&self) -> (usize, usize) {
@@ -62,8 +61,8 @@ impl Chapter for MidpointRecursive {
     }
 
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        Some((Recipe::MidpointRecursive(*self), None))
+    fn command(&self) -> Option<Recipe> {
+        Some(Recipe::MidpointRecursive(*self))
     }
 
     fn steps(&self) -> Option<&dyn Steps> {

@@ -2,8 +2,6 @@
 
 pub mod algorithm;
 
-#[cfg(feature = "cli")]
-use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::noise::algorithm::{self as random_noise, NoiseParams};
 use crate::chapters::settings::Slot;
 use crate::chapters::Chapter;
@@ -78,7 +76,7 @@ impl Chapter for Noise {
     }
 
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        Some((Recipe::Noise(*self), None))
+    fn command(&self) -> Option<Recipe> {
+        Some(Recipe::Noise(*self))
     }
 }

@@ -13,10 +13,13 @@ pub use job::Job;
 
 use crate::chapters::diamond_square::algorithm as diamond_square;
 use crate::chapters::eroded::algorithm::ErosionParams;
-use crate::chapters::midpoint::algorithm::MpdParams;
-use crate::chapters::settings::{self, Slot};
+use crate::chapters::eroded::knobs::eroded_slot;
 #[cfg(feature = "cli")]
-use crate::chapters::settings::{EROSION, SUBDIVISION};
+use crate::chapters::eroded::knobs::EROSION;
+use crate::chapters::midpoint::algorithm::MpdParams;
+#[cfg(feature = "cli")]
+use crate::chapters::midpoint::knobs::SUBDIVISION;
+use crate::chapters::settings::Slot;
 use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
@@ -82,7 +85,7 @@ impl Chapter for RainAtScale {
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        settings::eroded_slot(&mut self.params, &mut self.erosion, knob)
+        eroded_slot(&mut self.params, &mut self.erosion, knob)
     }
 
     fn size(&self) -> (usize, usize) {
@@ -98,8 +101,8 @@ impl Chapter for RainAtScale {
     }
 
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        Some((Recipe::diamond_square(self.params), Some(self.erosion)))
+    fn command(&self) -> Option<Recipe> {
+        Some(Recipe::diamond_square(self.params))
     }
 
     fn linked(&self) -> bool {

@@ -12,8 +12,6 @@ use crate::chapters::noise::algorithm::NoiseParams;
 use crate::chapters::settings::Slot;
 use crate::chapters::steps::Steps;
 use crate::chapters::{Chapter, Noise, Recipe};
-#[cfg(feature = "cli")]
-use crate::erosion::ErosionParams;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob, EXPONENT};
 use crate::map::heightmap::Heightmap;
@@ -130,8 +128,8 @@ impl Chapter for Uplifted {
     }
 
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        Some(((*self).into(), None))
+    fn command(&self) -> Option<Recipe> {
+        Some((*self).into())
     }
 
     fn linked(&self) -> bool {

@@ -7,19 +7,18 @@ mod steps;
 
 #[cfg(feature = "cli")]
 use crate::chain::thermal;
-use crate::chain::thermal::Thermal;
+use crate::chain::thermal::{self as thermal_step, Thermal};
 use crate::chain::Step;
 use crate::chapters::diamond_square::algorithm as diamond_square;
 use crate::chapters::midpoint::algorithm::MpdParams;
+use crate::chapters::midpoint::knobs::subdivision_slot;
 #[cfg(feature = "cli")]
-use crate::chapters::settings::SUBDIVISION;
-use crate::chapters::settings::{self, thermal_slot, Slot};
+use crate::chapters::midpoint::knobs::SUBDIVISION;
+use crate::chapters::settings::Slot;
 use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
-#[cfg(feature = "cli")]
-use crate::erosion::ErosionParams;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
@@ -53,6 +52,18 @@ impl Weathered {
     };
 }
 
+/// Where thermal erosion's knob `knob` is kept in `settings` (the chapter's and compose's
+/// step's); `None` for any other knob.
+pub fn thermal_slot<'a>(settings: &'a mut Thermal, knob: &Knob) -> Option<Slot<'a>> {
+    let [iterations, talus, rate] = thermal_step::knobs::KNOBS;
+    Some(match knob.name {
+        name if name == iterations.name => Slot::Whole(&mut settings.iterations),
+        name if name == talus.name => Slot::Number(&mut settings.talus),
+        name if name == rate.name => Slot::Number(&mut settings.rate),
+        _ => return None,
+    })
+}
+
 impl Chapter for Weathered {
     #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
@@ -65,7 +76,7 @@ impl Chapter for Weathered {
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        match settings::subdivision_slot(&mut self.params, knob) {
+        match subdivision_slot(&mut self.params, knob) {
             Some(slot) => Some(slot),
             None => thermal_slot(&mut self.thermal, knob),
         }
@@ -92,8 +103,8 @@ impl Chapter for Weathered {
     }
 
     #[cfg(feature = "cli")]
-    fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        Some((Recipe::diamond_square(self.params), None))
+    fn command(&self) -> Option<Recipe> {
+        Some(Recipe::diamond_square(self.params))
     }
 
     #[cfg(feature = "cli")]
