@@ -26,6 +26,78 @@ pub enum ViewMode {
     Erosion,
 }
 
+/// What the page knows of a view, one row each ([`ViewMode::row`]): adding a view is a variant,
+/// its row here, the demos that offer it (`Demo::offers`) and the file that draws it (the page's
+/// `view/drawing/`).
+#[derive(Debug, Clone, Copy)]
+pub struct ViewRow {
+    /// The option's value (`<select name="view">`).
+    pub name: &'static str,
+    /// The option's text.
+    pub label: &'static str,
+    /// What the canvas shows, the start of its text alternative.
+    pub shows: &'static str,
+    /// Whether it is a 3-D picture, turned with the camera (else it looks straight down).
+    pub turns: bool,
+    /// Whether it draws the lit terrain through WebGL.
+    pub lit: bool,
+}
+
+/// The rows of [`ViewMode::ALL`], in its order.
+const ROWS: [ViewRow; 7] = [
+    ViewRow {
+        name: "terrain",
+        label: "Terrain",
+        shows: "3-D terrain",
+        turns: true,
+        lit: true,
+    },
+    ViewRow {
+        name: "wireframe",
+        label: "Wireframe",
+        shows: "3-D wireframe of the terrain",
+        turns: true,
+        lit: false,
+    },
+    ViewRow {
+        name: "map",
+        label: "Map (top-down)",
+        shows: "Top-down map of the terrain, light is high",
+        turns: false,
+        lit: false,
+    },
+    ViewRow {
+        name: "creases",
+        label: "Creases (shaded relief)",
+        shows: "Top-down shaded relief of the terrain",
+        turns: false,
+        lit: false,
+    },
+    ViewRow {
+        name: "water",
+        label: "Water (rivers and lakes)",
+        shows: "Top-down shaded relief with its lakes and rivers in blue, wider where more water \
+                flows",
+        turns: false,
+        lit: false,
+    },
+    ViewRow {
+        name: "water-3d",
+        label: "Water on the land (3-D)",
+        shows: "3-D terrain with its lakes and rivers in blue",
+        turns: true,
+        lit: true,
+    },
+    ViewRow {
+        name: "erosion",
+        label: "Erosion (removed / laid)",
+        shows: "Top-down map of what erosion changed: orange lowered, blue raised, stronger where \
+                it changed more",
+        turns: false,
+        lit: false,
+    },
+];
+
 impl ViewMode {
     /// Every mode, in the order the select lists them.
     pub const ALL: [ViewMode; 7] = [
@@ -38,56 +110,31 @@ impl ViewMode {
         ViewMode::Erosion,
     ];
 
+    /// Its row: name, label, what it shows, how it is seen.
+    pub fn row(self) -> &'static ViewRow {
+        &ROWS[self as usize]
+    }
+
     /// The option's value.
     pub fn name(self) -> &'static str {
-        match self {
-            ViewMode::Terrain => "terrain",
-            ViewMode::Wireframe => "wireframe",
-            ViewMode::Map => "map",
-            ViewMode::Creases => "creases",
-            ViewMode::Water => "water",
-            ViewMode::Water3d => "water-3d",
-            ViewMode::Erosion => "erosion",
-        }
+        self.row().name
     }
 
     /// The option's text.
     pub fn label(self) -> &'static str {
-        match self {
-            ViewMode::Terrain => "Terrain",
-            ViewMode::Wireframe => "Wireframe",
-            ViewMode::Map => "Map (top-down)",
-            ViewMode::Creases => "Creases (shaded relief)",
-            ViewMode::Water => "Water (rivers and lakes)",
-            ViewMode::Water3d => "Water on the land (3-D)",
-            ViewMode::Erosion => "Erosion (removed / laid)",
-        }
+        self.row().label
     }
 
     /// The canvas's text alternative (`aria-label`): what it shows in this view (the demo's
     /// `caption`, then the step's `step` caption when there is one), and how to move it.
     /// `pans` is whether the map can be dragged over the plane ([`crate::panning`]).
     pub fn alt_text(self, caption: &str, step: &str, pans: bool) -> String {
-        let what = match self {
-            ViewMode::Terrain => "3-D terrain",
-            ViewMode::Water3d => "3-D terrain with its lakes and rivers in blue",
-            ViewMode::Wireframe => "3-D wireframe of the terrain",
-            ViewMode::Map => "Top-down map of the terrain, light is high",
-            ViewMode::Creases => "Top-down shaded relief of the terrain",
-            ViewMode::Water => {
-                "Top-down shaded relief with its lakes and rivers in blue, wider where more water flows"
-            }
-            ViewMode::Erosion => {
-                "Top-down map of what erosion changed: orange lowered, blue raised, stronger where it changed more"
-            }
-        };
+        let what = self.row().shows;
         let step = step.trim();
-        let moves = match self {
-            ViewMode::Terrain | ViewMode::Wireframe | ViewMode::Water3d => {
-                "Drag to orbit, scroll or pinch to zoom, or use the arrow and +/- keys."
-            }
-            _ if pans => "Drag the map, or use the arrow keys, to move over the plane.",
-            _ => "Use the View choice for the 3-D terrain.",
+        let moves = match self.row().turns {
+            true => "Drag to orbit, scroll or pinch to zoom, or use the arrow and +/- keys.",
+            false if pans => "Drag the map, or use the arrow keys, to move over the plane.",
+            false => "Use the View choice for the 3-D terrain.",
         };
         if step.is_empty() {
             format!("{what}. {caption} {moves}")
@@ -98,16 +145,13 @@ impl ViewMode {
 
     /// Whether it draws the lit terrain through WebGL.
     pub fn lit(self) -> bool {
-        matches!(self, ViewMode::Terrain | ViewMode::Water3d)
+        self.row().lit
     }
 
     /// Whether it looks straight down on the map (every view but the 3-D ones): a map that pans
     /// is dragged in these.
     pub fn top_down(self) -> bool {
-        !matches!(
-            self,
-            ViewMode::Terrain | ViewMode::Wireframe | ViewMode::Water3d
-        )
+        !self.row().turns
     }
 
     /// The mode an option value names.
@@ -119,6 +163,29 @@ impl ViewMode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_view_has_its_own_row_and_name() {
+        for (i, mode) in ViewMode::ALL.into_iter().enumerate() {
+            assert_eq!(
+                mode as usize, i,
+                "ALL is in the enum's order, so a row is found by place"
+            );
+            assert_eq!(ViewMode::from_name(mode.name()), Some(mode));
+            assert!(
+                !mode.row().lit || mode.row().turns,
+                "a lit view is a 3-D one"
+            );
+        }
+        let mut names: Vec<&str> = ViewMode::ALL.iter().map(|m| m.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(
+            names.len(),
+            ViewMode::ALL.len(),
+            "no two views share a name"
+        );
+    }
 
     #[test]
     fn views_parse() {

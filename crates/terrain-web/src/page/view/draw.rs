@@ -1,26 +1,15 @@
-//! Drawing a demo: its camera moved by gestures, its picture in the way its view mode says (the
-//! lit terrain through the shared WebGL context, or the map and wireframe in 2-D), and whether
-//! the canvas shows it yet (`data-picture`).
+//! Drawing a demo: its camera moved by gestures, its picture in the way its view mode says (each
+//! view's in `drawing`), the step's highlight and the brush on top, and whether the canvas shows
+//! it yet (`data-picture`).
 
-use terrain::creases;
-use terrain::display::{self, DisplayGrid};
-use terrain::water;
 use three_d::Event;
 
-use super::{DemoView, Shown};
-use crate::gpu::renderer::{Model, Renderer};
+use super::{drawing, DemoView};
+use crate::gpu::renderer::Renderer;
 use crate::gpu::{canvas2d, overlay};
 use crate::model::demos::Look;
 use crate::model::fields;
 use crate::model::view_mode::ViewMode;
-
-/// How tall the heights stand in the creases view's shaded relief, against the 3-D view's: low,
-/// so that ordinary slopes stay mid-grey and the sudden folds of a crease show as light and dark.
-const RELIEF_SCALE: f32 = 0.15;
-
-/// How tall the heights stand in the Water view's shaded relief, against the 3-D view's: taller
-/// than the creases view's, so the valley walls the rivers run between show.
-const WATER_RELIEF_SCALE: f32 = 0.6;
 
 impl DemoView {
     /// The browser cannot draw 3-D (`reason`): the demo shows its map instead, the lit view is
@@ -120,84 +109,19 @@ impl DemoView {
         }
     }
 
-    /// Draws the view now, the way its mode says. The 3-D view uploads the terrain first if the
-    /// GPU does not have it yet (starting WebGL on the page's first 3-D picture); where that
-    /// fails, the demo says why.
+    /// Draws the view now, the way its mode says (`drawing`, one file a view). The
+    /// 3-D view uploads the terrain first if the GPU does not have it yet (starting WebGL on the
+    /// page's first 3-D picture); where that fails, the demo says why.
     pub fn draw(&mut self, renderer: &Renderer) {
         self.needs_draw = false;
         let canvas = &self.elements.canvas;
-        let out = &self.elements.canvas_2d;
         let size = (f64::from(canvas.width()), f64::from(canvas.height()));
-        let drawn = match (self.mode, &mut self.shown) {
-            (ViewMode::Map, Some(shown)) => {
-                let highlight =
-                    self.stepper
-                        .highlight(&shown.setup, &shown.answer.grid, self.hover);
-                // The example under the pointer, or the step's middlemost.
-                let links = highlight.chosen(|_| 0.0, 0.0);
-                let drawn = (links, &highlight.frame[..]);
-                canvas2d::draw_map(out, size, &shown.staged, &shown.marks, drawn);
+        let drawn = match self.shown {
+            Some(_) => drawing::draw(self.mode, self, renderer, size),
+            None => {
+                canvas2d::clear(&self.elements.canvas_2d, size.0, size.1);
                 Ok(())
             }
-            (ViewMode::Creases, Some(shown)) => {
-                let scale = shown.height_scale() * RELIEF_SCALE;
-                let relief = DisplayGrid {
-                    heights: creases::relief_shading(&shown.staged, scale),
-                    ..shown.staged.clone()
-                };
-                canvas2d::draw_map(out, size, &relief, &shown.marks, (&[], &[]));
-                Ok(())
-            }
-            (ViewMode::Water, Some(shown)) => {
-                let scale = shown.height_scale() * WATER_RELIEF_SCALE;
-                let grid = shown.staged.clone();
-                let pixels = self.water_picture(&grid, scale);
-                canvas2d::draw_pixels(&self.elements.canvas_2d, size, &grid, &pixels);
-                Ok(())
-            }
-            (ViewMode::Erosion, Some(shown)) => {
-                // Against step 0, the terrain before any droplet (the answer's first batch).
-                let n = shown.staged.heights.len();
-                let before = shown.answer.batches.get(..n).unwrap_or(&[]);
-                let pixels = display::change_pixels(&shown.staged, before);
-                canvas2d::draw_pixels(out, size, &shown.staged, &pixels);
-                let extremes = display::change_extremes(&shown.staged.heights, before);
-                canvas2d::draw_change_legend(out, size, extremes);
-                Ok(())
-            }
-            (ViewMode::Wireframe, Some(shown)) => {
-                canvas2d::draw_wireframe(
-                    out,
-                    size,
-                    &self.camera,
-                    &shown.staged,
-                    &shown.marks,
-                    shown.height_scale(),
-                    self.demo.look == Look::Profile,
-                );
-                Ok(())
-            }
-            (_, None) => {
-                canvas2d::clear(out, size.0, size.1);
-                Ok(())
-            }
-            (mode, Some(shown)) => {
-                // The water view and the bare terrain share the model: refilled on a switch.
-                if shown.water != (mode == ViewMode::Water3d) {
-                    shown.water = mode == ViewMode::Water3d;
-                    shown.stale = true;
-                }
-                upload(shown, self.demo.look, renderer)
-            }
-            .and_then(|model| {
-                renderer.draw(
-                    &self.camera,
-                    Some(model),
-                    out,
-                    canvas.width(),
-                    canvas.height(),
-                )
-            }),
         };
         if let Err(message) = drawn {
             self.set_notice(Some(format!("{}.", fields::capitalise(&message))));
@@ -216,32 +140,6 @@ impl DemoView {
         }
         self.draw_brush(&self.elements.canvas_2d, size);
     }
-}
-
-/// The GPU copy of `shown`'s terrain at its current step, uploaded or refilled if it is missing
-/// or stale.
-fn upload<'a>(shown: &'a mut Shown, look: Look, renderer: &Renderer) -> Result<&'a Model, String> {
-    if shown.stale {
-        let scale = shown.height_scale();
-        shown.mesh = if shown.water {
-            let routed = shown.routed.as_ref().and_then(Option::as_ref);
-            let (grid, marks) = water::shown::water_3d(&shown.staged, routed);
-            look.mesh(&grid, &marks, scale)
-        } else {
-            look.mesh(&shown.staged, &shown.marks, scale)
-        };
-    }
-    let model = match shown.model.take() {
-        // The same grid at another step: the GPU buffers are refilled, not replaced.
-        Some(mut model) if shown.stale => {
-            renderer.refill(&mut model, &shown.mesh)?;
-            model
-        }
-        Some(model) => model,
-        None => renderer.model(&shown.mesh)?,
-    };
-    shown.stale = false;
-    Ok(shown.model.insert(model))
 }
 
 /// Fits every view's canvas to its on-screen width: all widths are read first, then all buffers

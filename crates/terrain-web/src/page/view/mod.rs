@@ -1,11 +1,13 @@
 //! One mounted demo: its elements, camera and terrain on screen, and how its state shows in the
 //! DOM (`data-generation`, `data-seed`, `data-state`, `data-step`, `data-steps`, `aria-busy`,
 //! the alert, invalid marks). What to do when is decided by the app ([`super::app`]); a view
-//! keeps its own state and shows it. Drawing is in `draw`, the stepper in `stepper`, downloads
+//! keeps its own state and shows it. Drawing is in `draw` (each view's picture in `drawing`, one
+//! file a view), the stepper in `stepper`, downloads
 //! and share links in `takehome`.
 
 mod brush;
 mod draw;
+mod drawing;
 mod form;
 mod painting;
 mod panning;
