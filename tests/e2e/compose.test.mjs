@@ -8,7 +8,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, inspect, settle, terrain, download, suite, openPage, describedBy, setField, scrub, unzipStored,
+  ARTIFACTS, ROOT, inspect, settle, terrain, download, suite, openPage, describedBy, setField, scrub, unzipStored,
 } from './harness.mjs';
 
 const id = 'compose';
@@ -102,6 +102,35 @@ test('the download is byte for byte what data-command writes', async () => {
   const out = join(scratch, 'composed.r32');
   terrain([...line.split(' ').slice(1), '--out', out]);
   assert.ok(file.bytes.equals(await readFile(out)), `${line}: the same bytes`);
+});
+
+test('on the real land the steps run on the map read, and the download is what data-command writes', async () => {
+  const { page, problems } = fx.session;
+  await setField(page, id, 'base', 'real-land');
+  await setField(page, id, 'seed', '3', { wait: true });
+  const facts = await inspect(page, id);
+  assert.equal(facts.state, 'ready', JSON.stringify(facts));
+  const line = await command(page);
+  assert.match(line, /^terrain read --in jacksboro\.png --seed 3 --then /);
+  // Step 0 is the real land itself: 403 x 344 cells, not a square of 2^n + 1.
+  await scrub(page, id, 0);
+  assert.match(await page.$eval(`${section} .step-caption`, (c) => c.textContent), /the real-land base/);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'compose-real-land.png') });
+  const file = await download(page, id, 'r32');
+  assert.equal(file.bytes.length, 403 * 344 * 4, 'the real land\'s size');
+  // The command run beside the page's file writes the same bytes.
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-compose-land-'));
+  const out = join(scratch, 'composed.r32');
+  const land = join(ROOT, 'www', 'real-land', 'jacksboro.png');
+  terrain([...line.replace('--in jacksboro.png', `--in ${land}`).split(' ').slice(1), '--out', out]);
+  assert.ok(file.bytes.equals(await readFile(out)), `${line}: the same bytes`);
+  // Back on a generated base (as the tests after this one found it), the map held for the
+  // real land plays no part: the fBm base at 129 x 129 again.
+  await setField(page, id, 'base', 'fbm');
+  await setField(page, id, 'seed', '5', { wait: true });
+  assert.match(await command(page), /^terrain fbm --width 129 --height 129 --seed 5 /);
+  assert.equal((await download(page, id, 'r32')).bytes.length, 129 * 129 * 4);
+  assert.deepEqual(problems, []);
 });
 
 test('a file for each game engine is what --for writes, with its import settings', async () => {

@@ -7,7 +7,7 @@ use terrain::display::{self, DisplayGrid};
 use terrain::variogram::{self, Variogram};
 use terrain::{Heightmap, ParamError};
 
-use super::demos::{Demo, Look, HEIGHT_SCALE};
+use super::demos::{Demo, Held, Look, HEIGHT_SCALE};
 use super::fields::Setup;
 
 /// What the generator worker hands back for one request: small enough to send, everything the
@@ -119,9 +119,21 @@ impl Demo {
     /// The shown points of `map` (a read map's heights spread over 0 to 1), and how tall a
     /// shown height of 1 stands ([`Answer::relief`]).
     pub(crate) fn shown_with_relief(&self, map: &Heightmap) -> (DisplayGrid, f32) {
+        self.shown_as(map, self.held)
+    }
+
+    /// How `setup`'s map is read and drawn: the row's own read map, or the real land for a
+    /// composed terrain on that base; `None` for a generated map.
+    fn held_for(&self, setup: &Setup) -> Option<Held> {
+        self.held
+            .or_else(|| setup.recipe.reads_land().then_some(super::demos::REAL_LAND))
+    }
+
+    /// [`Demo::shown_with_relief`] for a map read as `held` says (none: a generated map).
+    fn shown_as(&self, map: &Heightmap, held: Option<Held>) -> (DisplayGrid, f32) {
         let (columns, rows) = self.look.most_shown();
         let mut grid = display::display_grid(map, columns, rows);
-        let Some(held) = self.held else {
+        let Some(held) = held else {
             return (grid, 1.0);
         };
         if let (Some((column_m, row_m)), Some((across, down))) = (held.spacing(), held.metres(map))
@@ -180,20 +192,25 @@ impl Demo {
     ) -> Result<(Heightmap, Vec<f32>, Vec<u8>, String), ParamError> {
         // Faults and erosion keep the shown points after each batch, the same points `shown`
         // keeps of the finished map.
-        let size = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
+        let size = read_size(setup, held);
         let (columns, rows) = self.positions(size);
-        Ok(match setup.recipe.in_steps(setup.seed, &columns, &rows) {
-            Some(made) => {
-                let made = made?;
-                (made.map, made.batches, made.trails, made.notes)
-            }
-            None => (
-                setup.recipe.made_from(held, setup.seed)?,
-                Vec::new(),
-                Vec::new(),
-                String::new(),
-            ),
-        })
+        Ok(
+            match setup
+                .recipe
+                .in_steps_from(held, setup.seed, &columns, &rows)
+            {
+                Some(made) => {
+                    let made = made?;
+                    (made.map, made.batches, made.trails, made.notes)
+                }
+                None => (
+                    setup.recipe.made_from(held, setup.seed)?,
+                    Vec::new(),
+                    Vec::new(),
+                    String::new(),
+                ),
+            },
+        )
     }
 
     /// The map columns and rows whose points are shown, for a map of `width` x `height`.
@@ -216,7 +233,15 @@ impl Demo {
         notes: String,
     ) -> Result<Answer, ParamError> {
         let (columns, rows) = self.positions((map.width(), map.height()));
-        let (shown, relief) = self.shown_with_relief(map);
+        let held = self.held_for(setup);
+        let (shown, relief) = self.shown_as(map, held);
+        let mut batches = batches;
+        if held.is_some() {
+            // The steps before the last drawn as the finished map is: over its range.
+            let (low, high) = map.range().unwrap_or((0.0, 0.0));
+            let span = (high - low).max(f32::MIN_POSITIVE);
+            batches.iter_mut().for_each(|h| *h = (*h - low) / span);
+        }
         let partner = match self.look {
             Look::Pair => setup.recipe.partner(setup.seed, &columns, &rows),
             _ => None,
@@ -248,5 +273,15 @@ impl Demo {
             engine: None,
             notes,
         })
+    }
+}
+
+/// The size of the map `setup` makes: the recipe's own, or where a file decides (a read map, a
+/// composed terrain on the real land) that of `held`. A map the view holds from an earlier
+/// base is no part of a generated one.
+pub fn read_size(setup: &Setup, held: Option<&Heightmap>) -> (usize, usize) {
+    match (setup.recipe.size(), held) {
+        ((0, 0), Some(map)) => (map.width(), map.height()),
+        (size, _) => size,
     }
 }

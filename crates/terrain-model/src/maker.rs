@@ -111,7 +111,7 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
             None => Body::File(Err("no points to route".into())),
         };
     }
-    let (width, height) = held.map_or(setup.recipe.size(), |m| (m.width(), m.height()));
+    let (width, height) = crate::answer::read_size(setup, held);
     if let Err(error) = download.check_size(width, height) {
         return Body::File(Err(error.to_string()));
     }

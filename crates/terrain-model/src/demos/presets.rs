@@ -2,6 +2,7 @@
 //! spread, the shapes demo's mix, the comparison's size, compose's opening chain, where real
 //! land's map is); everything else comes from the core's `DEFAULT` constants.
 
+use super::Held;
 use terrain::chapters::composed::list::{Droplets, Link, StepList};
 use terrain::chapters::{self, Composed, DiamondSquare, Midpoint};
 use terrain::diamond_square::{self, Stage as DsStage};
@@ -22,7 +23,18 @@ pub(super) const HELD: Recipe = Recipe::Held(chapters::Held {
 /// The USGS DEM of the Jacksboro fault, Tennessee (`www/real-land/`): whole metres in a 16-bit
 /// PNG, cells of 3 arc-seconds: 92.6 m north-south, and 74.4 m east-west at 36.6° N (92.6 m times
 /// the cosine of the latitude).
-pub(super) const JACKSBORO: &str = "real-land/jacksboro.png";
+pub const JACKSBORO: &str = "real-land/jacksboro.png";
+
+/// How the real land is read and drawn: [`JACKSBORO`] in whole metres, its cells 74.4 m east-west
+/// and 92.6 m north-south, drawn three times steeper than the land (the `real-land` demo, and
+/// a composed terrain on that base).
+pub const REAL_LAND: Held = Held::Land {
+    url: JACKSBORO,
+    unit_m: 65535.0,
+    column_m: 74.4,
+    row_m: 92.6,
+    exaggeration: 3.0,
+};
 
 /// One octave with its lattice points 64 cells apart: four cells of it across the map, each
 /// big enough to see its gradients and value noise's squares.

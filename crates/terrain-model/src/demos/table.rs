@@ -302,13 +302,7 @@ pub const DEMOS: &[Demo] = &[
         recipe: HELD,
         look: Look::Terrain,
         view: ViewMode::Terrain,
-        held: Some(Held::Land {
-            url: JACKSBORO,
-            unit_m: 65535.0,
-            column_m: 74.4,
-            row_m: 92.6,
-            exaggeration: 3.0,
-        }),
+        held: Some(REAL_LAND),
     },
     Demo {
         id: "your-map",

@@ -433,3 +433,11 @@ fn each_view_is_offered_by_name_where_it_has_something_to_show() {
         assert!(DEMOS.iter().any(|d| d.offers(view)), "{}", view.name());
     }
 }
+
+#[test]
+fn the_real_land_the_compose_base_reads_is_the_file_the_page_shows() {
+    use terrain::chapters::composed::LAND_FILE;
+    assert!(JACKSBORO.ends_with(&format!("/{LAND_FILE}")), "{JACKSBORO}");
+    let real = find("real-land").expect("a row");
+    assert_eq!(real.held.map(Held::first_url), Some(JACKSBORO));
+}

@@ -189,6 +189,24 @@ pub trait Chapter {
         None
     }
 
+    /// [`Chapter::in_steps`] for a map made from `held`, the map read from a file (a composed
+    /// terrain on the real land); the chapters that read none ignore it.
+    fn in_steps_from(
+        &self,
+        _held: Option<&Heightmap>,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Option<Result<InSteps, ParamError>> {
+        self.in_steps(seed, columns, rows)
+    }
+
+    /// Whether its map starts from the real land the page shows, read from its file (a
+    /// composed terrain on that base): the page then sends the file with the request.
+    fn reads_land(&self) -> bool {
+        false
+    }
+
     /// The erosion's droplets and constants, for a chapter that erodes.
     fn erosion(&self) -> Option<&ErosionParams> {
         None

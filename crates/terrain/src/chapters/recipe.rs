@@ -191,7 +191,25 @@ impl Recipe {
         columns: &[usize],
         rows: &[usize],
     ) -> Option<Result<InSteps, ParamError>> {
-        on_chapter!(self, c => c.in_steps(seed, columns, rows))
+        self.in_steps_from(None, seed, columns, rows)
+    }
+
+    /// [`Recipe::in_steps`] for a map made from `held`, the map read from a file, where the
+    /// recipe reads one (a composed terrain on the real land).
+    pub fn in_steps_from(
+        &self,
+        held: Option<&Heightmap>,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Option<Result<InSteps, ParamError>> {
+        on_chapter!(self, c => c.in_steps_from(held, seed, columns, rows))
+    }
+
+    /// Whether its map starts from the real land the page shows, read from its file (a
+    /// composed terrain on that base): the page then sends the file with the request.
+    pub fn reads_land(&self) -> bool {
+        on_chapter!(self, c => c.reads_land())
     }
 
     /// The caption line of the map at step `step`: what the step did, or for a step demo's

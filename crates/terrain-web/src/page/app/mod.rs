@@ -297,6 +297,7 @@ impl App {
         let Some(view) = self.views.get_mut(index) else {
             return;
         };
+        view.want_land(&setup);
         let source = view.take_source(token, download.is_some());
         view.elements().busy.reset();
         self.generator.request(Request {

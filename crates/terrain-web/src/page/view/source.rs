@@ -17,6 +17,16 @@ impl DemoView {
         Some(source)
     }
 
+    /// A terrain of `setup` starts from the real land the page shows (a composed terrain on
+    /// that base): its file goes with the next request, unless the worker holds it already or
+    /// it is on its way.
+    pub fn want_land(&mut self, setup: &crate::model::fields::Setup) {
+        let known = self.source.is_some() || self.sent_source.is_some();
+        if setup.recipe.reads_land() && !known && self.held_source.is_none() {
+            self.source = Some(crate::model::demos::JACKSBORO.into());
+        }
+    }
+
     /// The reader brought `file` for this demo's map: sent with the next terrain request.
     pub fn bring(&mut self, file: web_sys::File) {
         if self.demo.held.is_some() {

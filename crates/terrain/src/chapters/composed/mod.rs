@@ -18,15 +18,20 @@ use crate::knobs::{limits, Knob, Values, PAGE_EXPONENT};
 use crate::map::heightmap::Heightmap;
 use list::StepList;
 
-/// The bases a composed terrain can start from, by their command's name.
-pub const BASE_NAMES: [&str; 5] = ["ds", "mpd", "fbm", "fault", "noise"];
+/// The bases a composed terrain can start from, by their command's name; `real-land` is the
+/// real land the page shows ([`LAND_FILE`]), which `terrain read --in` reads.
+pub const BASE_NAMES: [&str; 6] = ["ds", "mpd", "fbm", "fault", "noise", "real-land"];
+
+/// The file of the real land a `real-land` base reads (the page's `real-land/jacksboro.png`,
+/// a USGS elevation model), as the command line names it: run the command beside a copy.
+pub const LAND_FILE: &str = "jacksboro.png";
 
 /// The base's knob: which map-making command starts the chain.
 pub const BASE: Knob = Knob {
     name: "base",
     label: "Base",
     help: "The map the steps start from: Diamond-Square, midpoint displacement, fBm, fault \
-           lines or random noise, at their defaults",
+           lines or random noise at their defaults, or the real land of the Jacksboro fault",
     values: Values::Choice {
         names: &BASE_NAMES,
         default: "ds",
@@ -62,7 +67,26 @@ impl Composed {
             .unwrap_or(BASE_NAMES[0])
     }
 
-    /// The base as the recipe its command makes, at the composed size and its defaults.
+    /// The base's map: `held`, the real land the page read, for a `real-land` base; else the
+    /// base generated with `seed` at the composed size.
+    fn base_map(&self, held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {
+        if self.reads_land() {
+            return held.cloned().ok_or_else(|| {
+                ParamError::new("base", "the real land has not been read yet; try Refresh")
+            });
+        }
+        PAGE_EXPONENT.check_whole(u64::from(self.exponent))?;
+        self.base_recipe().generate(seed)
+    }
+
+    /// Whether the base is the real land, read from its file rather than generated (the
+    /// exponent then plays no part).
+    pub fn reads_land(&self) -> bool {
+        self.base_name() == "real-land"
+    }
+
+    /// The base as the recipe its command makes, at the composed size and its defaults (a
+    /// `real-land` base reads a file: see [`Composed::base_words`]).
     pub fn base_recipe(&self) -> Recipe {
         let side = limits::side_for_exponent(self.exponent);
         let subdivision = MpdParams {
@@ -99,9 +123,13 @@ impl Composed {
     }
 
     /// The command-line words that make the base at this size: `ds --exponent 8`, or
-    /// `fbm --width 257 --height 257` for the bases sized by sides.
+    /// `fbm --width 257 --height 257` for the bases sized by sides, or `read --in jacksboro.png`
+    /// for the real land.
     pub fn base_words(&self) -> Vec<String> {
         let name = self.base_name();
+        if self.reads_land() {
+            return vec!["read".into(), "--in".into(), LAND_FILE.into()];
+        }
         let size = match name {
             "ds" | "mpd" => format!("--exponent {}", self.exponent),
             _ => {
@@ -135,20 +163,29 @@ impl Chapter for Composed {
     }
 
     fn size(&self) -> (usize, usize) {
-        limits::square(self.exponent)
+        match self.reads_land() {
+            true => (0, 0),
+            false => limits::square(self.exponent),
+        }
     }
 
     fn size_tag(&self) -> String {
-        format!("e{}", self.exponent)
+        match self.reads_land() {
+            true => "land".into(),
+            false => format!("e{}", self.exponent),
+        }
     }
 
     fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
+        self.made_from(None, seed)
+    }
+
+    fn made_from(&self, held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {
         // With the steps, in the later chapters' module: the page's first module hands it on.
         if !crate::erosion::LINKED {
             return Err(crate::chapters::eroded::algorithm::not_linked());
         }
-        PAGE_EXPONENT.check_whole(u64::from(self.exponent))?;
-        let mut map = self.base_recipe().generate(seed)?;
+        let mut map = self.base_map(held, seed)?;
         for (link, after_paint) in self.steps.in_chain() {
             link.step_after(after_paint).apply(&mut map, seed)?;
         }
@@ -157,7 +194,7 @@ impl Chapter for Composed {
 
     #[cfg(feature = "cli")]
     fn command(&self) -> Option<Recipe> {
-        Some(self.base_recipe())
+        (!self.reads_land()).then(|| self.base_recipe())
     }
 
     #[cfg(feature = "cli")]
@@ -182,10 +219,25 @@ impl Chapter for Composed {
         columns: &[usize],
         rows: &[usize],
     ) -> Option<Result<crate::chapters::steps::InSteps, ParamError>> {
+        self.in_steps_from(None, seed, columns, rows)
+    }
+
+    #[cfg(feature = "erosion")]
+    fn in_steps_from(
+        &self,
+        held: Option<&Heightmap>,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Option<Result<crate::chapters::steps::InSteps, ParamError>> {
         if self.steps.is_empty() {
             return None;
         }
-        Some(steps::run::in_steps(self, seed, columns, rows))
+        Some(steps::run::in_steps(self, held, seed, columns, rows))
+    }
+
+    fn reads_land(&self) -> bool {
+        Composed::reads_land(self)
     }
 
     fn step_list(&self) -> Option<&StepList> {

@@ -54,16 +54,18 @@ pub(super) mod run {
     use super::Composed;
     use crate::chapters::steps::{shown_heights, InSteps};
     use crate::knobs::params::ParamError;
+    use crate::map::heightmap::Heightmap;
 
-    /// The composed map, and the shown heights of the base and after each step but the last.
+    /// The composed map (its base `held` for the real land), and the shown heights of the base
+    /// and after each step but the last.
     pub(in crate::chapters) fn in_steps(
         composed: &Composed,
+        held: Option<&Heightmap>,
         seed: u64,
         columns: &[usize],
         rows: &[usize],
     ) -> Result<InSteps, ParamError> {
-        crate::knobs::PAGE_EXPONENT.check_whole(u64::from(composed.exponent))?;
-        let mut map = composed.base_recipe().generate(seed)?;
+        let mut map = composed.base_map(held, seed)?;
         let mut batches = shown_heights(&map, columns, rows);
         let count = composed.steps.len();
         for (at, (link, after_paint)) in composed.steps.in_chain().enumerate() {

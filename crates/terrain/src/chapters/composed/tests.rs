@@ -43,6 +43,9 @@ fn every_base_is_its_command_at_the_composed_size() {
             exponent: 5,
             ..Composed::DEFAULT
         };
+        if composed.reads_land() {
+            continue;
+        }
         let recipe = composed.base_recipe();
         assert_eq!(recipe.name(), *name);
         assert_eq!(recipe.size(), (33, 33), "{name}");
@@ -101,7 +104,9 @@ fn the_base_choice_reads_its_names_and_refuses_others() {
         .expect("ok")
         .expect_err("refused");
     assert!(
-        error.message.contains("ds, mpd, fbm, fault or noise"),
+        error
+            .message
+            .contains("ds, mpd, fbm, fault, noise or real-land"),
         "{}",
         error.message
     );
@@ -245,4 +250,54 @@ fn a_paint_steps_brush_is_not_part_of_the_map_but_every_other_setting_is() {
         ..Composed::DEFAULT
     };
     assert_eq!(with(brushed), with(Link::named("paint").expect("a step")));
+}
+
+#[test]
+fn a_real_land_base_is_the_map_read_then_each_step_and_nothing_without_it() {
+    let land = BASE_NAMES.iter().position(|&n| n == "real-land");
+    let composed = Composed {
+        base: land.expect("a real-land base") as u8,
+        ..chain()
+    };
+    assert!(composed.reads_land() && !chain().reads_land());
+    assert_eq!(composed.size(), (0, 0), "the file decides");
+    assert_eq!(composed.base_words(), ["read", "--in", LAND_FILE]);
+    assert!(composed.command().is_none(), "no generator makes it");
+    let line = composed.command_line(4).expect("a command line");
+    assert!(
+        line.starts_with("terrain read --in jacksboro.png --seed 4 --then erode"),
+        "{line}"
+    );
+    // A map read from a file, not square: the steps run on it as they would on a base.
+    let seed = 4;
+    let held = Recipe::diamond_square(MpdParams {
+        exponent: 6,
+        ..diamond_square::DEFAULT
+    })
+    .generate(9)
+    .expect("ok");
+    let held = Heightmap::from_data(65, 40, held.data()[..65 * 40].to_vec()).expect("a map");
+    let mut by_hand = held.clone();
+    for link in composed.steps.iter() {
+        link.step().apply(&mut by_hand, seed).expect("ok");
+    }
+    let made = composed.made_from(Some(&held), seed).expect("made");
+    assert_eq!(made.data(), by_hand.data());
+    assert_ne!(made.data(), held.data(), "the steps did something");
+    // Stepped: step 0 is the map read, and the finished map is the same.
+    let all: Vec<usize> = (0..65).collect();
+    let rows: Vec<usize> = (0..40).collect();
+    let stepped = composed
+        .in_steps_from(Some(&held), seed, &all, &rows)
+        .expect("steps")
+        .expect("made");
+    assert_eq!(stepped.map.data(), made.data());
+    assert_eq!(&stepped.batches[..65 * 40], held.data());
+    // Without the map read, a refusal that says so; a generated base ignores a map held.
+    let refused = composed.made_from(None, seed).expect_err("no map");
+    assert!(refused.message.contains("real land"), "{}", refused.message);
+    assert_eq!(
+        chain().made_from(Some(&held), seed).expect("made").data(),
+        chain().generate(seed).expect("made").data()
+    );
 }
