@@ -4,7 +4,7 @@
 // refused next to that field and the terrain stays.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -130,6 +130,71 @@ test('on the real land the steps run on the map read, and the download is what d
   await setField(page, id, 'seed', '5', { wait: true });
   assert.match(await command(page), /^terrain fbm --width 129 --height 129 --seed 5 /);
   assert.equal((await download(page, id, 'r32')).bytes.length, 129 * 129 * 4);
+  assert.deepEqual(problems, []);
+});
+
+test("on the reader's own map the steps run on the file brought, and data-command names it", async () => {
+  const { page, problems } = fx.session;
+  const picker = `${section} input[name="heightmap"]`;
+  // The picker shows only while the base is the reader's map.
+  assert.equal(await page.isVisible(picker), false, 'no picker on a generated base');
+  await setField(page, id, 'base', 'your-map');
+  await page.waitForSelector(picker, { state: 'visible' });
+  // A map read from a file has its own size: the size field plays no part and says so.
+  assert.ok(await page.isDisabled(`${section} [name="exponent"]`), 'the exponent is off');
+  assert.equal(await page.getAttribute(picker, 'aria-describedby'), `${id}-alert ${id}-heightmap-hint`);
+  // A map made by the real binary, not square and not 2^n + 1, with a space in its name.
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-compose-yours-'));
+  const mine = join(scratch, 'my hills.png');
+  terrain(['fbm', '--width', '90', '--height', '61', '--seed', '8', '--out', mine]);
+  const before = (await inspect(page, id)).generation;
+  await page.setInputFiles(picker, mine);
+  await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel).dataset.generation) > g, [section, before]);
+  await settle(page, id);
+  const facts = await inspect(page, id);
+  assert.equal(facts.state, 'ready', JSON.stringify(facts));
+  const line = await command(page);
+  assert.match(line, /^terrain read --in 'my hills\.png' --seed \d+ --then /);
+  const file = await download(page, id, 'r32');
+  assert.equal(file.bytes.length, 90 * 61 * 4, 'the size of the file brought');
+  assert.match(file.name, /^compose-map-seed-\d+\.r32$/);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'compose-your-map.png') });
+  const out = join(scratch, 'composed.r32');
+  const [, chain] = line.split(" 'my hills.png' ");
+  terrain(['read', '--in', mine, ...chain.split(' '), '--out', out]);
+  assert.ok(file.bytes.equals(await readFile(out)), `${line}: the same bytes`);
+  // A file that is no heightmap is refused next to the picker; the map brought stays.
+  const bad = join(scratch, 'notes.png');
+  await writeFile(bad, 'not a heightmap');
+  await page.setInputFiles(picker, bad);
+  await page.waitForFunction((sel) => document.querySelector(`${sel} [role=alert]`).textContent !== '', section);
+  await settle(page, id);
+  const said = await page.$eval(`${section} [role=alert]`, (a) => a.textContent);
+  assert.match(said, /notes\.png|heightmap|PNG/i, said);
+  console.log(`# refused: ${said}`);
+  assert.equal(await command(page), line, 'the command still reads the map brought');
+  assert.equal((await download(page, id, 'r32')).bytes.length, 90 * 61 * 4);
+  // Back on a generated base the picker goes; a file dropped on the demo makes it the base.
+  await setField(page, id, 'base', 'fbm');
+  await settle(page, id);
+  assert.equal(await page.isVisible(picker), false, 'the picker goes with the base');
+  assert.ok(await page.isEnabled(`${section} [name="exponent"]`), 'the exponent is back');
+  const bytes = [...await readFile(mine)];
+  const dropped = await page.evaluateHandle((data) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(data)], 'dropped.png', { type: 'image/png' }));
+    return transfer;
+  }, bytes);
+  const generation = (await inspect(page, id)).generation;
+  await page.dispatchEvent(section, 'drop', { dataTransfer: dropped });
+  await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel).dataset.generation) > g, [section, generation]);
+  await settle(page, id);
+  assert.equal(await page.$eval(`${section} [name="base"]`, (b) => b.value), 'your-map');
+  assert.match(await command(page), /^terrain read --in dropped\.png --seed /);
+  assert.ok(await page.isVisible(picker));
+  await setField(page, id, 'base', 'fbm');
+  await setField(page, id, 'seed', '5', { wait: true });
+  assert.match(await command(page), /^terrain fbm --width 129 --height 129 --seed 5 /);
   assert.deepEqual(problems, []);
 });
 

@@ -42,7 +42,7 @@ pub fn engine_zip(
     let value = terrain::sidecar::sidecar(&made, Some(engine), size, format, Some(height_m));
     let line = setup
         .recipe
-        .command_line(setup.seed)
+        .command_line(setup.seed, None)
         .map(|line| command_for(&line, engine, height_m, &name));
     let text = how_to(engine, &name, &value, line.as_deref());
     let bytes = export::to_bytes(&file, format).map_err(|e| e.to_string())?;

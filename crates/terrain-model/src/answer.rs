@@ -2,6 +2,7 @@
 //! screen kept, fault maps and erosion batch by batch (every step from one generation,
 //! `Recipe::in_steps`), and the variogram.
 
+use terrain::chapters::composed::ReadBase;
 use terrain::creases::crease_score;
 use terrain::display::{self, DisplayGrid};
 use terrain::variogram::{self, Variogram};
@@ -115,6 +116,15 @@ fn pair_marks(
         .collect()
 }
 
+/// `heights` (of `map`, or of the steps before it) spread over 0 to 1 as `map`'s range spans
+/// it: how a read map's heights are drawn. Returns the range's span.
+fn spread_over_range(heights: &mut [f32], map: &Heightmap) -> f32 {
+    let (low, high) = map.range().unwrap_or((0.0, 0.0));
+    let span = (high - low).max(f32::MIN_POSITIVE);
+    heights.iter_mut().for_each(|h| *h = (*h - low) / span);
+    span
+}
+
 impl Demo {
     /// The shown points of `map` (a read map's heights spread over 0 to 1), and how tall a
     /// shown height of 1 stands ([`Answer::relief`]).
@@ -122,11 +132,15 @@ impl Demo {
         self.shown_as(map, self.held)
     }
 
-    /// How `setup`'s map is read and drawn: the row's own read map, or the real land for a
-    /// composed terrain on that base; `None` for a generated map.
-    fn held_for(&self, setup: &Setup) -> Option<Held> {
-        self.held
-            .or_else(|| setup.recipe.reads_land().then_some(super::demos::REAL_LAND))
+    /// How `setup`'s map is read and drawn: the row's own read map, or for a composed terrain
+    /// the file its base reads (the real land, or the reader's map); `None` for a generated map.
+    pub fn held_for(&self, setup: &Setup) -> Option<Held> {
+        self.held.or_else(|| {
+            setup.recipe.read_base().map(|read| match read {
+                ReadBase::RealLand => super::demos::REAL_LAND,
+                ReadBase::YourMap => super::demos::YOUR_MAP,
+            })
+        })
     }
 
     /// [`Demo::shown_with_relief`] for a map read as `held` says (none: a generated map).
@@ -147,9 +161,7 @@ impl Demo {
             grid.xs.iter_mut().for_each(|x| *x *= x_scale);
             grid.zs.iter_mut().for_each(|z| *z *= z_scale);
         }
-        let (low, high) = map.range().unwrap_or((0.0, 0.0));
-        let span = (high - low).max(f32::MIN_POSITIVE);
-        grid.heights.iter_mut().for_each(|h| *h = (*h - low) / span);
+        let span = spread_over_range(&mut grid.heights, map);
         (grid, held.relief(map, span, HEIGHT_SCALE))
     }
 
@@ -238,9 +250,7 @@ impl Demo {
         let mut batches = batches;
         if held.is_some() {
             // The steps before the last drawn as the finished map is: over its range.
-            let (low, high) = map.range().unwrap_or((0.0, 0.0));
-            let span = (high - low).max(f32::MIN_POSITIVE);
-            batches.iter_mut().for_each(|h| *h = (*h - low) / span);
+            spread_over_range(&mut batches, map);
         }
         let partner = match self.look {
             Look::Pair => setup.recipe.partner(setup.seed, &columns, &rows),

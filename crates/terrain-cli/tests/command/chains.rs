@@ -261,7 +261,7 @@ fn a_composed_recipes_command_line_writes_the_map_it_makes() {
         };
         let made = composed.generate(8).expect("made");
         let out = dir.join(format!("base-{base}.r32"));
-        let line = composed.command_line(8).expect("a command");
+        let line = composed.command_line(8, None).expect("a command");
         let words: Vec<&str> = line.split(' ').skip(1).collect();
         let (ok, _, err) = terrain(&[&words[..], &["--out", text(&out)]].concat());
         assert!(ok, "{line}: {err}");

@@ -17,7 +17,7 @@ mod offered;
 mod presets;
 mod table;
 
-pub use presets::{JACKSBORO, REAL_LAND};
+pub use presets::{JACKSBORO, REAL_LAND, YOUR_MAP};
 pub use table::DEMOS;
 
 /// How tall a height of 1.0 stands, relative to the terrain's width of 2.

@@ -36,6 +36,11 @@ pub const REAL_LAND: Held = Held::Land {
     exaggeration: 3.0,
 };
 
+/// How a reader's own map is read and drawn: the file they bring, the real land until then,
+/// heights stretched to the height generated maps stand (the `your-map` demo, and a composed
+/// terrain on that base).
+pub const YOUR_MAP: Held = Held::Brought { first: JACKSBORO };
+
 /// One octave with its lattice points 64 cells apart: four cells of it across the map, each
 /// big enough to see its gradients and value noise's squares.
 pub(super) const ONE_OCTAVE: FbmParams = FbmParams {

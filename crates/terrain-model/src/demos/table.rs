@@ -16,7 +16,7 @@ use terrain::{midpoint_recursive, Recipe};
 
 use super::offered::*;
 use super::presets::*;
-use super::{Demo, Held, Look};
+use super::{Demo, Look};
 use crate::view_mode::ViewMode;
 
 /// Every demo, in page order.
@@ -314,6 +314,6 @@ pub const DEMOS: &[Demo] = &[
         recipe: HELD,
         look: Look::Terrain,
         view: ViewMode::Terrain,
-        held: Some(Held::Brought { first: JACKSBORO }),
+        held: Some(YOUR_MAP),
     },
 ];

@@ -441,3 +441,21 @@ fn the_real_land_the_compose_base_reads_is_the_file_the_page_shows() {
     let real = find("real-land").expect("a row");
     assert_eq!(real.held.map(Held::first_url), Some(JACKSBORO));
 }
+
+#[test]
+fn a_composed_terrain_is_read_and_drawn_as_the_row_its_base_reads() {
+    use crate::fields::Setup;
+    use terrain::chapters::composed::{Composed, BASE_NAMES};
+    let compose = find("compose").expect("a row");
+    let on = |name: &str| {
+        let base = BASE_NAMES.iter().position(|&n| n == name).expect("a base") as u8;
+        let recipe = Recipe::Composed(Composed {
+            base,
+            ..Composed::DEFAULT
+        });
+        compose.held_for(&Setup { recipe, seed: 1 })
+    };
+    assert_eq!(on("real-land"), find("real-land").expect("a row").held);
+    assert_eq!(on("your-map"), find("your-map").expect("a row").held);
+    assert_eq!(on("ds"), None);
+}

@@ -172,11 +172,14 @@ pub fn build(
         }
         None => None,
     };
-    // The map file picker, on rows that read the reader's own map: under the canvas, never
-    // folded away with the settings.
-    let (picker, file) = match demo.held {
-        Some(Held::Brought { .. }) => {
+    // The map file picker, on rows that read the reader's own map (a composed row's base may
+    // be theirs: shown while it is): under the canvas, never folded away with the settings.
+    let (picker, file) = match (demo.held, &composer) {
+        (Some(Held::Brought { .. }), _) | (_, Some(_)) => {
             let (wrapper, input) = file_field(document, id, &alert_id)?;
+            if !matches!(demo.held_for(setup), Some(Held::Brought { .. })) {
+                wrapper.set_attribute("hidden", "")?;
+            }
             (Some(wrapper), Some(input))
         }
         _ => (None, None),
@@ -201,7 +204,7 @@ pub fn build(
     // The step caption sits under the canvas, above the demo's own caption.
     figure.insert_before(&toolbar.caption, figure.last_child().as_ref())?;
     // The command that writes the map, where the row says one, between the two.
-    let command = match setup.recipe.command_line(setup.seed) {
+    let command = match setup.recipe.command_line(setup.seed, None) {
         Some(text) => {
             let line = element(document, "p", &[("class", "command")])?;
             let code = element(document, "code", &[])?;

@@ -132,8 +132,9 @@ pub trait Chapter {
     }
 
     /// The `terrain` command that writes the map with `seed`, shown on the page to copy; `None`
-    /// where the page does not show one.
-    fn command_line(&self, _seed: u64) -> Option<String> {
+    /// where the page does not show one. `yours` names the reader's map file, for a map read
+    /// from it (the command then reads that name).
+    fn command_line(&self, _seed: u64, _yours: Option<&str>) -> Option<String> {
         None
     }
 
@@ -201,10 +202,10 @@ pub trait Chapter {
         self.in_steps(seed, columns, rows)
     }
 
-    /// Whether its map starts from the real land the page shows, read from its file (a
-    /// composed terrain on that base): the page then sends the file with the request.
-    fn reads_land(&self) -> bool {
-        false
+    /// Which file its map starts from, for one read rather than generated (a composed terrain
+    /// on the real land or the reader's map): the page then sends that file with the request.
+    fn read_base(&self) -> Option<crate::chapters::composed::ReadBase> {
+        None
     }
 
     /// The erosion's droplets and constants, for a chapter that erodes.

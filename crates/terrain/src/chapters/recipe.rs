@@ -98,9 +98,10 @@ impl Recipe {
         on_chapter!(self, c => c.step_list())
     }
 
-    /// The `terrain` command that writes the map with `seed`, where the page shows one.
-    pub fn command_line(&self, seed: u64) -> Option<String> {
-        on_chapter!(self, c => c.command_line(seed))
+    /// The `terrain` command that writes the map with `seed`, where the page shows one;
+    /// `yours` names the reader's map file, for a map read from it.
+    pub fn command_line(&self, seed: u64, yours: Option<&str>) -> Option<String> {
+        on_chapter!(self, c => c.command_line(seed, yours))
     }
 
     /// [`Recipe::step_list`], writable.
@@ -206,10 +207,10 @@ impl Recipe {
         on_chapter!(self, c => c.in_steps_from(held, seed, columns, rows))
     }
 
-    /// Whether its map starts from the real land the page shows, read from its file (a
-    /// composed terrain on that base): the page then sends the file with the request.
-    pub fn reads_land(&self) -> bool {
-        on_chapter!(self, c => c.reads_land())
+    /// Which file its map starts from, for one read rather than generated (a composed terrain
+    /// on the real land or the reader's map): the page then sends that file with the request.
+    pub fn read_base(&self) -> Option<crate::chapters::composed::ReadBase> {
+        on_chapter!(self, c => c.read_base())
     }
 
     /// The caption line of the map at step `step`: what the step did, or for a step demo's

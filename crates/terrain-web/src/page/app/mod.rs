@@ -297,7 +297,7 @@ impl App {
         let Some(view) = self.views.get_mut(index) else {
             return;
         };
-        view.want_land(&setup);
+        view.want_source(&setup);
         let source = view.take_source(token, download.is_some());
         view.elements().busy.reset();
         self.generator.request(Request {

@@ -103,9 +103,11 @@ pub struct DemoView {
     camera: Camera,
     control: OrbitControl,
     shown: Option<Shown>,
-    /// For a demo whose map is read: the map file to send with its next terrain request (the
-    /// first map's URL, or a file the reader brought), until sent.
+    /// For a map that is read: the map file to send with its next terrain request (the real
+    /// land's or the first map's address, or a file the reader brought), until sent.
     source: Option<wasm_bindgen::JsValue>,
+    /// The file the reader brought (or the one the worker last read of theirs, after a refusal).
+    brought: Option<wasm_bindgen::JsValue>,
     /// The map file last sent, with its request's token, until a reply says how it went.
     sent_source: Option<(u32, wasm_bindgen::JsValue)>,
     /// The map file of the map the worker holds for this view (a terrain came back after it
@@ -137,7 +139,8 @@ impl DemoView {
             camera: camera::new_camera(1, 1, demo.look),
             control: camera::new_control(),
             shown: None,
-            source: demo.held.map(|held| held.first_url().into()),
+            source: None,
+            brought: None,
             sent_source: None,
             held_source: None,
         }
@@ -241,7 +244,9 @@ impl DemoView {
         self.show_origin(setup);
         if let (Some(code), Some(line)) = (
             &self.elements.command,
-            setup.recipe.command_line(setup.seed),
+            setup
+                .recipe
+                .command_line(setup.seed, self.your_file().as_deref()),
         ) {
             code.set_text_content(Some(&line));
             self.set_attribute("data-command", &line);
@@ -282,6 +287,7 @@ impl DemoView {
         let pending = match self.read_fields() {
             Ok(setup) => {
                 self.clear_errors();
+                self.show_read_map(&setup);
                 self.requests.ask(setup, force)
             }
             Err(errors) => {

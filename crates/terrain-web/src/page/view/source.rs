@@ -1,9 +1,13 @@
-//! The map file of a demo whose map is read (real land, "Your map"): sent with a terrain
-//! request, for the worker to read and hold, and sent again to a fresh worker after a crash.
+//! The map file a terrain is read from (real land, "Your map", or a composed terrain on either
+//! base): sent with a terrain request, for the worker to read and hold, and sent again to a
+//! fresh worker after a crash.
 
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 use super::DemoView;
+use crate::model::demos::Held;
+use crate::model::fields::Setup;
+use terrain::chapters::composed::LAND_FILE;
 
 impl DemoView {
     /// The map file to send with request `token`, taken (sent once); none with a download,
@@ -17,33 +21,96 @@ impl DemoView {
         Some(source)
     }
 
-    /// A terrain of `setup` starts from the real land the page shows (a composed terrain on
-    /// that base): its file goes with the next request, unless the worker holds it already or
-    /// it is on its way.
-    pub fn want_land(&mut self, setup: &crate::model::fields::Setup) {
-        let known = self.source.is_some() || self.sent_source.is_some();
-        if setup.recipe.reads_land() && !known && self.held_source.is_none() {
-            self.source = Some(crate::model::demos::JACKSBORO.into());
+    /// The map file a terrain of `setup` is read from: the real land's address, or the file the
+    /// reader brought (the first map's address until they bring one); `None` for a generated map.
+    fn wanted_source(&self, setup: &Setup) -> Option<JsValue> {
+        Some(match self.demo.held_for(setup)? {
+            Held::Land { url, .. } => url.into(),
+            Held::Brought { first } => self.brought.clone().unwrap_or_else(|| first.into()),
+        })
+    }
+
+    /// The file a terrain of `setup` is read from goes with the next request, unless it is on
+    /// its way or the worker holds it already.
+    pub fn want_source(&mut self, setup: &Setup) {
+        let Some(wanted) = self.wanted_source(setup) else {
+            return;
+        };
+        let sent = self.sent_source.as_ref().map(|(_, source)| source);
+        let known = self.source.as_ref().or(sent).or(self.held_source.as_ref());
+        if known != Some(&wanted) {
+            self.source = Some(wanted);
         }
     }
 
-    /// The reader brought `file` for this demo's map: sent with the next terrain request.
+    /// Whether the reader may bring a map file here: a row that reads their map, or a composed
+    /// row (whose base then becomes their map).
+    pub fn takes_files(&self) -> bool {
+        self.elements.file.is_some()
+    }
+
+    /// The reader brought `file` for this demo's map: read with the next terrain request. On a
+    /// composed row the base becomes `your-map`, so the steps run on it.
     pub fn bring(&mut self, file: web_sys::File) {
-        if self.demo.held.is_some() {
-            self.notice = None;
-            self.source = Some(file.into());
+        if !self.takes_files() {
+            return;
         }
+        if self.elements.composer.is_some() {
+            let base = self
+                .elements
+                .controls
+                .iter()
+                .find(|(f, _)| f.name() == "base");
+            if let Some((_, control)) = base {
+                control.set_value("your-map");
+            }
+        }
+        self.notice = None;
+        self.brought = Some(file.into());
+    }
+
+    /// Shows the file picker while the map shown is the reader's (a composed row shows it only
+    /// on the `your-map` base), and turns off the size field while the map is read from a file,
+    /// whose size is its own.
+    pub(super) fn show_read_map(&self, setup: &Setup) {
+        let held = self.demo.held_for(setup);
+        let picker = self.elements.file.as_ref().and_then(|f| f.parent_element());
+        if let Some(wrapper) = picker {
+            let yours = matches!(held, Some(Held::Brought { .. }));
+            turn(&wrapper, "hidden", !yours);
+        }
+        for (f, control) in &self.elements.controls {
+            if f.name() == "exponent" {
+                control
+                    .inputs()
+                    .into_iter()
+                    .for_each(|input| turn(input, "disabled", held.is_some()));
+            }
+        }
+    }
+
+    /// The name of the reader's file the map held was read from, as a word of a shell command
+    /// (the real land's name until they bring one): what a command line on their map reads.
+    pub(super) fn your_file(&self) -> Option<String> {
+        let name = match self.held_source.as_ref()?.dyn_ref::<web_sys::File>() {
+            Some(file) => file.name(),
+            None => LAND_FILE.to_string(),
+        };
+        Some(shell_word(&name))
     }
 
     /// A terrain reply to request `token` came back, made (`ok`) or not: at or after the
     /// request that sent a map file, a made one says the worker read it and holds its map; the
-    /// very request failing says the file was refused (the worker keeps the map it held).
+    /// very request failing says the file was refused (the worker keeps the map it held, and a
+    /// refused file of the reader's gives way to the one it held).
     pub(super) fn source_answered(&mut self, token: u32, ok: bool) {
         let Some((sent, _)) = &self.sent_source else {
             return;
         };
         if *sent == token && !ok {
             self.sent_source = None;
+            let held_brought = self.held_source.as_ref().filter(|s| !s.is_string());
+            self.brought = held_brought.cloned();
         } else if *sent <= token && ok {
             self.held_source = self.sent_source.take().map(|(_, source)| source);
         }
@@ -57,4 +124,31 @@ impl DemoView {
             self.source = sent.or_else(|| self.held_source.clone());
         }
     }
+}
+
+/// Sets boolean attribute `name` of `element` on or off.
+fn turn(element: &web_sys::Element, name: &str, on: bool) {
+    let _ = match on {
+        true => element.set_attribute(name, ""),
+        false => element.remove_attribute(name),
+    };
+}
+
+/// `name` as one word of a shell command: as it is when it holds only letters, digits and
+/// `._+-/`, else in single quotes (a quote in it written `'\''`). Hand-written: a few lines
+/// against a crate in the page's first load.
+fn shell_word(name: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '+' | '-' | '/');
+    if !name.is_empty() && name.chars().all(plain) {
+        return name.to_string();
+    }
+    let mut word = String::from("'");
+    for c in name.chars() {
+        match c {
+            '\'' => word.push_str("'\\''"),
+            c => word.push(c),
+        }
+    }
+    word.push('\'');
+    word
 }

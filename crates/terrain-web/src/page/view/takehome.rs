@@ -183,7 +183,7 @@ impl DemoView {
         self.elements.toolbar.offer_embed(&code);
         // A link carries the fields, never a map the reader brought: say so, not leave them to
         // find out.
-        let file = if matches!(self.demo.held, Some(Held::Brought { .. })) {
+        let file = if matches!(self.demo.held_for(&shown.setup), Some(Held::Brought { .. })) {
             "; it keeps the settings, not your file"
         } else if strokes_left {
             "; the strokes are too many for a link: download them (format strokes)"

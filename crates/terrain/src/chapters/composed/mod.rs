@@ -19,19 +19,41 @@ use crate::map::heightmap::Heightmap;
 use list::StepList;
 
 /// The bases a composed terrain can start from, by their command's name; `real-land` is the
-/// real land the page shows ([`LAND_FILE`]), which `terrain read --in` reads.
-pub const BASE_NAMES: [&str; 6] = ["ds", "mpd", "fbm", "fault", "noise", "real-land"];
+/// real land the page shows ([`LAND_FILE`]) and `your-map` a heightmap the reader brings (the
+/// real land until they do), both read as `terrain read --in` reads a file.
+pub const BASE_NAMES: [&str; 7] = [
+    "ds",
+    "mpd",
+    "fbm",
+    "fault",
+    "noise",
+    "real-land",
+    "your-map",
+];
 
 /// The file of the real land a `real-land` base reads (the page's `real-land/jacksboro.png`,
 /// a USGS elevation model), as the command line names it: run the command beside a copy.
 pub const LAND_FILE: &str = "jacksboro.png";
 
+/// The word standing for the reader's file in a `your-map` base's command line where its name
+/// is not known ([`Composed::base_words`]).
+pub const YOUR_FILE: &str = "YOUR_MAP_FILE";
+
+/// Which file a base read from a file reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadBase {
+    /// The real land the page shows ([`LAND_FILE`]).
+    RealLand,
+    /// A heightmap the reader brings; until they do, the real land.
+    YourMap,
+}
+
 /// The base's knob: which map-making command starts the chain.
 pub const BASE: Knob = Knob {
     name: "base",
     label: "Base",
-    help: "The map the steps start from: Diamond-Square, midpoint displacement, fBm, fault \
-           lines or random noise at their defaults, or the real land of the Jacksboro fault",
+    help: "The map the steps start from: a generator at its defaults, the real land of the \
+           Jacksboro fault, or a heightmap file of your own",
     values: Values::Choice {
         names: &BASE_NAMES,
         default: "ds",
@@ -67,26 +89,32 @@ impl Composed {
             .unwrap_or(BASE_NAMES[0])
     }
 
-    /// The base's map: `held`, the real land the page read, for a `real-land` base; else the
+    /// The base's map: `held`, the map the page read, for a base read from a file; else the
     /// base generated with `seed` at the composed size.
     fn base_map(&self, held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {
-        if self.reads_land() {
-            return held.cloned().ok_or_else(|| {
-                ParamError::new("base", "the real land has not been read yet; try Refresh")
-            });
+        if let Some(read) = self.read_base() {
+            let what = match read {
+                ReadBase::RealLand => "the real land has not been read yet; try Refresh",
+                ReadBase::YourMap => "no map has been read yet: choose a heightmap file",
+            };
+            return held.cloned().ok_or_else(|| ParamError::new("base", what));
         }
         PAGE_EXPONENT.check_whole(u64::from(self.exponent))?;
         self.base_recipe().generate(seed)
     }
 
-    /// Whether the base is the real land, read from its file rather than generated (the
-    /// exponent then plays no part).
-    pub fn reads_land(&self) -> bool {
-        self.base_name() == "real-land"
+    /// Which file the base reads, for a base read rather than generated (the exponent then
+    /// plays no part); `None` for a generated base.
+    pub fn read_base(&self) -> Option<ReadBase> {
+        match self.base_name() {
+            "real-land" => Some(ReadBase::RealLand),
+            "your-map" => Some(ReadBase::YourMap),
+            _ => None,
+        }
     }
 
-    /// The base as the recipe its command makes, at the composed size and its defaults (a
-    /// `real-land` base reads a file: see [`Composed::base_words`]).
+    /// The base as the recipe its command makes, at the composed size and its defaults (a base
+    /// read from a file: see [`Composed::base_words`]).
     pub fn base_recipe(&self) -> Recipe {
         let side = limits::side_for_exponent(self.exponent);
         let subdivision = MpdParams {
@@ -123,12 +151,17 @@ impl Composed {
     }
 
     /// The command-line words that make the base at this size: `ds --exponent 8`, or
-    /// `fbm --width 257 --height 257` for the bases sized by sides, or `read --in jacksboro.png`
-    /// for the real land.
-    pub fn base_words(&self) -> Vec<String> {
+    /// `fbm --width 257 --height 257` for the bases sized by sides, `read --in jacksboro.png`
+    /// for the real land, `read --in NAME` for the reader's own, `yours` naming their file
+    /// (without it, [`YOUR_FILE`]).
+    pub fn base_words(&self, yours: Option<&str>) -> Vec<String> {
         let name = self.base_name();
-        if self.reads_land() {
-            return vec!["read".into(), "--in".into(), LAND_FILE.into()];
+        if let Some(read) = self.read_base() {
+            let file = match read {
+                ReadBase::RealLand => LAND_FILE,
+                ReadBase::YourMap => yours.unwrap_or(YOUR_FILE),
+            };
+            return vec!["read".into(), "--in".into(), file.into()];
         }
         let size = match name {
             "ds" | "mpd" => format!("--exponent {}", self.exponent),
@@ -163,16 +196,17 @@ impl Chapter for Composed {
     }
 
     fn size(&self) -> (usize, usize) {
-        match self.reads_land() {
-            true => (0, 0),
-            false => limits::square(self.exponent),
+        match self.read_base() {
+            Some(_) => (0, 0),
+            None => limits::square(self.exponent),
         }
     }
 
     fn size_tag(&self) -> String {
-        match self.reads_land() {
-            true => "land".into(),
-            false => format!("e{}", self.exponent),
+        match self.read_base() {
+            Some(ReadBase::RealLand) => "land".into(),
+            Some(ReadBase::YourMap) => "map".into(),
+            None => format!("e{}", self.exponent),
         }
     }
 
@@ -194,7 +228,7 @@ impl Chapter for Composed {
 
     #[cfg(feature = "cli")]
     fn command(&self) -> Option<Recipe> {
-        (!self.reads_land()).then(|| self.base_recipe())
+        self.read_base().is_none().then(|| self.base_recipe())
     }
 
     #[cfg(feature = "cli")]
@@ -236,8 +270,8 @@ impl Chapter for Composed {
         Some(steps::run::in_steps(self, held, seed, columns, rows))
     }
 
-    fn reads_land(&self) -> bool {
-        Composed::reads_land(self)
+    fn read_base(&self) -> Option<ReadBase> {
+        Composed::read_base(self)
     }
 
     fn step_list(&self) -> Option<&StepList> {
@@ -245,9 +279,9 @@ impl Chapter for Composed {
     }
 
     // The base, the seed, each step with the settings the page offers; no `--out`.
-    fn command_line(&self, seed: u64) -> Option<String> {
+    fn command_line(&self, seed: u64, yours: Option<&str>) -> Option<String> {
         let mut words = vec!["terrain".to_string()];
-        words.extend(self.base_words());
+        words.extend(self.base_words(yours));
         words.push(format!("--seed {seed}"));
         for (link, after_paint) in self.steps.in_chain() {
             words.push(format!("--then {}", link.name()));

@@ -43,13 +43,13 @@ fn every_base_is_its_command_at_the_composed_size() {
             exponent: 5,
             ..Composed::DEFAULT
         };
-        if composed.reads_land() {
+        if composed.read_base().is_some() {
             continue;
         }
         let recipe = composed.base_recipe();
         assert_eq!(recipe.name(), *name);
         assert_eq!(recipe.size(), (33, 33), "{name}");
-        assert_eq!(composed.base_words()[0], *name);
+        assert_eq!(composed.base_words(None)[0], *name);
     }
 }
 
@@ -106,7 +106,7 @@ fn the_base_choice_reads_its_names_and_refuses_others() {
     assert!(
         error
             .message
-            .contains("ds, mpd, fbm, fault, noise or real-land"),
+            .contains("ds, mpd, fbm, fault, noise, real-land or your-map"),
         "{}",
         error.message
     );
@@ -184,7 +184,7 @@ fn a_paint_step_applies_the_strokes_painting_holds_and_none_outside_it() {
         .expect("ok");
     assert_eq!(unpainted.data(), plain.data());
     // The command line reads the strokes from the file the page downloads.
-    let line = composed.command_line(seed).expect("a line");
+    let line = composed.command_line(seed, None).expect("a line");
     assert!(
         line.contains("--then paint --strokes strokes.json --then thermal --iterations"),
         "{line}"
@@ -219,7 +219,7 @@ fn an_uplift_right_after_a_paint_rises_where_the_painted_map_is_high() {
     };
     model.apply_with(&mut by_hand, Some(&rates)).expect("ok");
     assert_eq!(made.data(), by_hand.data());
-    let line = composed.command_line(seed).expect("a line");
+    let line = composed.command_line(seed, None).expect("a line");
     assert!(line.ends_with("--diffusion 0 --uplift-from-map"), "{line}");
 }
 
@@ -259,11 +259,12 @@ fn a_real_land_base_is_the_map_read_then_each_step_and_nothing_without_it() {
         base: land.expect("a real-land base") as u8,
         ..chain()
     };
-    assert!(composed.reads_land() && !chain().reads_land());
+    assert_eq!(composed.read_base(), Some(ReadBase::RealLand));
+    assert_eq!(chain().read_base(), None);
     assert_eq!(composed.size(), (0, 0), "the file decides");
-    assert_eq!(composed.base_words(), ["read", "--in", LAND_FILE]);
+    assert_eq!(composed.base_words(None), ["read", "--in", LAND_FILE]);
     assert!(composed.command().is_none(), "no generator makes it");
-    let line = composed.command_line(4).expect("a command line");
+    let line = composed.command_line(4, None).expect("a command line");
     assert!(
         line.starts_with("terrain read --in jacksboro.png --seed 4 --then erode"),
         "{line}"
@@ -299,5 +300,59 @@ fn a_real_land_base_is_the_map_read_then_each_step_and_nothing_without_it() {
     assert_eq!(
         chain().made_from(Some(&held), seed).expect("made").data(),
         chain().generate(seed).expect("made").data()
+    );
+}
+
+#[test]
+fn a_your_map_base_reads_the_map_held_as_the_real_land_does_and_names_the_file_in_its_place() {
+    let at = |name: &str| BASE_NAMES.iter().position(|&n| n == name).expect("a base") as u8;
+    let yours = Composed {
+        base: at("your-map"),
+        ..chain()
+    };
+    let land = Composed {
+        base: at("real-land"),
+        ..chain()
+    };
+    assert_eq!(yours.read_base(), Some(ReadBase::YourMap));
+    assert_eq!(yours.base_words(None), ["read", "--in", YOUR_FILE]);
+    assert_eq!(yours.size(), (0, 0), "the file decides");
+    assert_eq!(
+        (yours.size_tag(), land.size_tag()),
+        ("map".into(), "land".into())
+    );
+    assert!(yours.command().is_none(), "no generator makes it");
+    let line = yours.command_line(4, None).expect("a command line");
+    assert!(
+        line.starts_with(&format!(
+            "terrain read --in {YOUR_FILE} --seed 4 --then erode"
+        )),
+        "{line}"
+    );
+    let named = yours.command_line(4, Some("'my map.png'")).expect("a line");
+    assert_eq!(named, line.replace(YOUR_FILE, "'my map.png'"));
+    assert_eq!(
+        land.command_line(4, Some("mine.png")),
+        land.command_line(4, None)
+    );
+    // A map brought, not square: the same steps on it as on the real land's base.
+    let held = Recipe::diamond_square(MpdParams {
+        exponent: 5,
+        ..diamond_square::DEFAULT
+    })
+    .generate(2)
+    .expect("ok");
+    let held = Heightmap::from_data(33, 20, held.data()[..33 * 20].to_vec()).expect("a map");
+    let made = yours.made_from(Some(&held), 4).expect("made");
+    assert_eq!(
+        made.data(),
+        land.made_from(Some(&held), 4).expect("made").data()
+    );
+    assert_ne!(made.data(), held.data(), "the steps did something");
+    let refused = yours.made_from(None, 4).expect_err("no map");
+    assert!(
+        refused.message.contains("choose a heightmap file"),
+        "{}",
+        refused.message
     );
 }
