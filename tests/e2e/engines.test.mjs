@@ -485,6 +485,34 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.deepEqual(await stepsOf(), ['redistribute', 'thermal']);
       assert.equal(await command(), line);
       assert.equal(restored.hash, shown.hash, 'the same picture');
+
+      // A heightmap dropped on the demo becomes its base; the steps run on it as the command
+      // line, reading that file, runs them.
+      const scratch = await mkdtemp(join(tmpdir(), `terrain-${name}-yours-`));
+      const mine = join(scratch, 'dropped.png');
+      terrain(['fbm', '--width', '40', '--height', '33', '--seed', '8', '--out', mine]);
+      const base64 = (await readFile(mine)).toString('base64');
+      await driver.evaluate((s, data) => {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+        document.querySelector(s).dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }, sel, base64);
+      const yours = await generated(driver, id, restored.generation + 1);
+      assert.equal(yours.state, 'ready', JSON.stringify(yours));
+      const read = await command();
+      assert.match(read, /^terrain read --in dropped\.png --seed \d+ --then redistribute /);
+      const picker = await driver.evaluate((s) => {
+        const input = document.querySelector(`${s} input[name="heightmap"]`);
+        return [input.parentElement.hidden, document.querySelector(`${s} select[name="base"]`).value,
+          document.querySelector(`${s} input[name="exponent"]`).disabled];
+      }, sel);
+      assert.deepEqual(picker, [false, 'your-map', true], 'the picker shown, the base yours, the size off');
+      const made = await downloadAs(driver, id, 'r32');
+      const again = join(scratch, 'composed.r32');
+      terrain([...read.replace('dropped.png', mine).split(' ').slice(1), '--out', again]);
+      assert.ok(Buffer.from(made.base64, 'base64').equals(await readFile(again)), `${read}: the same bytes`);
+      await driver.screenshot(join(ARTIFACTS, `compose-your-map-${name}.png`));
       assert.deepEqual(await problems(driver), []);
     });
 
