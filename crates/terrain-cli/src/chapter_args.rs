@@ -20,11 +20,9 @@ use crate::map_output::{MapOutput, Output, Preset};
 /// The chapters `terrain` has a subcommand for: those whose whole map is a command of its own
 /// (not a partial step, a map read from a file, or another command's `--erode`).
 pub(crate) fn on_command_line() -> impl Iterator<Item = &'static Recipe> {
-    Recipe::DEFAULTS.iter().filter(|recipe| {
-        recipe
-            .command()
-            .is_some_and(|(c, _)| c.name() == recipe.name())
-    })
+    Recipe::DEFAULTS
+        .iter()
+        .filter(|recipe| recipe.command().is_some_and(|c| c.name() == recipe.name()))
 }
 
 /// `command` with a subcommand for every chapter on the command line.

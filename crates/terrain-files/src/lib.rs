@@ -117,8 +117,8 @@ pub(crate) fn made_here(
     refused: &str,
 ) -> Result<Made, String> {
     let command = setup.recipe.command().filter(|_| demo.takes_home());
-    let (recipe, erosion) = command.ok_or(refused)?;
-    let mut made = Made::new(&recipe, setup.seed, erosion, map);
+    let recipe = command.ok_or(refused)?;
+    let mut made = Made::new(&recipe, setup.seed, map);
     made.steps = setup
         .recipe
         .chain()
@@ -181,9 +181,8 @@ mod tests {
         let png = formats::PNG.facts();
         let zip = tiles_zip((2, 2), png, map, demo, &setup).expect("zipped");
         let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).expect("a zip");
-        let (recipe, erosion) = setup.recipe.command().expect("a command's map");
-        let map = recipe.generate_eroded(5, erosion.as_ref()).expect("made");
-        let made = Made::new(&recipe, 5, erosion, map);
+        let recipe = setup.recipe.command().expect("a command's map");
+        let made = Made::new(&recipe, 5, recipe.generate(5).expect("made"));
         let tiling = tiles::fit((33, 33), (2, 2), None).expect("fits");
         let expected = terrain::sidecar::tiled(&made, &tiling, formats::PNG, "ds-e5-seed-5")
             .expect("the command's files");

@@ -1,6 +1,6 @@
 //! What `terrain` does with its arguments, in three phases: plan (check the arguments against
 //! the format, the engine and the size before anything is generated), make (generate or read,
-//! then erode), write (the file or its tiles, with the sidecar).
+//! then the steps), write (the file or its tiles, with the sidecar).
 
 mod derived;
 mod make;
@@ -36,12 +36,11 @@ impl Parsed {
         }
         let Plan {
             start,
-            erosion,
             steps,
             seed,
             target,
         } = Plan::of(job)?;
-        let made = make::make(start, seed, erosion, &steps)?;
+        let made = make::make(start, seed, &steps)?;
         write::write(&target, &made)
     }
 }

@@ -8,7 +8,7 @@ use terrain::chain::uplift::{knobs as uplift_knobs, UpliftMap};
 use terrain::chain::Step;
 use terrain::derived::Derived;
 use terrain::engines::Engine;
-use terrain::erosion::ErosionParams;
+use terrain::erosion::step::Erode;
 use terrain::export::{self, Format};
 use terrain::knobs;
 use terrain::tiles::{self, Tiling};
@@ -21,9 +21,8 @@ use crate::read::read_map;
 pub(crate) struct Plan {
     /// What to generate, or the map read from a file (and the file).
     pub start: Start,
-    /// The erosion it gets, already validated.
-    pub erosion: Option<ErosionParams>,
-    /// The steps after it, in order, already validated.
+    /// The steps after it, in order, already validated: `--erode N` (and `terrain erode`'s
+    /// droplets) first, as the step `erode`.
     pub steps: Vec<Box<dyn Step>>,
     /// The seed: given, or fresh from the operating system.
     pub seed: u64,
@@ -75,8 +74,10 @@ impl Plan {
         if let Some(engine) = engine {
             check_format(engine, format)?;
         }
-        if let Some(erosion) = &job.erosion {
+        let mut steps: Vec<Box<dyn Step>> = Vec::new();
+        if let Some(erosion) = job.erosion {
             erosion.validate().map_err(|e| e.to_string())?;
+            steps.push(Box::new(Erode(erosion)));
         }
         if let (Source::Generate(recipe), false) = (&job.source, job.steps.is_empty()) {
             if recipe.chapter().profile() {
@@ -90,6 +91,7 @@ impl Plan {
             step.validate()
                 .map_err(|e| format!("--then {}: {e}", step.name()))?;
         }
+        steps.extend(job.steps);
         let start = match job.source {
             Source::File { path, width } => {
                 let map = read_map(&path, width)?;
@@ -139,8 +141,7 @@ impl Plan {
         };
         Ok(Plan {
             start,
-            erosion: job.erosion,
-            steps: job.steps,
+            steps,
             seed,
             target: Target {
                 out,

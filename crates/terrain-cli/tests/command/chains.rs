@@ -23,7 +23,10 @@ fn a_chain_writes_the_same_bytes_as_its_steps_one_by_one() {
         .concat(),
     );
     assert!(ok, "{err}");
-    assert!(said.contains("then erode, thermal, redistribute"), "{said}");
+    assert!(
+        said.contains("then erode (3000 droplets), thermal, redistribute"),
+        "{said}"
+    );
 
     // The same steps, each its own command on the file the one before wrote.
     let (a, b, c) = (dir.join("a.r32"), dir.join("b.r32"), dir.join("c.r32"));
@@ -134,6 +137,24 @@ fn the_sidecar_records_the_chain() {
             {"step": "redistribute", "power": 2},
         ])
     );
+    // `--erode N` is the step erode: the same sidecar as `--then erode --droplets N`.
+    let sidecar_of = |name: &str, erode: &[&str]| {
+        let out = dir.join(format!("{name}.r16"));
+        let base = ["ds", "--exponent", "6", "--seed", "2", "--for", "unity"];
+        let (ok, _, err) = terrain(&[&base[..], &["--out", text(&out)], erode].concat());
+        assert!(ok, "{err}");
+        let written = std::fs::read_to_string(out.with_extension("json")).expect("written");
+        serde_json::from_str::<serde_json::Value>(&written).expect("json")
+    };
+    let short = sidecar_of("short", &["--erode", "300", "--batch", "64"]);
+    let long = sidecar_of(
+        "long",
+        &["--then", "erode", "--droplets", "300", "--batch", "64"],
+    );
+    assert_eq!(short, long);
+    assert_eq!(short["steps"][0]["step"], "erode");
+    assert_eq!(short["steps"][0]["droplets"], 300);
+    assert_eq!(short["steps"][0]["batch"], 64);
 }
 
 #[test]

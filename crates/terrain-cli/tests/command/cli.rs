@@ -976,7 +976,7 @@ fn erode_reads_a_map_and_matches_erode_on_ds() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("eroded by 4000 droplets"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("then erode (4000 droplets)"));
     let direct = dir.join("direct.png");
     terrain(&[
         "ds",
@@ -1054,24 +1054,28 @@ fn erode_reads_a_map_and_matches_erode_on_ds() {
         ],
         &unity,
     );
-    assert_eq!(sidecar["algorithm"], "erode");
+    // A map read, then the step erode, as `terrain read --in FILE --then erode` records it.
+    assert_eq!(sidecar["algorithm"], "read");
+    assert!(
+        sidecar.get("erosion").is_none(),
+        "erosion is a step: {sidecar}"
+    );
+    let erode = &sidecar["steps"][0];
+    assert_eq!(erode["step"], "erode");
     let text = std::fs::read_to_string(unity.with_extension("json")).expect("sidecar");
     assert!(text.contains("\"inertia\": 0.3,"), "{text}");
     for name in [
         "droplets",
         "lifetime",
         "capacity",
-        "min_capacity",
+        "min-capacity",
         "erosion",
         "deposition",
         "evaporation",
         "gravity",
         "radius",
     ] {
-        assert!(
-            sidecar["erosion"][name].is_number(),
-            "{name} recorded: {text}"
-        );
+        assert!(erode[name].is_number(), "{name} recorded: {text}");
     }
     // Bad constants and files: one line naming the limit, no file.
     for (args, says) in [

@@ -9,7 +9,7 @@ use super::Chapter;
 use super::Recipe;
 use super::Schedule;
 use crate::analysis::variogram::Aim;
-use crate::chapters::eroded::algorithm::{self as erosion, ErosionParams};
+use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::chapters::steps::{InSteps, PartialStage, Shown, Steps};
 use crate::knobs::params::{ParamError, ReadDecimal};
@@ -29,20 +29,6 @@ impl Recipe {
         on_chapter!(self, c => c.generate(seed))
     }
 
-    /// Generates the terrain for `seed` and erodes it with `erosion` and the same seed, as
-    /// `terrain ds --erode N` does.
-    pub fn generate_eroded(
-        &self,
-        seed: u64,
-        erosion: Option<&ErosionParams>,
-    ) -> Result<Heightmap, ParamError> {
-        let mut map = self.generate(seed)?;
-        if let Some(params) = erosion {
-            erosion::erode(&mut map, params, seed)?;
-        }
-        Ok(map)
-    }
-
     /// The map for `seed`: a held map made from `held` (the map read from its file), any other
     /// recipe generated ([`Recipe::generate`]; `held` is not used).
     pub fn made_from(&self, held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {
@@ -57,11 +43,11 @@ impl Recipe {
     }
 
     #[cfg(feature = "cli")]
-    /// What the recipe is as a `terrain` command: the command's recipe and its `--erode`;
-    /// `None` for a recipe no command makes (a step of an algorithm, a map read on the page).
-    pub fn command(&self) -> Option<(Recipe, Option<ErosionParams>)> {
-        let base = on_chapter!(self, c => c.command())?;
-        Some((base, self.erosion().copied()))
+    /// What the recipe is as a `terrain` command: the recipe of the command that makes its
+    /// base (its steps after it are [`Recipe::chain`]); `None` for a recipe no command makes (a
+    /// step of an algorithm, a map read on the page).
+    pub fn command(&self) -> Option<Recipe> {
+        on_chapter!(self, c => c.command())
     }
 
     #[cfg(feature = "cli")]

@@ -1,11 +1,11 @@
 //! The sidecar `NAME.json` written beside a map made for an engine or cut into tiles: what made
-//! it (algorithm, parameters, seed, erosion, range before normalising) and how to import it;
+//! it (algorithm, parameters, seed, the steps after it, range before normalising) and how to
+//! import it;
 //! and a map's tiles as files with their sidecar, the same for the command line (which writes
 //! them to disk) and the page (which zips them). With the `serde` feature only.
 
 use serde_json::{json, Value};
 
-use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::Recipe;
 use crate::files::engines::Engine;
 use crate::files::export::{self, Format};
@@ -20,51 +20,52 @@ pub fn as_typed(value: &impl serde::Serialize) -> Value {
 }
 
 /// A map and what made it: the algorithm (or the file read), its parameters, the seed and the
-/// erosion it got.
+/// steps it went through (erosion among them).
 #[derive(Debug)]
 pub struct Made {
-    /// The algorithm's name, or `erode` for a map read from a file.
+    /// The algorithm's name, or `read` for a map read from a file.
     pub name: &'static str,
     /// The recipe's parameters, or the file read.
     pub parameters: Value,
     /// The seed it was made with.
     pub seed: u64,
-    /// The erosion it got.
-    pub erosion: Option<ErosionParams>,
-    /// The steps it went through after that, in order ([`crate::chain::record`] of each).
+    /// The steps it went through after that, in order ([`crate::chain::record`] of each;
+    /// `--erode N` is the step `erode`).
     pub steps: Vec<Value>,
     /// The map, before any engine prepares it.
     pub map: Heightmap,
 }
 
 impl Made {
-    /// `recipe`'s `map`, made with `seed` and eroded with `erosion`.
-    pub fn new(recipe: &Recipe, seed: u64, erosion: Option<ErosionParams>, map: Heightmap) -> Self {
+    /// `recipe`'s `map`, made with `seed`, before any step.
+    pub fn new(recipe: &Recipe, seed: u64, map: Heightmap) -> Self {
         Made {
             name: recipe.name(),
             parameters: as_typed(recipe),
             seed,
-            erosion,
             steps: Vec::new(),
             map,
         }
     }
 
-    /// ", eroded by N droplets" and ", then STEP, STEP" for the summary line, or nothing.
+    /// ", then STEP, STEP" for the summary line (erosion with its droplets, "erode (N
+    /// droplets)"), or nothing.
     pub fn eroded(&self) -> String {
-        let mut said = self
-            .erosion
-            .map(|params| format!(", eroded by {} droplets", params.droplets))
-            .unwrap_or_default();
-        let names: Vec<&str> = self
+        let said: Vec<String> = self
             .steps
             .iter()
-            .filter_map(|step| step.get("step").and_then(Value::as_str))
+            .filter_map(|step| {
+                let name = step.get("step").and_then(Value::as_str)?;
+                Some(match step.get("droplets").and_then(Value::as_u64) {
+                    Some(droplets) if name == "erode" => format!("erode ({droplets} droplets)"),
+                    _ => name.to_string(),
+                })
+            })
             .collect();
-        if !names.is_empty() {
-            said += &format!(", then {}", names.join(", "));
+        match said.is_empty() {
+            true => String::new(),
+            false => format!(", then {}", said.join(", ")),
         }
-        said
     }
 }
 
@@ -83,7 +84,6 @@ pub fn sidecar(
         "algorithm": made.name,
         "seed": made.seed,
         "parameters": made.parameters,
-        "erosion": made.erosion.as_ref().map(as_typed),
         "width": width,
         "height": height,
         "generated": [made.map.width(), made.map.height()],

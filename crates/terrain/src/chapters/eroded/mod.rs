@@ -93,6 +93,11 @@ impl Chapter for Eroded {
         Some(Recipe::diamond_square(self.params))
     }
 
+    #[cfg(feature = "cli")]
+    fn chain(&self) -> Vec<Box<dyn crate::chain::Step>> {
+        vec![Box::new(algorithm::step::Erode(self.erosion))]
+    }
+
     fn linked(&self) -> bool {
         erosion::LINKED
     }

@@ -12,6 +12,8 @@ mod steps;
 pub use job::Job;
 
 use crate::chapters::diamond_square::algorithm as diamond_square;
+#[cfg(feature = "cli")]
+use crate::chapters::eroded::algorithm::step::Erode;
 use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::eroded::knobs::eroded_slot;
 #[cfg(feature = "cli")]
@@ -103,6 +105,11 @@ impl Chapter for RainAtScale {
     #[cfg(feature = "cli")]
     fn command(&self) -> Option<Recipe> {
         Some(Recipe::diamond_square(self.params))
+    }
+
+    #[cfg(feature = "cli")]
+    fn chain(&self) -> Vec<Box<dyn crate::chain::Step>> {
+        vec![Box::new(Erode(self.erosion))]
     }
 
     fn linked(&self) -> bool {

@@ -233,11 +233,14 @@ fn a_partial_stage_is_no_command_and_has_no_stepper() {
     let by_name = |name| one_of_each().into_iter().find(|r| r.name() == name);
     let eroded = by_name("ds-eroded").expect("the eroded map");
     assert_eq!(eroded.name(), "ds-eroded");
-    let (command, erode) = eroded.command().expect("ds --erode");
+    let command = eroded.command().expect("ds, then erode");
     assert_eq!(command.name(), "ds");
-    assert!(erode.is_some_and(|e| e.droplets > 0), "with --erode N");
-    // The command's map, eroded with its --erode and the same seed, is the chapter's map.
-    let made = command.generate_eroded(3, erode.as_ref()).expect("made");
+    let chain = eroded.chain();
+    let names: Vec<&str> = chain.iter().map(|step| step.name()).collect();
+    assert_eq!(names, ["erode"], "the erosion is a step after the base");
+    // The command's map, then the erode step with the same seed, is the chapter's map.
+    let mut made = command.generate(3).expect("made");
+    crate::chain::run(&chain, &mut made, 3).expect("eroded");
     assert_eq!(made.data(), eroded.generate(3).expect("generated").data());
     assert!(
         by_name("held").expect("a held map").command().is_none(),
@@ -252,7 +255,7 @@ fn the_defaults_are_one_recipe_of_each_chapter_that_generates_or_waits_for_a_fil
     for recipe in Recipe::DEFAULTS {
         assert!(!recipe.chapter().about().is_empty());
         match recipe.command() {
-            Some((command, _)) => assert!(command.generate(1).is_ok(), "{}", recipe.name()),
+            Some(command) => assert!(command.generate(1).is_ok(), "{}", recipe.name()),
             None => assert_eq!(recipe.size(), (0, 0), "only a read map has no command"),
         }
     }
