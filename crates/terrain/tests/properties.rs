@@ -8,7 +8,7 @@
 use proptest::prelude::*;
 use terrain::chapters::{DiamondSquare, Faults, Line, MidpointRecursive, Noise};
 use terrain::faults::{self, FaultParams, ShapeKind, ShapeSet};
-use terrain::knobs::{self, Values};
+use terrain::knobs::Values;
 use terrain::line::LineParams;
 use terrain::midpoint::MpdParams;
 use terrain::random_noise::NoiseParams;
@@ -111,7 +111,7 @@ proptest! {
 
     #[test]
     fn every_parser_answers_any_text_without_panicking(text in ".{0,40}") {
-        for knob in knobs::ALL {
+        for knob in terrain::Recipe::every_knob() {
             let (parsed, lo, hi) = match knob.values {
                 Values::Whole { min, max, .. } => {
                     (knob.parse_whole(&text).map(|v| v as f64), min as f64, max as f64)

@@ -135,4 +135,35 @@ impl Recipe {
             wrap: false,
         })
     }
+
+    #[cfg(feature = "cli")]
+    /// Every knob a reader meets, once each: the seed and the command line's own rows
+    /// ([`crate::knobs::BESIDE_CHAPTERS`]), then each chapter's, then each step's. Gathered
+    /// from the chapters and steps themselves, so a new one's knobs are in it with no list to
+    /// keep (the tests hold every one of them to the table's rules).
+    pub fn every_knob() -> Vec<&'static crate::knobs::Knob> {
+        use crate::chapters::composed::list::{Link, STEP_NAMES};
+        let chapters = Recipe::DEFAULTS
+            .iter()
+            .flat_map(|r| r.knobs().iter().copied());
+        let steps = STEP_NAMES
+            .iter()
+            .filter_map(|name| Link::named(name))
+            .flat_map(|link| link.knobs().iter().copied());
+        let mut every: Vec<&'static crate::knobs::Knob> = Vec::new();
+        for knob in crate::knobs::BESIDE_CHAPTERS
+            .into_iter()
+            .chain(chapters)
+            .chain(steps)
+        {
+            // A const knob has no one address: the same row is the same name and help.
+            if !every
+                .iter()
+                .any(|k| (k.name, k.help) == (knob.name, knob.help))
+            {
+                every.push(knob);
+            }
+        }
+        every
+    }
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::chapters::Recipe;
 
 #[test]
 fn exponent_accepts_the_whole_range_and_rejects_the_rest() {
@@ -76,7 +77,7 @@ fn seed_takes_any_u64() {
 
 #[test]
 fn every_row_says_its_range_the_same_way_in_its_hint_and_its_messages() {
-    for knob in ALL {
+    for knob in Recipe::every_knob() {
         let bounds = knob.bounds();
         assert!(knob.hint().contains(&bounds), "{}", knob.hint());
         assert!(knob.range().ends_with(&bounds), "{}", knob.range());
@@ -98,7 +99,7 @@ fn every_row_says_its_range_the_same_way_in_its_hint_and_its_messages() {
 
 #[test]
 fn every_default_is_inside_its_range() {
-    for knob in ALL {
+    for knob in Recipe::every_knob() {
         match knob.values {
             Values::Whole { min, max, default } => {
                 assert!((min..=max).contains(&default), "{}", knob.name)
@@ -146,10 +147,32 @@ fn the_shape_names_are_the_fault_kinds_names() {
 fn defaults_read_back_as_the_same_f32_as_typed() {
     // The algorithms take f32; a row's f64 default narrowed must be the f32 a person typing it
     // would get, so the page's field shows the default as written.
-    for knob in ALL {
+    for knob in Recipe::every_knob() {
         if let Values::Number { default, .. } = knob.values {
             let typed: f32 = default.to_string().parse().expect("a number");
             assert_eq!(default as f32, typed, "{}", knob.name);
         }
     }
+}
+
+#[test]
+fn every_knob_is_gathered_from_the_chapters_and_steps_once_each() {
+    let every = Recipe::every_knob();
+    let named = |name: &str| every.iter().filter(|k| k.name == name).count();
+    // The steps' own knobs are among them, and the seed once.
+    for name in [
+        "talus",
+        "power",
+        "brush",
+        "diffusion",
+        "base",
+        "seed",
+        "threads",
+    ] {
+        assert!(named(name) >= 1, "{name}");
+    }
+    assert_eq!(named("seed"), 1);
+    // Three rows share the name droplets (the page's, a read map's, the batched one's) and
+    // the command line's fourth: each is there.
+    assert_eq!(named("droplets"), 4);
 }
