@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
+// 219 876 B locally with a file dropped on a demo named in its picker (+153 B).
 // 219 723 B locally with the reader's own map as a base of Make your own (+1 027 B: the picker
 // on the compose row and a drop making it the base, the file each setup reads, the file's name
 // quoted in the command line, the size field off on a read base).
@@ -91,7 +92,7 @@ import { DIST } from './harness.mjs';
 // parsing: -14 KB) and the JS glue is minified by esbuild (-3 KB); 214 884 B before, and 232 706 B
 // before fault lines and erosion moved to the later chapters' module. Issue 34's target is
 // 150 000 (BENCHMARKS.md says why it is not met).
-const CEILING = 219_900;
+const CEILING = 220_000;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

@@ -192,6 +192,7 @@ test("on the reader's own map the steps run on the file brought, and data-comman
   assert.equal(await page.$eval(`${section} [name="base"]`, (b) => b.value), 'your-map');
   assert.match(await command(page), /^terrain read --in dropped\.png --seed /);
   assert.ok(await page.isVisible(picker));
+  assert.equal(await page.$eval(picker, (input) => input.files[0]?.name), 'dropped.png', 'the picker names the file dropped');
   await setField(page, id, 'base', 'fbm');
   await setField(page, id, 'seed', '5', { wait: true });
   assert.match(await command(page), /^terrain fbm --width 129 --height 129 --seed 5 /);

@@ -504,10 +504,10 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.match(read, /^terrain read --in dropped\.png --seed \d+ --then redistribute /);
       const picker = await driver.evaluate((s) => {
         const input = document.querySelector(`${s} input[name="heightmap"]`);
-        return [input.parentElement.hidden, document.querySelector(`${s} select[name="base"]`).value,
+        return [input.parentElement.hidden, input.files[0]?.name, document.querySelector(`${s} select[name="base"]`).value,
           document.querySelector(`${s} input[name="exponent"]`).disabled];
       }, sel);
-      assert.deepEqual(picker, [false, 'your-map', true], 'the picker shown, the base yours, the size off');
+      assert.deepEqual(picker, [false, 'dropped.png', 'your-map', true], 'the picker shown naming the file, the base yours, the size off');
       const made = await downloadAs(driver, id, 'r32');
       const again = join(scratch, 'composed.r32');
       terrain([...read.replace('dropped.png', mine).split(' ').slice(1), '--out', again]);

@@ -208,7 +208,12 @@ fn wire_file(
         let files = match event.dyn_ref::<web_sys::DragEvent>() {
             Some(drag) => {
                 event.prevent_default();
-                drag.data_transfer()?.files()?
+                let files = drag.data_transfer()?.files()?;
+                // The picker names the file dropped, as it names one chosen.
+                if event.type_() == "drop" {
+                    picker.set_files(Some(&files));
+                }
+                files
             }
             None => picker.files()?,
         };
