@@ -89,14 +89,15 @@ impl DemoView {
         }
     }
 
-    /// The name of the reader's file the map held was read from, as a word of a shell command
-    /// (the real land's name until they bring one): what a command line on their map reads.
+    /// The name of the reader's file the map held was read from (the real land's until they
+    /// bring one): what a command line on their map reads.
     pub(super) fn your_file(&self) -> Option<String> {
-        let name = match self.held_source.as_ref()?.dyn_ref::<web_sys::File>() {
-            Some(file) => file.name(),
-            None => LAND_FILE.to_string(),
-        };
-        Some(shell_word(&name))
+        Some(
+            match self.held_source.as_ref()?.dyn_ref::<web_sys::File>() {
+                Some(file) => file.name(),
+                None => LAND_FILE.to_string(),
+            },
+        )
     }
 
     /// A terrain reply to request `token` came back, made (`ok`) or not: at or after the
@@ -132,23 +133,4 @@ fn turn(element: &web_sys::Element, name: &str, on: bool) {
         true => element.set_attribute(name, ""),
         false => element.remove_attribute(name),
     };
-}
-
-/// `name` as one word of a shell command: as it is when it holds only letters, digits and
-/// `._+-/`, else in single quotes (a quote in it written `'\''`). Hand-written: a few lines
-/// against a crate in the page's first load.
-fn shell_word(name: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '+' | '-' | '/');
-    if !name.is_empty() && name.chars().all(plain) {
-        return name.to_string();
-    }
-    let mut word = String::from("'");
-    for c in name.chars() {
-        match c {
-            '\'' => word.push_str("'\\''"),
-            c => word.push(c),
-        }
-    }
-    word.push('\'');
-    word
 }

@@ -153,15 +153,15 @@ impl Composed {
     /// The command-line words that make the base at this size: `ds --exponent 8`, or
     /// `fbm --width 257 --height 257` for the bases sized by sides, `read --in jacksboro.png`
     /// for the real land, `read --in NAME` for the reader's own, `yours` naming their file
-    /// (without it, [`YOUR_FILE`]).
+    /// (without it, [`YOUR_FILE`]; quoted for a shell where it needs it, [`shell_word`]).
     pub fn base_words(&self, yours: Option<&str>) -> Vec<String> {
         let name = self.base_name();
         if let Some(read) = self.read_base() {
             let file = match read {
-                ReadBase::RealLand => LAND_FILE,
-                ReadBase::YourMap => yours.unwrap_or(YOUR_FILE),
+                ReadBase::RealLand => LAND_FILE.to_string(),
+                ReadBase::YourMap => shell_word(yours.unwrap_or(YOUR_FILE)),
             };
-            return vec!["read".into(), "--in".into(), file.into()];
+            return vec!["read".into(), "--in".into(), file];
         }
         let size = match name {
             "ds" | "mpd" => format!("--exponent {}", self.exponent),
@@ -174,6 +174,25 @@ impl Composed {
         words.extend(size.split(' ').map(str::to_string));
         words
     }
+}
+
+/// `name` (a file's) as one word of a shell command: as it is when it holds only letters,
+/// digits and `._+-/`, else in single quotes (a quote in it written `'\''`). Hand-written: a
+/// few lines, against a crate in the page's first load.
+pub fn shell_word(name: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '+' | '-' | '/');
+    if !name.is_empty() && name.chars().all(plain) {
+        return name.to_string();
+    }
+    let mut word = String::from("'");
+    for c in name.chars() {
+        match c {
+            '\'' => word.push_str("'\\''"),
+            c => word.push(c),
+        }
+    }
+    word.push('\'');
+    word
 }
 
 impl Chapter for Composed {

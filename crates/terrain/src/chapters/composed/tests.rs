@@ -329,7 +329,7 @@ fn a_your_map_base_reads_the_map_held_as_the_real_land_does_and_names_the_file_i
         )),
         "{line}"
     );
-    let named = yours.command_line(4, Some("'my map.png'")).expect("a line");
+    let named = yours.command_line(4, Some("my map.png")).expect("a line");
     assert_eq!(named, line.replace(YOUR_FILE, "'my map.png'"));
     assert_eq!(
         land.command_line(4, Some("mine.png")),
@@ -355,4 +355,18 @@ fn a_your_map_base_reads_the_map_held_as_the_real_land_does_and_names_the_file_i
         "{}",
         refused.message
     );
+}
+
+#[test]
+fn a_file_name_is_one_shell_word_quoted_only_where_it_needs_it() {
+    for (name, word) in [
+        ("hills.png", "hills.png"),
+        ("maps/dem_2-b+c.r32", "maps/dem_2-b+c.r32"),
+        ("my map.png", "'my map.png'"),
+        ("it's.png", "'it'\\''s.png'"),
+        ("$(rm -rf ~).png", "'$(rm -rf ~).png'"),
+        ("", "''"),
+    ] {
+        assert_eq!(shell_word(name), word, "{name}");
+    }
 }
