@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-// 219 866 B locally with a file dropped on a demo named in its picker (+153 B).
+// 219 869 B locally with a file dropped on a demo named in its picker (+153 B).
 // 219 723 B locally with the reader's own map as a base of Make your own (+1 027 B: the picker
 // on the compose row and a drop making it the base, the file each setup reads, the file's name
 // quoted in the command line, the size field off on a read base).

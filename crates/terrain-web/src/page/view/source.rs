@@ -6,8 +6,8 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use super::DemoView;
 use crate::model::demos::Held;
-use crate::model::fields::Setup;
-use terrain::chapters::composed::LAND_FILE;
+use crate::model::fields::{Field, Setup};
+use terrain::chapters::composed::{LAND_FILE, YOUR_MAP_BASE};
 
 impl DemoView {
     /// The map file to send with request `token`, taken (sent once); none with a download,
@@ -60,9 +60,9 @@ impl DemoView {
                 .elements
                 .controls
                 .iter()
-                .find(|(f, _)| f.name() == "base");
+                .find(|(f, _)| f.name() == Field::BASE.name());
             if let Some((_, control)) = base {
-                control.set_value("your-map");
+                control.set_value(YOUR_MAP_BASE);
             }
         }
         self.notice = None;
@@ -80,7 +80,7 @@ impl DemoView {
             turn(&wrapper, "hidden", !yours);
         }
         for (f, control) in &self.elements.controls {
-            if f.name() == "exponent" {
+            if f.name() == Field::EXPONENT.name() {
                 control
                     .inputs()
                     .into_iter()

@@ -27,9 +27,16 @@ pub const BASE_NAMES: [&str; 7] = [
     "fbm",
     "fault",
     "noise",
-    "real-land",
-    "your-map",
+    REAL_LAND_BASE,
+    YOUR_MAP_BASE,
 ];
+
+/// The base that reads the real land ([`ReadBase::RealLand`]).
+pub const REAL_LAND_BASE: &str = "real-land";
+
+/// The base that reads the reader's own map ([`ReadBase::YourMap`]): the page chooses it when
+/// a file is dropped on the demo.
+pub const YOUR_MAP_BASE: &str = "your-map";
 
 /// The file of the real land a `real-land` base reads (the page's `real-land/jacksboro.png`,
 /// a USGS elevation model), as the command line names it: run the command beside a copy.
@@ -107,8 +114,8 @@ impl Composed {
     /// plays no part); `None` for a generated base.
     pub fn read_base(&self) -> Option<ReadBase> {
         match self.base_name() {
-            "real-land" => Some(ReadBase::RealLand),
-            "your-map" => Some(ReadBase::YourMap),
+            REAL_LAND_BASE => Some(ReadBase::RealLand),
+            YOUR_MAP_BASE => Some(ReadBase::YourMap),
             _ => None,
         }
     }
