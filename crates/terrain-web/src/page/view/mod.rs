@@ -204,16 +204,18 @@ impl DemoView {
         self.elements.toolbar.status.set_text_content(Some(text));
     }
 
-    /// Says that the terrain could not be made; the one on screen stays.
-    fn show_failure(&self, message: &str) {
-        let next = match (self.shown.is_some(), self.demo.held.is_some()) {
+    /// Says that the terrain could not be made (`file`: the map file it read was refused); the
+    /// one on screen stays.
+    fn show_failure(&self, message: &str, file: bool) {
+        let read = file || self.demo.held.is_some();
+        let next = match (self.shown.is_some(), read) {
             (true, true) => "The map shown is the last good one.",
             (true, false) => "The one shown is the last good one; try smaller values or Refresh.",
             (false, _) => "Try smaller values or press Refresh.",
         };
-        let said = match self.demo.held {
-            Some(_) => format!("Not shown: {message}. {next}"),
-            None => format!("This terrain could not be generated ({message}). {next}"),
+        let said = match read {
+            true => format!("Not shown: {message}. {next}"),
+            false => format!("This terrain could not be generated ({message}). {next}"),
         };
         self.elements.alert.set_text_content(Some(&said));
     }
@@ -312,7 +314,7 @@ impl DemoView {
     pub fn lose_requests(&mut self, message: &str) {
         self.source_again();
         if self.requests.lose() {
-            self.show_failure(message);
+            self.show_failure(message, false);
             self.show_state();
         }
         self.abandon_download(message);
@@ -321,7 +323,7 @@ impl DemoView {
     /// The reply to terrain request `token`. Shows the terrain when it answers the newest
     /// request and returns true (draw it now); says why when it could not be made.
     pub fn receive_terrain(&mut self, token: u32, answer: Result<Answer, String>) -> bool {
-        self.source_answered(token, answer.is_ok());
+        let refused = self.source_answered(token, answer.is_ok());
         let shown = match answer {
             Ok(answer) => match self.requests.receive(token) {
                 Some((setup, generation)) => {
@@ -334,7 +336,7 @@ impl DemoView {
             },
             Err(message) => {
                 if self.requests.fail(token) {
-                    self.show_failure(&message);
+                    self.show_failure(&message, refused);
                 }
                 false
             }

@@ -103,18 +103,20 @@ impl DemoView {
     /// A terrain reply to request `token` came back, made (`ok`) or not: at or after the
     /// request that sent a map file, a made one says the worker read it and holds its map; the
     /// very request failing says the file was refused (the worker keeps the map it held, and a
-    /// refused file of the reader's gives way to the one it held).
-    pub(super) fn source_answered(&mut self, token: u32, ok: bool) {
+    /// refused file of the reader's gives way to the one it held). `true` when it was.
+    pub(super) fn source_answered(&mut self, token: u32, ok: bool) -> bool {
         let Some((sent, _)) = &self.sent_source else {
-            return;
+            return false;
         };
         if *sent == token && !ok {
             self.sent_source = None;
             let held_brought = self.held_source.as_ref().filter(|s| !s.is_string());
             self.brought = held_brought.cloned();
+            return true;
         } else if *sent <= token && ok {
             self.held_source = self.sent_source.take().map(|(_, source)| source);
         }
+        false
     }
 
     /// The worker is gone, and the map it held for this view with it: the next terrain request
