@@ -2,7 +2,7 @@
 //! screen kept, fault maps and erosion batch by batch (every step from one generation,
 //! `Recipe::in_steps`), and the variogram.
 
-use terrain::chapters::composed::ReadBase;
+use terrain::chapters::ReadBase;
 use terrain::creases::crease_score;
 use terrain::display::{self, DisplayGrid};
 use terrain::variogram::{self, Variogram};

@@ -204,7 +204,7 @@ pub trait Chapter {
 
     /// Which file its map starts from, for one read rather than generated (a composed terrain
     /// on the real land or the reader's map): the page then sends that file with the request.
-    fn read_base(&self) -> Option<crate::chapters::composed::ReadBase> {
+    fn read_base(&self) -> Option<ReadBase> {
         None
     }
 
@@ -250,4 +250,14 @@ pub trait Chapter {
     fn roughness_aim(&self) -> Option<Aim> {
         self.subdivision().map(|p| Aim::of_reduction(p.reduction))
     }
+}
+
+/// Which file a chapter's map starts from, for one read rather than generated
+/// ([`Chapter::read_base`]; a composed terrain's `real-land` and `your-map` bases).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadBase {
+    /// The real land the page shows (`composed::LAND_FILE`).
+    RealLand,
+    /// A heightmap the reader brings; until they do, the real land.
+    YourMap,
 }

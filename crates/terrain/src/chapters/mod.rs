@@ -29,7 +29,7 @@ pub mod steps;
 pub(crate) mod uplifted;
 pub(crate) mod weathered;
 
-pub use chapter::Chapter;
+pub use chapter::{Chapter, ReadBase};
 pub use composed::Composed;
 pub use diamond_square::DiamondSquare;
 pub use eroded::Eroded;

@@ -195,7 +195,7 @@ impl Recipe {
 
     /// Which file its map starts from, for one read rather than generated (a composed terrain
     /// on the real land or the reader's map): the page then sends that file with the request.
-    pub fn read_base(&self) -> Option<crate::chapters::composed::ReadBase> {
+    pub fn read_base(&self) -> Option<super::ReadBase> {
         on_chapter!(self, c => c.read_base())
     }
 

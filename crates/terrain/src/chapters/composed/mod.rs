@@ -12,6 +12,7 @@ use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::chapters::noise::algorithm::NoiseParams;
 use crate::chapters::settings::Slot;
 use crate::chapters::steps::Steps;
+use crate::chapters::ReadBase;
 use crate::chapters::{Chapter, Faults, Fbm, Noise, Recipe};
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob, Values, PAGE_EXPONENT};
@@ -45,15 +46,6 @@ pub const LAND_FILE: &str = "jacksboro.png";
 /// The word standing for the reader's file in a `your-map` base's command line where its name
 /// is not known ([`Composed::base_words`]).
 pub const YOUR_FILE: &str = "YOUR_MAP_FILE";
-
-/// Which file a base read from a file reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReadBase {
-    /// The real land the page shows ([`LAND_FILE`]).
-    RealLand,
-    /// A heightmap the reader brings; until they do, the real land.
-    YourMap,
-}
 
 /// The base's knob: which map-making command starts the chain.
 pub const BASE: Knob = Knob {
