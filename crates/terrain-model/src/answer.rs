@@ -126,12 +126,6 @@ fn spread_over_range(heights: &mut [f32], map: &Heightmap) -> f32 {
 }
 
 impl Demo {
-    /// The shown points of `map` (a read map's heights spread over 0 to 1), and how tall a
-    /// shown height of 1 stands ([`Answer::relief`]).
-    pub(crate) fn shown_with_relief(&self, map: &Heightmap) -> (DisplayGrid, f32) {
-        self.shown_as(map, self.held)
-    }
-
     /// How `setup`'s map is read and drawn: the row's own read map, or for a composed terrain
     /// the file its base reads (the real land, or the reader's map); `None` for a generated map.
     pub fn held_for(&self, setup: &Setup) -> Option<Held> {
@@ -143,7 +137,8 @@ impl Demo {
         })
     }
 
-    /// [`Demo::shown_with_relief`] for a map read as `held` says (none: a generated map).
+    /// The shown points of `map`, read as `held` says (its heights spread over 0 to 1; none:
+    /// a generated map), and how tall a shown height of 1 stands ([`Answer::relief`]).
     fn shown_as(&self, map: &Heightmap, held: Option<Held>) -> (DisplayGrid, f32) {
         let (columns, rows) = self.look.most_shown();
         let mut grid = display::display_grid(map, columns, rows);
@@ -165,9 +160,9 @@ impl Demo {
         (grid, held.relief(map, span, HEIGHT_SCALE))
     }
 
-    /// The shown points of `map`.
+    /// The shown points of `map`, read as the row's own read map is, if it has one.
     pub(crate) fn shown(&self, map: &Heightmap) -> DisplayGrid {
-        self.shown_with_relief(map).0
+        self.shown_as(map, self.held).0
     }
 
     /// Generates the full terrain for `setup` and keeps the points shown on screen.
@@ -207,10 +202,7 @@ impl Demo {
         let size = read_size(setup, held);
         let (columns, rows) = self.positions(size);
         Ok(
-            match setup
-                .recipe
-                .in_steps_from(held, setup.seed, &columns, &rows)
-            {
+            match setup.recipe.in_steps(held, setup.seed, &columns, &rows) {
                 Some(made) => {
                     let made = made?;
                     (made.map, made.batches, made.trails, made.notes)

@@ -180,26 +180,16 @@ pub trait Chapter {
     }
 
     /// The map made batch by batch, keeping the points at map `columns` and `rows` after each
-    /// step, for a chapter that steps by batches.
+    /// step, for a chapter that steps by batches. `held` is the map read from a file, for a
+    /// chapter whose map starts from one ([`Chapter::read_base`]); the others ignore it.
     fn in_steps(
         &self,
+        _held: Option<&Heightmap>,
         _seed: u64,
         _columns: &[usize],
         _rows: &[usize],
     ) -> Option<Result<InSteps, ParamError>> {
         None
-    }
-
-    /// [`Chapter::in_steps`] for a map made from `held`, the map read from a file (a composed
-    /// terrain on the real land); the chapters that read none ignore it.
-    fn in_steps_from(
-        &self,
-        _held: Option<&Heightmap>,
-        seed: u64,
-        columns: &[usize],
-        rows: &[usize],
-    ) -> Option<Result<InSteps, ParamError>> {
-        self.in_steps(seed, columns, rows)
     }
 
     /// Which file its map starts from, for one read rather than generated (a composed terrain

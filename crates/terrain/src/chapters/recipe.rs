@@ -171,26 +171,17 @@ impl Recipe {
     }
 
     /// The map made batch by batch, keeping the points at map `columns` and `rows` after each
-    /// step; `None` for a recipe that does not step by batches (it is made all at once).
+    /// step; `None` for a recipe that does not step by batches (it is made all at once). `held`
+    /// is the map read from a file, where the recipe reads one (a composed terrain on the real
+    /// land or the reader's map).
     pub fn in_steps(
-        &self,
-        seed: u64,
-        columns: &[usize],
-        rows: &[usize],
-    ) -> Option<Result<InSteps, ParamError>> {
-        self.in_steps_from(None, seed, columns, rows)
-    }
-
-    /// [`Recipe::in_steps`] for a map made from `held`, the map read from a file, where the
-    /// recipe reads one (a composed terrain on the real land).
-    pub fn in_steps_from(
         &self,
         held: Option<&Heightmap>,
         seed: u64,
         columns: &[usize],
         rows: &[usize],
     ) -> Option<Result<InSteps, ParamError>> {
-        on_chapter!(self, c => c.in_steps_from(held, seed, columns, rows))
+        on_chapter!(self, c => c.in_steps(held, seed, columns, rows))
     }
 
     /// Which file its map starts from, for one read rather than generated (a composed terrain

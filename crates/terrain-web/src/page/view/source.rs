@@ -43,16 +43,11 @@ impl DemoView {
         }
     }
 
-    /// Whether the reader may bring a map file here: a row that reads their map, or a composed
-    /// row (whose base then becomes their map).
-    pub fn takes_files(&self) -> bool {
-        self.elements.file.is_some()
-    }
-
     /// The reader brought `file` for this demo's map: read with the next terrain request. On a
     /// composed row the base becomes `your-map`, so the steps run on it.
     pub fn bring(&mut self, file: web_sys::File) {
-        if !self.takes_files() {
+        // Only where there is a picker: a row that reads the reader's map, or a composed row.
+        if self.elements.file.is_none() {
             return;
         }
         if self.elements.composer.is_some() {

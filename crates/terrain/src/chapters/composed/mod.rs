@@ -267,16 +267,6 @@ impl Chapter for Composed {
     #[cfg(feature = "erosion")]
     fn in_steps(
         &self,
-        seed: u64,
-        columns: &[usize],
-        rows: &[usize],
-    ) -> Option<Result<crate::chapters::steps::InSteps, ParamError>> {
-        self.in_steps_from(None, seed, columns, rows)
-    }
-
-    #[cfg(feature = "erosion")]
-    fn in_steps_from(
-        &self,
         held: Option<&Heightmap>,
         seed: u64,
         columns: &[usize],

@@ -119,7 +119,7 @@ fn stepped_it_shows_the_base_then_each_step_and_ends_on_the_map() {
     let (columns, rows): (Vec<usize>, Vec<usize>) =
         ((0..65).step_by(8).collect(), (0..65).step_by(8).collect());
     let stepped = Recipe::Composed(composed)
-        .in_steps(4, &columns, &rows)
+        .in_steps(None, 4, &columns, &rows)
         .expect("it steps")
         .expect("made");
     assert_eq!(
@@ -289,7 +289,7 @@ fn a_real_land_base_is_the_map_read_then_each_step_and_nothing_without_it() {
     let all: Vec<usize> = (0..65).collect();
     let rows: Vec<usize> = (0..40).collect();
     let stepped = composed
-        .in_steps_from(Some(&held), seed, &all, &rows)
+        .in_steps(Some(&held), seed, &all, &rows)
         .expect("steps")
         .expect("made");
     assert_eq!(stepped.map.data(), made.data());

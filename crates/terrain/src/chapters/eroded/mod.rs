@@ -110,6 +110,7 @@ impl Chapter for Eroded {
     #[cfg(feature = "erosion")]
     fn in_steps(
         &self,
+        _held: Option<&Heightmap>,
         seed: u64,
         columns: &[usize],
         rows: &[usize],

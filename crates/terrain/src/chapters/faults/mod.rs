@@ -101,6 +101,7 @@ impl Chapter for Faults {
     #[cfg(feature = "faults")]
     fn in_steps(
         &self,
+        _held: Option<&Heightmap>,
         seed: u64,
         columns: &[usize],
         rows: &[usize],

@@ -152,6 +152,7 @@ impl Chapter for Fbm {
 
     fn in_steps(
         &self,
+        _held: Option<&Heightmap>,
         seed: u64,
         columns: &[usize],
         rows: &[usize],

@@ -123,6 +123,7 @@ impl Chapter for RainAtScale {
     #[cfg(feature = "erosion")]
     fn in_steps(
         &self,
+        _held: Option<&Heightmap>,
         seed: u64,
         columns: &[usize],
         rows: &[usize],

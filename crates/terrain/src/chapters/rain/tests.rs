@@ -51,7 +51,7 @@ fn in_steps_is_the_command_lines_map_and_keeps_each_step() {
     erosion::erode(&mut cli, &constants, seed).expect("valid");
     let columns: Vec<usize> = (0..65).step_by(8).collect();
     let made = rain
-        .in_steps(seed, &columns, &columns)
+        .in_steps(None, seed, &columns, &columns)
         .expect("steps")
         .expect("valid");
     assert_eq!(made.map.data(), cli.data());

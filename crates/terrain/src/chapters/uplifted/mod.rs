@@ -143,6 +143,7 @@ impl Chapter for Uplifted {
     #[cfg(feature = "erosion")]
     fn in_steps(
         &self,
+        _held: Option<&Heightmap>,
         seed: u64,
         columns: &[usize],
         rows: &[usize],

@@ -36,7 +36,7 @@ fn it_grows_from_near_flat_noise_and_steps_through_time() {
     let (columns, rows): (Vec<usize>, Vec<usize>) =
         ((0..33).step_by(4).collect(), (0..33).step_by(4).collect());
     let stepped = Recipe::Uplifted(chapter)
-        .in_steps(3, &columns, &rows)
+        .in_steps(None, 3, &columns, &rows)
         .expect("it steps")
         .expect("made");
     assert_eq!(stepped.map.data(), made.data());

@@ -124,6 +124,7 @@ impl Chapter for Weathered {
     #[cfg(feature = "erosion")]
     fn in_steps(
         &self,
+        _held: Option<&Heightmap>,
         seed: u64,
         columns: &[usize],
         rows: &[usize],

@@ -43,7 +43,7 @@ fn in_steps_is_the_commands_map_and_marks_and_measures_each_step() {
     let side = weathered.size().0;
     let all: Vec<usize> = (0..side).collect();
     let made = recipe
-        .in_steps(3, &all, &all)
+        .in_steps(None, 3, &all, &all)
         .expect("it steps")
         .expect("valid");
     // The command: ds, then each step of the chain.
