@@ -299,6 +299,14 @@ test('on a phone the steps stack under the canvas, every control at least 44 px'
   const wide = await phone.page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(wide <= 390, `nothing wider than the phone: ${wide}`);
   await phone.page.locator(section).screenshot({ path: join(ARTIFACTS, 'compose-390.png') });
+  // On the reader's own map the picker shows under the canvas, as large a target as the rest.
+  await setField(phone.page, id, 'base', 'your-map', { wait: true });
+  const picker = `${section} input[name="heightmap"]`;
+  await phone.page.waitForSelector(picker, { state: 'visible' });
+  const box = await phone.page.$eval(picker, (input) => input.getBoundingClientRect().toJSON());
+  assert.ok(box.height >= 44 && box.width >= 44, `the picker ${box.width}x${box.height}`);
+  assert.ok(await phone.page.evaluate(() => document.documentElement.scrollWidth) <= 390);
+  await phone.page.locator(section).screenshot({ path: join(ARTIFACTS, 'compose-your-map-390.png') });
   assert.deepEqual(phone.problems, []);
   await phone.context.close();
 });
