@@ -1,11 +1,11 @@
-// Trunk post-build step (run by post-build.mjs): names the modules the worker loads later by
-// their content.
+// Trunk post-build step (run by post-build.mjs): names the modules the worker loads by their
+// content.
 //
 // Trunk names a worker-type output after its crate (`terrain-files.js`, `terrain-files_bg.wasm`;
-// the same for `terrain-readers` and `terrain-chapters`), not by content as it does the page's own
-// module, so after a deploy a browser's cache could pair a new page with an old module. This
+// the same for `terrain-worker`, `terrain-readers` and `terrain-chapters`), not by content as it
+// does the page's own module, so after a deploy a browser's cache could pair a new page with an old module. This
 // adds each one's content hash to the staged index.html as
-// `<meta name="terrain-files" content="terrain-files.js?v=HASH">` (and the other two): the
+// `<meta name="terrain-files" content="terrain-files.js?v=HASH">` (and the other three): the
 // page hands those URLs to the generator worker, which loads each module and its wasm with the
 // same `?v=HASH`, so any change to either file changes both URLs. HASH is the first 16 hex
 // digits of SHA-256 over the JS glue followed by the wasm. Fails the build if a file is missing.
@@ -20,7 +20,7 @@ if (!html.includes('</head>')) {
   console.error(`stamp-files: no </head> in ${file}`);
   process.exit(1);
 }
-for (const module of ['terrain-files', 'terrain-readers', 'terrain-chapters']) {
+for (const module of ['terrain-worker', 'terrain-files', 'terrain-readers', 'terrain-chapters']) {
   const hash = createHash('sha256');
   for (const name of [`${module}.js`, `${module}_bg.wasm`]) {
     try {

@@ -78,13 +78,13 @@ lints_and_docs() {
   # The browser tests are named: natively empty, they are left out of `cargo test` (test =
   # false), and so of --all-targets too.
   timed "clippy wasm32" env -u RUSTC_WORKSPACE_WRAPPER \
-    cargo clippy -p terrain-web -p terrain-model -p terrain-files -p terrain-readers -p terrain-chapters --target wasm32-unknown-unknown --all-targets -- -D warnings || return
+    cargo clippy -p terrain-web -p terrain-model -p terrain-files -p terrain-readers -p terrain-chapters -p terrain-worker --target wasm32-unknown-unknown --all-targets -- -D warnings || return
   timed "clippy wasm32, the browser tests" env -u RUSTC_WORKSPACE_WRAPPER \
     cargo clippy -p terrain-web --target wasm32-unknown-unknown "${WASM_TESTS[@]}" -- -D warnings || return
   timed "docs native" env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps || return
   # The front end's page and GPU parts are documented for wasm32.
   timed "docs wasm32" env RUSTDOCFLAGS="-D warnings" \
-    cargo doc -p terrain-web -p terrain-model -p terrain-files -p terrain-readers -p terrain-chapters --no-deps --target wasm32-unknown-unknown
+    cargo doc -p terrain-web -p terrain-model -p terrain-files -p terrain-readers -p terrain-chapters -p terrain-worker --no-deps --target wasm32-unknown-unknown
 }
 LINTS="lints (clippy, native and wasm32) and docs (rustdoc), warnings denied"
 

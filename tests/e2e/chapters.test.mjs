@@ -1,14 +1,18 @@
-// The later chapters' module (crates/terrain-chapters: fault lines and erosion) is not part of the
-// first load: the generator worker fetches it when the first of its demos asks, which is when
-// that demo's section comes near the screen. These tests check that it is fetched then and not
-// before, that a share link straight to a late chapter draws, and that with the network gone a
-// late chapter says it cannot load instead of waiting for ever.
+// The page's own module makes no terrain: the generator worker imports its own module
+// (crates/terrain-worker: the mailbox and the quick chapters) as soon as it starts, and the later
+// chapters' module (crates/terrain-chapters: fault lines, fBm, erosion and the steps) when the
+// first of its demos asks, which is when that demo's section comes near the screen. Neither is
+// part of the first load. These tests check that each is fetched then and not before, that a
+// share link straight to a late chapter draws, and that with the network gone a demo says its
+// code cannot load instead of waiting for ever, and draws on the next try.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LATER_IDS, drawn, inspect, launch, openPage, section, sectionFacts, serve, settle, waitForDemos, waitForMount } from './harness.mjs';
 
 /** Requests for the later chapters' module (its JS glue or its wasm). */
 const chapterRequests = (urls) => urls.filter((url) => /\/terrain-chapters(_bg\.wasm|\.js)(\?|$)/.test(url));
+/** Requests for the worker's own module. */
+const workerRequests = (urls) => urls.filter((url) => /\/terrain-worker(_bg\.wasm|\.js)(\?|$)/.test(url));
 
 /** Runs `check` with a page (openPage's session) opened at `path` on a server and browser of its
  * own, closed afterwards. */
@@ -43,6 +47,7 @@ test('the later chapters load when their first demo comes near, and every one of
     await page.waitForFunction(() => Number(document.querySelector('section[data-demo="line-1d"]').dataset.generation) >= 1);
     await drawn(page, 'line-1d');
     assert.deepEqual(chapterRequests(requested), [], 'the first screen does not fetch the later chapters');
+    assert.equal(workerRequests(requested).length, 2, `the worker's module made the first terrain: ${workerRequests(requested)}`);
 
     // The demo before the first late one: drawn without the later chapters too.
     await enterAndTime(page, 'creases');
@@ -59,6 +64,7 @@ test('the later chapters load when their first demo comes near, and every one of
       assert.ok(facts.drawn > 0.05, `${id} is drawn`);
     }
     assert.equal(chapterRequests(requested).length, 2, 'the module is fetched once for every later demo');
+    assert.equal(workerRequests(requested).length, 2, "the worker's module is fetched once");
     assert.deepEqual(problems, []);
   });
 });
@@ -125,4 +131,41 @@ test('with the network cut after the first load, a late chapter says it cannot l
     assert.equal(back.alert, '', 'loaded on the next try');
     assert.ok(back.drawn > 0.05, 'drawn');
   });
+});
+
+test("with the worker's module unreachable, a demo says its code cannot load, then draws when it can", async () => {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    let cut = true;
+    const tried = [];
+    await context.route(/\/terrain-worker(_bg\.wasm|\.js)/, (route) => {
+      tried.push(route.request().url());
+      return cut ? route.abort('internetdisconnected') : route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await waitForMount(page);
+    await page.waitForFunction((sel) => document.querySelector(`${sel} [role="alert"]`).textContent !== '', section('line-1d'), {
+      timeout: 30_000,
+    });
+    await settle(page, 'line-1d');
+    const down = await page.evaluate(sectionFacts, 'line-1d');
+    assert.match(down.alert, /the terrain generator's code could not be loaded/);
+    assert.match(down.alert, /check the connection and press Refresh/);
+    assert.notEqual(down.state, 'busy', 'it does not wait');
+    assert.ok(tried.length >= 1, 'it tried');
+
+    cut = false;
+    await page.click(`${section('line-1d')} [data-action="refresh"]`);
+    await settle(page, 'line-1d');
+    const back = await inspect(page, 'line-1d');
+    assert.equal(back.alert, '', 'loaded on the next try');
+    assert.ok(back.drawn > 0.05, 'drawn');
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 });

@@ -1,13 +1,12 @@
 //! The page's later chapters, in a wasm module of their own.
 //!
-//! Fault lines (their sweep, shapes and ragged edges) and droplet erosion are about a tenth of the
-//! page's code, and their demos sit far down the page. So the page's first module is built
-//! without them ([`terrain::Recipe::linked`] says what it cannot make), and hands such a request
-//! on; the generator worker (`worker.js`) imports this module the first time one arrives, which
-//! is when the demo's section comes near the screen, and asks it to answer. It answers with the
-//! same code the page's module uses for the others
-//! ([`terrain_model::maker::answer`]), so its replies are the same in every way.
-
+//! Fault lines (their sweep, shapes and ragged edges), fBm, droplet erosion and the steps are
+//! most of the generators' code, and their demos sit far down the page. So the generator
+//! worker's own module (`crates/terrain-worker`) is built without them ([`terrain::Recipe::linked`]
+//! says what it cannot make), and hands such a request on; the worker (`worker.js`) imports this
+//! module the first time one arrives, which is when the demo's section comes near the screen,
+//! and asks it to answer. It answers with the same code the worker's own module uses for the
+//! others ([`terrain_model::maker::answer`]), so its replies are the same in every way.
 //!
 //! Rain at scale runs here on the GPU where the worker's browser offers WebGPU (`gpu.rs`,
 //! `rain.rs`), and on the CPU otherwise.
@@ -20,9 +19,9 @@ mod rain;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
 
-/// Answers a request the page's module handed on (its reply of kind `later`, with the map its
-/// view holds): a promise of `[reply, transfer]`, as the page's module's `answer_next` gives
-/// them. A map for a file then goes to the file encoders, as the page's own do.
+/// Answers a request the worker's own module handed on (its reply of kind `later`, with the map
+/// its view holds): a promise of `[reply, transfer]`, as that module's `answer_next` gives them.
+/// A map for a file then goes to the file encoders, as that module's own do.
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 pub fn answer(later: JsValue) -> js_sys::Promise {

@@ -1,10 +1,10 @@
-//! # terrain-model: what the page's four wasm modules share
+//! # terrain-model: what the page's five wasm modules share
 //!
 //! The page's plain data and the generator worker's messages, with no DOM and no GPU, compiled
-//! and unit-tested natively. The page's first module (`terrain-web`), its later chapters'
-//! module (`terrain-chapters`), its file encoders' module (`terrain-files`) and its heightmap
-//! readers' module (`terrain-readers`) all read requests and replies through this crate, so none
-//! of them imports the page.
+//! and unit-tested natively. The page's module (`terrain-web`), the worker's own module
+//! (`terrain-worker`), its later chapters' module (`terrain-chapters`), its file encoders'
+//! module (`terrain-files`) and its heightmap readers' module (`terrain-readers`) all read
+//! requests and replies through this crate, so none of them imports the page.
 //!
 //! - [`demos`]: the demo table, one row per demo, and [`answer`]: what the worker makes for one;
 //! - [`fields`]: the form fields and the [`fields::Setup`] they fill in;

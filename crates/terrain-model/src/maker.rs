@@ -1,6 +1,7 @@
-//! What a request makes, in whichever module answers it: the page's own for most demos, the
-//! later chapters' module (`crates/terrain-chapters`) for fault lines and erosion, whose code the
-//! page's first module leaves out ([`terrain::Recipe::linked`]).
+//! What a request makes, in the generator worker: the worker's own module (`crates/terrain-worker`)
+//! for most demos, the later chapters' module (`crates/terrain-chapters`) for fault lines, fBm,
+//! erosion and the steps, whose code the worker's module leaves out ([`terrain::Recipe::linked`]).
+//! The page's own module makes no terrain: it sends requests and draws what comes back.
 
 use terrain::downloads::Download;
 use terrain::Heightmap;
@@ -14,9 +15,9 @@ use terrain::ParamError;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::{JsCast, JsValue};
 
-/// Answers a request the page's module handed on ([`Body::Later`], the message `worker.js`
-/// got from it): `[reply, transfer]`, as the page's `answer_next` gives them. The later
-/// chapters' module calls this.
+/// Answers a request the worker's module handed on ([`Body::Later`], the message `worker.js` got
+/// from it): `[reply, transfer]`, as that module's `answer_next` gives them. The later chapters'
+/// module calls this.
 #[cfg(target_arch = "wasm32")]
 pub fn answer_later(later: &JsValue) -> js_sys::Array {
     let (message, transfer) = answer_handed_on(Reply::from_js(later)).to_js();
@@ -32,14 +33,7 @@ pub fn answer_handed_on(handed: Option<Reply>) -> Reply {
             ticket,
             body: Body::Later { request, held },
             ..
-        }) => {
-            let began = js_sys::Date::now();
-            let mut body = reporting(ticket, || {
-                painted(&request, || answer(&request, held.as_ref()))
-            });
-            timed_on_cpu(&request, &mut body, js_sys::Date::now() - began);
-            reply(ticket, body)
-        }
+        }) => answer_request(ticket, &request, held.as_ref()),
         Some(Reply {
             ticket,
             body: Body::Terrain(Err(error)),
@@ -47,9 +41,20 @@ pub fn answer_handed_on(handed: Option<Reply>) -> Reply {
         }) => reply(ticket, Body::Terrain(Err(error))),
         other => reply(
             other.map_or(Ticket { view: 0, token: 0 }, |r| r.ticket),
-            Body::Terrain(Err("the page's module handed on no request".into())),
+            Body::Terrain(Err("the worker's module handed on no request".into())),
         ),
     }
+}
+
+/// The reply to `request` (of `ticket`), made on the CPU: the progress said on the way, the
+/// strokes it carries painted, rain's engine and time said. `held` is the map the request's
+/// view holds, for a demo whose map is read.
+#[cfg(target_arch = "wasm32")]
+pub fn answer_request(ticket: Ticket, request: &Request, held: Option<&Heightmap>) -> Reply {
+    let began = js_sys::Date::now();
+    let mut body = reporting(ticket, || painted(request, || answer(request, held)));
+    timed_on_cpu(request, &mut body, js_sys::Date::now() - began);
+    reply(ticket, body)
 }
 
 /// Runs `work` (answering `request`) with the strokes the request carries as what a composed
@@ -68,7 +73,7 @@ pub fn painted(request: &Request, work: impl FnOnce() -> Body) -> Body {
     painting(strokes, work)
 }
 
-/// Without the chain's code (the page's first module): `work` as it is.
+/// Without the chain's code (the worker's own module): `work` as it is.
 #[cfg(not(feature = "keep"))]
 pub fn painted(_request: &Request, work: impl FnOnce() -> Body) -> Body {
     work()
@@ -129,7 +134,7 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
         },
         // The map in a format, a derived map, the realism report, the flow and the rivers are
         // written, measured or routed from the full map by the encoders' module (routing is no
-        // part of the page's first module).
+        // part of the worker's own module).
         Download::Map(_)
         | Download::Derived(_)
         | Download::Realism

@@ -240,7 +240,7 @@ fn no_module_and_no_folder_of_any_crate_imports_in_a_circle() {
     assert!(count > 60, "the scan finds the core's references ({count})");
 }
 
-/// The modules of the crate the four wasm modules share (`crates/terrain-model`).
+/// The modules of the crate the five wasm modules share (`crates/terrain-model`).
 fn shared_modules() -> Vec<(Vec<String>, PathBuf, String)> {
     modules_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../terrain-model"))
 }
@@ -253,6 +253,7 @@ fn no_wasm_module_imports_the_page() {
         "terrain-files",
         "terrain-readers",
         "terrain-chapters",
+        "terrain-worker",
     ] {
         let manifest =
             fs::read_to_string(root.join(module).join("Cargo.toml")).expect("a manifest");
@@ -267,7 +268,8 @@ fn no_wasm_module_imports_the_page() {
 #[test]
 fn message_keys_are_spelled_only_in_the_protocol() {
     // The worker's code outside the protocol: `maker` in the shared crate (a demo's ID or a
-    // view's name may be the same word as a key elsewhere), `client` and `host` in the page's.
+    // view's name may be the same word as a key elsewhere), `client` in the page's, and the
+    // worker's own module (its mailbox, `host`).
     let shared = shared_modules()
         .into_iter()
         .filter(|(me, _, _)| me.first().map(String::as_str) == Some("maker"));
@@ -280,10 +282,12 @@ fn message_keys_are_spelled_only_in_the_protocol() {
             );
         }
     }
-    for (me, path, text) in modules() {
-        if me.first().map(String::as_str) != Some("worker") {
-            continue;
-        }
+    let worker = modules_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../terrain-worker"));
+    assert!(!worker.is_empty(), "the worker's module is found");
+    let page = modules()
+        .into_iter()
+        .filter(|(me, _, _)| me.first().map(String::as_str) == Some("worker"));
+    for (_, path, text) in page.chain(worker) {
         for key in KEYS {
             assert!(
                 !text.contains(&format!("\"{key}\"")),

@@ -25,9 +25,12 @@ fn used(prefix: &str) -> Vec<&'static str> {
 #[test]
 fn worker_js_uses_only_keys_defined_here() {
     let keys = used("KEY.");
-    // What worker.js itself must read: the hello, a reply's kind, and a request's map file (a
-    // map reply goes to the encoders whole, read by the protocol's own code there).
-    for needed in ["glue", "module", "files", "fatal", "kind", "source"] {
+    // What worker.js itself must read and write: the hello, a reply's kind, a request's map file
+    // (a map reply goes to the encoders whole, read by the protocol's own code there), and the
+    // error of a request whose module could not be fetched.
+    for needed in [
+        "worker", "chapters", "files", "readers", "kind", "source", "error",
+    ] {
         assert!(keys.contains(&needed), "worker.js reads KEY.{needed}");
     }
     for key in keys {
@@ -59,7 +62,7 @@ fn worker_js_spells_no_key_itself() {
 #[test]
 fn the_script_defines_every_key_before_worker_js() {
     let script = worker_script();
-    assert!(script.starts_with("const KEY = Object.freeze({ glue: 'glue', "));
+    assert!(script.starts_with("const KEY = Object.freeze({ worker: 'worker', "));
     assert!(script.contains(
         "const KIND = Object.freeze({ terrain: 'terrain', map: 'map', file: 'file', later: 'later' });"
     ));

@@ -10,18 +10,15 @@ macro_rules! keys {
 }
 
 keys! {
-    /// Hello: the URL of the page's wasm-bindgen module, for the worker to import.
-    GLUE = "glue";
-    /// Hello: the page's compiled `WebAssembly.Module`, so nothing is compiled twice.
-    MODULE = "module";
+    /// Hello: the URL of the worker's own module (`terrain-worker.js?v=HASH`): its mailbox and
+    /// the quick chapters.
+    WORKER = "worker";
     /// Hello: the URL of the file encoders' module (`terrain-files.js?v=HASH`).
     FILES = "files";
     /// Hello: the URL of the heightmap readers' module (`terrain-readers.js?v=HASH`).
     READERS = "readers";
     /// Hello: the URL of the later chapters' module (`terrain-chapters.js?v=HASH`).
     CHAPTERS = "chapters";
-    /// The worker could not start: why.
-    FATAL = "fatal";
     /// The index of the view that asked; its reply carries it back.
     VIEW = "view";
     /// The view's token for the request; its reply carries it back.
@@ -96,7 +93,7 @@ pub const KIND_TERRAIN: &str = "terrain";
 pub const KIND_MAP: &str = "map";
 /// A reply with a file.
 pub const KIND_FILE: &str = "file";
-/// A request the page's module hands on to the later chapters' module, in the worker (its
+/// A request the worker's own module hands on to the later chapters' module (its
 /// demo's code is there); the page never receives it.
 pub const KIND_LATER: &str = "later";
 /// Every kind of reply, as worker.js reads them (`KIND.map` is `"map"`).

@@ -286,8 +286,11 @@ impl Reply {
     }
 }
 
-/// The URLs of the modules the worker imports on first use, each with its content hash.
+/// The URLs of the modules the worker imports, each with its content hash.
 pub struct Modules {
+    /// The worker's own (`terrain-worker.js?v=HASH`): its mailbox and the quick chapters,
+    /// imported as soon as it starts.
+    pub worker: String,
     /// The file encoders' (`terrain-files.js?v=HASH`): the first download.
     pub files: String,
     /// The heightmap readers' (`terrain-readers.js?v=HASH`): the first map file read.
@@ -296,12 +299,10 @@ pub struct Modules {
     pub chapters: String,
 }
 
-/// The first message to a new worker: the page's module (URL and compiled module), and the URLs
-/// of the modules it imports on first use.
-pub fn hello(glue: &str, module: &JsValue, modules: &Modules) -> Object {
+/// The first message to a new worker: the URLs of the modules it imports.
+pub fn hello(modules: &Modules) -> Object {
     let hello = Object::new();
-    set(&hello, GLUE, &JsValue::from_str(glue));
-    set(&hello, MODULE, module);
+    set(&hello, WORKER, &JsValue::from_str(&modules.worker));
     set(&hello, FILES, &JsValue::from_str(&modules.files));
     set(&hello, READERS, &JsValue::from_str(&modules.readers));
     set(&hello, CHAPTERS, &JsValue::from_str(&modules.chapters));
@@ -316,11 +317,6 @@ pub fn map_read(map: &Heightmap) -> Array {
         &(map.height() as u32).into(),
         &Float32Array::from(map.data()),
     )
-}
-
-/// Why the worker could not start, if `data` says so.
-pub fn fatal(data: &JsValue) -> Option<String> {
-    get(data, FATAL).as_string()
 }
 
 /// The answer in a terrain reply; `None` when a part is missing or malformed.

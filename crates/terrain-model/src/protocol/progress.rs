@@ -29,7 +29,8 @@ pub fn alive(data: &JsValue) -> bool {
 }
 
 /// The runs a reply counts (`runs`), read off a map on its way to the file encoders: the file's
-/// reply is made by the page's module, and must say what the module that made the map counted.
+/// reply is made by the worker's own module, and must say what the module that made the map
+/// counted.
 pub fn runs(data: &JsValue) -> Option<u32> {
     whole(&get(data, RUNS))
 }

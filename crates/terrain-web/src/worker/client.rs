@@ -3,10 +3,10 @@
 //! replaced ([`Watchdog`]).
 //!
 //! Exponent 12 (16.8 million points) or 100000 faults take longer than a page may stall, so every
-//! generation happens in the worker, which runs this same wasm module (see [`super::host`]).
-//! Where a worker cannot be created, the page generates in place instead, and the reply still
-//! comes back later, through the same callback (from a microtask): callers have one path. Files
-//! are then refused with a reason: the file encoders are a module the worker loads.
+//! generation happens in the worker, which runs modules of its own (`crates/terrain-worker` and,
+//! for the later chapters, `crates/terrain-chapters`).
+//! Where a worker cannot be created, every request is refused with a reason, and the refusal
+//! still comes back later, through the same callback (from a microtask): callers have one path.
 
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -18,7 +18,6 @@ use web_sys::{
     Blob, BlobPropertyBag, ErrorEvent, MessageEvent, Url, Worker, WorkerOptions, WorkerType,
 };
 
-use super::maker;
 use super::protocol::{self, Body, Kind, Reply, Request, Ticket};
 use crate::model::watchdog::{Watchdog, ANSWER_LIMIT_MS};
 
@@ -32,8 +31,13 @@ pub const FILES_MODULE: &str = "terrain-files.js";
 /// every writer.
 pub const READERS_MODULE: &str = "terrain-readers.js";
 
-/// The later chapters' module (`crates/terrain-chapters`): fault lines and erosion, imported by
-/// the generator worker the first time one of their demos asks (its section has come near).
+/// The worker's own module (`crates/terrain-worker`): its mailbox and the quick chapters,
+/// imported by the generator worker as soon as it starts.
+pub const WORKER_MODULE: &str = "terrain-worker.js";
+
+/// The later chapters' module (`crates/terrain-chapters`): fault lines, fBm, erosion and the
+/// steps, imported by the generator worker the first time one of their demos asks (its section
+/// has come near).
 pub const CHAPTERS_MODULE: &str = "terrain-chapters.js";
 
 /// A module the worker loads later, with its content hash (`terrain-files.js?v=HASH`), as the
@@ -58,11 +62,10 @@ fn stamped(module: &str) -> String {
 pub const NO_WORKER_FILES: &str =
     "downloads need the page's background worker, which this browser could not start";
 
-/// Why a page without a generator worker cannot show fBm, fault lines or erosion: their code is
-/// in the later chapters' module, which loads in the worker.
-pub const NO_WORKER_CHAPTERS: &str =
-    "fBm, fault lines and erosion need the page's background worker, which this browser could \
-     not start";
+/// Why a page without a generator worker shows no terrain: the generators are modules the worker
+/// loads.
+pub const NO_WORKER_TERRAINS: &str =
+    "terrains are made by the page's background worker, which this browser could not start";
 
 /// Why a page without a generator worker cannot show a map read from a file: the readers load
 /// in the worker too.
@@ -83,7 +86,7 @@ extern "C" {
 
 /// Something went wrong with the worker itself rather than with one request.
 pub enum Trouble {
-    /// The worker could not start; the page now generates in place.
+    /// The worker could not start; every request is now refused, saying so.
     NoWorker(String),
     /// The worker stopped while generating (for example out of memory); it has been replaced,
     /// and every request it held is lost.
@@ -133,7 +136,7 @@ impl Generator {
     }
 
     /// Creates a worker from [`super::worker_script`], wires its messages and errors, and
-    /// sends it the module.
+    /// sends it the modules' addresses.
     fn spawn(this: &Rc<Self>) -> Result<(), JsValue> {
         let parts = Array::of1(&JsValue::from_str(&super::worker_script()));
         let options = BlobPropertyBag::new();
@@ -159,9 +162,6 @@ impl Generator {
                 (generator.on_progress)(progress);
             } else if protocol::alive(&data) {
                 generator.watchdog.borrow_mut().heard(Date::now());
-            } else if let Some(message) = protocol::fatal(&data) {
-                generator.stop();
-                (generator.on_trouble)(Trouble::NoWorker(message));
             } else if let Some(reply) = Reply::from_js(&data) {
                 let file = matches!(reply.body, Body::File(_));
                 let (view, token) = (reply.ticket.view, reply.ticket.token);
@@ -198,11 +198,12 @@ impl Generator {
         let glue = IMPORT_META.with(ImportMeta::url);
         let beside = |module| Url::new_with_base(&stamped(module), &glue).map(|url| url.href());
         let modules = protocol::Modules {
+            worker: beside(WORKER_MODULE)?,
             files: beside(FILES_MODULE)?,
             readers: beside(READERS_MODULE)?,
             chapters: beside(CHAPTERS_MODULE)?,
         };
-        let hello = protocol::hello(&glue, &wasm_bindgen::module(), &modules);
+        let hello = protocol::hello(&modules);
         worker.post_message(&hello)?;
         *this.worker.borrow_mut() = Some(worker);
         Ok(())
@@ -248,7 +249,7 @@ impl Generator {
 
     /// Stops the worker at once, whatever it is doing, and starts a fresh one (Cancel): every
     /// request it held is dropped, so the app sends again what it still wants. False where no
-    /// fresh worker could start (the page then generates in place, as `on_trouble` hears).
+    /// fresh worker could start (every request is then refused, as `on_trouble` hears).
     pub fn restart(this: &Rc<Self>) -> bool {
         this.stop();
         match Self::spawn(this) {
@@ -292,10 +293,8 @@ impl Generator {
                 Body::File(Err(NO_WORKER_FILES.to_string()))
             } else if request.demo.held.is_some() {
                 Body::Terrain(Err(NO_WORKER_MAPS.to_string()))
-            } else if !request.setup.recipe.linked() {
-                Body::Terrain(Err(NO_WORKER_CHAPTERS.to_string()))
             } else {
-                maker::answer(&request, None)
+                Body::Terrain(Err(NO_WORKER_TERRAINS.to_string()))
             };
             on_reply(Reply {
                 ticket,

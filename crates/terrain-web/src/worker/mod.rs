@@ -4,20 +4,21 @@
 //!   `terrain-model` crate, which the four wasm modules share);
 //! - `client`: the page end, `Generator`, which sends requests and replaces a worker
 //!   that crashed or went silent;
-//! - `host`: the worker end, which `worker.js` calls: a mailbox where the newest request per
-//!   view wins, and the answers;
-//! - [`maker`]: what a request makes (the terrain's shown points, or the full map for a file),
-//!   in this module or in the later chapters' one (`terrain-model` too);
-//! - `worker.js`: the worker's start-up script; it loads this same wasm module, the later
-//!   chapters' module (`crates/terrain-chapters`) the first time a fault-line or erosion demo asks,
-//!   the heightmap readers' module (`crates/terrain-readers`) the first time a map file is read,
-//!   and the file encoders' module (`crates/terrain-files`) on the first download (and for an
-//!   `.exr` or `.tif` file, whose readers are large).
+//! - [`maker`]: what a request makes (the terrain's shown points, or the full map for a file;
+//!   `terrain-model` too), run by the worker's modules alone;
+//! - `worker.js`: the worker's start-up script; it loads the worker's own module
+//!   (`crates/terrain-worker`: the mailbox, where the newest request per view wins, and the
+//!   quick chapters) as soon as it starts, the later chapters' module (`crates/terrain-chapters`)
+//!   the first time a fault-line, fBm, erosion or steps demo asks, the heightmap readers' module
+//!   (`crates/terrain-readers`) the first time a map file is read, and the file encoders' module
+//!   (`crates/terrain-files`) on the first download (and for an `.exr` or `.tif` file, whose
+//!   readers are large).
+//!
+//! This module (the page's) makes no terrain: it sends requests and draws replies, so no
+//! generator is part of the page's first load.
 
 #[cfg(target_arch = "wasm32")]
 pub mod client;
-#[cfg(target_arch = "wasm32")]
-pub mod host;
 
 pub use terrain_model::{maker, protocol};
 

@@ -1,19 +1,22 @@
 // Start-up script of the generator worker. The page runs it behind `const KEY = {…}` and
 // `const KIND = {…}` (worker/protocol/, `worker_script`): every message key comes from there.
 //
-// The page's first message (the hello) holds the URL of its wasm-bindgen module and the compiled
-// wasm module itself, so this worker runs the very same code without fetching or compiling it
-// again, and the URLs of three modules it imports on first use: the later chapters'
-// (`terrain-chapters.js?v=HASH`: fault lines and erosion, whose code the page's module leaves
-// out), the file encoders' (`terrain-files.js?v=HASH`) and the heightmap readers'
-// (`terrain-readers.js?v=HASH`). Every later message asks for one
-// demo's terrain or file: the Rust mailbox (host.rs) keeps only the newest per view and kind, and
-// `answer_next` makes the oldest waiting one. A request whose demo's code is in the later
-// chapters comes back as a `later` reply, which that module answers; a map for a file goes to
-// the encoders, and `file_reply` turns their bytes into the reply. A request with a map file to
-// read (`KEY.source`: a file the reader brought, or the URL of real land) has the readers'
-// module read it, and `hold` keeps the map for its view, first.
+// The page's own module makes no terrain. Its first message (the hello) holds the URLs of the
+// modules this worker imports: its own (`terrain-worker.js?v=HASH`: the mailbox and the quick
+// chapters), at once; and on first use the later chapters' (`terrain-chapters.js?v=HASH`: fault
+// lines, fBm, erosion and the steps), the file encoders' (`terrain-files.js?v=HASH`) and the
+// heightmap readers' (`terrain-readers.js?v=HASH`). Every later message asks for one demo's
+// terrain or file: the Rust mailbox (terrain-worker's host.rs) keeps only the newest per view and
+// kind, and `answer_next` makes the oldest waiting one. A request whose demo's code is in the
+// later chapters comes back as a `later` reply, which that module answers; a map for a file goes
+// to the encoders, and `file_reply` turns their bytes into the reply. A request with a map file
+// to read (`KEY.source`: a file the reader brought, or the URL of real land) has the readers'
+// module read it, and `hold` keeps the map for its view, first. A module that cannot be fetched
+// (the network is gone) fails the requests that need it, saying so, and the next one tries again.
+// The worker's own module, once imported, and its import (forgotten when it failed).
 let host = null;
+let hostLoading = null;
+let workerUrl = null;
 // Messages are taken one after another, each once the one before is done: a map file being read
 // holds back the requests behind it, which need its map.
 let inbox = Promise.resolve();
@@ -104,6 +107,30 @@ function readersModule() {
   return readers;
 }
 
+// The worker's own module, imported when the worker starts; a failed import is forgotten, so
+// the next request tries again.
+function hostModule() {
+  hostLoading ??= load(workerUrl, 'terrain-worker_bg.wasm').then((module) => {
+    host = module;
+    return module;
+  }, (error) => {
+    hostLoading = null;
+    throw error;
+  });
+  return hostLoading;
+}
+
+// The reply refusing `request` (a request, or a `later` reply holding one) because `code` could not
+// be imported: the view keeps what it shows, and says why.
+function unanswered(request, code, error) {
+  return {
+    [KEY.view]: request[KEY.view],
+    [KEY.token]: request[KEY.token],
+    [KEY.kind]: request[KEY.download] === undefined ? KIND.terrain : KIND.file,
+    [KEY.error]: `${code} could not be loaded (${error}); check the connection and press Refresh`,
+  };
+}
+
 // The reply for a `later` reply: the later chapters' module answers it, imported the first time
 // (so its fetch starts when the first of its demos asks, as its section comes near). When it
 // cannot be loaded (the network is gone), the request fails saying so, rather than waiting.
@@ -114,7 +141,7 @@ async function later(handedOn) {
     module = await chapters;
   } catch (error) {
     chapters = null;
-    return host.unanswered(handedOn, `${error}`);
+    return [unanswered(handedOn, "this chapter's code", error), []];
   }
   // A promise: rain at scale may run on the GPU.
   return module.answer(handedOn);
@@ -165,32 +192,34 @@ async function write(map) {
   return host.file_reply(map, outcome);
 }
 
-async function start(hello) {
-  try {
-    filesUrl = hello[KEY.files];
-    readersUrl = hello[KEY.readers];
-    chaptersUrl = hello[KEY.chapters];
-    const bindings = await import(hello[KEY.glue]);
-    await bindings.default({ module_or_path: hello[KEY.module] });
-    host = bindings;
-  } catch (error) {
-    self.postMessage({ [KEY.fatal]: `the generator could not start: ${error}` });
-  }
+function start(hello) {
+  workerUrl = hello[KEY.worker];
+  filesUrl = hello[KEY.files];
+  readersUrl = hello[KEY.readers];
+  chaptersUrl = hello[KEY.chapters];
+  // Fetched at once: every terrain needs it. A failure is said by the requests that wait for it.
+  hostModule().catch(() => {});
 }
 
 async function receive(data) {
-  if (data[KEY.glue] !== undefined) {
-    await start(data);
-  } else if (host !== null) {
-    if (data[KEY.source] !== undefined) {
-      const map = await beating(read(data[KEY.source]));
-      if (typeof map === 'string') host.refuse(data, map);
-      else host.hold(data, ...map);
-    } else {
-      host.take_request(data);
-    }
-    schedule();
+  if (data[KEY.worker] !== undefined) {
+    start(data);
+    return;
   }
+  try {
+    await beating(hostModule());
+  } catch (error) {
+    self.postMessage(unanswered(data, "the terrain generator's code", error));
+    return;
+  }
+  if (data[KEY.source] !== undefined) {
+    const map = await beating(read(data[KEY.source]));
+    if (typeof map === 'string') host.refuse(data, map);
+    else host.hold(data, ...map);
+  } else {
+    host.take_request(data);
+  }
+  schedule();
 }
 
 self.onmessage = ({ data }) => {

@@ -162,7 +162,7 @@ pub trait Chapter {
         false
     }
 
-    /// Whether this build can make the map (the page's first module leaves some generators out
+    /// Whether this build can make the map (the worker's own module leaves some generators out
     /// and hands their recipes on to its later chapters' module).
     fn linked(&self) -> bool {
         true

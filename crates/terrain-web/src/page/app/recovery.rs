@@ -4,14 +4,13 @@ use super::{App, DemoView};
 use crate::worker::client::{Generator, Trouble};
 
 impl App {
-    /// A worker that could not start: everything on its way is asked for again (the generator
-    /// now makes terrains in place). A worker that stopped: what it held is lost; say so.
+    /// A worker that could not start: everything on its way is asked for again, and refused
+    /// saying why (no terrain is made without it). A worker that stopped: what it held is lost;
+    /// say so.
     pub(super) fn recover(&mut self, trouble: Trouble) {
         match trouble {
             Trouble::NoWorker(message) => {
-                web_sys::console::warn_1(
-                    &format!("generating on the main thread: {message}").into(),
-                );
+                web_sys::console::warn_1(&format!("no generator worker: {message}").into());
                 self.ask_again();
             }
             Trouble::Crashed(message) => {

@@ -233,7 +233,7 @@ impl Chapter for Composed {
     }
 
     fn made_from(&self, held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {
-        // With the steps, in the later chapters' module: the page's first module hands it on.
+        // With the steps, in the later chapters' module: the worker's own module hands it on.
         if !crate::erosion::LINKED {
             return Err(crate::chapters::eroded::algorithm::not_linked());
         }
@@ -263,7 +263,7 @@ impl Chapter for Composed {
         Some(self)
     }
 
-    // Only where the generator is (the page's first module hands these demos on).
+    // Only where the generator is (the worker's own module hands these demos on).
     #[cfg(feature = "erosion")]
     fn in_steps(
         &self,

@@ -48,7 +48,7 @@ impl Steps for Composed {
     }
 }
 
-/// Where the generator is (not in the page's first module, which hands composing on).
+/// Where the generator is (not in the worker's own module, which hands composing on).
 #[cfg(feature = "erosion")]
 pub(super) mod run {
     use super::Composed;

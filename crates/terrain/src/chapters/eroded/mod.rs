@@ -106,7 +106,7 @@ impl Chapter for Eroded {
         Some(self)
     }
 
-    // Only where the generator is (the page's first module hands these demos on).
+    // Only where the generator is (the worker's own module hands these demos on).
     #[cfg(feature = "erosion")]
     fn in_steps(
         &self,

@@ -58,7 +58,7 @@ impl Steps for Eroded {
     }
 }
 
-/// Where the generator is (not in the page's first module, which hands erosion on).
+/// Where the generator is (not in the worker's own module, which hands erosion on).
 #[cfg(feature = "erosion")]
 pub(super) mod batches {
     use crate::chapters::diamond_square::algorithm as diamond_square;

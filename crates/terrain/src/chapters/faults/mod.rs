@@ -97,7 +97,7 @@ impl Chapter for Faults {
         Some(self)
     }
 
-    // Only where the generator is (the page's first module hands these demos on).
+    // Only where the generator is (the worker's own module hands these demos on).
     #[cfg(feature = "faults")]
     fn in_steps(
         &self,

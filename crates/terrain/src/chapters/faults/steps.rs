@@ -60,7 +60,7 @@ impl Steps for Faults {
     }
 }
 
-/// Where the generator is (not in the page's first module, which hands fault lines on).
+/// Where the generator is (not in the worker's own module, which hands fault lines on).
 #[cfg(feature = "faults")]
 pub(super) mod batches {
     use super::Faults;

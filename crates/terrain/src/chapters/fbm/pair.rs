@@ -22,7 +22,7 @@ pub(super) fn value_beside(
     columns: &[usize],
     rows: &[usize],
 ) -> Result<Partner, ParamError> {
-    // Checked first: the page's first module, which has no fBm, links none of the marks either.
+    // Checked first: the worker's own module, which has no fBm, links none of the marks either.
     let map = fbm::generate_value(params, seed)?;
     if !fbm::LINKED {
         return Ok(Partner {

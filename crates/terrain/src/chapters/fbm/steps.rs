@@ -61,7 +61,7 @@ pub(super) fn octave_batches(
     columns: &[usize],
     rows: &[usize],
 ) -> Result<InSteps, ParamError> {
-    // Without the row kernel (the page's first module) there is no map to step through; checked
+    // Without the row kernel (the worker's own module) there is no map to step through; checked
     // first, so the plain reading is not linked there either.
     let map = fbm::generate(params, seed)?;
     if !fbm::LINKED {

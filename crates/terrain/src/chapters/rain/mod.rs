@@ -151,7 +151,7 @@ impl RainAtScale {
         Ok(self.job(seed)?.run(&[], &[])?.map)
     }
 
-    /// Not in this build: the page's first module hands rain on to the later chapters'.
+    /// Not in this build: the worker's own module hands rain on to the later chapters'.
     #[cfg(not(feature = "erosion"))]
     fn made(&self, _seed: u64) -> Result<Heightmap, ParamError> {
         Err(crate::erosion::not_linked())

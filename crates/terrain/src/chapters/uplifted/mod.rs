@@ -120,7 +120,7 @@ impl Chapter for Uplifted {
     }
 
     fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
-        // In the later chapters' module, with the routing: the page's first module hands it on.
+        // In the later chapters' module, with the routing: the worker's own module hands it on.
         if !crate::erosion::LINKED {
             return Err(crate::chapters::eroded::algorithm::not_linked());
         }

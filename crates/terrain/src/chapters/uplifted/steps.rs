@@ -41,7 +41,7 @@ impl Steps for Uplifted {
     }
 }
 
-/// Where the generator is (not in the page's first module, which hands uplift on).
+/// Where the generator is (not in the worker's own module, which hands uplift on).
 #[cfg(feature = "erosion")]
 pub(super) mod through_time {
     use super::Uplifted;

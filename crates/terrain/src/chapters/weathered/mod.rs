@@ -91,7 +91,7 @@ impl Chapter for Weathered {
     }
 
     fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
-        // Weathering is in the later chapters' module, with erosion: the page's first module
+        // Weathering is in the later chapters' module, with erosion: the worker's own module
         // leaves it out and hands the recipe on.
         if !crate::erosion::LINKED {
             return Err(crate::chapters::eroded::algorithm::not_linked());
@@ -120,7 +120,7 @@ impl Chapter for Weathered {
         Some(self)
     }
 
-    // Only where the generator is (the page's first module hands these demos on).
+    // Only where the generator is (the worker's own module hands these demos on).
     #[cfg(feature = "erosion")]
     fn in_steps(
         &self,

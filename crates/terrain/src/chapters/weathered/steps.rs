@@ -53,7 +53,7 @@ impl Steps for Weathered {
     }
 }
 
-/// Where the generator is (not in the page's first module, which hands weathering on).
+/// Where the generator is (not in the worker's own module, which hands weathering on).
 #[cfg(feature = "erosion")]
 pub(super) mod rounds {
     use super::Weathered;

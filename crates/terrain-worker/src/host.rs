@@ -2,18 +2,20 @@
 //! keeps only the newest per view and kind ([`Newest`]), so a reader pressing Refresh ten times
 //! gets the terrain asked for last, not a backlog; each is answered with the shown points, or,
 //! for a download, the full map, which `worker.js` has the file encoders write.
+//!
+//! The page's own module sends requests and draws replies: the quick chapters are made here, the
+//! later ones handed on to the later chapters' module.
 
 use std::cell::RefCell;
 
 use js_sys::Array;
 use terrain::downloads::Download;
 use terrain::{import, Heightmap};
+use terrain_model::maker::{answer_request, reply};
+use terrain_model::newest::Newest;
+use terrain_model::protocol::{self, Body, Kind, Request, Ticket};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-
-use super::maker::{answer, reply};
-use super::protocol::{self, Body, Kind, Request, Ticket};
-use crate::model::newest::Newest;
 
 /// A request as read: answerable, or why not (answered with that message).
 type Mail = Result<Request, String>;
@@ -21,9 +23,8 @@ type Mail = Result<Request, String>;
 thread_local! {
     /// The worker's waiting requests, the newest per view and kind.
     static MAILBOX: RefCell<Newest<(usize, Kind), Mail>> = RefCell::default();
-    /// The map each view with a read map holds (real land, or the reader's own file).
-    /// (A few views at most: a list, rather than a hash map and its random keys in the page's
-    /// first load.)
+    /// The map each view with a read map holds (real land, or the reader's own file): a few
+    /// views at most, so a list.
     static HELD: RefCell<Vec<(usize, Heightmap)>> = RefCell::default();
 }
 
@@ -86,32 +87,31 @@ pub fn has_request() -> bool {
 
 /// Answers the request that has waited longest: `[reply, transfer]`, the buffers in `transfer`
 /// to be moved with the reply. A download's reply is a map (`kind: "map"`), for the file
-/// encoders; `worker.js` then makes the file's reply with [`file_reply`].
+/// encoders; `worker.js` then makes the file's reply with [`file_reply`]. A request of a later
+/// chapter comes back as a `later` reply with the map its view holds, for the later chapters'
+/// module to answer.
 #[wasm_bindgen]
 pub fn answer_next() -> Array {
     let next = MAILBOX.with_borrow_mut(Newest::pop_oldest);
     let reply = match next {
-        Some(((view, kind), token, mail)) => {
+        Some(((view, _), token, Ok(request))) => {
             let ticket = Ticket { view, token };
-            let body = match (mail, kind) {
-                (Ok(request), _) => HELD.with_borrow(|held| {
-                    let map = held.iter().find(|(v, _)| *v == view).map(|(_, m)| m);
-                    // Fault lines and erosion are in the later chapters' module; the Water
-                    // view's routing needs no generator, only the points the page sent.
-                    if request.setup.recipe.linked() || request.download == Some(Download::Water) {
-                        // Quick: the page's own chapters (the long loops, and their progress,
-                        // are the later chapters' and the encoders').
-                        answer(&request, map)
-                    } else {
-                        Body::Later {
-                            request: Box::new(request),
-                            held: map.cloned(),
-                        }
-                    }
-                }),
-                (Err(message), kind) => Body::failed(kind, message),
-            };
-            reply(ticket, body)
+            HELD.with_borrow(|held| {
+                let map = held_by(held, view);
+                // The Water view's routing needs no generator, only the points the page sent.
+                if request.setup.recipe.linked() || request.download == Some(Download::Water) {
+                    answer_request(ticket, &request, map)
+                } else {
+                    let body = Body::Later {
+                        request: Box::new(request),
+                        held: map.cloned(),
+                    };
+                    reply(ticket, body)
+                }
+            })
+        }
+        Some(((view, kind), token, Err(message))) => {
+            reply(Ticket { view, token }, Body::failed(kind, message))
         }
         None => reply(
             Ticket { view: 0, token: 0 },
@@ -122,17 +122,9 @@ pub fn answer_next() -> Array {
     Array::of2(&message, &transfer)
 }
 
-/// The reply for a request the page's module handed to the later chapters' module (`later`,
-/// a [`Body::Later`] reply) when that module could not be loaded: the request fails with `why`.
-#[wasm_bindgen]
-pub fn unanswered(later: JsValue, why: String) -> Array {
-    let ticket = Ticket::from_js(&later).unwrap_or(Ticket { view: 0, token: 0 });
-    let why = format!(
-        "this chapter's code could not be loaded ({why}); check the connection and press Refresh"
-    );
-    let body = Body::failed(Kind::of_request(&later), why);
-    let (message, transfer) = reply(ticket, body).to_js();
-    Array::of2(&message, &transfer)
+/// The map `view` holds, among the `held` ones.
+fn held_by(held: &[(usize, Heightmap)], view: usize) -> Option<&Heightmap> {
+    held.iter().find(|(v, _)| *v == view).map(|(_, m)| m)
 }
 
 /// The reply for a file: `map` is the map reply [`answer_next`] gave, `outcome` the encoders'
