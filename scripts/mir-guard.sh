@@ -3,7 +3,7 @@
 # miscompile"). The guard itself runs inside every optimised compilation of a workspace crate:
 # the test command sets scripts/rustc-mir-guard.sh as RUSTC_WORKSPACE_WRAPPER, so the release
 # tests (the bench-like profile: release settings, cfg(test)), the `terrain` binary, the benchmarks
-# and the page build's four wasm32 modules each have their optimised MIR read as they compile,
+# and the page build's five wasm32 modules each have their optimised MIR read as they compile,
 # and a finding fails that compilation. This script, run after those builds:
 #  1. checks the guard on a known positive, tests/miscompile, compiled through the same wrapper:
 #     the compilation must be refused, and says when the toolchain has the fix (the workaround

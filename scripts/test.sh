@@ -89,7 +89,7 @@ lints_and_docs() {
 LINTS="lints (clippy, native and wasm32) and docs (rustdoc), warnings denied"
 
 # Every test binary, built ahead of its stage, beside the page build and at the lowest
-# priority: the page build compiles its four wasm modules one after another (Cargo's lock),
+# priority: the page build compiles its five wasm modules one after another (Cargo's lock),
 # mostly on one core, and this fills the other. First the debug `terrain` the suites compare
 # downloads with, then in the order the stages run them. Built, the stages below only run them.
 TERRAIN_BUILT="$(mktemp -u -t terrain-built.XXXXXX)"

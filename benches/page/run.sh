@@ -27,12 +27,14 @@ fi
 OUT="${CARGO_TARGET_DIR:-$ROOT/target}/page"
 mkdir -p "$OUT"
 say "bundle (gzip -9)"
-# The first load is the page's module (terrain-web-*); the later chapters' module
-# (terrain-chapters*: fault lines, erosion) is fetched by the generator worker when one of their
-# demos comes near, the heightmap readers (terrain-readers*) when the real land comes near or a
+# The first load is the page's module (terrain-web-*), which makes no terrain; the worker's own
+# module (terrain-worker*: its mailbox and the quick chapters) is fetched by the generator worker
+# as it starts, the later chapters' module (terrain-chapters*: fault lines, fBm, erosion, the
+# steps) when one of their demos comes near, the heightmap readers (terrain-readers*) when the real land comes near or a
 # map file is read, and the file encoders (terrain-files*) on the first download.
 first=0
 chapters=0
+worker=0
 readers=0
 later=0
 for file in dist/*.wasm dist/*.js; do
@@ -42,11 +44,13 @@ for file in dist/*.wasm dist/*.js; do
     terrain-files*) later=$((later + gz)) ;;
     terrain-readers*) readers=$((readers + gz)) ;;
     terrain-chapters*) chapters=$((chapters + gz)) ;;
+    terrain-worker*) worker=$((worker + gz)) ;;
     *) first=$((first + gz)) ;;
   esac
   printf '  %-50s %9d B raw %9d B gzipped\n' "$(basename "$file")" "$raw" "$gz"
 done
 printf '  first load, wasm + JS gzipped: %d B (target at most 150 KB)\n' "$first"
+printf '  as the worker starts (its mailbox, the quick chapters), wasm + JS gzipped: %d B\n' "$worker"
 printf '  when a later chapter comes near (fault lines, erosion), wasm + JS gzipped: %d B\n' "$chapters"
 printf '  when a map file is first read (real land, Your map), wasm + JS gzipped: %d B\n' "$readers"
 printf '  on the first download (file encoders), wasm + JS gzipped: %d B\n' "$later"

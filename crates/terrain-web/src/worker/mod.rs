@@ -1,7 +1,7 @@
 //! The generator worker: terrains and files are made off the page's main thread.
 //!
 //! - [`protocol`]: every message key, and both directions' encoding and decoding (in the
-//!   `terrain-model` crate, which the four wasm modules share);
+//!   `terrain-model` crate, which the five wasm modules share);
 //! - `client`: the page end, `Generator`, which sends requests and replaces a worker
 //!   that crashed or went silent;
 //! - [`maker`]: what a request makes (the terrain's shown points, or the full map for a file;
