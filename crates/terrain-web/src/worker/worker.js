@@ -13,6 +13,7 @@
 // to read (`KEY.source`: a file the reader brought, or the URL of real land) has the readers'
 // module read it, and `hold` keeps the map for its view, first. A module that cannot be fetched
 // (the network is gone) fails the requests that need it, saying so, and the next one tries again.
+
 // The worker's own module, once imported, and its import (forgotten when it failed).
 let host = null;
 let hostLoading = null;
@@ -206,11 +207,13 @@ async function receive(data) {
     start(data);
     return;
   }
-  try {
-    await beating(hostModule());
-  } catch (error) {
-    self.postMessage(unanswered(data, "the terrain generator's code", error));
-    return;
+  if (host === null) {
+    try {
+      await beating(hostModule());
+    } catch (error) {
+      self.postMessage(unanswered(data, "the terrain generator's code", error));
+      return;
+    }
   }
   if (data[KEY.source] !== undefined) {
     const map = await beating(read(data[KEY.source]));
