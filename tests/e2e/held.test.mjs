@@ -10,7 +10,9 @@ import { mkdtemp, writeFile, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync, gzipSync } from 'node:zlib';
-import { suite, section, inspect, terrain, setView, setField, ARTIFACTS, ROOT, DIST } from './harness.mjs';
+import {
+  suite, section, inspect, terrain, setView, setField, canvasPixels, countColours, ARTIFACTS, ROOT, DIST,
+} from './harness.mjs';
 
 const fx = suite();
 
@@ -100,6 +102,15 @@ test('real land is drawn in every view, measured as terrain stats measures the c
   await setField(page, 'real-land', 'droplets', '20000', { wait: true, timeout: 120_000 });
   const eroded = await measured(page, 'real-land', before);
   assert.notDeepEqual(eroded, realism, JSON.stringify([eroded, realism]));
+  // The Erosion view compares the eroded land with the land as read (kept by the worker).
+  await setView(page, 'real-land', 'erosion');
+  const change = countColours(await canvasPixels(page, 'real-land'), {
+    removed: (r, g, b) => r - b > 40,
+    laid: (r, g, b) => b - r > 40,
+  });
+  assert.ok(change.removed > 200 && change.laid > 200, `what the droplets did: ${JSON.stringify(change)}`);
+  await page.locator(section('real-land')).screenshot({ path: join(ARTIFACTS, 'real-land-erosion.png') });
+  await setView(page, 'real-land', 'terrain');
   console.log(JSON.stringify({ read: realism, eroded }));
   assert.deepEqual(problems, []);
 });

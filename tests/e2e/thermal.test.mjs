@@ -1,6 +1,6 @@
 // End-to-end: thermal erosion. The demo steps through 1, 2, 4 ... rounds with the cells still
 // steeper than the talus in magenta and the caption counting the steep pairs and giving Olsen's
-// erosion score (measured in the worker); a download is the bytes `terrain ds --then thermal`
+// erosion score (measured in the worker), and the Erosion view shows what slid since the base; a download is the bytes `terrain ds --then thermal`
 // writes; bad fields are refused next to the field and the terrain stays.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,6 +58,23 @@ test('the thermal demo steps through the rounds, steep cells in magenta, the cap
   assert.ok(late.share < first.share && first.share < start.share,
     `the share of steep pairs falls: ${start.share}, ${first.share}, ${late.share}`);
   await page.locator(section).screenshot({ path: join(ARTIFACTS, 'thermal-round-128.png') });
+  // The Erosion view compares each step with the base (step 0): nothing changed there, ridges
+  // lowered (orange) and their feet raised (blue) after the rounds.
+  await setView(page, id, 'erosion');
+  const tones = async () => {
+    await nextFrames(page);
+    return countColours(await canvasPixels(page, id), {
+      removed: (r, g, b) => r - b > 40,
+      laid: (r, g, b) => b - r > 40,
+    });
+  };
+  await scrub(page, id, 0);
+  const bare = await tones();
+  assert.equal(bare.removed + bare.laid, 0, `nothing changed at the start: ${JSON.stringify(bare)}`);
+  await scrub(page, id, steps);
+  const slid = await tones();
+  assert.ok(slid.removed > 300 && slid.laid > 300, `what slid, and where to: ${JSON.stringify(slid)}`);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'thermal-change.png') });
   assert.equal((await inspect(page, id)).generation, finished.generation, 'stepping regenerates nothing');
   await setView(page, id, 'terrain');
   assert.deepEqual(problems, []);

@@ -20,9 +20,9 @@ pub enum ViewMode {
     /// The lit 3-D terrain with its water on it: the lakes as flat water at the level they fill
     /// to, the rivers along the ground in blue (`terrain::water::shown::water_3d`).
     Water3d,
-    /// For erosion: the top-down map with the ground erosion lowered in orange and raised in
-    /// blue, by how much (a ramp scaled to the largest change, with a legend), against the
-    /// terrain before any droplet.
+    /// Where steps change a base (droplets, weathering, a reader's chain): the top-down map with
+    /// the ground they lowered in orange and raised in blue, by how much (a ramp scaled to the
+    /// largest change, with a legend), against the base before any step.
     Erosion,
 }
 
@@ -90,9 +90,9 @@ const ROWS: [ViewRow; 7] = [
     },
     ViewRow {
         name: "erosion",
-        label: "Erosion (removed / laid)",
-        shows: "Top-down map of what erosion changed: orange lowered, blue raised, stronger where \
-                it changed more",
+        label: "Erosion and change (removed / laid)",
+        shows: "Top-down map of what erosion and the other steps changed on the base: orange \
+                lowered, blue raised, stronger where it changed more",
         turns: false,
         lit: false,
     },

@@ -137,7 +137,7 @@ impl Demo {
     /// Whether its rain falls in batches (rain at scale): the same bytes on any engine, so the
     /// worker may run it on the GPU, and the section says which engine did (`data-engine`).
     pub fn rains(&self) -> bool {
-        self.recipe.erosion().is_some_and(|e| e.batch != 0)
+        self.recipe.runs_on_gpu()
     }
 
     /// Whether the demo offers its map as a file: a 2-D map shown alone.
@@ -146,13 +146,13 @@ impl Demo {
     }
 
     /// Whether the demo shows the roughness panel: one map whose settings aim at a Hurst
-    /// exponent, with the field that sets the aim (a spread reduction, a gain), not eroded (the
-    /// H the settings aim at says nothing of what erosion made of the map).
+    /// exponent, with the field that sets the aim (a spread reduction, a gain), not changed by
+    /// steps after it (the H the settings aim at says nothing of what erosion made of the map).
     pub fn measures_roughness(&self) -> bool {
         let aimed = self.recipe.roughness_aim();
         self.look != Look::Pair
             && aimed.is_some_and(|aim| self.fields.iter().any(|f| f.knob() == aim.knob))
-            && self.recipe.erosion().is_none()
+            && !self.recipe.on_a_base()
     }
 
     /// The views the demo offers, in the order the view choice lists them ([`Demo::offers`]).
@@ -162,13 +162,14 @@ impl Demo {
 
     /// Whether the demo offers `view`, each view by name: the 3-D terrain, the wireframe and the
     /// map on every demo; the shaded relief and both water views on a map (not a profile); the
-    /// Erosion view where droplets fell.
+    /// Erosion view where steps change a base (droplets, weathering, a reader's chain): what they
+    /// changed.
     pub fn offers(&self, view: ViewMode) -> bool {
         let map = self.look != Look::Profile;
         match view {
             ViewMode::Terrain | ViewMode::Wireframe | ViewMode::Map => true,
             ViewMode::Creases | ViewMode::Water | ViewMode::Water3d => map,
-            ViewMode::Erosion => map && self.recipe.erosion().is_some(),
+            ViewMode::Erosion => map && self.recipe.on_a_base(),
         }
     }
 

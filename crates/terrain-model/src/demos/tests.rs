@@ -161,9 +161,9 @@ fn the_erosion_demo_steps_droplet_by_droplet_with_trails() {
     );
     assert!(row.views().any(|v| v == ViewMode::Erosion));
     let mut setup = row.setup(5);
-    if let Some(e) = setup.recipe.erosion_mut() {
-        e.droplets = 100;
-    }
+    Field::DROPLETS
+        .apply("100", &mut setup)
+        .expect("the erosion demo takes droplets");
     let answer = row.answer(&setup, None).expect("valid");
     let n = answer.grid.heights.len();
     // Steps 0 ..= 12 (after 1 ... 8, 16, 32, 64, 100 droplets): every step but the last has
@@ -215,7 +215,9 @@ fn a_read_map_fills_the_view_and_real_land_stands_at_its_stated_exaggeration() {
     );
     // Rain on it: the map changes and keeps its scale (metres).
     let mut setup = yours.setup(1);
-    setup.recipe.erosion_mut().expect("droplets").droplets = 500;
+    Field::HELD_DROPLETS
+        .apply("500", &mut setup)
+        .expect("your map takes droplets");
     let big = diamond_square::generate(&MpdParams::DEFAULT, 3).expect("a map");
     let in_metres = Heightmap::from_data(
         big.width(),
@@ -225,12 +227,50 @@ fn a_read_map_fills_the_view_and_real_land_stands_at_its_stated_exaggeration() {
     .expect("a map");
     let eroded = setup.recipe.made_from(Some(&in_metres), 1).expect("eroded");
     assert_ne!(eroded, in_metres);
+    // The map read is kept as the base, so the Erosion view has something to compare with.
+    let answer = yours.answer(&setup, Some(&in_metres)).expect("shown");
+    let n = answer.grid.heights.len();
+    assert_eq!(answer.batches.len(), n, "the base's shown heights, once");
+    assert_ne!(
+        answer.batches, answer.grid.heights,
+        "the droplets changed it"
+    );
     let high = eroded.data().iter().copied().fold(f32::MIN, f32::max);
     assert!(high <= 0.0141, "{high}: on the file's scale, not 0 to 1");
     assert!(
         setup.recipe.generate(1).is_err(),
         "a read map is not generated"
     );
+}
+
+#[test]
+fn the_change_view_is_offered_where_steps_change_a_base() {
+    let offering: Vec<&str> = DEMOS
+        .iter()
+        .filter(|d| d.offers(ViewMode::Erosion))
+        .map(|d| d.id)
+        .collect();
+    assert_eq!(
+        offering,
+        [
+            "erosion",
+            "rain",
+            "thermal",
+            "compose",
+            "real-land",
+            "your-map"
+        ]
+    );
+    // Weathering keeps its base as step 0: the view compares the rounds' map with it.
+    let row = find("thermal").expect("row");
+    let mut setup = row.setup(3);
+    Field::EXPONENT.apply("5", &mut setup).expect("a size");
+    let answer = row.answer(&setup, None).expect("weathered");
+    let n = answer.grid.heights.len();
+    let base =
+        diamond_square::generate(setup.recipe.subdivision().expect("a base"), 3).expect("the base");
+    assert_eq!(answer.batches[..n], row.shown(&base).heights[..]);
+    assert_ne!(answer.batches[..n], answer.grid.heights[..]);
 }
 
 /// The shown points of the Diamond-Square terrain under `setup`'s erosion.

@@ -154,7 +154,11 @@ fn a_request_handed_on_to_the_later_chapters_is_answered_as_the_page_answers_it(
         let demo = demos::find(id).expect("a demo");
         let mut setup = demo.setup(5);
         if let Some(droplets) = droplets {
-            setup.recipe.erosion_mut().expect("droplets").droplets = droplets;
+            let field = demo.fields.iter().find(|f| f.knob().name == "droplets");
+            field
+                .expect("a demo with droplets")
+                .apply(&droplets.to_string(), &mut setup)
+                .expect("droplets in range");
         }
         let request = Request {
             ticket: TICKET,

@@ -7,7 +7,6 @@ use super::settings::Slot;
 #[cfg(feature = "cli")]
 use super::Recipe;
 use crate::analysis::variogram::Aim;
-use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::chapters::steps::{InSteps, PartialStage, Steps};
 use crate::knobs::params::ParamError;
@@ -75,7 +74,7 @@ pub fn read_free_size<C: Chapter + ?Sized>(
 /// chapter, every answer after that is the chapter's own.
 ///
 /// The required methods are what every chapter must say; the provided ones are capabilities most
-/// chapters lack (erosion, tiling, steps), answering "none".
+/// chapters lack (steps after a base, tiling, a stepper), answering "none".
 pub trait Chapter {
     /// One line on what it makes, for the command line's help.
     #[cfg(feature = "cli")]
@@ -198,14 +197,18 @@ pub trait Chapter {
         None
     }
 
-    /// The erosion's droplets and constants, for a chapter that erodes.
-    fn erosion(&self) -> Option<&ErosionParams> {
-        None
+    /// Whether its map is a base that steps then change (droplets, weathering, a reader's
+    /// chain): what the base's settings aim at (a Hurst exponent) no longer holds of it, and the
+    /// base's shown heights are kept ([`InSteps::batches`]' first grid: the stepper's step 0) so
+    /// a view can show what the steps changed.
+    fn on_a_base(&self) -> bool {
+        false
     }
 
-    /// [`Chapter::erosion`], writable.
-    fn erosion_mut(&mut self) -> Option<&mut ErosionParams> {
-        None
+    /// Whether the worker may make it on the GPU: droplets that fall in batches give the same
+    /// bytes on any engine, so the page says which engine made the map.
+    fn runs_on_gpu(&self) -> bool {
+        false
     }
 
     /// The size, spread and reduction, for a chapter that subdivides a square.

@@ -9,7 +9,6 @@ use super::Chapter;
 use super::Recipe;
 use super::Schedule;
 use crate::analysis::variogram::Aim;
-use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::chapters::steps::{InSteps, PartialStage, Shown, Steps};
 use crate::knobs::params::{ParamError, ReadDecimal};
@@ -95,14 +94,14 @@ impl Recipe {
         on_chapter!(self, c => c.step_list_mut())
     }
 
-    /// The erosion's droplets and constants; `None` for the chapters without erosion.
-    pub fn erosion(&self) -> Option<&ErosionParams> {
-        on_chapter!(self, c => c.erosion())
+    /// Whether its map is a base that steps then change ([`Chapter::on_a_base`]).
+    pub fn on_a_base(&self) -> bool {
+        on_chapter!(self, c => c.on_a_base())
     }
 
-    /// [`Recipe::erosion`], writable.
-    pub fn erosion_mut(&mut self) -> Option<&mut ErosionParams> {
-        on_chapter!(self, c => c.erosion_mut())
+    /// Whether the worker may make it on the GPU ([`Chapter::runs_on_gpu`]).
+    pub fn runs_on_gpu(&self) -> bool {
+        on_chapter!(self, c => c.runs_on_gpu())
     }
 
     /// The size, spread and reduction of the subdivision chapters; `None` for the others.

@@ -255,6 +255,10 @@ impl Chapter for Composed {
         chain.map(|(link, after)| link.step_after(after)).collect()
     }
 
+    fn on_a_base(&self) -> bool {
+        true
+    }
+
     fn linked(&self) -> bool {
         crate::erosion::LINKED
     }

@@ -111,11 +111,34 @@ impl Chapter for Held {
         self.erosion.droplets == 0 || erosion::LINKED
     }
 
-    fn erosion(&self) -> Option<&ErosionParams> {
-        Some(&self.erosion)
+    /// Droplets fall on the map read (none at 0, and then the map is as read).
+    fn on_a_base(&self) -> bool {
+        true
     }
 
-    fn erosion_mut(&mut self) -> Option<&mut ErosionParams> {
-        Some(&mut self.erosion)
+    fn runs_on_gpu(&self) -> bool {
+        self.erosion.batch != 0
+    }
+
+    // Only where the erosion is (the worker's own module hands eroded maps on): the map read is
+    // kept as the base, so the Erosion view shows what the droplets changed on it.
+    #[cfg(feature = "erosion")]
+    fn in_steps(
+        &self,
+        held: Option<&Heightmap>,
+        seed: u64,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Option<Result<crate::chapters::steps::InSteps, ParamError>> {
+        let base = held?;
+        Some(
+            self.made_from(held, seed)
+                .map(|map| crate::chapters::steps::InSteps {
+                    map,
+                    batches: crate::chapters::steps::shown_heights(base, columns, rows),
+                    trails: Vec::new(),
+                    notes: String::new(),
+                }),
+        )
     }
 }

@@ -131,12 +131,12 @@ impl Chapter for RainAtScale {
         Some(self.job(seed).and_then(|job| job.run(columns, rows)))
     }
 
-    fn erosion(&self) -> Option<&ErosionParams> {
-        Some(&self.erosion)
+    fn on_a_base(&self) -> bool {
+        true
     }
 
-    fn erosion_mut(&mut self) -> Option<&mut ErosionParams> {
-        Some(&mut self.erosion)
+    fn runs_on_gpu(&self) -> bool {
+        self.erosion.batch != 0
     }
 
     fn subdivision(&self) -> Option<&MpdParams> {

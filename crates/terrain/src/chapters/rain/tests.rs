@@ -42,8 +42,7 @@ fn in_steps_is_the_command_lines_map_and_keeps_each_step() {
     let rain = small();
     let seed = 11;
     // What `terrain ds --exponent 6 --erode 3000 --batch 256` writes.
-    let (Some(Recipe::DiamondSquare(ds)), Some(&constants)) = (rain.command(), rain.erosion())
-    else {
+    let (Some(Recipe::DiamondSquare(ds)), constants) = (rain.command(), rain.erosion) else {
         panic!("rain at scale is ds --erode --batch");
     };
     assert_eq!(constants.batch, 256);

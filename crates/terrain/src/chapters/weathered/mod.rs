@@ -112,6 +112,10 @@ impl Chapter for Weathered {
         vec![Box::new(self.thermal)]
     }
 
+    fn on_a_base(&self) -> bool {
+        true
+    }
+
     fn linked(&self) -> bool {
         crate::erosion::LINKED
     }

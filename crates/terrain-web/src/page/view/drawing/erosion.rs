@@ -1,5 +1,5 @@
-//! The erosion view: the top-down map of what erosion changed, against the terrain before any
-//! droplet, with a legend of the largest changes.
+//! The erosion view: the top-down map of what erosion (or any step after a base) changed,
+//! against the base before any step, with a legend of the largest changes.
 
 use terrain::display;
 
@@ -8,7 +8,7 @@ use crate::gpu::canvas2d;
 use crate::gpu::renderer::Renderer;
 use crate::page::view::DemoView;
 
-/// What erosion lowered and raised.
+/// What erosion and the other steps lowered and raised.
 pub struct Erosion;
 
 impl Drawing for Erosion {
@@ -16,7 +16,7 @@ impl Drawing for Erosion {
         let Some(shown) = view.shown.as_ref() else {
             return Ok(());
         };
-        // Against step 0, the terrain before any droplet (the answer's first batch).
+        // Against step 0, the base before any step (the answer's first batch).
         let n = shown.staged.heights.len();
         let before = shown.answer.batches.get(..n).unwrap_or(&[]);
         let pixels = display::change_pixels(&shown.staged, before);
