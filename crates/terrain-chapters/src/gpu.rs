@@ -145,8 +145,8 @@ impl Gpu {
         );
         let applies = self.group(&self.apply, &[(0, &constants), (5, &ground), (6, &change)]);
         let queue = self.device.queue();
-        let size = job.recipe.erosion.batch;
-        let droplets = job.recipe.erosion.droplets;
+        let size = job.recipe.step.0.batch;
+        let droplets = job.recipe.step.0.droplets;
         let mut from = 0u32;
         let mut submitted = 0u32;
         let mut finished = Vec::new();

@@ -55,7 +55,7 @@ pub async fn answer_on_gpu(handed: &Reply) -> Option<Reply> {
     let mut heights = job.shown(&job.ground, &columns, &rows);
     let steps = job.ends.len();
     let mut done = 0;
-    let droplets = f64::from(job.recipe.erosion.droplets.max(1));
+    let droplets = f64::from(job.recipe.step.0.droplets.max(1));
     let ran = gpu
         .run(
             &job,

@@ -3,9 +3,10 @@
 
 use terrain::chain::thermal::Thermal;
 use terrain::chapters::{
-    Eroded, Faults, Fbm, Line, MidpointRecursive, Noise, RainAtScale, Uplifted, Weathered,
+    Faults, Fbm, Line, MidpointRecursive, Noise, OnBase, RainAtScale, Uplifted,
 };
 use terrain::diamond_square::Stage as DsStage;
+use terrain::erosion::step::Erode;
 use terrain::erosion::ErosionParams;
 use terrain::faults::FaultParams;
 use terrain::fbm::FbmParams;
@@ -237,9 +238,9 @@ pub const DEMOS: &[Demo] = &[
                   first droplets one at a time, then thousands; the Erosion view shows where \
                   ground was removed (orange) and laid down (blue).",
         fields: EROSION_FIELDS,
-        recipe: Recipe::Eroded(Eroded {
+        recipe: Recipe::Eroded(OnBase {
             params: EROSION_TERRAIN,
-            erosion: ErosionParams::DEFAULT,
+            step: Erode(ErosionParams::DEFAULT),
         }),
         look: Look::Terrain,
         view: ViewMode::Terrain,
@@ -260,9 +261,9 @@ pub const DEMOS: &[Demo] = &[
         caption: "Scree on a Diamond-Square terrain: soil slides wherever a slope is steeper \
                   than the talus angle, until it settles there.",
         fields: THERMAL_FIELDS,
-        recipe: Recipe::Weathered(Weathered {
+        recipe: Recipe::Weathered(OnBase {
             params: EROSION_TERRAIN,
-            thermal: Thermal {
+            step: Thermal {
                 iterations: 256,
                 ..Thermal::DEFAULT
             },

@@ -140,7 +140,7 @@ fn the_page_quotes_the_rows_range_in_its_hint_and_its_message() {
     let mut setup = Setup {
         recipe: Recipe::Eroded(Eroded {
             params: MpdParams::DEFAULT,
-            erosion: terrain::erosion::ErosionParams::DEFAULT,
+            step: terrain::erosion::step::Erode(terrain::erosion::ErosionParams::DEFAULT),
         }),
         seed: 1,
     };

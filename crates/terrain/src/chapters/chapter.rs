@@ -112,14 +112,15 @@ pub trait Chapter {
     /// Generates the terrain for `seed`, after checking the parameters.
     fn generate(&self, seed: u64) -> Result<Heightmap, ParamError>;
 
-    /// What it is as a `terrain` command: the recipe of the command that makes its map (its
-    /// erosion, for a chapter that erodes, is [`Chapter::erosion`]); `None` for a recipe no
-    /// command makes (a partial step, a map read on the page).
+    /// What it is as a `terrain` command: the recipe of the command that makes its base (the
+    /// steps after it are [`Chapter::chain`]); `None` for a recipe no command makes (a partial
+    /// step, a map read on the page).
     #[cfg(feature = "cli")]
     fn command(&self) -> Option<Recipe>;
 
     /// The steps its map goes through after the command's map (`--then`, in order): none for
-    /// most chapters; thermal erosion for the weathered map.
+    /// most chapters; the step of a demo made of a base and a step (`OnBase`), the reader's
+    /// steps for a composed map.
     #[cfg(feature = "cli")]
     fn chain(&self) -> Vec<Box<dyn crate::chain::Step>> {
         Vec::new()

@@ -1,11 +1,8 @@
 //! Hydraulic erosion's knobs: the constants a reader may set beside the droplets, and where each
-//! lives in [`ErosionParams`] (on its own, or beside a subdivision's for the chapters that erode
-//! the map they subdivide).
+//! lives in [`ErosionParams`].
 
 use super::algorithm::step::Erode;
 use super::algorithm::ErosionParams;
-use crate::chapters::midpoint::algorithm::MpdParams;
-use crate::chapters::midpoint::knobs::subdivision_slot;
 use crate::chapters::settings::Slot;
 use crate::knobs::{self, Knob};
 
@@ -40,19 +37,6 @@ pub fn erosion_slot<'a>(params: &'a mut ErosionParams, knob: &Knob) -> Option<Sl
         "batch" => Slot::Whole(&mut params.batch),
         _ => return None,
     })
-}
-
-/// Where a knob of an eroded subdivision lives (the erosion chapters: droplet by droplet and in
-/// batches); `None` for any other knob.
-pub fn eroded_slot<'a>(
-    params: &'a mut MpdParams,
-    erosion: &'a mut ErosionParams,
-    knob: &Knob,
-) -> Option<Slot<'a>> {
-    match subdivision_slot(params, knob) {
-        Some(slot) => Some(slot),
-        None => erosion_slot(erosion, knob),
-    }
 }
 
 /// The erosion fields the page's Make your own offers for an `erode` step (the rest stay at

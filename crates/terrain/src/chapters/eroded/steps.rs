@@ -9,7 +9,7 @@ impl Eroded {
     /// The droplets step `step` adds begin at `.0` and end before `.1` (0-based): none at step
     /// 0, then each batch, the last adding the rest.
     fn added_in(&self, step: u32) -> (u32, u32) {
-        let ends = erosion_ends(self.erosion.droplets);
+        let ends = erosion_ends(self.step.0.droplets);
         let end = |s: u32| match s {
             0 => 0,
             s => ends[(s as usize).min(ends.len()) - 1],
@@ -20,7 +20,7 @@ impl Eroded {
 
 impl Steps for Eroded {
     fn count(&self) -> u32 {
-        erosion_ends(self.erosion.droplets).len() as u32
+        erosion_ends(self.step.0.droplets).len() as u32
     }
 
     fn added(&self, step: u32) -> [(u32, u32); 2] {
@@ -35,7 +35,7 @@ impl Steps for Eroded {
     fn caption(&self, step: u32) -> String {
         let last = self.count();
         let (from, to) = self.added_in(step);
-        let total = self.erosion.droplets;
+        let total = self.step.0.droplets;
         match to - from {
             _ if step == 0 => {
                 format!("Start (step 0 of {last}): the Diamond-Square terrain before any droplet")

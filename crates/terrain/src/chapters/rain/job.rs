@@ -6,6 +6,7 @@
 
 use super::steps::rain_ends;
 use super::RainAtScale;
+use crate::chain::Step;
 use crate::chapters::diamond_square::algorithm as diamond_square;
 use crate::chapters::steps::InSteps;
 use crate::erosion::batched::{self, Rain};
@@ -33,14 +34,14 @@ pub struct Job {
 impl RainAtScale {
     /// The job of this recipe with `seed`, its parameters checked.
     pub fn job(&self, seed: u64) -> Result<Job, ParamError> {
-        self.check()?;
+        self.step.validate()?;
         let before = diamond_square::generate(&self.params, seed)?;
-        let rain = Rain::new(&before, &self.erosion)?;
+        let rain = Rain::new(&before, &self.step.0)?;
         let ground = rain.ground(&before);
         Ok(Job {
             recipe: *self,
             seed,
-            ends: rain_ends(self.erosion.droplets, self.erosion.batch),
+            ends: rain_ends(self.step.0.droplets, self.step.0.batch),
             before,
             rain,
             ground,
@@ -53,7 +54,7 @@ impl Job {
     /// [`Rain::start`] gives, computed here so the GPU needs no 64-bit generator.
     pub fn starts(&self) -> Vec<i32> {
         let points = PointRng::new(self.seed);
-        (0..self.recipe.erosion.droplets)
+        (0..self.recipe.step.0.droplets)
             .flat_map(|i| {
                 let (x, y) = self.rain.start(points, i);
                 [x, y]
@@ -79,7 +80,7 @@ impl Job {
     pub fn run(self, columns: &[usize], rows: &[usize]) -> Result<InSteps, ParamError> {
         let mut heights = self.shown(&self.ground, columns, rows);
         let last = *self.ends.last().unwrap_or(&0);
-        let erosion = &self.recipe.erosion;
+        let erosion = &self.recipe.step.0;
         let (_, ground, _) = batched::run(
             &self.before,
             erosion,

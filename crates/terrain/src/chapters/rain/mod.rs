@@ -11,35 +11,32 @@ mod steps;
 #[cfg(feature = "erosion")]
 pub use job::Job;
 
+use crate::chain::Step;
 use crate::chapters::diamond_square::algorithm as diamond_square;
-#[cfg(feature = "cli")]
 use crate::chapters::eroded::algorithm::step::Erode;
 use crate::chapters::eroded::algorithm::ErosionParams;
-use crate::chapters::eroded::knobs::eroded_slot;
+use crate::chapters::eroded::knobs::erosion_slot;
 #[cfg(feature = "cli")]
 use crate::chapters::eroded::knobs::EROSION;
 use crate::chapters::midpoint::algorithm::MpdParams;
 #[cfg(feature = "cli")]
 use crate::chapters::midpoint::knobs::SUBDIVISION;
+use crate::chapters::on_base::{OnBase, ShownStep};
 use crate::chapters::settings::Slot;
-use crate::chapters::steps::Steps;
-use crate::chapters::Chapter;
-#[cfg(feature = "cli")]
-use crate::chapters::Recipe;
 use crate::knobs;
 use crate::knobs::params::ParamError;
-use crate::knobs::{limits, Knob};
+use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
 
-/// A Diamond-Square terrain eroded in batches.
+/// A Diamond-Square terrain eroded in batches: the base, then the droplets, the batch size and
+/// the erosion constants.
+pub type RainAtScale = OnBase<Batches>;
+
+/// The `erode` step with droplets in batches (`batch` at least 1): what `--erode N --batch B`
+/// runs, on every core or, in the page's worker, on the GPU.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct RainAtScale {
-    /// The Diamond-Square terrain's size, starting spread and reduction.
-    pub params: MpdParams,
-    /// The droplets, the batch size and the erosion constants (`batch` is never 0 here).
-    pub erosion: ErosionParams,
-}
+pub struct Batches(pub ErosionParams);
 
 #[cfg(feature = "cli")]
 /// The subdivision's knobs, the droplets and the batch, then the erosion constants.
@@ -62,106 +59,80 @@ const KNOBS: [&Knob; 14] = [
 
 impl RainAtScale {
     /// A 513 x 513 Diamond-Square terrain under 300 000 droplets in batches of the default size.
-    pub const DEFAULT: RainAtScale = RainAtScale {
+    pub const DEFAULT: RainAtScale = OnBase {
         params: MpdParams {
             exponent: 9,
             ..diamond_square::DEFAULT
         },
-        erosion: ErosionParams {
+        step: Batches(ErosionParams {
             droplets: knobs::BATCHED_DROPLETS.whole_default() as u32,
             batch: knobs::BATCH.whole_default() as u32,
             ..ErosionParams::DEFAULT
-        },
+        }),
     };
 }
 
-impl Chapter for RainAtScale {
-    #[cfg(feature = "cli")]
-    fn about(&self) -> &'static str {
-        "A Diamond-Square terrain eroded by droplets in batches (terrain ds --erode N --batch B)"
+/// The `erode` step's, but for the batch, which must be at least 1.
+impl Step for Batches {
+    fn name(&self) -> &'static str {
+        Erode(self.0).name()
     }
 
-    #[cfg(feature = "cli")]
-    fn knobs(&self) -> &'static [&'static Knob] {
-        &KNOBS
+    fn validate(&self) -> Result<(), ParamError> {
+        knobs::BATCH.check_whole(u64::from(self.0.batch))?;
+        self.0.validate()
     }
+
+    fn apply(&self, map: &mut Heightmap, seed: u64) -> Result<(), ParamError> {
+        self.validate()?;
+        Erode(self.0).apply(map, seed)
+    }
+
+    fn settings(&self) -> Vec<(&'static str, String)> {
+        Erode(self.0).settings()
+    }
+}
+
+impl ShownStep for Batches {
+    #[cfg(feature = "cli")]
+    const ABOUT: &'static str =
+        "A Diamond-Square terrain eroded by droplets in batches (terrain ds --erode N --batch B)";
+
+    #[cfg(feature = "cli")]
+    const KNOBS: &'static [&'static Knob] = &KNOBS;
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        eroded_slot(&mut self.params, &mut self.erosion, knob)
+        erosion_slot(&mut self.0, knob)
     }
 
-    fn size(&self) -> (usize, usize) {
-        limits::square(self.params.exponent)
-    }
-
-    fn size_tag(&self) -> String {
-        format!("e{}", self.params.exponent)
-    }
-
-    fn generate(&self, seed: u64) -> Result<Heightmap, ParamError> {
-        self.made(seed)
-    }
-
-    #[cfg(feature = "cli")]
-    fn command(&self) -> Option<Recipe> {
-        Some(Recipe::diamond_square(self.params))
-    }
-
-    #[cfg(feature = "cli")]
-    fn chain(&self) -> Vec<Box<dyn crate::chain::Step>> {
-        vec![Box::new(Erode(self.erosion))]
+    fn runs_on_gpu(&self) -> bool {
+        self.0.batch != 0
     }
 
     fn linked(&self) -> bool {
         crate::erosion::LINKED
     }
 
-    fn steps(&self) -> Option<&dyn Steps> {
-        Some(self)
+    /// The job, run on this machine's cores.
+    fn made(on: &RainAtScale, seed: u64) -> Result<Heightmap, ParamError> {
+        #[cfg(feature = "erosion")]
+        return Ok(on.job(seed)?.run(&[], &[])?.map);
+        // Not in this build: the worker's own module hands rain on to the later chapters'.
+        #[cfg(not(feature = "erosion"))]
+        return {
+            let _ = (on, seed);
+            Err(crate::erosion::not_linked())
+        };
     }
 
     #[cfg(feature = "erosion")]
     fn in_steps(
-        &self,
-        _held: Option<&Heightmap>,
+        on: &RainAtScale,
         seed: u64,
         columns: &[usize],
         rows: &[usize],
-    ) -> Option<Result<crate::chapters::steps::InSteps, ParamError>> {
-        Some(self.job(seed).and_then(|job| job.run(columns, rows)))
-    }
-
-    fn on_a_base(&self) -> bool {
-        true
-    }
-
-    fn runs_on_gpu(&self) -> bool {
-        self.erosion.batch != 0
-    }
-
-    fn subdivision(&self) -> Option<&MpdParams> {
-        Some(&self.params)
-    }
-}
-
-impl RainAtScale {
-    /// The eroded map for `seed`: the job, run on this machine's cores.
-    #[cfg(feature = "erosion")]
-    fn made(&self, seed: u64) -> Result<Heightmap, ParamError> {
-        Ok(self.job(seed)?.run(&[], &[])?.map)
-    }
-
-    /// Not in this build: the worker's own module hands rain on to the later chapters'.
-    #[cfg(not(feature = "erosion"))]
-    fn made(&self, _seed: u64) -> Result<Heightmap, ParamError> {
-        Err(crate::erosion::not_linked())
-    }
-
-    /// The erosion's checks, and a batch of at least one droplet.
-    #[cfg(feature = "erosion")]
-    pub(crate) fn check(&self) -> Result<(), ParamError> {
-        knobs::BATCH.check_whole(u64::from(self.erosion.batch))?;
-        self.erosion.validate()
+    ) -> Result<crate::chapters::steps::InSteps, ParamError> {
+        on.job(seed).and_then(|job| job.run(columns, rows))
     }
 }
 

@@ -16,12 +16,12 @@ pub fn rain_ends(droplets: u32, batch: u32) -> Vec<u32> {
 impl RainAtScale {
     /// Batches in the whole run.
     fn batches(&self) -> u32 {
-        self.erosion.droplets.div_ceil(self.erosion.batch.max(1))
+        self.step.0.droplets.div_ceil(self.step.0.batch.max(1))
     }
 
     /// The droplets step `step` adds begin at `.0` and end before `.1`: none at step 0.
     fn added_in(&self, step: u32) -> (u32, u32) {
-        let (batch, droplets) = (self.erosion.batch.max(1), self.erosion.droplets);
+        let (batch, droplets) = (self.step.0.batch.max(1), self.step.0.droplets);
         let end = |s: u32| match s {
             0 => 0,
             s if s >= self.count() => droplets,
@@ -53,8 +53,8 @@ impl Steps for RainAtScale {
             _ => format!(
                 "Step {step} of {last}: droplets {} to {to} of {}, through batch {}",
                 from + 1,
-                self.erosion.droplets,
-                to.div_ceil(self.erosion.batch.max(1)),
+                self.step.0.droplets,
+                to.div_ceil(self.step.0.batch.max(1)),
             ),
         }
     }

@@ -8,8 +8,8 @@ use crate::erosion;
 fn small() -> RainAtScale {
     let mut rain = RainAtScale::DEFAULT;
     rain.params.exponent = 6;
-    rain.erosion.droplets = 3000;
-    rain.erosion.batch = 256;
+    rain.step.0.droplets = 3000;
+    rain.step.0.batch = 256;
     rain
 }
 
@@ -42,7 +42,7 @@ fn in_steps_is_the_command_lines_map_and_keeps_each_step() {
     let rain = small();
     let seed = 11;
     // What `terrain ds --exponent 6 --erode 3000 --batch 256` writes.
-    let (Some(Recipe::DiamondSquare(ds)), constants) = (rain.command(), rain.erosion) else {
+    let (Some(Recipe::DiamondSquare(ds)), constants) = (rain.command(), rain.step.0) else {
         panic!("rain at scale is ds --erode --batch");
     };
     assert_eq!(constants.batch, 256);
@@ -72,7 +72,7 @@ fn a_job_run_elsewhere_finishes_as_the_cpu_run() {
     let cpu = job.clone().run(&columns, &columns).expect("valid");
     // Another engine hands back the final ground: the map is the same.
     let (_, ground, _) =
-        erosion::batched::run(&job.before, &rain.erosion, 5, 256, |_, _| {}).expect("valid");
+        erosion::batched::run(&job.before, &rain.step.0, 5, 256, |_, _| {}).expect("valid");
     let heights = cpu.batches.clone();
     assert_eq!(job.finish(&ground, heights).map.data(), cpu.map.data());
 }
@@ -80,17 +80,17 @@ fn a_job_run_elsewhere_finishes_as_the_cpu_run() {
 #[test]
 fn a_batch_of_none_and_too_many_droplets_are_refused() {
     let mut rain = small();
-    rain.erosion.batch = 0;
+    rain.step.0.batch = 0;
     assert!(rain.generate(1).is_err());
     let mut rain = small();
-    rain.erosion.droplets = 5_000_001;
+    rain.step.0.droplets = 5_000_001;
     assert!(rain
         .generate(1)
         .expect_err("too many")
         .message
         .contains("5000000"));
     // One after another stops at 2 000 000, and says batches go further.
-    let mut sequential = rain.erosion;
+    let mut sequential = rain.step.0;
     sequential.batch = 0;
     sequential.droplets = 2_000_001;
     let why = sequential.validate().expect_err("too many").message;

@@ -2,6 +2,7 @@ use super::*;
 
 mod steps;
 use crate::chapters::diamond_square::algorithm as diamond_square;
+use crate::chapters::eroded::algorithm::step::Erode;
 use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::faults::algorithm::{self as faults, FaultParams, ShapeSet};
 use crate::chapters::line::algorithm::LineParams;
@@ -149,19 +150,19 @@ fn one_of_each() -> Vec<Recipe> {
         }),
         Recipe::Eroded(Eroded {
             params: MpdParams::DEFAULT,
-            erosion,
+            step: Erode(erosion),
         }),
         Recipe::RainAtScale(RainAtScale {
             params: MpdParams::DEFAULT,
-            erosion: ErosionParams {
+            step: Batches(ErosionParams {
                 batch: 64,
                 ..erosion
-            },
+            }),
         }),
         Recipe::Held(Held { erosion }),
         Recipe::Weathered(Weathered {
             params: MpdParams::DEFAULT,
-            thermal: crate::chain::thermal::Thermal::DEFAULT,
+            step: crate::chain::thermal::Thermal::DEFAULT,
         }),
         Recipe::Composed(crate::chapters::Composed {
             exponent: 5,

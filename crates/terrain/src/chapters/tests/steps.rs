@@ -2,6 +2,7 @@
 
 use super::super::*;
 use crate::chapters::diamond_square::algorithm as diamond_square;
+use crate::chapters::eroded::algorithm::step::Erode;
 use crate::chapters::eroded::algorithm::ErosionParams;
 use crate::chapters::faults::algorithm::FaultParams;
 use crate::chapters::line::algorithm::LineParams;
@@ -39,7 +40,7 @@ fn by_faults(params: FaultParams) -> Schedule {
 fn by_droplets(erosion: ErosionParams) -> Schedule {
     stepped(Recipe::Eroded(Eroded {
         params: MpdParams::DEFAULT,
-        erosion,
+        step: Erode(erosion),
     }))
 }
 

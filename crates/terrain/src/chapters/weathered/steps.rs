@@ -11,7 +11,7 @@ impl Weathered {
     /// page's module calls it from three places.)
     #[inline(never)]
     pub(super) fn ends(&self) -> Vec<u32> {
-        doubling_ends(1, self.thermal.iterations.max(1))
+        doubling_ends(1, self.step.iterations.max(1))
     }
 }
 
@@ -32,7 +32,7 @@ impl Steps for Weathered {
     fn caption(&self, step: u32) -> String {
         let last = self.count();
         let ends = self.ends();
-        let talus = self.thermal.talus;
+        let talus = self.step.talus;
         match step {
             0 => format!(
                 "Start (step 0 of {last}): the Diamond-Square terrain before anything slides"
@@ -73,10 +73,10 @@ pub(super) mod rounds {
         rows: &[usize],
     ) -> Result<InSteps, ParamError> {
         use crate::chain::Step;
-        weathered.thermal.validate()?;
+        weathered.step.validate()?;
         let mut map = diamond_square::generate(&weathered.params, seed)?;
         let span = thermal::span(&map);
-        let talus = weathered.thermal.talus;
+        let talus = weathered.step.talus;
         let shown = |m: &Heightmap| shown_heights(m, columns, rows);
         let note = |m: &Heightmap| {
             format!(
@@ -90,9 +90,9 @@ pub(super) mod rounds {
         let mut notes = note(&map);
         let mut trails = Vec::new();
         let ends = weathered.ends();
-        let total = weathered.thermal.iterations;
+        let total = weathered.step.iterations;
         let width = map.width();
-        weathered.thermal.apply_seen(&mut map, &ends, |done, now| {
+        weathered.step.apply_seen(&mut map, &ends, |done, now| {
             let mut codes = vec![0u8; columns.len() * rows.len()];
             for (i, _) in steep_cells(now, talus, span)
                 .iter()

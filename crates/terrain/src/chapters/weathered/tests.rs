@@ -2,7 +2,9 @@
 //! each step carries its marks and what the worker measured.
 
 use super::*;
-use crate::chapters::Recipe;
+use crate::chapters::midpoint::algorithm::MpdParams;
+use crate::chapters::steps::Steps;
+use crate::chapters::{Chapter, Recipe};
 
 fn small() -> Weathered {
     Weathered {
@@ -10,7 +12,7 @@ fn small() -> Weathered {
             exponent: 6,
             ..diamond_square::DEFAULT
         },
-        thermal: Thermal {
+        step: Thermal {
             iterations: 20,
             ..Thermal::DEFAULT
         },
@@ -21,7 +23,7 @@ fn small() -> Weathered {
 fn the_steps_are_one_two_four_rounds_then_all() {
     assert_eq!(small().ends(), [1, 2, 4, 8, 16, 20]);
     let one = Weathered {
-        thermal: Thermal {
+        step: Thermal {
             iterations: 1,
             ..Thermal::DEFAULT
         },

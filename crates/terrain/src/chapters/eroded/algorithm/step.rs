@@ -9,6 +9,7 @@ use crate::map::heightmap::Heightmap;
 
 /// Hydraulic erosion's constants, run as a step.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Erode(pub ErosionParams);
 
 impl Step for Erode {
