@@ -548,7 +548,27 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.ok(late.magenta < first.magenta, `fewer steep cells later: ${late.magenta} against ${first.magenta}`);
       assert.ok(late.share < first.share && first.share < start.share, `${start.share}, ${first.share}, ${late.share}`);
       await driver.screenshot(join(ARTIFACTS, `thermal-stepped-${name}.png`));
-      await at(9);
+      // The Erosion view: what slid since the base, orange where lowered, blue where raised.
+      await setView(driver, id, 'erosion');
+      const tones = async (step) => {
+        await scrubTo(driver, id, step);
+        return driver.evaluate((s) => {
+          const canvas = document.querySelector(`${s} canvas`);
+          const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+          let removed = 0;
+          let laid = 0;
+          for (let i = 0; i < data.length; i += 4) {
+            if (data[i] - data[i + 2] > 40) removed += 1;
+            if (data[i + 2] - data[i] > 40) laid += 1;
+          }
+          return { removed, laid };
+        }, sel);
+      };
+      const bare = await tones(0);
+      assert.equal(bare.removed + bare.laid, 0, `nothing changed at the start: ${JSON.stringify(bare)}`);
+      const slid = await tones(9);
+      assert.ok(slid.removed > 300 && slid.laid > 300, `${name}: what slid, and where to: ${JSON.stringify(slid)}`);
+      await driver.screenshot(join(ARTIFACTS, `thermal-change-${name}.png`));
       await setView(driver, id, 'terrain');
       assert.deepEqual(await problems(driver), []);
     });

@@ -90,7 +90,7 @@ const ROWS: [ViewRow; 7] = [
     },
     ViewRow {
         name: "erosion",
-        label: "Erosion and change (removed / laid)",
+        label: "Erosion (removed / laid)",
         shows: "Top-down map of what erosion and the other steps changed on the base: orange \
                 lowered, blue raised, stronger where it changed more",
         turns: false,
