@@ -1,5 +1,6 @@
 // End-to-end: "Make your own". A base and a list of steps: adding, moving and removing a step
-// makes the terrain again and changes the command under the canvas; the download is byte for byte
+// makes the terrain again and changes the command under the canvas; the Erosion view shows what
+// the steps changed on the base; the download is byte for byte
 // what that command writes; a link brings the whole chain back; a bad value in a step's field is
 // refused next to that field and the terrain stays.
 import { test } from 'node:test';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, ROOT, inspect, settle, terrain, download, suite, openPage, describedBy, setField, scrub, unzipStored,
+  setView, canvasPixels, countColours,
 } from './harness.mjs';
 
 const id = 'compose';
@@ -69,6 +71,22 @@ test('compose opens on its chain and adds, moves and removes steps, the command 
   assert.match(await page.$eval(`${section} .step-caption`, (c) => c.textContent),
     /^Step 2 of 3: after erode \(droplets 30000, inertia 0\.05, erosion 0\.3, deposition 0\.3\)/);
   await scrub(page, id, 3);
+  // The Erosion view compares each step with the base: nothing at step 0; after the chain,
+  // ground lowered almost everywhere (the power of 1.5 sinks all but the highest ground, and it
+  // sets the scale: the droplets' deposits are faint beside it).
+  await setView(page, id, 'erosion');
+  const tones = async () => countColours(await canvasPixels(page, id), {
+    removed: (r, g, b) => r - b > 40,
+    laid: (r, g, b) => b - r > 40,
+  });
+  await scrub(page, id, 0);
+  const bare = await tones();
+  assert.equal(bare.removed + bare.laid, 0, `the base: ${JSON.stringify(bare)}`);
+  await scrub(page, id, 3);
+  const changed = await tones();
+  assert.ok(changed.removed > 10000, `the chain's change: ${JSON.stringify(changed)}`);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'compose-change.png') });
+  await setView(page, id, 'terrain');
 
   // Move it to the front, one place at a time; the first step cannot go up.
   assert.equal(await page.$eval(`${section} fieldset[data-step="redistribute"] [data-action="step-up"]`, (b) => b.disabled), true);
