@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, ROOT, inspect, settle, terrain, download, suite, openPage, describedBy, setField, scrub, unzipStored,
-  setView, canvasPixels, countColours,
+  setView, changeTones,
 } from './harness.mjs';
 
 const id = 'compose';
@@ -75,10 +75,7 @@ test('compose opens on its chain and adds, moves and removes steps, the command 
   // ground lowered almost everywhere (the power of 1.5 sinks all but the highest ground, and it
   // sets the scale: the droplets' deposits are faint beside it).
   await setView(page, id, 'erosion');
-  const tones = async () => countColours(await canvasPixels(page, id), {
-    removed: (r, g, b) => r - b > 40,
-    laid: (r, g, b) => b - r > 40,
-  });
+  const tones = () => changeTones(page, id);
   await scrub(page, id, 0);
   const bare = await tones();
   assert.equal(bare.removed + bare.laid, 0, `the base: ${JSON.stringify(bare)}`);

@@ -529,13 +529,17 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
         return driver.evaluate((s) => {
           const canvas = document.querySelector(`${s} canvas`);
           const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-          let magenta = 0;
+          // Magenta: the steep cells (map view); orange and blue: lowered and raised since
+          // the base (Erosion view).
+          let [magenta, removed, laid] = [0, 0, 0];
           for (let i = 0; i < data.length; i += 4) {
             if (data[i] - data[i + 1] > 50 && data[i + 2] - data[i + 1] > 40) magenta += 1;
+            if (data[i] - data[i + 2] > 40) removed += 1;
+            if (data[i + 2] - data[i] > 40) laid += 1;
           }
           const text = document.querySelector(`${s} .step-caption`).textContent;
           const share = text.match(/([\d.]+) % of neighbouring pairs steeper than the talus/);
-          return { text, magenta, share: share ? Number(share[1]) : NaN };
+          return { text, magenta, removed, laid, share: share ? Number(share[1]) : NaN };
         }, sel);
       };
       const start = await at(0);
@@ -550,23 +554,9 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       await driver.screenshot(join(ARTIFACTS, `thermal-stepped-${name}.png`));
       // The Erosion view: what slid since the base, orange where lowered, blue where raised.
       await setView(driver, id, 'erosion');
-      const tones = async (step) => {
-        await scrubTo(driver, id, step);
-        return driver.evaluate((s) => {
-          const canvas = document.querySelector(`${s} canvas`);
-          const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-          let removed = 0;
-          let laid = 0;
-          for (let i = 0; i < data.length; i += 4) {
-            if (data[i] - data[i + 2] > 40) removed += 1;
-            if (data[i + 2] - data[i] > 40) laid += 1;
-          }
-          return { removed, laid };
-        }, sel);
-      };
-      const bare = await tones(0);
+      const bare = await at(0);
       assert.equal(bare.removed + bare.laid, 0, `nothing changed at the start: ${JSON.stringify(bare)}`);
-      const slid = await tones(9);
+      const slid = await at(9);
       assert.ok(slid.removed > 300 && slid.laid > 300, `${name}: what slid, and where to: ${JSON.stringify(slid)}`);
       await driver.screenshot(join(ARTIFACTS, `thermal-change-${name}.png`));
       await setView(driver, id, 'terrain');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, inspect, settle, drawn, terrain, download, canvasPixels, countColours, suite, scrub,
-  setFields, describedBy,
+  setFields, describedBy, changeTones,
   timedTest, watchLongTasks, longestTask, unwatched,
 } from './harness.mjs';
 
@@ -61,10 +61,7 @@ test('the erosion demo draws and steps: one droplet\'s path first, then the eros
   // from the map's grey to orange or blue).
   await page.selectOption(`${section} select[name="view"]`, 'erosion');
   await scrub(page, id, 0);
-  const tones = async () => countColours(await canvasPixels(page, id), {
-    removed: (r, g, b) => r - b > 40,
-    laid: (r, g, b) => b - r > 40,
-  });
+  const tones = () => changeTones(page, id);
   const bare = await tones();
   assert.equal(bare.removed + bare.laid, 0, 'nothing changed yet');
   await scrub(page, id, facts.steps);

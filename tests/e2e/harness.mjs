@@ -408,6 +408,17 @@ export function countColours({ data }, classes) {
 }
 
 /**
+ * The Erosion view's tones in demo `id`'s canvas: `removed` pixels (orange, lowered since the
+ * base) and `laid` (blue, raised), as `countColours` counts them.
+ */
+export async function changeTones(page, id) {
+  return countColours(await canvasPixels(page, id), {
+    removed: (r, g, b) => r - b > 40,
+    laid: (r, g, b) => b - r > 40,
+  });
+}
+
+/**
  * Run in the page: facts about demo `demoId`'s canvas and section (the share of pixels that differ
  * from the sky, the Water view's river pixels, a hash, its attributes). Self-contained, so any driver can send it.
  */

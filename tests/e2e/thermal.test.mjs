@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, inspect, settle, terrain, download, canvasPixels, countColours, suite, scrub,
-  setFields, setView, nextFrames, describedBy,
+  setFields, setView, nextFrames, describedBy, changeTones,
 } from './harness.mjs';
 
 const id = 'thermal';
@@ -63,10 +63,7 @@ test('the thermal demo steps through the rounds, steep cells in magenta, the cap
   await setView(page, id, 'erosion');
   const tones = async () => {
     await nextFrames(page);
-    return countColours(await canvasPixels(page, id), {
-      removed: (r, g, b) => r - b > 40,
-      laid: (r, g, b) => b - r > 40,
-    });
+    return changeTones(page, id);
   };
   await scrub(page, id, 0);
   const bare = await tones();
