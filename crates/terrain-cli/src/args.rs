@@ -14,7 +14,7 @@ use crate::erosion_args::ErodeArgs;
 use crate::flags::whole;
 use crate::flow::FlowArgs;
 use crate::stats::StatsArgs;
-use crate::steps::{self, OnFile, PaintCommand, RedistributeCommand, StepArgs, ThermalCommand};
+use crate::steps::{self, OnFile, StepRun};
 
 /// Generate a terrain heightmap and write it to a file.
 #[derive(Debug, Parser)]
@@ -46,24 +46,17 @@ pub enum Command {
     /// A map read from a file, as it is: a base for `--then` steps, or a change of format.
     #[command(display_order = 103)]
     Read(OnFile),
-    /// Thermal erosion of a map read from a file: slopes steeper than the talus shed material.
-    #[command(display_order = 104)]
-    Thermal(ThermalCommand),
-    /// A map read from a file, its heights (0 to 1 over its range) raised to a power.
-    #[command(display_order = 105)]
-    Redistribute(RedistributeCommand),
-    /// Strokes painted on a map read from a file: brushes that raise, lower, smooth, flatten.
-    #[command(display_order = 106)]
-    Paint(PaintCommand),
 }
 
 /// What a command line asks for: a chapter's map, or a command on a map read from a file.
 #[derive(Debug)]
 pub enum Run {
     /// Make a chapter's map.
-    Chapter(ChapterRun),
+    Chapter(Box<ChapterRun>),
     /// Erode, route or measure a map read from a file.
     Read(Command),
+    /// A step of the registry on a map read from a file (`terrain thermal --in FILE`).
+    Step(OnFile, StepRun),
 }
 
 /// The parsed command line: the run, the steps after it and the global `--threads`.
@@ -72,7 +65,7 @@ pub struct Parsed {
     /// What to do.
     pub run: Run,
     /// The `--then` steps, in order.
-    pub then: Vec<StepArgs>,
+    pub then: Vec<StepRun>,
     /// `--threads`, if given.
     pub threads: Option<u32>,
 }
@@ -80,7 +73,7 @@ pub struct Parsed {
 /// The command: the derived commands and global flags, a subcommand per chapter, and every
 /// subcommand reading `-1` as a (refused) value rather than an unknown option.
 fn command() -> clap::Command {
-    let base = with_chapters(Cli::command())
+    let base = steps::with_steps_on_files(with_chapters(Cli::command()))
         .subcommand_required(true)
         .arg_required_else_help(true);
     let names: Vec<String> = base
@@ -96,7 +89,12 @@ fn command() -> clap::Command {
 fn run_of(matches: &clap::ArgMatches) -> Result<Run, String> {
     if let Some((name, sub)) = matches.subcommand() {
         if let Some(run) = ChapterRun::from_matches(name, sub) {
-            return run.map(Run::Chapter);
+            return run.map(|run| Run::Chapter(Box::new(run)));
+        }
+        if Cli::command().find_subcommand(name).is_none() {
+            if let Some(run) = steps::on_file_of(name, sub) {
+                return run.map(|(file, step)| Run::Step(file, step));
+            }
         }
     }
     let cli = Cli::from_arg_matches(matches).map_err(|e| e.to_string())?;

@@ -9,9 +9,10 @@ use terrain::Recipe;
 
 use crate::args::{Command, Run};
 use crate::map_output::{Output, Preset};
-use crate::steps::{OnFile, StepArgs};
+use crate::steps::{OnFile, StepRun};
 
-/// Where the map comes from.
+/// Where the map comes from (one a run: a recipe is not worth a box).
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Source {
     /// Generated from a recipe.
     Generate(Recipe),
@@ -62,31 +63,14 @@ impl Run {
                 preset: Some(&args.map.preset),
             },
             Run::Read(Command::Read(file)) => return Some(on_file(file, None)),
-            Run::Read(Command::Thermal(args)) => {
-                return Some(on_file(
-                    &args.file,
-                    Some(StepArgs::Thermal(args.step.clone())),
-                ))
-            }
-            Run::Read(Command::Redistribute(args)) => {
-                return Some(on_file(
-                    &args.file,
-                    Some(StepArgs::Redistribute(args.step.clone())),
-                ))
-            }
-            Run::Read(Command::Paint(args)) => {
-                return Some(on_file(
-                    &args.file,
-                    Some(StepArgs::Paint(args.step.clone())),
-                ))
-            }
+            Run::Step(file, step) => return Some(on_file(file, Some(step))),
             Run::Read(Command::Flow(_) | Command::Stats(_)) => return None,
         }))
     }
 }
 
 /// The job of a command on the map in `file`: `step` on it, or nothing (`terrain read`).
-fn on_file(file: &OnFile, step: Option<StepArgs>) -> Result<Job<'_>, String> {
+fn on_file<'a>(file: &'a OnFile, step: Option<&StepRun>) -> Result<Job<'a>, String> {
     Ok(Job {
         source: Source::File {
             path: file.input.clone(),
@@ -94,7 +78,10 @@ fn on_file(file: &OnFile, step: Option<StepArgs>) -> Result<Job<'_>, String> {
         },
         erosion: None,
         uplift_map: None,
-        steps: step.iter().map(StepArgs::step).collect::<Result<_, _>>()?,
+        steps: step
+            .map(StepRun::step)
+            .into_iter()
+            .collect::<Result<_, _>>()?,
         output: &file.map.output,
         preset: Some(&file.map.preset),
     })

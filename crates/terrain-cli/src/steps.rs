@@ -1,218 +1,155 @@
 //! The steps a map goes through after its base: `--then NAME [its flags]`, repeatable, after any
 //! command that makes a map, and each step as a command of its own on a map read from a file
-//! (`terrain thermal --in FILE`). Each step's flags take their help, parser and default from its
-//! knobs' rows, as every other flag does; a step's `--help` lists exactly its flags.
+//! (`terrain thermal --in FILE`). Both are built from the core's step registry, so a new step
+//! needs nothing here: a flag per row of its table of settings (the row's help, range and
+//! default, read by the row's own parser), then the flags beside the table (a file it reads, a
+//! switch, a number that may be left out). A step's `--help` lists exactly its flags.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use terrain::chain::paint::{Paint, Strokes};
-use terrain::chain::redistribute::Redistribute;
-use terrain::chain::thermal::{knobs as thermal, Thermal};
-use terrain::chain::uplift::{knobs as uplift, Uplift, UpliftMap, UpliftOver, UpliftWhereHigh};
+use clap::{Arg, ArgAction, ArgMatches, Args};
+use terrain::chain::row::{ExtraKind, Given, Setting, Settings, StepRow};
 use terrain::chain::Step;
-use terrain::erosion::step::Erode;
-use terrain::knobs;
+use terrain::chapters::step_registry::{names_said, STEPS};
+use terrain::knobs::{self, Knob, Values};
+use terrain::params::rust_decimal;
+use terrain::ParamError;
 
-use crate::erosion_args::ErosionConstants;
-use crate::flags::{number, side, whole};
+use crate::flags::side;
 use crate::map_output::MapOutput;
 use crate::read::in_help;
 
 /// The word that starts a step.
 pub const THEN: &str = "--then";
 
-/// The steps' names, as messages list them.
-const NAMES: &str = "erode, thermal, redistribute, uplift or paint";
-
-/// `--then thermal`'s flags: thermal erosion.
-#[derive(Debug, Clone, Args)]
-pub struct ThermalArgs {
-    /// `--iterations` ([`thermal::ITERATIONS`]).
-    #[arg(long, value_name = "N", help = thermal::ITERATIONS.hint(),
-          default_value_t = Thermal::default().iterations,
-          value_parser = whole(&thermal::ITERATIONS))]
-    pub iterations: u32,
-    /// `--talus` ([`thermal::TALUS`]).
-    #[arg(long, value_name = "DEGREES", help = thermal::TALUS.hint(),
-          default_value_t = Thermal::default().talus, value_parser = number(&thermal::TALUS))]
-    pub talus: f32,
-    /// `--rate` ([`thermal::RATE`]).
-    #[arg(long, value_name = "F", help = thermal::RATE.hint(),
-          default_value_t = Thermal::default().rate, value_parser = number(&thermal::RATE))]
-    pub rate: f32,
+/// One step as its flags ask for it: its row, its settings and what the flags beside them
+/// gave (files read when the step is made).
+#[derive(Debug, Clone)]
+pub struct StepRun {
+    /// The step's row in the registry.
+    pub row: &'static dyn StepRow,
+    /// Its table of settings, each flag given read in.
+    pub settings: Settings,
+    /// The files, switches and numbers given beside the table, unread.
+    pub extras: Vec<(&'static str, ExtraKind, Option<String>)>,
 }
 
-/// `--then redistribute`'s flag.
-#[derive(Debug, Clone, Args)]
-pub struct RedistributeArgs {
-    /// `--power` ([`knobs::POWER`]).
-    #[arg(long, value_name = "F", help = knobs::POWER.hint(),
-          default_value_t = Redistribute::default().power, value_parser = number(&knobs::POWER))]
-    pub power: f32,
-}
-
-/// `--then erode`'s flags: hydraulic erosion, as `terrain erode` takes them.
-#[derive(Debug, Clone, Args)]
-pub struct ErodeStepArgs {
-    /// `--droplets` ([`knobs::CLI_DROPLETS`]: more with `--batch`).
-    #[arg(long, value_name = "N", help = knobs::CLI_DROPLETS.hint(),
-          default_value_t = terrain::erosion::ErosionParams::DEFAULT.droplets,
-          value_parser = whole(&knobs::CLI_DROPLETS))]
-    pub droplets: u32,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub constants: ErosionConstants,
-}
-
-/// `--then uplift`'s flags: the stream-power model (U, K, m, n = 1).
-#[derive(Debug, Clone, Args)]
-pub struct UpliftArgs {
-    /// `--steps` ([`uplift::STEPS`]).
-    #[arg(long, value_name = "N", help = uplift::STEPS.hint(),
-          default_value_t = Uplift::DEFAULT.steps, value_parser = whole(&uplift::STEPS))]
-    pub steps: u32,
-    /// `--dt` ([`uplift::DT`]).
-    #[arg(long, value_name = "F", help = uplift::DT.hint(),
-          default_value_t = Uplift::DEFAULT.dt, value_parser = number(&uplift::DT))]
-    pub dt: f32,
-    /// `--uplift` ([`uplift::UPLIFT`]).
-    #[arg(long, value_name = "F", help = uplift::UPLIFT.hint(),
-          default_value_t = Uplift::DEFAULT.uplift, value_parser = number(&uplift::UPLIFT))]
-    pub uplift: f32,
-    /// `--k` ([`uplift::K`]).
-    #[arg(long, value_name = "F", help = uplift::K.hint(),
-          default_value_t = Uplift::DEFAULT.k, value_parser = number(&uplift::K))]
-    pub k: f32,
-    /// `--m` ([`uplift::M`]).
-    #[arg(long, value_name = "F", help = uplift::M.hint(),
-          default_value_t = Uplift::DEFAULT.m, value_parser = number(&uplift::M))]
-    pub m: f32,
-    /// `--diffusion` ([`uplift::DIFFUSION`]).
-    #[arg(long, value_name = "F", help = uplift::DIFFUSION.hint(),
-          default_value_t = Uplift::DEFAULT.diffusion, value_parser = number(&uplift::DIFFUSION))]
-    pub diffusion: f32,
-    /// `--uplift-map FILE`: any heightmap, its heights over their range (0 to 1) scaling U cell
-    /// by cell, stretched over the map.
-    #[arg(
-        long = "uplift-map",
-        value_name = "FILE",
-        help = "Where the land rises: any heightmap file, its heights mapped onto 0 to 1 \
-                  scaling the uplift cell by cell (stretched over the map); none for U everywhere"
-    )]
-    pub uplift_map: Option<PathBuf>,
-    /// `--uplift-from-map`: the map the step starts from is its uplift map.
-    #[arg(
-        long = "uplift-from-map",
-        conflicts_with = "uplift_map",
-        help = "Rise where the map this step starts from stands high: its heights mapped onto 0 \
-                  to 1 scale the uplift cell by cell (a painted ridge grows into a range)"
-    )]
-    pub uplift_from_map: bool,
-}
-
-impl UpliftArgs {
-    /// The model these flags set.
-    pub fn model(&self) -> Uplift {
-        Uplift {
-            steps: self.steps,
-            dt: self.dt,
-            uplift: self.uplift,
-            k: self.k,
-            m: self.m,
-            diffusion: self.diffusion,
-        }
-    }
-
-    /// The uplift map `--uplift-map` names, read; `None` without one.
-    pub fn rates(&self) -> Result<Option<(UpliftMap, String)>, String> {
-        let Some(path) = &self.uplift_map else {
-            return Ok(None);
-        };
-        let map = crate::read::read_map(path, None)
-            .map_err(|e| format!("--{}: {e}", uplift::UPLIFT_MAP))?;
-        Ok(Some((UpliftMap::of(&map), path.display().to_string())))
-    }
-}
-
-/// `--then paint`'s flags: the strokes file.
-#[derive(Debug, Clone, Args)]
-pub struct PaintArgs {
-    /// `--strokes FILE.json`.
-    #[arg(
-        long,
-        value_name = "FILE.json",
-        help = "The strokes to paint, in order: {\"strokes\": [{\"brush\": \"raise\" | \"lower\" \
-                  | \"smooth\" | \"flatten\", \"radius\": R, \"strength\": S, \"points\": [[x, y], \
-                  ...]}, ...]}, in map cells (x right, y down)"
-    )]
-    pub strokes: PathBuf,
-}
-
-impl PaintArgs {
-    /// The step: the strokes file read, or refused in one line.
-    pub fn paint(&self) -> Result<Paint, String> {
-        let file = self.strokes.display().to_string();
-        let text = std::fs::read_to_string(&self.strokes)
-            .map_err(|e| format!("--strokes: cannot read {file}: {e}"))?;
-        let strokes =
-            Strokes::from_json(&text).map_err(|e| format!("--strokes: {file}: {}", e.message))?;
-        Ok(Paint { strokes, file })
-    }
-}
-
-/// One step and its flags.
-#[derive(Debug, Clone, Subcommand)]
-pub enum StepArgs {
-    /// Hydraulic erosion, droplet by droplet (or in batches with --batch).
-    Erode(ErodeStepArgs),
-    /// Thermal erosion: slopes steeper than the talus angle shed material to the cells below.
-    Thermal(ThermalArgs),
-    /// The heights, 0 to 1 over the map's range, raised to a power.
-    Redistribute(RedistributeArgs),
-    /// Tectonic uplift against river incision (the stream-power law, solved implicitly).
-    Uplift(UpliftArgs),
-    /// Strokes painted by hand: brushes that raise, lower, smooth and flatten, in order.
-    Paint(PaintArgs),
-}
-
-impl StepArgs {
-    /// The step these flags describe; refused in one line when a file it names cannot be read.
+impl StepRun {
+    /// The step these flags describe; refused in one line when a file it names cannot be read
+    /// or is not what it takes.
     pub fn step(&self) -> Result<Box<dyn Step>, String> {
-        Ok(match self {
-            StepArgs::Erode(args) => Box::new(Erode(args.constants.params(args.droplets))),
-            StepArgs::Thermal(args) => Box::new(Thermal {
-                iterations: args.iterations,
-                talus: args.talus,
-                rate: args.rate,
-            }),
-            StepArgs::Redistribute(args) => Box::new(Redistribute { power: args.power }),
-            StepArgs::Uplift(args) => match args.rates()? {
-                Some((rates, file)) => Box::new(UpliftOver {
-                    model: args.model(),
-                    rates,
-                    file,
-                }),
-                None if args.uplift_from_map => Box::new(UpliftWhereHigh(args.model())),
-                None => Box::new(args.model()),
-            },
-            StepArgs::Paint(args) => Box::new(args.paint()?),
+        let mut given = Given::none();
+        for (flag, kind, value) in &self.extras {
+            let value = value.clone().unwrap_or_default();
+            match kind {
+                ExtraKind::Map => {
+                    let map = crate::read::read_map(&PathBuf::from(&value), None)
+                        .map_err(|e| format!("--{flag}: {e}"))?;
+                    given.maps.push((flag, map, value));
+                }
+                ExtraKind::Text => {
+                    let text = std::fs::read_to_string(&value)
+                        .map_err(|e| format!("--{flag}: cannot read {value}: {e}"))?;
+                    given.texts.push((flag, text, value));
+                }
+                ExtraKind::Switch => given.switches.push(flag),
+                ExtraKind::Optional(knob) => {
+                    let n = knob.parse_u32(&value).map_err(|e| e.message)?;
+                    given.optional.push((flag, n));
+                }
+            }
+        }
+        self.row.step(&self.settings, &given).map_err(|e| e.message)
+    }
+
+    /// The run `matches` (of [`command`] for `row`) ask for.
+    fn of(row: &'static dyn StepRow, matches: &ArgMatches) -> Result<StepRun, String> {
+        let mut settings = Settings::defaults(row.knobs());
+        for &knob in row.knobs() {
+            if let Some(text) = matches.get_one::<String>(knob.name) {
+                settings
+                    .read(knob, text, rust_decimal)
+                    .map_err(|e| e.message)?;
+            }
+        }
+        let mut extras = Vec::new();
+        for extra in row.extras() {
+            let value = match extra.kind {
+                ExtraKind::Switch => matches.get_flag(extra.name).then(String::new),
+                _ => matches.get_one::<String>(extra.name).cloned(),
+            };
+            if let Some(value) = value {
+                extras.push((extra.name, extra.kind, Some(value)));
+            }
+        }
+        Ok(StepRun {
+            row,
+            settings,
+            extras,
         })
     }
 }
 
-/// `--then NAME [flags]` as clap reads it.
-#[derive(Debug, Parser)]
-#[command(
-    name = "--then",
-    bin_name = "terrain --then",
-    no_binary_name = true,
-    disable_version_flag = true
-)]
-struct Then {
-    #[command(subcommand)]
-    step: StepArgs,
+/// The command of `row`: a flag per knob of its table, then its flags beside the table.
+pub fn command(row: &'static dyn StepRow) -> clap::Command {
+    let flags = row.knobs().iter().map(|&knob| flag(row, knob));
+    let mut sub = clap::Command::new(row.name())
+        .about(row.about())
+        .allow_negative_numbers(true)
+        .args(flags);
+    for extra in row.extras() {
+        let arg = Arg::new(extra.name).long(extra.name);
+        let arg = match extra.kind {
+            ExtraKind::Switch => arg.action(ArgAction::SetTrue).help(extra.help),
+            ExtraKind::Optional(knob) => arg
+                .value_name(extra.value_name)
+                .help(knob.hint())
+                .num_args(0..=1)
+                .default_missing_value(knob.whole_default().to_string())
+                .value_parser(checked(knob)),
+            ExtraKind::Map | ExtraKind::Text => arg.value_name(extra.value_name).help(extra.help),
+        };
+        let arg = match extra.conflicts_with {
+            Some(other) => arg.conflicts_with(other),
+            None => arg,
+        };
+        sub = sub.arg(arg);
+    }
+    sub
+}
+
+/// A parser that checks text against `knob`'s row and keeps it as text.
+fn checked(knob: &'static Knob) -> impl Fn(&str) -> Result<String, ParamError> + Clone {
+    move |text: &str| Setting::read(knob, text, rust_decimal).map(|_| text.to_string())
+}
+
+/// The flag of `knob` in `row`'s table: its row's hint and default, checked by its parser.
+fn flag(row: &'static dyn StepRow, knob: &'static Knob) -> Arg {
+    let arg = Arg::new(knob.name).long(knob.name);
+    let value_name = match knob.values {
+        Values::Whole { .. } => "N",
+        _ => "F",
+    };
+    let default = Settings::defaults(row.knobs()).show(knob);
+    let help = match default {
+        Some(default) => format!("{} [default: {default}]", knob.hint()),
+        None => knob.hint(),
+    };
+    arg.value_name(value_name)
+        .help(help)
+        .value_parser(checked(knob))
+}
+
+/// `--then NAME [flags]`: a subcommand per step of the registry.
+fn then_command() -> clap::Command {
+    let steps = STEPS.iter().map(|&row| command(row));
+    clap::Command::new(THEN)
+        .bin_name("terrain --then")
+        .no_binary_name(true)
+        .disable_version_flag(true)
+        .subcommand_required(true)
+        .subcommands(steps)
 }
 
 /// The base command's words (everything before the first `--then`) and each step's. The global
@@ -245,32 +182,36 @@ pub fn split(words: Vec<OsString>) -> (Vec<OsString>, Vec<Vec<OsString>>) {
 
 /// What one step's words ask for. `Err(Ok(text))` is help to print; `Err(Err(line))` a refusal
 /// in one line.
-pub fn parse(words: &[OsString]) -> Result<StepArgs, Result<String, String>> {
+pub fn parse(words: &[OsString]) -> Result<StepRun, Result<String, String>> {
     if words.is_empty() {
-        return Err(Err(format!("error: {THEN} needs a step's name: {NAMES}")));
+        return Err(Err(format!(
+            "error: {THEN} needs a step's name: {}",
+            names_said()
+        )));
     }
-    // Every step reads `-3` as a (refused) value, not an unknown option, as the commands do.
-    let command = ["erode", "thermal", "redistribute", "uplift", "paint"]
-        .into_iter()
-        .fold(Then::command(), |command, name| {
-            command.mut_subcommand(name, |sub| sub.allow_negative_numbers(true))
-        });
-    let parsed = command
-        .try_get_matches_from(words)
-        .and_then(|matches| Then::from_arg_matches(&matches));
+    let parsed = then_command().try_get_matches_from(words);
+    let refused = |said: String| Err(Err(format!("error: {THEN}: {said}")));
     match parsed {
-        Ok(then) => Ok(then.step),
+        Ok(matches) => {
+            let Some((name, sub)) = matches.subcommand() else {
+                return refused("no step given".into());
+            };
+            let row = STEPS.iter().copied().find(|row| row.name() == name);
+            match row.map(|row| StepRun::of(row, sub)) {
+                Some(Ok(run)) => Ok(run),
+                Some(Err(said)) => refused(said),
+                None => refused(format!("no step is named '{name}'")),
+            }
+        }
         Err(error) if !error.use_stderr() => Err(Ok(error.render().to_string())),
         Err(error) if error.kind() == clap::error::ErrorKind::InvalidSubcommand => {
             let name = words[0].to_string_lossy();
-            Err(Err(format!(
-                "error: {THEN}: no step is named '{name}': {NAMES}"
-            )))
+            refused(format!("no step is named '{name}': {}", names_said()))
         }
         Err(error) => {
             let said = crate::one_line::one_line(&error);
             let said = said.strip_prefix("error: ").unwrap_or(&said);
-            Err(Err(format!("error: {THEN}: {said}")))
+            refused(said.to_string())
         }
     }
 }
@@ -289,35 +230,31 @@ pub struct OnFile {
     pub map: MapOutput,
 }
 
-/// `terrain thermal`: thermal erosion of a map read from a file.
-#[derive(Debug, Args)]
-pub struct ThermalCommand {
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub file: OnFile,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub step: ThermalArgs,
+/// `command` with a subcommand `terrain NAME --in FILE` for each step that has no command of
+/// its own already (a chapter's or another).
+pub fn with_steps_on_files(command: clap::Command) -> clap::Command {
+    let taken: Vec<String> = command
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_owned())
+        .collect();
+    let free = STEPS
+        .iter()
+        .filter(|row| !taken.iter().any(|name| name == row.name()));
+    free.enumerate().fold(command, |command, (at, &row)| {
+        let about = format!("{}, on a map read from a file", row.about());
+        let sub = OnFile::augment_args(self::command(row)).display_order(104 + at);
+        // After the output's flags, whose struct's doc clap would otherwise take as the about.
+        command.subcommand(sub.about(about).long_about(None))
+    })
 }
 
-/// `terrain redistribute`: a map read from a file, its heights raised to a power.
-#[derive(Debug, Args)]
-pub struct RedistributeCommand {
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub file: OnFile,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub step: RedistributeArgs,
-}
-
-/// `terrain paint`: strokes painted on a map read from a file.
-#[derive(Debug, Args)]
-pub struct PaintCommand {
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub file: OnFile,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub step: PaintArgs,
+/// The step's command on a file that `name` and `matches` ask for; `None` when `name` is no
+/// step's.
+pub fn on_file_of(name: &str, matches: &ArgMatches) -> Option<Result<(OnFile, StepRun), String>> {
+    use clap::FromArgMatches;
+    let row = STEPS.iter().copied().find(|row| row.name() == name)?;
+    Some(StepRun::of(row, matches).and_then(|run| {
+        let file = OnFile::from_arg_matches(matches).map_err(|e| e.to_string())?;
+        Ok((file, run))
+    }))
 }

@@ -3,7 +3,10 @@
 //! land's map is); everything else comes from the core's `DEFAULT` constants.
 
 use super::Held;
-use terrain::chapters::composed::list::{Droplets, Link, StepList};
+use terrain::chain::redistribute;
+use terrain::chain::row::{Setting, Settings};
+use terrain::chapters::composed::list::{Link, StepList};
+use terrain::chapters::eroded;
 use terrain::chapters::{self, Composed, DiamondSquare, Midpoint};
 use terrain::diamond_square::{self, Stage as DsStage};
 use terrain::erosion::ErosionParams;
@@ -107,6 +110,16 @@ pub(super) const FAULT_SHAPES: FaultParams = FaultParams {
 /// The chain "Make your own" opens on: Diamond-Square at 257 x 257, its heights raised to the
 /// power 1.5, then 30 000 droplets: of the chains docs/realism.md measures, the nearest real land.
 pub(super) const OPENING_CHAIN: Composed = Composed {
-    steps: StepList::of(&[Link::Redistribute(1.5), Link::Erode(Droplets::DEFAULT)]),
+    steps: StepList::of(&[
+        Link::new(
+            &redistribute::ROW,
+            Settings::defaults(&redistribute::KNOBS)
+                .with(&terrain::knobs::POWER, Setting::Number(1.5)),
+        ),
+        Link::new(
+            &eroded::row::ROW,
+            Settings::defaults(&eroded::knobs::ERODE_KNOBS),
+        ),
+    ]),
     ..Composed::DEFAULT
 };

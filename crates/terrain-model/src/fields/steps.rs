@@ -3,7 +3,7 @@
 //! them and the page's step fieldsets give them. One reader for all three, so a bad value gets
 //! the same message wherever it came from.
 
-use terrain::chapters::composed::list::{Link, StepList, STEP_NAMES};
+use terrain::chapters::composed::list::{step_names, Link, StepList};
 use terrain::params::ParamError;
 use terrain::Recipe;
 
@@ -50,7 +50,7 @@ pub fn read<'a>(
                     "steps",
                     format!(
                         "no step is called {value:?}; the steps are {}",
-                        STEP_NAMES.join(", ")
+                        step_names().collect::<Vec<_>>().join(", ")
                     ),
                 )),
             };

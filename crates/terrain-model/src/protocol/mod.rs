@@ -90,6 +90,9 @@ impl Kind {
 
 /// What came back for one request.
 #[derive(Debug)]
+// One a reply, moved, not copied: a map's recipe (a composed one keeps room for five steps'
+// settings) is not worth a box.
+#[allow(clippy::large_enum_variant)]
 pub enum Body {
     /// The points to show, or why there are none.
     Terrain(Result<Answer, String>),

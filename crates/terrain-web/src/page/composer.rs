@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlSelectElement};
 
-use terrain::chapters::composed::list::{Link, StepList, STEP_NAMES};
+use terrain::chapters::composed::list::{step_names, Link, StepList};
 use terrain::ParamError;
 
 use super::controls::{field, Control};
@@ -85,7 +85,7 @@ impl Composer {
     ) -> Result<Self, JsValue> {
         let list = element(document, "div", &[("class", "steps")])?;
         let adder = element(document, "span", &[("class", "field add-step")])?;
-        let options: Vec<(&str, String)> = STEP_NAMES.iter().map(|&n| (n, n.to_string())).collect();
+        let options: Vec<(&str, String)> = step_names().map(|n| (n, n.to_string())).collect();
         let (label, choice, _) =
             labelled_select(document, id, "add-step", "Step to add", None, &options)?;
         let add = button(document, "add-step", "Add step", "Add step")?;
@@ -140,7 +140,7 @@ impl Composer {
         ];
         let row = element(document, "span", &[("class", "step-actions")])?;
         append(&row, &[&buttons[0], &buttons[1], &buttons[2]])?;
-        if let Link::Paint(_) = link {
+        if link.row().drawn() {
             // Undo and redo of the strokes (Ctrl+Z and Ctrl+Shift+Z on the demo too).
             let undo = button(document, "undo", "Undo stroke", "Undo the last stroke")?;
             let redo = button(

@@ -13,6 +13,7 @@
 
 pub mod paint;
 pub mod redistribute;
+pub mod row;
 pub mod thermal;
 pub mod uplift;
 

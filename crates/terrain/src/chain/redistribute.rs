@@ -3,6 +3,7 @@
 //! 1 lifts the lowlands into plateaus. fBm applies the same power to its own heights; as a
 //! step it works on any map.
 
+use super::row::{Given, Settings, StepRow};
 use super::Step;
 use crate::knobs::params::ParamError;
 use crate::knobs::{Knob, POWER};
@@ -57,5 +58,31 @@ impl Step for Redistribute {
 
     fn settings(&self) -> Vec<(&'static str, String)> {
         vec![(POWER.name, self.power.to_string())]
+    }
+}
+
+/// `redistribute`'s row in the step registry.
+#[derive(Debug)]
+pub struct RedistributeRow;
+
+/// The row the registry lists.
+pub static ROW: RedistributeRow = RedistributeRow;
+
+impl StepRow for RedistributeRow {
+    fn name(&self) -> &'static str {
+        "redistribute"
+    }
+
+    fn about(&self) -> &'static str {
+        "The heights, 0 to 1 over the map's range, raised to a power"
+    }
+
+    fn knobs(&self) -> &'static [&'static Knob] {
+        &KNOBS
+    }
+
+    fn step(&self, settings: &Settings, _given: &Given) -> Result<Box<dyn Step>, ParamError> {
+        let power = settings.number(&POWER);
+        Ok(Box::new(Redistribute { power }))
     }
 }

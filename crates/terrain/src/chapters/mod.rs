@@ -10,7 +10,7 @@
 mod chapter;
 pub mod composed;
 pub(crate) mod diamond_square;
-pub(crate) mod eroded;
+pub mod eroded;
 pub(crate) mod faults;
 pub(crate) mod fbm;
 pub(crate) mod fine_levels;
@@ -25,7 +25,8 @@ pub(crate) mod rain;
 mod recipe;
 mod registry;
 mod schedule;
-pub mod settings;
+pub mod step_registry;
+pub use crate::knobs::settings;
 pub mod steps;
 pub(crate) mod uplifted;
 pub(crate) mod weathered;

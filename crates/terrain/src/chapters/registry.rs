@@ -40,6 +40,9 @@ macro_rules! chapters {
             derive(serde::Serialize, serde::Deserialize),
             serde(tag = "algorithm")
         )]
+        // A composed recipe keeps room for each of its steps' settings (a few hundred bytes):
+        // boxed, the recipe would stop being a plain value the page copies.
+        #[allow(clippy::large_enum_variant)]
         pub enum Recipe {
             $(
                 $(#[$doc])*
@@ -142,14 +145,13 @@ impl Recipe {
     /// from the chapters and steps themselves, so a new one's knobs are in it with no list to
     /// keep (the tests hold every one of them to the table's rules).
     pub fn every_knob() -> Vec<&'static crate::knobs::Knob> {
-        use crate::chapters::composed::list::{Link, STEP_NAMES};
+        use crate::chapters::step_registry::STEPS;
         let chapters = Recipe::DEFAULTS
             .iter()
             .flat_map(|r| r.knobs().iter().copied());
-        let steps = STEP_NAMES
+        let steps = STEPS
             .iter()
-            .filter_map(|name| Link::named(name))
-            .flat_map(|link| link.knobs().iter().copied());
+            .flat_map(|row| row.knobs().iter().chain(row.fields()).copied());
         let mut every: Vec<&'static crate::knobs::Knob> = Vec::new();
         for knob in crate::knobs::BESIDE_CHAPTERS
             .into_iter()

@@ -5,6 +5,7 @@
 mod knob;
 pub mod limits;
 pub mod params;
+pub mod settings;
 pub(crate) mod table;
 
 pub use knob::{Knob, Values};

@@ -9,7 +9,6 @@
 
 use terrain::chain::paint::knobs::BRUSH_NAMES;
 use terrain::chain::paint::{Brushing, STROKE_SEPARATOR};
-use terrain::chapters::composed::list::Link;
 
 use super::{DemoView, Shown};
 use crate::gpu::overlay::Projection;
@@ -253,8 +252,6 @@ impl DemoView {
 /// The brush of `setup`'s `paint` step, when its chain has one.
 fn brush_of(setup: &Setup) -> Option<Brushing> {
     let steps = setup.recipe.step_list()?;
-    steps.iter().find_map(|link| match link {
-        Link::Paint(brushing) => Some(*brushing),
-        _ => None,
-    })
+    let drawn = steps.iter().find(|link| link.row().drawn())?;
+    Some(Brushing::of(drawn.settings()))
 }

@@ -4,6 +4,7 @@
 
 use super::knobs::{BRUSH, BRUSH_NAMES, RADIUS, STRENGTH};
 use super::Brush;
+use crate::chain::row::Settings;
 use crate::knobs::Knob;
 
 /// The brush settings of a page's `paint` step.
@@ -28,6 +29,15 @@ impl Brushing {
         radius: 8.0,
         strength: 0.1,
     };
+
+    /// The brush `settings` (a `paint` link's fields) hold.
+    pub fn of(settings: &Settings) -> Brushing {
+        Brushing {
+            brush: settings.choice(&BRUSH),
+            radius: settings.number(&RADIUS),
+            strength: settings.number(&STRENGTH),
+        }
+    }
 
     /// The brush itself.
     pub fn brush(&self) -> Brush {

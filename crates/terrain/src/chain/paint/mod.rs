@@ -9,6 +9,7 @@
 
 mod brushing;
 pub mod knobs;
+pub mod row;
 mod strokes;
 #[cfg(test)]
 mod tests;

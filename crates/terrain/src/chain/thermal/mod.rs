@@ -18,6 +18,7 @@
 //! the order of the cells nor the number of threads can change a byte.
 
 pub mod knobs;
+pub mod row;
 
 use super::Step;
 use crate::analysis::derived::Relief;

@@ -19,6 +19,7 @@
 
 pub mod knobs;
 mod rates;
+pub mod row;
 
 pub use rates::{UpliftMap, UpliftOver, UpliftWhereHigh};
 

@@ -1,181 +1,163 @@
-//! The steps of a composed terrain, in order: each one of the chain's steps with its settings,
-//! held in a fixed number of places so a recipe stays a plain value the page copies.
+//! The steps of a composed terrain, in order: each a row of the step registry with its
+//! settings, held in a fixed number of places so a recipe stays a plain value the page copies.
+//! Nothing here names a step: what each is, what it offers and what it runs come from its row.
 
-use crate::chain::paint::knobs::BRUSH_NAMES;
-use crate::chain::paint::{self, Brushing};
-use crate::chain::redistribute::{self, Redistribute};
-use crate::chain::thermal::{knobs as thermal_knobs, Thermal};
-use crate::chain::uplift::{knobs as uplift_knobs, Uplift, UpliftWhereHigh};
+use crate::chain::row::{Given, Setting, Settings, StepRow};
 use crate::chain::Step;
-use crate::chapters::eroded::knobs::{droplets_slot, ERODE_KNOBS};
-use crate::chapters::settings::Slot;
-use crate::chapters::weathered::thermal_slot;
+use crate::chapters::step_registry::{self, STEPS};
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::Knob;
-
-/// An `erode` link's settings, declared with erosion's knobs.
-pub use crate::chapters::eroded::knobs::Droplets;
 
 /// Most steps one composed terrain holds.
 pub const MAX_STEPS: usize = 5;
 
 /// The steps a composed terrain can add, by the name `--then` takes, in the order the page
-/// offers them.
-pub const STEP_NAMES: [&str; 5] = ["erode", "thermal", "redistribute", "uplift", "paint"];
-
-/// One step with its settings.
-#[derive(Debug, Clone, Copy)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Link {
-    /// Hydraulic erosion: droplets carving and filling.
-    Erode(Droplets),
-    /// Thermal erosion: slopes settling at the talus angle.
-    Thermal(Thermal),
-    /// The normalised heights raised to a power.
-    Redistribute(f32),
-    /// Uplift against river incision: the stream-power model.
-    Uplift(Uplift),
-    /// Strokes painted by hand ([`paint::painting`] says which): the brush for the next.
-    Paint(Brushing),
+/// offers them (the registry's).
+pub fn step_names() -> impl Iterator<Item = &'static str> {
+    STEPS.iter().map(|row| row.name())
 }
 
-/// Two links are the same step when they make the same map. A paint step's brush, radius and
-/// strength are only what the next stroke takes (each stroke carries its own), so a chain that
-/// differs in them alone is the same terrain: choosing another brush makes nothing again, and a
-/// map kept for the chain still serves its downloads.
+/// One step with its settings: a row of the registry and a value for each field the page
+/// offers of it ([`StepRow::fields`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Link {
+    row: &'static dyn StepRow,
+    settings: Settings,
+}
+
+/// Two links are the same step when they make the same map. A step drawn by hand (paint) has
+/// fields that shape only the next stroke (each stroke carries its own brush), so a chain that
+/// differs in them alone is the same terrain: choosing another brush makes nothing again, and
+/// a map kept for the chain still serves its downloads.
 impl PartialEq for Link {
     fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (Link::Erode(a), Link::Erode(b)) => a == b,
-            (Link::Thermal(a), Link::Thermal(b)) => a == b,
-            (Link::Redistribute(a), Link::Redistribute(b)) => a == b,
-            (Link::Uplift(a), Link::Uplift(b)) => a == b,
-            (Link::Paint(_), Link::Paint(_)) => true,
-            // Steps of two kinds. Each kind named, so a new step fails to compile here until
-            // it says how two of it compare.
-            (
-                Link::Erode(_)
-                | Link::Thermal(_)
-                | Link::Redistribute(_)
-                | Link::Uplift(_)
-                | Link::Paint(_),
-                _,
-            ) => false,
-        }
+        self.row.name() == other.row.name() && (self.row.drawn() || self.settings == other.settings)
     }
 }
 
 impl Link {
-    /// The step called `name` (one of [`STEP_NAMES`]) at its defaults; `None` for any other.
+    /// The step called `name` (a row of the registry) at its defaults; `None` for any other.
     pub fn named(name: &str) -> Option<Link> {
-        Some(match name {
-            "erode" => Link::Erode(Droplets::DEFAULT),
-            "thermal" => Link::Thermal(Thermal::DEFAULT),
-            "redistribute" => Link::Redistribute(Redistribute::default().power),
-            "uplift" => Link::Uplift(Uplift::DEFAULT),
-            "paint" => Link::Paint(Brushing::DEFAULT),
-            _ => return None,
-        })
+        step_registry::step_named(name).map(Link::of)
+    }
+
+    /// The step of `row` at its defaults.
+    pub fn of(row: &'static dyn StepRow) -> Link {
+        Link {
+            row,
+            settings: Settings::defaults(row.fields()),
+        }
+    }
+
+    /// The step of `row` with `settings`, which must be of the row's fields
+    /// ([`StepRow::fields`]): for a preset written when the crate compiles.
+    pub const fn new(row: &'static dyn StepRow, settings: Settings) -> Link {
+        Link { row, settings }
+    }
+
+    /// Its row in the registry.
+    pub fn row(&self) -> &'static dyn StepRow {
+        self.row
     }
 
     /// Its name, as `--then` takes it.
     pub fn name(&self) -> &'static str {
-        match self {
-            Link::Erode(_) => "erode",
-            Link::Thermal(_) => "thermal",
-            Link::Redistribute(_) => "redistribute",
-            Link::Uplift(_) => "uplift",
-            Link::Paint(_) => "paint",
-        }
+        self.row.name()
+    }
+
+    /// Its settings, one per field the page offers.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     /// The knobs the page offers for it, each its command-line flag.
     pub fn knobs(&self) -> &'static [&'static Knob] {
-        match self {
-            Link::Erode(_) => &ERODE_KNOBS,
-            Link::Thermal(_) => &thermal_knobs::KNOBS,
-            Link::Redistribute(_) => &redistribute::KNOBS,
-            Link::Uplift(_) => &uplift_knobs::KNOBS,
-            Link::Paint(_) => &paint::KNOBS,
-        }
-    }
-
-    /// Where `knob`'s setting lives in it; `None` for a knob it does not offer.
-    fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        if !self.knobs().contains(&knob) {
-            return None;
-        }
-        match self {
-            Link::Erode(d) => droplets_slot(d, knob),
-            Link::Thermal(settings) => thermal_slot(settings, knob),
-            Link::Redistribute(power) => Some(Slot::Number(power)),
-            Link::Uplift(u) => crate::chapters::uplifted::uplift_slot(u, knob),
-            Link::Paint(b) => Some(match knob.name {
-                "brush" => Slot::Choice(&mut b.brush, &BRUSH_NAMES),
-                "radius" => Slot::Number(&mut b.radius),
-                _ => Slot::Number(&mut b.strength),
-            }),
-        }
+        self.row.fields()
     }
 
     /// The text `knob`'s setting shows (empty for a knob it does not offer).
     pub fn show(&self, knob: &Knob) -> String {
-        let mut copy = *self;
-        copy.slot(knob)
-            .and_then(|slot| slot.shown())
-            .unwrap_or_default()
+        self.settings.show(knob).unwrap_or_default()
     }
 
     /// Reads `text` into `knob`'s setting with the knob's range and messages.
     pub fn apply(&mut self, knob: &Knob, text: &str, read: ReadDecimal) -> Result<(), ParamError> {
-        let name = self.name();
-        match self.slot(knob) {
-            Some(slot) => slot.read(knob, text, read),
-            None => Err(ParamError::new(
+        if !self.knobs().iter().any(|k| k.name == knob.name) {
+            let name = self.name();
+            return Err(ParamError::new(
                 knob.name,
                 format!("{} is not a setting of {name}", knob.name),
-            )),
+            ));
         }
+        self.settings.read(knob, text, read)
     }
 
-    /// The command-line words after `--then NAME` that remake it, `after_paint` when a `paint`
-    /// step comes right before it: each offered setting as its flag; for `paint` the strokes
-    /// file (the brush fields only shape the next stroke); an uplift after a paint rises where
-    /// the painted map stands high (`--uplift-from-map`).
-    pub fn flags(&self, after_paint: bool) -> Vec<String> {
-        if let Link::Paint(_) = self {
-            return vec![format!("--strokes {}", paint::STROKES_FILE)];
-        }
-        let knobs = self.knobs().iter();
-        let mut flags: Vec<String> = knobs
-            .map(|k| format!("--{} {}", k.name, self.show(k)))
-            .collect();
-        if let (Link::Uplift(_), true) = (self, after_paint) {
-            flags.push(format!("--{}", uplift_knobs::UPLIFT_FROM_MAP));
+    /// Sets `knob` to `value` (nothing for a knob it does not offer).
+    pub fn set(&mut self, knob: &Knob, value: Setting) {
+        self.settings.set(knob, value);
+    }
+
+    /// The command-line words after `--then NAME` that remake it, `after_drawn` when a step
+    /// drawn by hand comes right before it: each offered setting as its flag (a drawn step's
+    /// strokes file instead), and the switch the row takes after a drawn step.
+    pub fn flags(&self, after_drawn: bool) -> Vec<String> {
+        let mut flags = self.row.page_flags(&self.settings);
+        if let (Some(switch), true) = (self.row.after_drawn(), after_drawn) {
+            flags.push(format!("--{switch}"));
         }
         flags
     }
 
-    /// The step itself in a chain, `after_paint` when a `paint` step comes right before it: an
-    /// uplift there rises where the painted map stands high ([`UpliftWhereHigh`]), so a ridge
-    /// the reader drew grows into a range the rivers carve.
-    pub fn step_after(&self, after_paint: bool) -> Box<dyn Step> {
-        match (*self, after_paint) {
-            (Link::Uplift(settings), true) => Box::new(UpliftWhereHigh(settings)),
-            _ => self.step(),
+    /// The step itself in a chain, `after_drawn` when a step drawn by hand comes right before
+    /// it (an uplift there rises where the painted map stands high, so a ridge the reader drew
+    /// grows into a range the rivers carve).
+    pub fn step_after(&self, after_drawn: bool) -> Result<Box<dyn Step>, ParamError> {
+        let mut given = Given::none();
+        if let (Some(switch), true) = (self.row.after_drawn(), after_drawn) {
+            given.switches.push(switch);
         }
+        self.row.step(&self.settings, &given)
     }
+}
 
-    /// The step itself, to run or to write down (a `paint` step's strokes are those
-    /// [`paint::painting`] holds).
-    pub fn step(&self) -> Box<dyn Step> {
-        match *self {
-            Link::Erode(droplets) => Box::new(droplets.step()),
-            Link::Thermal(settings) => Box::new(settings),
-            Link::Redistribute(power) => Box::new(Redistribute { power }),
-            Link::Uplift(settings) => Box::new(settings),
-            Link::Paint(_) => Box::new(paint::painted()),
+/// A link is written as the sidecar records a step: `{"step": NAME, FIELD: value, ...}`.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Link {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let pairs = self.settings.pairs();
+        let mut map = serializer.serialize_map(Some(pairs.len() + 1))?;
+        map.serialize_entry("step", self.name())?;
+        for (flag, value) in pairs {
+            match serde_json::from_str::<serde_json::Value>(&value) {
+                Ok(number) if number.is_number() => map.serialize_entry(flag, &number)?,
+                _ => map.serialize_entry(flag, &value)?,
+            }
         }
+        map.end()
+    }
+}
+
+/// A link read back from what [`Link`]'s `Serialize` writes.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Link {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let fields = serde_json::Map::<String, serde_json::Value>::deserialize(deserializer)?;
+        let name = fields.get("step").and_then(|v| v.as_str()).unwrap_or("");
+        let mut link =
+            Link::named(name).ok_or_else(|| D::Error::custom(format!("no step {name:?}")))?;
+        for (key, value) in fields.iter().filter(|(key, _)| *key != "step") {
+            let knob = link.knobs().iter().copied().find(|k| k.name == key);
+            let knob = knob.ok_or_else(|| D::Error::custom(format!("{name} has no {key:?}")))?;
+            let text = match value {
+                serde_json::Value::String(text) => text.clone(),
+                other => other.to_string(),
+            };
+            link.apply(knob, &text, crate::knobs::params::rust_decimal)
+                .map_err(|e| D::Error::custom(e.message))?;
+        }
+        Ok(link)
     }
 }
 
@@ -233,12 +215,12 @@ impl StepList {
         }
     }
 
-    /// The steps in order, each with whether a `paint` step comes right before it.
+    /// The steps in order, each with whether a step drawn by hand comes right before it.
     pub fn in_chain(&self) -> impl Iterator<Item = (&Link, bool)> {
         let before = std::iter::once(None).chain(self.iter().map(Some));
         self.iter()
             .zip(before)
-            .map(|(link, before)| (link, matches!(before, Some(Link::Paint(_)))))
+            .map(|(link, before)| (link, before.is_some_and(|b| b.row.drawn())))
     }
 
     /// The last step, to set its settings as they are read.

@@ -239,7 +239,7 @@ impl Chapter for Composed {
         }
         let mut map = self.base_map(held, seed)?;
         for (link, after_paint) in self.steps.in_chain() {
-            link.step_after(after_paint).apply(&mut map, seed)?;
+            link.step_after(after_paint)?.apply(&mut map, seed)?;
         }
         Ok(map)
     }
@@ -251,8 +251,11 @@ impl Chapter for Composed {
 
     #[cfg(feature = "cli")]
     fn chain(&self) -> Vec<Box<dyn crate::chain::Step>> {
+        // A composed recipe's steps name no file, so each row makes its step.
         let chain = self.steps.in_chain();
-        chain.map(|(link, after)| link.step_after(after)).collect()
+        chain
+            .filter_map(|(link, after)| link.step_after(after).ok())
+            .collect()
     }
 
     fn on_a_base(&self) -> bool {

@@ -1,7 +1,6 @@
 //! A composed terrain, stepped: the base's map (step 0), then the map after each step in turn,
 //! the last the finished map; each caption says which step ran with its settings.
 
-use super::list::Link;
 use super::Composed;
 use crate::chapters::steps::{batch_staged, Shown, Steps};
 use crate::shown::display::{DisplayGrid, Mark};
@@ -24,10 +23,10 @@ impl Steps for Composed {
         else {
             return format!("Start (step 0 of {last}): the {base} base, before any step");
         };
-        // A paint step's fields are the brush of the next stroke; each stroke has its own.
-        let knobs = match link {
-            Link::Paint(_) => &[],
-            _ => link.knobs(),
+        // A drawn step's fields are the brush of the next stroke; each stroke has its own.
+        let knobs = match link.row().drawn() {
+            true => &[],
+            false => link.knobs(),
         };
         let mut settings: Vec<String> = knobs
             .iter()
@@ -69,7 +68,7 @@ pub(super) mod run {
         let mut batches = shown_heights(&map, columns, rows);
         let count = composed.steps.len();
         for (at, (link, after_paint)) in composed.steps.in_chain().enumerate() {
-            link.step_after(after_paint).apply(&mut map, seed)?;
+            link.step_after(after_paint)?.apply(&mut map, seed)?;
             if at + 1 < count {
                 batches.extend(shown_heights(&map, columns, rows));
             }

@@ -1,4 +1,4 @@
-use super::list::{Link, StepList, MAX_STEPS, STEP_NAMES};
+use super::list::{step_names, Link, StepList, MAX_STEPS};
 use super::*;
 use crate::chain::thermal::knobs as thermal_knobs;
 use crate::knobs::params::rust_decimal;
@@ -26,7 +26,10 @@ fn a_composed_map_is_its_base_then_each_step_in_order() {
     let seed = 11;
     let mut by_hand = composed.base_recipe().generate(seed).expect("ok");
     for link in composed.steps.iter() {
-        link.step().apply(&mut by_hand, seed).expect("ok");
+        link.step_after(false)
+            .expect("a step")
+            .apply(&mut by_hand, seed)
+            .expect("ok");
     }
     let made = composed.generate(seed).expect("ok");
     assert_eq!(made.data(), by_hand.data());
@@ -55,7 +58,7 @@ fn every_base_is_its_command_at_the_composed_size() {
 
 #[test]
 fn each_step_shows_and_reads_the_fields_it_offers_and_refuses_others() {
-    for name in STEP_NAMES {
+    for name in step_names() {
         let mut link = Link::named(name).expect("a step");
         assert_eq!(link.name(), name);
         for &knob in link.knobs() {
@@ -82,13 +85,14 @@ fn a_list_holds_its_steps_in_order_up_to_its_room() {
     let mut list = StepList::EMPTY;
     assert!(list.is_empty());
     for at in 0..MAX_STEPS {
-        let name = STEP_NAMES[at % STEP_NAMES.len()];
+        let names: Vec<&str> = step_names().collect();
+        let name = names[at % names.len()];
         list.push(Link::named(name).expect("a step")).expect("ok");
     }
     assert_eq!(list.len(), MAX_STEPS);
     assert!(list.push(Link::named("thermal").expect("a step")).is_err());
     let names: Vec<&str> = list.iter().map(Link::name).collect();
-    assert_eq!(&names[..4], &STEP_NAMES[..4]);
+    assert_eq!(names[..4], step_names().take(4).collect::<Vec<_>>()[..]);
 }
 
 #[test]
@@ -169,7 +173,8 @@ fn a_paint_step_applies_the_strokes_painting_holds_and_none_outside_it() {
     }
     Link::named("thermal")
         .expect("a step")
-        .step()
+        .step_after(false)
+        .expect("a step")
         .apply(&mut by_hand, seed)
         .expect("ok");
     assert_eq!(painted.data(), by_hand.data());
@@ -179,7 +184,8 @@ fn a_paint_step_applies_the_strokes_painting_holds_and_none_outside_it() {
     let mut plain = composed.base_recipe().generate(seed).expect("ok");
     Link::named("thermal")
         .expect("a step")
-        .step()
+        .step_after(false)
+        .expect("a step")
         .apply(&mut plain, seed)
         .expect("ok");
     assert_eq!(unpainted.data(), plain.data());
@@ -280,7 +286,10 @@ fn a_real_land_base_is_the_map_read_then_each_step_and_nothing_without_it() {
     let held = Heightmap::from_data(65, 40, held.data()[..65 * 40].to_vec()).expect("a map");
     let mut by_hand = held.clone();
     for link in composed.steps.iter() {
-        link.step().apply(&mut by_hand, seed).expect("ok");
+        link.step_after(false)
+            .expect("a step")
+            .apply(&mut by_hand, seed)
+            .expect("ok");
     }
     let made = composed.made_from(Some(&held), seed).expect("made");
     assert_eq!(made.data(), by_hand.data());

@@ -3,6 +3,7 @@
 
 pub mod algorithm;
 pub mod knobs;
+pub mod row;
 mod steps;
 
 use crate::chapters::diamond_square::algorithm as diamond_square;

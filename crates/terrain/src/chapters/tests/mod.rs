@@ -167,7 +167,13 @@ fn one_of_each() -> Vec<Recipe> {
         Recipe::Composed(crate::chapters::Composed {
             exponent: 5,
             steps: crate::chapters::composed::list::StepList::of(&[
-                crate::chapters::composed::list::Link::Redistribute(2.0),
+                crate::chapters::composed::list::Link::new(
+                    &crate::chain::redistribute::ROW,
+                    crate::chain::row::Settings::defaults(&crate::chain::redistribute::KNOBS).with(
+                        &crate::knobs::POWER,
+                        crate::chain::row::Setting::Number(2.0),
+                    ),
+                ),
             ]),
             ..crate::chapters::Composed::DEFAULT
         }),

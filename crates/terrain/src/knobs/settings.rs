@@ -1,6 +1,6 @@
-//! Where a chapter's settings live and how each kind of value is shown and read, once for every
-//! chapter ([`Slot`]). The knobs themselves and where each lives are declared in the folder of
-//! the chapter or step that owns them; nothing here names a chapter.
+//! Where a chapter's or step's settings live and how each kind of value is shown and read, once
+//! for all of them ([`Slot`]). The knobs themselves and where each lives are declared in the
+//! folder of the chapter or step that owns them; nothing here names one.
 
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::Knob;

@@ -1,0 +1,43 @@
+//! Thermal erosion's row in the step registry: its name, help and table of settings.
+
+use super::{knobs, Thermal};
+use crate::chain::row::{Given, Settings, StepRow};
+use crate::chain::Step;
+use crate::knobs::params::ParamError;
+use crate::knobs::Knob;
+
+/// `thermal`'s row.
+#[derive(Debug)]
+pub struct ThermalRow;
+
+/// The row the registry lists.
+pub static ROW: ThermalRow = ThermalRow;
+
+impl ThermalRow {
+    /// The step `settings` make.
+    pub fn of(settings: &Settings) -> Thermal {
+        Thermal {
+            iterations: settings.whole(&knobs::ITERATIONS),
+            talus: settings.number(&knobs::TALUS),
+            rate: settings.number(&knobs::RATE),
+        }
+    }
+}
+
+impl StepRow for ThermalRow {
+    fn name(&self) -> &'static str {
+        "thermal"
+    }
+
+    fn about(&self) -> &'static str {
+        "Thermal erosion: slopes steeper than the talus angle shed material to the cells below"
+    }
+
+    fn knobs(&self) -> &'static [&'static Knob] {
+        &knobs::KNOBS
+    }
+
+    fn step(&self, settings: &Settings, _given: &Given) -> Result<Box<dyn Step>, ParamError> {
+        Ok(Box::new(ThermalRow::of(settings)))
+    }
+}

@@ -1,0 +1,97 @@
+//! Hydraulic erosion's row in the step registry: `--then erode` takes the droplets and every
+//! constant, and `--batch [N]`; the page's Make your own offers the droplets and three of the
+//! constants (the rest at their defaults).
+
+use super::algorithm::step::Erode;
+use super::algorithm::ErosionParams;
+use super::knobs::ERODE_KNOBS;
+use crate::chain::row::{Extra, ExtraKind, Given, Settings, StepRow};
+use crate::chain::Step;
+use crate::knobs::params::ParamError;
+use crate::knobs::{self, Knob, Values};
+
+/// `erode`'s row.
+#[derive(Debug)]
+pub struct ErodeRow;
+
+/// The row the registry lists.
+pub static ROW: ErodeRow = ErodeRow;
+
+/// `--droplets` of `--then erode`: the command line's range (more in batches), erosion's
+/// default.
+const DROPLETS: Knob = Knob {
+    values: Values::Whole {
+        min: knobs::CLI_DROPLETS.whole_min(),
+        max: knobs::CLI_DROPLETS.whole_max(),
+        default: ErosionParams::DEFAULT.droplets as u64,
+    },
+    ..knobs::CLI_DROPLETS
+};
+
+/// The droplets, then every constant, in the order the command lists them.
+const KNOBS: [&Knob; 10] = [
+    &DROPLETS,
+    &knobs::LIFETIME,
+    &knobs::INERTIA,
+    &knobs::CAPACITY,
+    &knobs::MIN_CAPACITY,
+    &knobs::EROSION,
+    &knobs::DEPOSITION,
+    &knobs::EVAPORATION,
+    &knobs::GRAVITY,
+    &knobs::RADIUS,
+];
+
+/// `--batch [N]`: droplets in batches of N, summed in whole numbers.
+const EXTRAS: [Extra; 1] = [Extra {
+    name: "batch",
+    value_name: "N",
+    help: "",
+    kind: ExtraKind::Optional(&knobs::BATCH),
+    conflicts_with: None,
+}];
+
+impl ErodeRow {
+    /// The constants `settings` and `given` set (those the settings lack at their defaults).
+    pub fn of(settings: &Settings, given: &Given) -> ErosionParams {
+        ErosionParams {
+            droplets: settings.whole(&DROPLETS),
+            lifetime: settings.whole(&knobs::LIFETIME),
+            inertia: settings.number(&knobs::INERTIA),
+            capacity: settings.number(&knobs::CAPACITY),
+            min_capacity: settings.number(&knobs::MIN_CAPACITY),
+            erosion: settings.number(&knobs::EROSION),
+            deposition: settings.number(&knobs::DEPOSITION),
+            evaporation: settings.number(&knobs::EVAPORATION),
+            gravity: settings.number(&knobs::GRAVITY),
+            radius: settings.whole(&knobs::RADIUS),
+            batch: given.optional(knobs::BATCH.name).unwrap_or(0),
+        }
+    }
+}
+
+impl StepRow for ErodeRow {
+    fn name(&self) -> &'static str {
+        "erode"
+    }
+
+    fn about(&self) -> &'static str {
+        "Hydraulic erosion, droplet by droplet (or in batches with --batch)"
+    }
+
+    fn knobs(&self) -> &'static [&'static Knob] {
+        &KNOBS
+    }
+
+    fn fields(&self) -> &'static [&'static Knob] {
+        &ERODE_KNOBS
+    }
+
+    fn extras(&self) -> &'static [Extra] {
+        &EXTRAS
+    }
+
+    fn step(&self, settings: &Settings, given: &Given) -> Result<Box<dyn Step>, ParamError> {
+        Ok(Box::new(Erode(ErodeRow::of(settings, given))))
+    }
+}
