@@ -119,6 +119,38 @@ test('the download is byte for byte what data-command writes', async () => {
   assert.ok(file.bytes.equals(await readFile(out)), `${line}: the same bytes`);
 });
 
+test('terraces are a step of compose: fields named as its flags, the download what data-command writes', async () => {
+  const { page, problems } = fx.session;
+  const before = await steps(page);
+  const generation = (await inspect(page, id)).generation;
+  await page.selectOption(`${section} select[name="add-step"]`, 'terrace');
+  await page.click(`${section} [data-action="add-step"]`);
+  await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel).dataset.generation) > g, [section, generation]);
+  await settle(page, id);
+  assert.deepEqual(await steps(page), [...before, 'terrace']);
+  const names = await page.$$eval(`${section} fieldset[data-step="terrace"] input, ${section} fieldset[data-step="terrace"] select`,
+    (fields) => fields.map((f) => f.name));
+  assert.deepEqual(names, ['levels', 'sharpness']);
+  await page.fill(`${section} fieldset[data-step="terrace"] [name="levels"]`, '5');
+  await page.fill(`${section} fieldset[data-step="terrace"] [name="sharpness"]`, '1');
+  await page.press(`${section} fieldset[data-step="terrace"] [name="sharpness"]`, 'Enter');
+  await settle(page, id);
+  const line = await command(page);
+  assert.match(line, / --then terrace --levels 5 --sharpness 1$/);
+  const file = await download(page, id, 'r32');
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-terrace-'));
+  const out = join(scratch, 'terraced.r32');
+  terrain([...line.split(' ').slice(1), '--out', out]);
+  assert.ok(file.bytes.equals(await readFile(out)), `${line}: the same bytes`);
+  const heights = new Set();
+  for (let at = 0; at < file.bytes.length; at += 4) heights.add(file.bytes.readUInt32LE(at));
+  assert.ok(heights.size <= 6, `5 levels leave at most 6 heights, not ${heights.size}`);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'compose-terrace.png') });
+  await stepAction(page, before.length, 'remove-step');
+  assert.deepEqual(await steps(page), before);
+  assert.deepEqual(problems, []);
+});
+
 test('on the real land the steps run on the map read, and the download is what data-command writes', async () => {
   const { page, problems } = fx.session;
   await setField(page, id, 'base', 'real-land');

@@ -475,6 +475,26 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       terrain([...line.split(' ').slice(1), '--out', out]);
       assert.ok(Buffer.from(file.base64, 'base64').equals(await readFile(out)), `${line}: the same bytes`);
 
+      // Terraces, the step the registry's proof added: its fields named as its flags, its
+      // download what data-command writes; then taken away again.
+      await driver.evaluate((s) => { document.querySelector(`${s} select[name="add-step"]`).value = 'terrace'; }, sel);
+      await act(`${sel} [data-action="add-step"]`);
+      assert.deepEqual(await stepsOf(), ['redistribute', 'thermal', 'terrace']);
+      const terraceFields = await driver.evaluate((s) =>
+        [...document.querySelectorAll(`${s} fieldset[data-step="terrace"] input`)].map((f) => f.name), sel);
+      assert.deepEqual(terraceFields, ['levels', 'sharpness']);
+      await driver.type(`${sel} fieldset[data-step="terrace"] input[name="sharpness"]`, '1');
+      shown = await generated(driver, id, shown.generation + 1);
+      const terraced = await command();
+      assert.match(terraced, / --then terrace --levels 8 --sharpness 1$/);
+      const terraceFile = await downloadAs(driver, id, 'r32');
+      const terraceOut = join(await mkdtemp(join(tmpdir(), `terrain-${name}-`)), 'terraced.r32');
+      terrain([...terraced.split(' ').slice(1), '--out', terraceOut]);
+      assert.ok(Buffer.from(terraceFile.base64, 'base64').equals(await readFile(terraceOut)), `${terraced}: the same bytes`);
+      await driver.screenshot(join(ARTIFACTS, `compose-terrace-${name}.png`));
+      await act(`${sel} fieldset[data-step="terrace"] [data-action="remove-step"]`);
+      assert.deepEqual(await stepsOf(), ['redistribute', 'thermal']);
+
       await driver.click(`${sel} [data-action="share"]`);
       await until(driver, 'the link', (s) => Boolean(document.querySelector(s).dataset.link), sel);
       const link = await driver.evaluate((s) => document.querySelector(s).dataset.link, sel);

@@ -17,3 +17,4 @@ mod maps;
 mod rain;
 mod rivers;
 mod stats;
+mod terrace;

@@ -14,6 +14,7 @@
 pub mod paint;
 pub mod redistribute;
 pub mod row;
+pub mod terrace;
 pub mod thermal;
 pub mod uplift;
 
