@@ -3,7 +3,7 @@
 //! 1 lifts the lowlands into plateaus. fBm applies the same power to its own heights; as a
 //! step it works on any map.
 
-use super::row::{Given, Settings, StepRow};
+use super::row::StepRow;
 use super::Step;
 use crate::knobs::params::ParamError;
 use crate::knobs::{Knob, POWER};
@@ -81,7 +81,12 @@ impl StepRow for RedistributeRow {
         &KNOBS
     }
 
-    fn step(&self, settings: &Settings, _given: &Given) -> Result<Box<dyn Step>, ParamError> {
+    #[cfg(feature = "erosion")]
+    fn step(
+        &self,
+        settings: &super::row::Settings,
+        _given: &crate::chain::row::Given,
+    ) -> crate::chain::row::Made {
         let power = settings.number(&POWER);
         Ok(Box::new(Redistribute { power }))
     }

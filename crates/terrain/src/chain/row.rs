@@ -14,6 +14,9 @@ use crate::knobs::settings::Slot;
 use crate::knobs::{Knob, Values};
 use crate::map::heightmap::Heightmap;
 
+/// What a row's [`StepRow::step`] answers: the step, or why it cannot be made.
+pub type Made = Result<Box<dyn Step>, ParamError>;
+
 /// Most settings one step's table holds.
 pub const MOST_SETTINGS: usize = 10;
 
@@ -322,8 +325,11 @@ pub trait StepRow: Debug + Sync {
     }
 
     /// The step `settings` (of [`StepRow::knobs`] or [`StepRow::fields`]) and `given` make,
-    /// or a refusal in one line when a file given is not what it takes.
-    fn step(&self, settings: &Settings, given: &Given) -> Result<Box<dyn Step>, ParamError>;
+    /// or a refusal in one line when a file given is not what it takes. Only where the
+    /// generators are (`erosion`): the page's and the worker's own modules know a step's row
+    /// but never run it, so its algorithm stays out of them.
+    #[cfg(feature = "erosion")]
+    fn step(&self, settings: &Settings, given: &Given) -> Made;
 
     /// Whether its work is drawn on the canvas by hand (the strokes of `paint`): its fields
     /// shape the next stroke, not the map, so two such steps are the same step whatever

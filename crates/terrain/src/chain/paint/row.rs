@@ -1,10 +1,8 @@
 //! Paint's row in the step registry: on the command line a strokes file; on the page the brush
 //! of the next stroke, the strokes drawn on the canvas.
 
-use super::{painted, Paint, Strokes, KNOBS, STROKES_FILE};
-use crate::chain::row::{Extra, ExtraKind, Given, Settings, StepRow};
-use crate::chain::Step;
-use crate::knobs::params::ParamError;
+use super::{KNOBS, STROKES_FILE};
+use crate::chain::row::{Extra, ExtraKind, Settings, StepRow};
 use crate::knobs::Knob;
 
 /// `paint`'s row.
@@ -53,7 +51,14 @@ impl StepRow for PaintRow {
 
     /// The strokes file's strokes, or on the page those drawn on the canvas
     /// ([`super::painting`]).
-    fn step(&self, _settings: &Settings, given: &Given) -> Result<Box<dyn Step>, ParamError> {
+    #[cfg(feature = "erosion")]
+    fn step(
+        &self,
+        _settings: &Settings,
+        given: &crate::chain::row::Given,
+    ) -> crate::chain::row::Made {
+        use super::{painted, Paint, Strokes};
+        use crate::knobs::params::ParamError;
         let Some((text, file)) = given.text(STROKES) else {
             return Ok(Box::new(painted()));
         };

@@ -1,9 +1,7 @@
 //! Terraces' row in the step registry: its name, help and table of settings.
 
-use super::{knobs, Terrace};
-use crate::chain::row::{Given, Settings, StepRow};
-use crate::chain::Step;
-use crate::knobs::params::ParamError;
+use super::knobs;
+use crate::chain::row::StepRow;
 use crate::knobs::Knob;
 
 /// `terrace`'s row.
@@ -26,8 +24,13 @@ impl StepRow for TerraceRow {
         &knobs::KNOBS
     }
 
-    fn step(&self, settings: &Settings, _given: &Given) -> Result<Box<dyn Step>, ParamError> {
-        Ok(Box::new(Terrace {
+    #[cfg(feature = "erosion")]
+    fn step(
+        &self,
+        settings: &crate::chain::row::Settings,
+        _given: &crate::chain::row::Given,
+    ) -> crate::chain::row::Made {
+        Ok(Box::new(super::Terrace {
             levels: settings.whole(&knobs::LEVELS),
             sharpness: settings.number(&knobs::SHARPNESS),
         }))

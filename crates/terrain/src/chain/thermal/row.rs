@@ -1,9 +1,7 @@
 //! Thermal erosion's row in the step registry: its name, help and table of settings.
 
 use super::{knobs, Thermal};
-use crate::chain::row::{Given, Settings, StepRow};
-use crate::chain::Step;
-use crate::knobs::params::ParamError;
+use crate::chain::row::{Settings, StepRow};
 use crate::knobs::Knob;
 
 /// `thermal`'s row.
@@ -37,7 +35,12 @@ impl StepRow for ThermalRow {
         &knobs::KNOBS
     }
 
-    fn step(&self, settings: &Settings, _given: &Given) -> Result<Box<dyn Step>, ParamError> {
+    #[cfg(feature = "erosion")]
+    fn step(
+        &self,
+        settings: &Settings,
+        _given: &crate::chain::row::Given,
+    ) -> crate::chain::row::Made {
         Ok(Box::new(ThermalRow::of(settings)))
     }
 }

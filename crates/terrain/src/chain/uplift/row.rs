@@ -2,10 +2,8 @@
 //! the flags beside it (the uplift map, and rising where the map given stands high).
 
 use super::knobs::{self, UPLIFT_FROM_MAP, UPLIFT_MAP};
-use super::{Uplift, UpliftMap, UpliftOver, UpliftWhereHigh};
-use crate::chain::row::{Extra, ExtraKind, Given, Settings, StepRow};
-use crate::chain::Step;
-use crate::knobs::params::ParamError;
+use super::Uplift;
+use crate::chain::row::{Extra, ExtraKind, Settings, StepRow};
 use crate::knobs::Knob;
 
 /// `uplift`'s row.
@@ -66,7 +64,13 @@ impl StepRow for UpliftRow {
         &EXTRAS
     }
 
-    fn step(&self, settings: &Settings, given: &Given) -> Result<Box<dyn Step>, ParamError> {
+    #[cfg(feature = "erosion")]
+    fn step(
+        &self,
+        settings: &Settings,
+        given: &crate::chain::row::Given,
+    ) -> crate::chain::row::Made {
+        use super::{UpliftMap, UpliftOver, UpliftWhereHigh};
         let model = UpliftRow::of(settings);
         Ok(match given.map(UPLIFT_MAP) {
             Some((map, file)) => Box::new(UpliftOver {

@@ -2,8 +2,7 @@
 //! settings, held in a fixed number of places so a recipe stays a plain value the page copies.
 //! Nothing here names a step: what each is, what it offers and what it runs come from its row.
 
-use crate::chain::row::{Given, Setting, Settings, StepRow};
-use crate::chain::Step;
+use crate::chain::row::{Setting, Settings, StepRow};
 use crate::chapters::step_registry::{self, STEPS};
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::Knob;
@@ -111,8 +110,9 @@ impl Link {
     /// The step itself in a chain, `after_drawn` when a step drawn by hand comes right before
     /// it (an uplift there rises where the painted map stands high, so a ridge the reader drew
     /// grows into a range the rivers carve).
-    pub fn step_after(&self, after_drawn: bool) -> Result<Box<dyn Step>, ParamError> {
-        let mut given = Given::none();
+    #[cfg(feature = "erosion")]
+    pub fn step_after(&self, after_drawn: bool) -> crate::chain::row::Made {
+        let mut given = crate::chain::row::Given::none();
         if let (Some(switch), true) = (self.row.after_drawn(), after_drawn) {
             given.switches.push(switch);
         }

@@ -15,7 +15,7 @@ use crate::chapters::steps::Steps;
 use crate::chapters::ReadBase;
 use crate::chapters::{Chapter, Faults, Fbm, Noise, Recipe};
 use crate::knobs::params::ParamError;
-use crate::knobs::{limits, Knob, Values, PAGE_EXPONENT};
+use crate::knobs::{limits, Knob, Values};
 use crate::map::heightmap::Heightmap;
 use list::StepList;
 
@@ -88,6 +88,7 @@ impl Composed {
             .unwrap_or(BASE_NAMES[0])
     }
 
+    #[cfg(feature = "erosion")]
     /// The base's map: `held`, the map the page read, for a base read from a file; else the
     /// base generated with `seed` at the composed size.
     fn base_map(&self, held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {
@@ -98,7 +99,7 @@ impl Composed {
             };
             return held.cloned().ok_or_else(|| ParamError::new("base", what));
         }
-        PAGE_EXPONENT.check_whole(u64::from(self.exponent))?;
+        crate::knobs::PAGE_EXPONENT.check_whole(u64::from(self.exponent))?;
         self.base_recipe().generate(seed)
     }
 
@@ -202,7 +203,7 @@ impl Chapter for Composed {
 
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
-        &[&BASE, &PAGE_EXPONENT]
+        &[&BASE, &crate::knobs::PAGE_EXPONENT]
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
@@ -234,14 +235,19 @@ impl Chapter for Composed {
 
     fn made_from(&self, held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {
         // With the steps, in the later chapters' module: the worker's own module hands it on.
-        if !crate::erosion::LINKED {
-            return Err(crate::chapters::eroded::algorithm::not_linked());
+        #[cfg(not(feature = "erosion"))]
+        {
+            let _ = (held, seed);
+            Err(crate::chapters::eroded::algorithm::not_linked())
         }
-        let mut map = self.base_map(held, seed)?;
-        for (link, after_paint) in self.steps.in_chain() {
-            link.step_after(after_paint)?.apply(&mut map, seed)?;
+        #[cfg(feature = "erosion")]
+        {
+            let mut map = self.base_map(held, seed)?;
+            for (link, after_paint) in self.steps.in_chain() {
+                link.step_after(after_paint)?.apply(&mut map, seed)?;
+            }
+            Ok(map)
         }
-        Ok(map)
     }
 
     #[cfg(feature = "cli")]
@@ -249,7 +255,7 @@ impl Chapter for Composed {
         self.read_base().is_none().then(|| self.base_recipe())
     }
 
-    #[cfg(feature = "cli")]
+    #[cfg(all(feature = "cli", feature = "erosion"))]
     fn chain(&self) -> Vec<Box<dyn crate::chain::Step>> {
         // A composed recipe's steps name no file, so each row makes its step.
         let chain = self.steps.in_chain();

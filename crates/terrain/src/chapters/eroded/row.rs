@@ -2,12 +2,9 @@
 //! constant, and `--batch [N]`; the page's Make your own offers the droplets and three of the
 //! constants (the rest at their defaults).
 
-use super::algorithm::step::Erode;
 use super::algorithm::ErosionParams;
 use super::knobs::ERODE_KNOBS;
 use crate::chain::row::{Extra, ExtraKind, Given, Settings, StepRow};
-use crate::chain::Step;
-use crate::knobs::params::ParamError;
 use crate::knobs::{self, Knob, Values};
 
 /// `erode`'s row.
@@ -91,7 +88,13 @@ impl StepRow for ErodeRow {
         &EXTRAS
     }
 
-    fn step(&self, settings: &Settings, given: &Given) -> Result<Box<dyn Step>, ParamError> {
+    #[cfg(feature = "erosion")]
+    fn step(
+        &self,
+        settings: &Settings,
+        given: &crate::chain::row::Given,
+    ) -> crate::chain::row::Made {
+        use super::algorithm::step::Erode;
         Ok(Box::new(Erode(ErodeRow::of(settings, given))))
     }
 }
