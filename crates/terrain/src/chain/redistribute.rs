@@ -73,11 +73,12 @@ impl StepRow for RedistributeRow {
         "redistribute"
     }
 
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "The heights, 0 to 1 over the map's range, raised to a power"
     }
 
-    fn knobs(&self) -> &'static [&'static Knob] {
+    fn fields(&self) -> &'static [&'static Knob] {
         &KNOBS
     }
 

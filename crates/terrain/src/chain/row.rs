@@ -307,24 +307,30 @@ pub trait StepRow: Debug + Sync {
     fn name(&self) -> &'static str;
 
     /// One line on what it does, for `--help`.
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str;
 
-    /// Its table of settings, in the order its command lists them: each knob's name is the
-    /// command line's flag, and its row the flag's help, range, default and refusals.
-    fn knobs(&self) -> &'static [&'static Knob];
+    /// Its table of settings as the page's fieldset offers it and a share link carries it:
+    /// each knob's name is the field's, the link's key and the command line's flag, its row
+    /// the field's hint, range, default and refusals.
+    fn fields(&self) -> &'static [&'static Knob];
 
-    /// The settings the page's fieldset offers and a share link carries, in that order (the
-    /// others stay at their defaults there): by default the whole table.
-    fn fields(&self) -> &'static [&'static Knob] {
-        self.knobs()
+    /// Its table of settings on the command line, in the order `--help` lists them: by
+    /// default the page's ([`StepRow::fields`]); a step may take more there (erosion's
+    /// constants), the others at their defaults on the page.
+    #[cfg(feature = "cli")]
+    fn knobs(&self) -> &'static [&'static Knob] {
+        self.fields()
     }
 
-    /// Its flags beside the table (files, switches); none by default.
+    /// Its flags beside the table (files, switches), on the command line only; none by
+    /// default.
+    #[cfg(feature = "cli")]
     fn extras(&self) -> &'static [Extra] {
         &[]
     }
 
-    /// The step `settings` (of [`StepRow::knobs`] or [`StepRow::fields`]) and `given` make,
+    /// The step `settings` (of the command line's table or [`StepRow::fields`]) and `given` make,
     /// or a refusal in one line when a file given is not what it takes. Only where the
     /// generators are (`erosion`): the page's and the worker's own modules know a step's row
     /// but never run it, so its algorithm stays out of them.

@@ -2,7 +2,9 @@
 //! of the next stroke, the strokes drawn on the canvas.
 
 use super::{KNOBS, STROKES_FILE};
-use crate::chain::row::{Extra, ExtraKind, Settings, StepRow};
+#[cfg(feature = "cli")]
+use crate::chain::row::{Extra, ExtraKind};
+use crate::chain::row::{Settings, StepRow};
 use crate::knobs::Knob;
 
 /// `paint`'s row.
@@ -16,6 +18,7 @@ pub static ROW: PaintRow = PaintRow;
 pub const STROKES: &str = "strokes";
 
 /// The flag beside the (empty) table: the strokes file.
+#[cfg(feature = "cli")]
 const EXTRAS: [Extra; 1] = [Extra {
     name: STROKES,
     value_name: "FILE.json",
@@ -31,11 +34,13 @@ impl StepRow for PaintRow {
         "paint"
     }
 
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "Strokes painted by hand: brushes that raise, lower, smooth and flatten, in order"
     }
 
     /// No setting of its own on the command line: each stroke in the file carries its brush.
+    #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
         &[]
     }
@@ -45,6 +50,7 @@ impl StepRow for PaintRow {
         &KNOBS
     }
 
+    #[cfg(feature = "cli")]
     fn extras(&self) -> &'static [Extra] {
         &EXTRAS
     }

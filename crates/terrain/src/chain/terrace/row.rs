@@ -16,11 +16,12 @@ impl StepRow for TerraceRow {
         "terrace"
     }
 
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "Terraces: the heights cut into flat steps at evenly spaced levels, joined by smooth risers"
     }
 
-    fn knobs(&self) -> &'static [&'static Knob] {
+    fn fields(&self) -> &'static [&'static Knob] {
         &knobs::KNOBS
     }
 

@@ -27,11 +27,12 @@ impl StepRow for ThermalRow {
         "thermal"
     }
 
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "Thermal erosion: slopes steeper than the talus angle shed material to the cells below"
     }
 
-    fn knobs(&self) -> &'static [&'static Knob] {
+    fn fields(&self) -> &'static [&'static Knob] {
         &knobs::KNOBS
     }
 

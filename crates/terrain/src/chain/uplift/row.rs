@@ -1,9 +1,11 @@
 //! The stream-power model's row in the step registry: its name, help, table of settings, and
 //! the flags beside it (the uplift map, and rising where the map given stands high).
 
-use super::knobs::{self, UPLIFT_FROM_MAP, UPLIFT_MAP};
+use super::knobs::{self, UPLIFT_FROM_MAP};
 use super::Uplift;
-use crate::chain::row::{Extra, ExtraKind, Settings, StepRow};
+#[cfg(feature = "cli")]
+use crate::chain::row::{Extra, ExtraKind};
+use crate::chain::row::{Settings, StepRow};
 use crate::knobs::Knob;
 
 /// `uplift`'s row.
@@ -14,9 +16,10 @@ pub struct UpliftRow;
 pub static ROW: UpliftRow = UpliftRow;
 
 /// The flags beside the table.
+#[cfg(feature = "cli")]
 const EXTRAS: [Extra; 2] = [
     Extra {
-        name: UPLIFT_MAP,
+        name: knobs::UPLIFT_MAP,
         value_name: "FILE",
         help: "Where the land rises: any heightmap file, its heights mapped onto 0 to 1 scaling \
                the uplift cell by cell (stretched over the map); none for U everywhere",
@@ -29,7 +32,7 @@ const EXTRAS: [Extra; 2] = [
         help: "Rise where the map this step starts from stands high: its heights mapped onto 0 \
                to 1 scale the uplift cell by cell (a painted ridge grows into a range)",
         kind: ExtraKind::Switch,
-        conflicts_with: Some(UPLIFT_MAP),
+        conflicts_with: Some(knobs::UPLIFT_MAP),
     },
 ];
 
@@ -52,14 +55,16 @@ impl StepRow for UpliftRow {
         "uplift"
     }
 
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "Tectonic uplift against river incision (the stream-power law, solved implicitly)"
     }
 
-    fn knobs(&self) -> &'static [&'static Knob] {
+    fn fields(&self) -> &'static [&'static Knob] {
         &knobs::KNOBS
     }
 
+    #[cfg(feature = "cli")]
     fn extras(&self) -> &'static [Extra] {
         &EXTRAS
     }
@@ -72,7 +77,7 @@ impl StepRow for UpliftRow {
     ) -> crate::chain::row::Made {
         use super::{UpliftMap, UpliftOver, UpliftWhereHigh};
         let model = UpliftRow::of(settings);
-        Ok(match given.map(UPLIFT_MAP) {
+        Ok(match given.map(knobs::UPLIFT_MAP) {
             Some((map, file)) => Box::new(UpliftOver {
                 model,
                 rates: UpliftMap::of(map),

@@ -4,7 +4,9 @@
 
 use super::algorithm::ErosionParams;
 use super::knobs::ERODE_KNOBS;
-use crate::chain::row::{Extra, ExtraKind, Given, Settings, StepRow};
+#[cfg(feature = "cli")]
+use crate::chain::row::{Extra, ExtraKind};
+use crate::chain::row::{Given, Settings, StepRow};
 use crate::knobs::{self, Knob, Values};
 
 /// `erode`'s row.
@@ -26,6 +28,7 @@ const DROPLETS: Knob = Knob {
 };
 
 /// The droplets, then every constant, in the order the command lists them.
+#[cfg(feature = "cli")]
 const KNOBS: [&Knob; 10] = [
     &DROPLETS,
     &knobs::LIFETIME,
@@ -40,6 +43,7 @@ const KNOBS: [&Knob; 10] = [
 ];
 
 /// `--batch [N]`: droplets in batches of N, summed in whole numbers.
+#[cfg(feature = "cli")]
 const EXTRAS: [Extra; 1] = [Extra {
     name: "batch",
     value_name: "N",
@@ -72,10 +76,12 @@ impl StepRow for ErodeRow {
         "erode"
     }
 
+    #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
         "Hydraulic erosion, droplet by droplet (or in batches with --batch)"
     }
 
+    #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
         &KNOBS
     }
@@ -84,6 +90,7 @@ impl StepRow for ErodeRow {
         &ERODE_KNOBS
     }
 
+    #[cfg(feature = "cli")]
     fn extras(&self) -> &'static [Extra] {
         &EXTRAS
     }
