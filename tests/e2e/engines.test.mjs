@@ -242,6 +242,25 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.deepEqual(await problems(driver), []);
     });
 
+    test('the Slope view draws the ground by its angle, its legend in degrees', async () => {
+      const id = 'ds-final';
+      const before = await generated(driver, id, 1);
+      const offered = await driver.evaluate((sel) =>
+        [...document.querySelectorAll(`${sel} select[name="view"] option`)].map((o) => o.value), section(id));
+      assert.ok(offered.includes('slope') && offered.includes('map'), `${name}: ${offered}`);
+      await setView(driver, id, 'slope');
+      await until(driver, 'the legend', (sel) => Boolean(document.querySelector(sel).dataset.legend), section(id));
+      const shown = await facts(driver, id);
+      assert.ok(shown.drawn > 0.2, `${name}: the Slope view draws (${shown.drawn})`);
+      assert.notEqual(shown.hash, before.hash, `${name}: another picture than the terrain`);
+      const legend = await driver.evaluate((sel) => document.querySelector(sel).dataset.legend, section(id));
+      assert.match(legend, /^slope 0° \(pale\) to 90°; steepest \d+\.\d°, mean \d+\.\d°$/);
+      await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section(id));
+      await driver.screenshot(join(ARTIFACTS, `slope-${name}.png`));
+      await setView(driver, id, 'terrain');
+      assert.deepEqual(await problems(driver), []);
+    });
+
     test('a plain wheel over a canvas is left to scroll the page, Ctrl + wheel zooms, and a swipe may scroll', async () => {
       const id = 'mpd-final';
       await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section(id));

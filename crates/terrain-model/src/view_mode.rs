@@ -24,6 +24,10 @@ pub enum ViewMode {
     /// the ground they lowered in orange and raised in blue, by how much (a ramp scaled to the
     /// largest change, with a legend), against the base before any step.
     Erosion,
+    /// How steep the ground is: the top-down map coloured by the slope angle as `--maps slope`
+    /// measures it, pale where flat to dark where steep, with a legend in degrees
+    /// (`terrain::derived::shown_slopes`).
+    Slope,
 }
 
 /// What the page knows of a view, one row each ([`ViewMode::row`]): adding a view is a variant,
@@ -44,7 +48,7 @@ pub struct ViewRow {
 }
 
 /// The rows of [`ViewMode::ALL`], in its order.
-const ROWS: [ViewRow; 7] = [
+const ROWS: [ViewRow; 8] = [
     ViewRow {
         name: "terrain",
         label: "Terrain",
@@ -96,11 +100,19 @@ const ROWS: [ViewRow; 7] = [
         turns: false,
         lit: false,
     },
+    ViewRow {
+        name: "slope",
+        label: "Slope (degrees)",
+        shows: "Top-down map of how steep the ground is: pale where flat, through orange to dark \
+                red where steep, with a legend in degrees",
+        turns: false,
+        lit: false,
+    },
 ];
 
 impl ViewMode {
     /// Every mode, in the order the select lists them.
-    pub const ALL: [ViewMode; 7] = [
+    pub const ALL: [ViewMode; 8] = [
         ViewMode::Terrain,
         ViewMode::Wireframe,
         ViewMode::Map,
@@ -108,6 +120,7 @@ impl ViewMode {
         ViewMode::Water,
         ViewMode::Water3d,
         ViewMode::Erosion,
+        ViewMode::Slope,
     ];
 
     /// Its row: name, label, what it shows, how it is seen.

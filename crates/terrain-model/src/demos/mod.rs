@@ -161,13 +161,13 @@ impl Demo {
     }
 
     /// Whether the demo offers `view`, each view by name: the 3-D terrain, the wireframe and the
-    /// map on every demo; the shaded relief and both water views on a map (not a profile); the
+    /// map and its slope on every demo; the shaded relief and both water views on a map (not a profile); the
     /// Erosion view where steps change a base (droplets, weathering, a reader's chain): what they
     /// changed.
     pub fn offers(&self, view: ViewMode) -> bool {
         let map = self.look != Look::Profile;
         match view {
-            ViewMode::Terrain | ViewMode::Wireframe | ViewMode::Map => true,
+            ViewMode::Terrain | ViewMode::Wireframe | ViewMode::Map | ViewMode::Slope => true,
             ViewMode::Creases | ViewMode::Water | ViewMode::Water3d => map,
             ViewMode::Erosion => map && self.recipe.on_a_base(),
         }

@@ -451,8 +451,8 @@ fn each_view_is_offered_by_name_where_it_has_something_to_show() {
         let demo = find(id).expect("a row");
         demo.views().map(ViewMode::name).collect()
     };
-    // A profile: no relief to shade, no water.
-    assert_eq!(names("line-1d"), ["terrain", "wireframe", "map"]);
+    // A profile: no relief to shade, no water; its slope wherever its map is.
+    assert_eq!(names("line-1d"), ["terrain", "wireframe", "map", "slope"]);
     // A map: every view but erosion's, which needs droplets.
     assert_eq!(
         names("ds-final"),
@@ -462,12 +462,22 @@ fn each_view_is_offered_by_name_where_it_has_something_to_show() {
             "map",
             "creases",
             "water",
-            "water-3d"
+            "water-3d",
+            "slope"
         ]
     );
     let eroded = names("erosion");
     assert_eq!(eroded.len(), ViewMode::ALL.len());
-    assert_eq!(eroded.last(), Some(&"erosion"));
+    assert!(eroded.contains(&"erosion"));
+    // The slope view wherever the map view is.
+    for demo in DEMOS {
+        assert_eq!(
+            demo.offers(ViewMode::Slope),
+            demo.offers(ViewMode::Map),
+            "{}",
+            demo.id
+        );
+    }
     // Every view is offered somewhere.
     for view in ViewMode::ALL {
         assert!(DEMOS.iter().any(|d| d.offers(view)), "{}", view.name());

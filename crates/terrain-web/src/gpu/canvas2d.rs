@@ -168,15 +168,14 @@ fn put_image(
     }
 }
 
-/// The legend of the Erosion view, at the foot of the canvas on a light panel: a bar from orange
-/// (lowered) through grey (unchanged) to blue (raised), scaled to the largest change either way,
-/// and the most ground was lowered and raised, as shares of the map's height range.
-pub fn draw_change_legend(
+/// A legend at the foot of the canvas on a light panel: a bar of 32 colours, `color_at(t)` for t
+/// from 0 at its left to 1 at its right, and a line of text under it.
+pub fn draw_legend(
     out: &CanvasRenderingContext2d,
     (width, height): (f64, f64),
-    (lowered, raised): (f32, f32),
+    color_at: &dyn Fn(f32) -> [u8; 3],
+    text: &str,
 ) {
-    let largest = lowered.max(raised);
     let scale = (width / 640.0).clamp(0.6, 2.0);
     let (bar_w, bar_h) = (150.0 * scale, 9.0 * scale);
     let (x, y) = (6.0 * scale, height - 34.0 * scale);
@@ -189,24 +188,36 @@ pub fn draw_change_legend(
     );
     let steps = 32;
     for i in 0..steps {
-        let t = (i as f32 + 0.5) / steps as f32 * 2.0 - 1.0;
-        let [r, g, b, _] = display::change_color(0.5, t * largest, largest);
-        out.set_fill_style_str(&css([r, g, b]));
+        let t = (i as f32 + 0.5) / steps as f32;
+        out.set_fill_style_str(&css(color_at(t)));
         let step_w = bar_w / f64::from(steps);
         out.fill_rect(x + step_w * f64::from(i), y, step_w + 0.5, bar_h);
     }
     out.set_font(&format!("{:.0}px sans-serif", 11.0 * scale));
     out.set_fill_style_str("rgb(20,20,20)");
+    let _ = out.fill_text(text, x, y + bar_h + 13.0 * scale);
+}
+
+/// The legend of the Erosion view, at the foot of the canvas on a light panel: a bar from orange
+/// (lowered) through grey (unchanged) to blue (raised), scaled to the largest change either way,
+/// and the most ground was lowered and raised, as shares of the map's height range.
+pub fn draw_change_legend(
+    out: &CanvasRenderingContext2d,
+    size: (f64, f64),
+    (lowered, raised): (f32, f32),
+) {
+    let largest = lowered.max(raised);
+    let color_at = |t: f32| {
+        let [r, g, b, _] = display::change_color(0.5, (t * 2.0 - 1.0) * largest, largest);
+        [r, g, b]
+    };
     let percent = |v: f32| f64::from(v) * 100.0;
-    let _ = out.fill_text(
-        &format!(
-            "orange: lowered up to {:.2} %, blue: raised up to {:.2} % of the relief",
-            percent(lowered),
-            percent(raised)
-        ),
-        x,
-        y + bar_h + 13.0 * scale,
+    let text = format!(
+        "orange: lowered up to {:.2} %, blue: raised up to {:.2} % of the relief",
+        percent(lowered),
+        percent(raised)
     );
+    draw_legend(out, size, &color_at, &text);
 }
 
 /// Draws the top-down map of `grid` (greyscale, marks in their colours, north up) and the

@@ -5,6 +5,7 @@
 
 use crate::knobs::{self, params::ParamError};
 use crate::map::heightmap::Heightmap;
+use crate::shown::display::DisplayGrid;
 
 /// Which way the normal map's green channel points: engines disagree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,8 +32,13 @@ impl Relief {
     /// The relief the page's 3-D view shows: peaks 0.6 of the map's width above its lowest point,
     /// one metre a cell.
     pub fn as_shown(map: &Heightmap) -> Relief {
+        Relief::shown_at(map.width(), map.height())
+    }
+
+    /// [`Relief::as_shown`] for a map of `width` x `height` points.
+    pub fn shown_at(width: usize, height: usize) -> Relief {
         Relief {
-            height_m: 0.6 * (map.width().max(map.height()) - 1).max(1) as f32,
+            height_m: 0.6 * (width.max(height).max(1) - 1).max(1) as f32,
             cell_m: 1.0,
         }
     }
@@ -108,14 +114,41 @@ pub fn parse_maps(text: &str) -> Result<Vec<Derived>, ParamError> {
 /// The height differences across point `(x, y)` in metres per metre, east and south: central
 /// differences inside, one-sided on the border.
 fn gradient(map: &Heightmap, relief: Relief, x: usize, y: usize) -> (f32, f32) {
-    let (w, h) = (map.width(), map.height());
+    gradient_of(Points::of(map), relief, x, y)
+}
+
+/// A map's points as a gradient reads them: its width, height and heights row by row.
+#[derive(Clone, Copy)]
+struct Points<'a> {
+    width: usize,
+    height: usize,
+    heights: &'a [f32],
+}
+
+impl<'a> Points<'a> {
+    fn of(map: &'a Heightmap) -> Self {
+        Points {
+            width: map.width(),
+            height: map.height(),
+            heights: map.data(),
+        }
+    }
+
+    fn get(&self, x: usize, y: usize) -> f32 {
+        self.heights.get(y * self.width + x).copied().unwrap_or(0.0)
+    }
+}
+
+/// [`gradient`] on `points`.
+fn gradient_of(points: Points<'_>, relief: Relief, x: usize, y: usize) -> (f32, f32) {
+    let (w, h) = (points.width, points.height);
     let scale = relief.height_m / relief.cell_m;
     let along = |a: f32, b: f32, span: usize| (b - a) * scale / span.max(1) as f32;
     let (x0, x1) = (x.saturating_sub(1), (x + 1).min(w - 1));
     let (y0, y1) = (y.saturating_sub(1), (y + 1).min(h - 1));
     (
-        along(map.get(x0, y), map.get(x1, y), x1 - x0),
-        along(map.get(x, y0), map.get(x, y1), y1 - y0),
+        along(points.get(x0, y), points.get(x1, y), x1 - x0),
+        along(points.get(x, y0), points.get(x, y1), y1 - y0),
     )
 }
 
@@ -143,18 +176,113 @@ pub fn normal_pixels(map: &Heightmap, relief: Relief, green: Green) -> Vec<u8> {
 
 /// The slope angle of every point over 90 degrees: 0 flat, 1 vertical.
 pub fn slope_map(map: &Heightmap, relief: Relief) -> Result<Heightmap, ParamError> {
-    let (w, h) = (map.width(), map.height());
-    let angles: Vec<f32> = (0..w * h)
+    let angles = slope_shares(Points::of(map), relief, Trig::OWN);
+    Heightmap::from_data(map.width(), map.height(), angles)
+}
+
+/// The arc tangent and the length of a vector (`hypot`) a slope is measured with: the
+/// platform's own ([`Trig::OWN`]), or on the page the browser's `Math.atan` and `Math.hypot`,
+/// which keep the libm code out of its first load.
+#[derive(Debug, Clone, Copy)]
+pub struct Trig {
+    /// The arc tangent, in radians.
+    pub atan: fn(f64) -> f64,
+    /// The length of the vector (x, y).
+    pub hypot: fn(f64, f64) -> f64,
+}
+
+impl Trig {
+    /// Rust's own `f64::atan` and `f64::hypot`.
+    pub const OWN: Trig = Trig {
+        atan: f64::atan,
+        hypot: f64::hypot,
+    };
+}
+
+/// The slope angle of every point of `points` over 90 degrees (0 flat, 1 vertical), row by
+/// row, measured with `trig`.
+fn slope_shares(points: Points<'_>, relief: Relief, trig: Trig) -> Vec<f32> {
+    let w = points.width;
+    (0..w * points.height)
         .map(|i| {
-            let (east, south) = gradient(map, relief, i % w, i / w);
+            let (east, south) = gradient_of(points, relief, i % w, i / w);
             // In f64: the page's wasm and the command line take their arc tangents from
             // different libraries, which may differ in the last bit; rounded to f32 from f64 the
             // two agree (an f32 `atan` put one slope in 3000 a 16-bit step apart).
-            let rise = f64::from(east).hypot(f64::from(south));
-            (rise.atan() / std::f64::consts::FRAC_PI_2) as f32
+            let rise = (trig.hypot)(f64::from(east), f64::from(south));
+            ((trig.atan)(rise) / std::f64::consts::FRAC_PI_2) as f32
         })
-        .collect();
-    Heightmap::from_data(w, h, angles)
+        .collect()
+}
+
+/// The Slope view of a grid of shown points: the angle at each, its colour, and the steepest
+/// and the mean angle for the legend.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SlopeView {
+    /// The slope angle in degrees at each shown point, row by row.
+    pub degrees: Vec<f32>,
+    /// One RGBA pixel per point, its angle's [`slope_color`].
+    pub pixels: Vec<u8>,
+    /// The steepest angle, in degrees.
+    pub steepest: f32,
+    /// The mean angle, in degrees.
+    pub mean: f32,
+}
+
+/// The Slope view of `grid`: the angle at each shown point as [`slope_map`] measures it on a
+/// map of those points in the page's relief ([`Relief::as_shown`]: what `--maps slope` writes
+/// without `--height-m`), with `trig` (the page passes the browser's). On a map shown whole
+/// (257 x 257 and smaller) these are `--maps slope`'s angles exactly; on a larger one, the
+/// angles between the shown points. Empty for a grid of no points.
+pub fn slope_view(grid: &DisplayGrid, trig: Trig) -> SlopeView {
+    let (width, height) = grid.size();
+    let points = Points {
+        width,
+        height,
+        heights: &grid.heights,
+    };
+    let whole = width * height == grid.heights.len() && width * height > 0;
+    let degrees: Vec<f32> = match whole {
+        true => slope_shares(points, Relief::shown_at(width, height), trig),
+        false => Vec::new(),
+    };
+    let degrees: Vec<f32> = degrees.into_iter().map(|share| share * 90.0).collect();
+    let pixels = degrees.iter().flat_map(|&d| slope_color(d)).collect();
+    let steepest = degrees.iter().copied().fold(0.0, f32::max);
+    let sum: f64 = degrees.iter().map(|&d| f64::from(d)).sum();
+    let mean = (sum / degrees.len().max(1) as f64) as f32;
+    SlopeView {
+        degrees,
+        pixels,
+        steepest,
+        mean,
+    }
+}
+
+/// The slope ramp's colours every 15 degrees from flat to vertical: pale where the ground is
+/// flat, through yellow and orange to deep red at 45 degrees and near black at 90.
+pub const SLOPE_RAMP: [[u8; 3]; 7] = [
+    [244, 244, 226],
+    [248, 200, 100],
+    [225, 110, 50],
+    [150, 30, 40],
+    [95, 18, 36],
+    [62, 12, 32],
+    [40, 10, 30],
+];
+
+/// The colour of a slope of `degrees` on [`SLOPE_RAMP`], between its stops linearly.
+pub fn slope_color(degrees: f32) -> [u8; 4] {
+    let at = if degrees.is_finite() {
+        degrees.clamp(0.0, 90.0) / 15.0
+    } else {
+        0.0
+    };
+    let below = (at as usize).min(SLOPE_RAMP.len() - 2);
+    let t = at - below as f32;
+    let (lo, hi) = (SLOPE_RAMP[below], SLOPE_RAMP[below + 1]);
+    let mix = |i: usize| (f32::from(lo[i]) + (f32::from(hi[i]) - f32::from(lo[i])) * t) as u8;
+    [mix(0), mix(1), mix(2), 255]
 }
 
 #[cfg(test)]

@@ -140,3 +140,43 @@ fn an_exr_holds_every_f32_exactly() {
     export::write(&values, formats::EXR, &mut again).expect("written");
     assert_eq!(bytes, again);
 }
+
+#[test]
+fn the_slope_view_measures_as_the_slope_mask_does_and_its_ramp_runs_pale_to_dark() {
+    let map = crate::chapters::diamond_square::algorithm::generate(
+        &crate::chapters::midpoint::algorithm::MpdParams {
+            exponent: 6,
+            ..crate::chapters::diamond_square::algorithm::DEFAULT
+        },
+        3,
+    )
+    .expect("valid");
+    let grid = crate::shown::display::display_grid(&map, 257, 257);
+    let view = slope_view(&grid, Trig::OWN);
+    let slopes = &view.degrees;
+    let mask = slope_map(&map, Relief::as_shown(&map)).expect("finite");
+    assert_eq!(slopes.len(), mask.data().len());
+    for (degrees, share) in slopes.iter().zip(mask.data()) {
+        assert_eq!(*degrees, share * 90.0);
+    }
+    let (steepest, mean) = (view.steepest, view.mean);
+    assert_eq!(steepest, slopes.iter().copied().fold(0.0, f32::max));
+    assert!(
+        steepest > mean && mean > 0.0 && steepest <= 90.0,
+        "{steepest} {mean}"
+    );
+    // Flat is pale, steep is dark: the ramp's brightness falls with the angle.
+    let brightness = |d: f32| {
+        slope_color(d)[..3]
+            .iter()
+            .map(|&c| u32::from(c))
+            .sum::<u32>()
+    };
+    for pair in [0.0, 5.0, 15.0, 25.0, 40.0, 60.0, 90.0].windows(2) {
+        assert!(brightness(pair[0]) > brightness(pair[1]), "{pair:?}");
+    }
+    assert_eq!(slope_color(f32::NAN), slope_color(0.0));
+    assert_eq!(view.pixels.len(), slopes.len() * 4);
+    assert_eq!(view.pixels[..4], slope_color(slopes[0]));
+    assert_eq!(slope_color(45.0), [150, 30, 40, 255]);
+}

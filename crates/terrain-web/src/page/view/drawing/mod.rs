@@ -1,5 +1,5 @@
 //! Each view's picture, one file a view behind one trait ([`Drawing`]): the map, the creases'
-//! shaded relief, the water, what erosion changed, the wireframe, and the lit terrain (bare or
+//! shaded relief, the water, what erosion changed, how steep the ground is, the wireframe, and the lit terrain (bare or
 //! with its water). Which demos offer a view is the demo table's (`Demo::offers`); its name,
 //! label and text alternative are its row (`ViewMode::row`); how it is drawn is here.
 
@@ -7,6 +7,7 @@ mod creases;
 mod erosion;
 mod lit;
 mod map;
+mod slope;
 mod water;
 mod wireframe;
 
@@ -42,5 +43,6 @@ pub(super) fn draw(
         ViewMode::Creases => creases::Creases.draw(view, renderer, size),
         ViewMode::Water => water::Water.draw(view, renderer, size),
         ViewMode::Erosion => erosion::Erosion.draw(view, renderer, size),
+        ViewMode::Slope => slope::Slope.draw(view, renderer, size),
     }
 }
