@@ -5,6 +5,8 @@
 use super::algorithm::ErosionParams;
 use super::knobs::ERODE_KNOBS;
 #[cfg(feature = "cli")]
+use super::knobs::EROSION;
+#[cfg(feature = "cli")]
 use crate::chain::row::{Extra, ExtraKind};
 use crate::chain::row::{Given, Settings, StepRow};
 use crate::knobs::{self, Knob, Values};
@@ -30,16 +32,8 @@ const DROPLETS: Knob = Knob {
 /// The droplets, then every constant, in the order the command lists them.
 #[cfg(feature = "cli")]
 const KNOBS: [&Knob; 10] = [
-    &DROPLETS,
-    &knobs::LIFETIME,
-    &knobs::INERTIA,
-    &knobs::CAPACITY,
-    &knobs::MIN_CAPACITY,
-    &knobs::EROSION,
-    &knobs::DEPOSITION,
-    &knobs::EVAPORATION,
-    &knobs::GRAVITY,
-    &knobs::RADIUS,
+    &DROPLETS, EROSION[0], EROSION[1], EROSION[2], EROSION[3], EROSION[4], EROSION[5], EROSION[6],
+    EROSION[7], EROSION[8],
 ];
 
 /// `--batch [N]`: droplets in batches of N, summed in whole numbers.
