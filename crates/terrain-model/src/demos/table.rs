@@ -1,9 +1,8 @@
 //! The rows of the demo table, in page order; the few choices of their own are in `presets.rs`,
 //! everything else comes from the core's `DEFAULT` constants.
 
-use terrain::chain::thermal::Thermal;
 use terrain::chapters::{
-    Faults, Fbm, Line, MidpointRecursive, Noise, OnBase, RainAtScale, Uplifted,
+    Faults, Fbm, Line, MidpointRecursive, Noise, OnBase, RainAtScale, Uplifted, Weathered,
 };
 use terrain::diamond_square::Stage as DsStage;
 use terrain::erosion::step::Erode;
@@ -261,13 +260,7 @@ pub const DEMOS: &[Demo] = &[
         caption: "Scree on a Diamond-Square terrain: soil slides wherever a slope is steeper \
                   than the talus angle, until it settles there.",
         fields: THERMAL_FIELDS,
-        recipe: Recipe::Weathered(OnBase {
-            params: EROSION_TERRAIN,
-            step: Thermal {
-                iterations: 256,
-                ..Thermal::DEFAULT
-            },
-        }),
+        recipe: Recipe::Weathered(Weathered::rounds_on(EROSION_TERRAIN, 256)),
         look: Look::Terrain,
         view: ViewMode::Terrain,
         held: None,

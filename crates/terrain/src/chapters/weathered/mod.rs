@@ -38,6 +38,21 @@ impl Weathered {
         params: diamond_square::DEFAULT,
         step: Thermal::DEFAULT,
     };
+
+    /// `params`'s Diamond-Square terrain weathered by `iterations` rounds, the other settings
+    /// at their defaults (a demo row's recipe, so the table names no step type).
+    pub const fn rounds_on(
+        params: crate::chapters::midpoint::algorithm::MpdParams,
+        iterations: u32,
+    ) -> Weathered {
+        OnBase {
+            params,
+            step: Thermal {
+                iterations,
+                ..Thermal::DEFAULT
+            },
+        }
+    }
 }
 
 /// Where thermal erosion's knob `knob` is kept in `settings` (the chapter's and compose's
