@@ -179,13 +179,9 @@ pub fn draw_legend(
     let scale = (width / 640.0).clamp(0.6, 2.0);
     let (bar_w, bar_h) = (150.0 * scale, 9.0 * scale);
     let (x, y) = (6.0 * scale, height - 34.0 * scale);
+    let top = y - 6.0 * scale;
     out.set_fill_style_str("rgba(255,255,255,0.88)");
-    out.fill_rect(
-        0.0,
-        y - 6.0 * scale,
-        340.0 * scale,
-        height - y + 6.0 * scale,
-    );
+    out.fill_rect(0.0, top, 340.0 * scale, height - top);
     let steps = 32;
     for i in 0..steps {
         let t = (i as f32 + 0.5) / steps as f32;
