@@ -120,6 +120,9 @@ const suggest = (drifted, width) =>
 for (const [viewport, width] of [[WIDE, 'wide'], [PHONE, 'phone']]) {
   test(`at ${viewport.width} x ${viewport.height} the page does not jump over the load and a scroll through it, and each demo's room fits what it holds`, async () => {
     const { page, context, problems } = await open(viewport);
+    // The chapters' text is laid out one chapter a task after the first paint (index.html's
+    // last script): the page's height is its own from then on.
+    await page.waitForFunction(() => 'laid' in document.documentElement.dataset);
     const first = await page.evaluate(() => document.documentElement.scrollHeight);
     await scrollThrough(page);
     await quiet(page);
@@ -162,8 +165,14 @@ for (const [viewport, width] of [[WIDE, 'wide'], [PHONE, 'phone']]) {
         window.__jump = {
           top: demo.getBoundingClientRect().top,
           built: document.querySelectorAll('section[data-demo] canvas').length,
-          height: document.documentElement.scrollHeight,
         };
+        // The page's height once its chapters' text is laid out (one chapter a task, after
+        // the first paint: the chapters above the demo meanwhile keep an estimate's room).
+        new MutationObserver((_, observer) => {
+          if (!('laid' in document.documentElement.dataset)) return;
+          observer.disconnect();
+          window.__jump.height = document.documentElement.scrollHeight;
+        }).observe(document.documentElement, { attributes: true });
       });
     };
     const { page, context, problems } = await open(viewport, `(${jump})(${JSON.stringify(JUMP)})`);
