@@ -90,6 +90,35 @@ impl Slot<'_> {
     }
 }
 
+/// One setting of a chapter or step as a row: its knob and where its value lives in the
+/// parameters `P`. A folder's table of these is both its list of knobs ([`knobs_of`]) and where
+/// each is kept ([`slot_among`]), so a knob is named once, beside the field it sets.
+pub struct Place<P: 'static> {
+    /// The knob (its name, range, default and help).
+    pub knob: &'static Knob,
+    /// Where its value lives in `P`.
+    pub slot: for<'a> fn(&'a mut P) -> Slot<'a>,
+}
+
+/// Where the knob named as `knob` is lives in `params`, among `places` (a knob a demo caps or
+/// renames with its own help still names the same setting); `None` if none of them is it.
+pub fn slot_among<'a, P>(places: &[Place<P>], params: &'a mut P, knob: &Knob) -> Option<Slot<'a>> {
+    let place = places.iter().find(|place| place.knob.name == knob.name)?;
+    Some((place.slot)(params))
+}
+
+/// The knobs of `places`, in their order, as a list fixed when the crate compiles (`N` is
+/// `places.len()`).
+pub const fn knobs_of<P, const N: usize>(places: &[Place<P>]) -> [&'static Knob; N] {
+    let mut knobs = [places[0].knob; N];
+    let mut at = 0;
+    while at < N {
+        knobs[at] = places[at].knob;
+        at += 1;
+    }
+    knobs
+}
+
 /// Reads a toggle's `true` or `false`, or says what it takes.
 pub fn toggle(knob: &Knob, text: &str) -> Result<bool, ParamError> {
     match text.trim() {

@@ -59,11 +59,11 @@ impl Chapter for DiamondSquare {
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        match knob.name {
+        if knob.name == crate::knobs::WRAP.name {
             // Only a whole map tiles.
-            "wrap" => (self.stage == Stage::Full).then_some(Slot::Toggle(&mut self.wrap)),
-            _ => subdivision_slot(&mut self.params, knob),
+            return (self.stage == Stage::Full).then_some(Slot::Toggle(&mut self.wrap));
         }
+        subdivision_slot(&mut self.params, knob)
     }
 
     fn size(&self) -> (usize, usize) {

@@ -5,12 +5,11 @@ pub mod algorithm;
 mod steps;
 
 use crate::chapters::faults::algorithm::{self as faults, FaultParams};
-use crate::chapters::settings::{OwnSetting, Slot};
+use crate::chapters::settings::{slot_among, OwnSetting, Place, Slot};
 use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
-#[cfg(feature = "cli")]
 use crate::knobs;
 use crate::knobs::params::ParamError;
 use crate::knobs::Knob;
@@ -43,6 +42,30 @@ impl OwnSetting for faults::ShapeSet {
     }
 }
 
+/// Its settings, in the order they are listed, and where each lives.
+const PLACES: &[Place<Faults>] = &[
+    Place {
+        knob: &knobs::WIDTH,
+        slot: |c| Slot::Side(&mut c.params.width),
+    },
+    Place {
+        knob: &knobs::HEIGHT,
+        slot: |c| Slot::Side(&mut c.params.height),
+    },
+    Place {
+        knob: &knobs::FAULT_ITERATIONS,
+        slot: |c| Slot::Whole(&mut c.params.iterations),
+    },
+    Place {
+        knob: &knobs::SHAPES,
+        slot: |c| Slot::Own(&mut c.params.shapes),
+    },
+    Place {
+        knob: &knobs::FUZZINESS,
+        slot: |c| Slot::Number(&mut c.params.fuzziness),
+    },
+];
+
 impl Chapter for Faults {
     #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
@@ -51,25 +74,12 @@ impl Chapter for Faults {
 
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
-        &[
-            &knobs::WIDTH,
-            &knobs::HEIGHT,
-            &knobs::FAULT_ITERATIONS,
-            &knobs::SHAPES,
-            &knobs::FUZZINESS,
-        ]
+        const KNOBS: [&Knob; PLACES.len()] = crate::knobs::settings::knobs_of(PLACES);
+        &KNOBS
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        let p = &mut self.params;
-        Some(match knob.name {
-            "width" => Slot::Side(&mut p.width),
-            "height" => Slot::Side(&mut p.height),
-            "iterations" => Slot::Whole(&mut p.iterations),
-            "shapes" => Slot::Own(&mut p.shapes),
-            "fuzziness" => Slot::Number(&mut p.fuzziness),
-            _ => return None,
-        })
+        slot_among(PLACES, self, knob)
     }
 
     fn size(&self) -> (usize, usize) {

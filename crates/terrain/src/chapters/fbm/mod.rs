@@ -8,12 +8,11 @@ mod steps;
 use crate::analysis::variogram::Aim;
 use crate::chapters::fbm::algorithm::{self as fbm, FbmParams};
 use crate::chapters::partner::Partner;
-use crate::chapters::settings::{OwnSetting, Slot};
+use crate::chapters::settings::{slot_among, OwnSetting, Place, Slot};
 use crate::chapters::steps::{InSteps, Steps};
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
-#[cfg(feature = "cli")]
 use crate::knobs;
 use crate::knobs::params::ParamError;
 #[cfg(feature = "cli")]
@@ -48,6 +47,59 @@ impl OwnSetting for fbm::OctaveShape {
     }
 }
 
+/// Its settings, in the order they are listed, and where each lives.
+const PLACES: &[Place<Fbm>] = &[
+    #[cfg(feature = "cli")]
+    Place {
+        knob: &knobs::EXPONENT,
+        slot: |c| Slot::Square(&mut c.params.width, &mut c.params.height),
+    },
+    Place {
+        knob: &knobs::WIDTH,
+        slot: |c| Slot::Side(&mut c.params.width),
+    },
+    Place {
+        knob: &knobs::HEIGHT,
+        slot: |c| Slot::Side(&mut c.params.height),
+    },
+    Place {
+        knob: &knobs::ORIGIN_X,
+        slot: |c| Slot::Side(&mut c.params.x),
+    },
+    Place {
+        knob: &knobs::ORIGIN_Y,
+        slot: |c| Slot::Side(&mut c.params.y),
+    },
+    Place {
+        knob: &knobs::OCTAVES,
+        slot: |c| Slot::Whole(&mut c.params.octaves),
+    },
+    Place {
+        knob: &knobs::FREQUENCY,
+        slot: |c| Slot::Number(&mut c.params.frequency),
+    },
+    Place {
+        knob: &knobs::LACUNARITY,
+        slot: |c| Slot::Number(&mut c.params.lacunarity),
+    },
+    Place {
+        knob: &knobs::GAIN,
+        slot: |c| Slot::Number(&mut c.params.gain),
+    },
+    Place {
+        knob: &knobs::SHAPE,
+        slot: |c| Slot::Own(&mut c.params.shape),
+    },
+    Place {
+        knob: &knobs::POWER,
+        slot: |c| Slot::Number(&mut c.params.power),
+    },
+    Place {
+        knob: &knobs::WARP,
+        slot: |c| Slot::Number(&mut c.params.warp),
+    },
+];
+
 impl Chapter for Fbm {
     #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
@@ -57,40 +109,12 @@ impl Chapter for Fbm {
 
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
-        &[
-            &knobs::EXPONENT,
-            &knobs::WIDTH,
-            &knobs::HEIGHT,
-            &knobs::ORIGIN_X,
-            &knobs::ORIGIN_Y,
-            &knobs::OCTAVES,
-            &knobs::FREQUENCY,
-            &knobs::LACUNARITY,
-            &knobs::GAIN,
-            &knobs::SHAPE,
-            &knobs::POWER,
-            &knobs::WARP,
-        ]
+        const KNOBS: [&Knob; PLACES.len()] = crate::knobs::settings::knobs_of(PLACES);
+        &KNOBS
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        let p = &mut self.params;
-        Some(match knob.name {
-            #[cfg(feature = "cli")]
-            "exponent" => Slot::Square(&mut p.width, &mut p.height),
-            "width" => Slot::Side(&mut p.width),
-            "height" => Slot::Side(&mut p.height),
-            "x" => Slot::Side(&mut p.x),
-            "y" => Slot::Side(&mut p.y),
-            "octaves" => Slot::Whole(&mut p.octaves),
-            "frequency" => Slot::Number(&mut p.frequency),
-            "lacunarity" => Slot::Number(&mut p.lacunarity),
-            "gain" => Slot::Number(&mut p.gain),
-            "shape" => Slot::Own(&mut p.shape),
-            "power" => Slot::Number(&mut p.power),
-            "warp" => Slot::Number(&mut p.warp),
-            _ => return None,
-        })
+        slot_among(PLACES, self, knob)
     }
 
     #[cfg(feature = "cli")]

@@ -5,12 +5,11 @@ pub mod algorithm;
 mod steps;
 
 use crate::chapters::line::algorithm::{self as line, LineParams};
-use crate::chapters::settings::Slot;
+use crate::chapters::settings::{slot_among, Place, Slot};
 use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
-#[cfg(feature = "cli")]
 use crate::knobs;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
@@ -31,6 +30,18 @@ impl Line {
     };
 }
 
+/// Its settings, in the order they are listed, and where each lives.
+const PLACES: &[Place<Line>] = &[
+    Place {
+        knob: &knobs::LINE_ITERATIONS,
+        slot: |c| Slot::Whole(&mut c.params.iterations),
+    },
+    Place {
+        knob: &knobs::ROUGHNESS,
+        slot: |c| Slot::Number(&mut c.params.roughness),
+    },
+];
+
 impl Chapter for Line {
     #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
@@ -39,15 +50,12 @@ impl Chapter for Line {
 
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
-        &[&knobs::LINE_ITERATIONS, &knobs::ROUGHNESS]
+        const KNOBS: [&Knob; PLACES.len()] = crate::knobs::settings::knobs_of(PLACES);
+        &KNOBS
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        Some(match knob.name {
-            "iterations" => Slot::Whole(&mut self.params.iterations),
-            "roughness" => Slot::Number(&mut self.params.roughness),
-            _ => return None,
-        })
+        slot_among(PLACES, self, knob)
     }
 
     fn size(&self) -> (usize, usize) {

@@ -3,11 +3,10 @@
 pub mod algorithm;
 
 use crate::chapters::noise::algorithm::{self as random_noise, NoiseParams};
-use crate::chapters::settings::Slot;
+use crate::chapters::settings::{slot_among, Place, Slot};
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
-#[cfg(feature = "cli")]
 use crate::knobs;
 use crate::knobs::params::ParamError;
 #[cfg(feature = "cli")]
@@ -30,6 +29,23 @@ impl Noise {
     };
 }
 
+/// Its settings, in the order they are listed, and where each lives.
+const PLACES: &[Place<Noise>] = &[
+    #[cfg(feature = "cli")]
+    Place {
+        knob: &knobs::EXPONENT,
+        slot: |c| Slot::Square(&mut c.params.width, &mut c.params.height),
+    },
+    Place {
+        knob: &knobs::WIDTH,
+        slot: |c| Slot::Side(&mut c.params.width),
+    },
+    Place {
+        knob: &knobs::HEIGHT,
+        slot: |c| Slot::Side(&mut c.params.height),
+    },
+];
+
 impl Chapter for Noise {
     #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
@@ -39,18 +55,12 @@ impl Chapter for Noise {
 
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
-        &[&knobs::EXPONENT, &knobs::WIDTH, &knobs::HEIGHT]
+        const KNOBS: [&Knob; PLACES.len()] = crate::knobs::settings::knobs_of(PLACES);
+        &KNOBS
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        let p = &mut self.params;
-        Some(match knob.name {
-            #[cfg(feature = "cli")]
-            "exponent" => Slot::Square(&mut p.width, &mut p.height),
-            "width" => Slot::Side(&mut p.width),
-            "height" => Slot::Side(&mut p.height),
-            _ => return None,
-        })
+        slot_among(PLACES, self, knob)
     }
 
     #[cfg(feature = "cli")]

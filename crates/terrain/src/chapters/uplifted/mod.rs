@@ -66,19 +66,6 @@ impl Uplifted {
     }
 }
 
-/// Where the model's knob `knob` is kept in `settings` (the chapter's and compose's step's).
-pub fn uplift_slot<'a>(settings: &'a mut Uplift, knob: &Knob) -> Option<Slot<'a>> {
-    Some(match knob.name {
-        "steps" => Slot::Whole(&mut settings.steps),
-        "dt" => Slot::Number(&mut settings.dt),
-        "uplift" => Slot::Number(&mut settings.uplift),
-        "k" => Slot::Number(&mut settings.k),
-        "m" => Slot::Number(&mut settings.m),
-        "diffusion" => Slot::Number(&mut settings.diffusion),
-        _ => return None,
-    })
-}
-
 impl Uplifted {
     /// The land grown from the start for `seed`, rising where `rates` say (everywhere at U
     /// without): heights 0 to 1, as every generator's (the model's own are in cells).
@@ -108,7 +95,7 @@ impl Chapter for Uplifted {
         if knob.name == EXPONENT.name {
             return Some(Slot::Whole(&mut self.exponent));
         }
-        uplift_slot(&mut self.uplift, knob)
+        crate::chain::uplift::knobs::slot(&mut self.uplift, knob)
     }
 
     fn size(&self) -> (usize, usize) {

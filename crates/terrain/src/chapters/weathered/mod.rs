@@ -55,18 +55,6 @@ impl Weathered {
     }
 }
 
-/// Where thermal erosion's knob `knob` is kept in `settings` (the chapter's and compose's
-/// step's); `None` for any other knob.
-pub fn thermal_slot<'a>(settings: &'a mut Thermal, knob: &Knob) -> Option<Slot<'a>> {
-    let [iterations, talus, rate] = thermal_step::knobs::KNOBS;
-    Some(match knob.name {
-        name if name == iterations.name => Slot::Whole(&mut settings.iterations),
-        name if name == talus.name => Slot::Number(&mut settings.talus),
-        name if name == rate.name => Slot::Number(&mut settings.rate),
-        _ => return None,
-    })
-}
-
 impl ShownStep for Thermal {
     #[cfg(feature = "cli")]
     const ABOUT: &'static str =
@@ -76,7 +64,7 @@ impl ShownStep for Thermal {
     const KNOBS: &'static [&'static Knob] = &KNOBS;
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        thermal_slot(self, knob)
+        thermal_step::knobs::slot(self, knob)
     }
 
     fn linked(&self) -> bool {
