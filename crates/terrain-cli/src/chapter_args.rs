@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches};
 use terrain::chain::uplift::knobs::UPLIFT_MAP;
 use terrain::erosion::ErosionParams;
-use terrain::knobs::{self, Knob, Values};
+use terrain::knobs::{Knob, Values};
 use terrain::params::rust_decimal;
 use terrain::{ParamError, Recipe};
 
@@ -44,14 +44,14 @@ fn subcommand(recipe: &'static Recipe) -> clap::Command {
         .args(flags);
     if chapter.erodes() {
         sub = sub.arg(
-            Arg::new(knobs::ERODE.name)
-                .long(knobs::ERODE.name)
+            Arg::new(terrain::chapters::eroded::knobs::ERODE.name)
+                .long(terrain::chapters::eroded::knobs::ERODE.name)
                 .value_name("N")
                 .help(format!(
                     "{}; the erosion constants below apply",
-                    knobs::ERODE.hint()
+                    terrain::chapters::eroded::knobs::ERODE.hint()
                 ))
-                .value_parser(whole(&knobs::ERODE)),
+                .value_parser(whole(&terrain::chapters::eroded::knobs::ERODE)),
         );
         sub = ErosionConstants::augment_args(sub);
     }
@@ -142,7 +142,8 @@ impl ChapterRun {
             .apply_all(&given, rust_decimal)
             .map_err(|e| e.to_string())?;
         let clap_error = |e: clap::Error| e.to_string();
-        let erosion = match matches.try_get_one::<u32>(knobs::ERODE.name) {
+        let erosion = match matches.try_get_one::<u32>(terrain::chapters::eroded::knobs::ERODE.name)
+        {
             Ok(Some(&droplets)) => {
                 Some(ErosionConstants::from_arg_matches(matches).map_err(clap_error)?)
                     .map(|constants| constants.params(droplets))

@@ -17,52 +17,52 @@ const D: ErosionParams = ErosionParams::DEFAULT;
 /// Hydraulic erosion's named constants (what each does: `terrain erode --help`).
 #[derive(Debug, Clone, Args)]
 pub struct ErosionConstants {
-    /// `--lifetime` ([`knobs::LIFETIME`]).
-    #[arg(long, value_name = "N", help = knobs::LIFETIME.hint(),
-          default_value_t = D.lifetime, value_parser = whole(&knobs::LIFETIME))]
+    /// `--lifetime` ([`terrain::chapters::eroded::knobs::LIFETIME`]).
+    #[arg(long, value_name = "N", help = terrain::chapters::eroded::knobs::LIFETIME.hint(),
+          default_value_t = D.lifetime, value_parser = whole(&terrain::chapters::eroded::knobs::LIFETIME))]
     pub lifetime: u32,
-    /// `--inertia` ([`knobs::INERTIA`]).
-    #[arg(long, value_name = "F", help = knobs::INERTIA.hint(),
-          default_value_t = D.inertia, value_parser = number(&knobs::INERTIA))]
+    /// `--inertia` ([`terrain::chapters::eroded::knobs::INERTIA`]).
+    #[arg(long, value_name = "F", help = terrain::chapters::eroded::knobs::INERTIA.hint(),
+          default_value_t = D.inertia, value_parser = number(&terrain::chapters::eroded::knobs::INERTIA))]
     pub inertia: f32,
-    /// `--capacity` ([`knobs::CAPACITY`]).
-    #[arg(long, value_name = "F", help = knobs::CAPACITY.hint(),
-          default_value_t = D.capacity, value_parser = number(&knobs::CAPACITY))]
+    /// `--capacity` ([`terrain::chapters::eroded::knobs::CAPACITY`]).
+    #[arg(long, value_name = "F", help = terrain::chapters::eroded::knobs::CAPACITY.hint(),
+          default_value_t = D.capacity, value_parser = number(&terrain::chapters::eroded::knobs::CAPACITY))]
     pub capacity: f32,
-    /// `--min-capacity` ([`knobs::MIN_CAPACITY`]).
-    #[arg(long = "min-capacity", value_name = "F", help = knobs::MIN_CAPACITY.hint(),
-          default_value_t = D.min_capacity, value_parser = number(&knobs::MIN_CAPACITY))]
+    /// `--min-capacity` ([`terrain::chapters::eroded::knobs::MIN_CAPACITY`]).
+    #[arg(long = "min-capacity", value_name = "F", help = terrain::chapters::eroded::knobs::MIN_CAPACITY.hint(),
+          default_value_t = D.min_capacity, value_parser = number(&terrain::chapters::eroded::knobs::MIN_CAPACITY))]
     pub min_capacity: f32,
-    /// `--erosion` ([`knobs::EROSION`]).
-    #[arg(long = "erosion", value_name = "F", help = knobs::EROSION.hint(),
-          default_value_t = D.erosion, value_parser = number(&knobs::EROSION))]
+    /// `--erosion` ([`terrain::chapters::eroded::knobs::EROSION`]).
+    #[arg(long = "erosion", value_name = "F", help = terrain::chapters::eroded::knobs::EROSION.hint(),
+          default_value_t = D.erosion, value_parser = number(&terrain::chapters::eroded::knobs::EROSION))]
     pub erosion: f32,
-    /// `--deposition` ([`knobs::DEPOSITION`]).
-    #[arg(long, value_name = "F", help = knobs::DEPOSITION.hint(),
-          default_value_t = D.deposition, value_parser = number(&knobs::DEPOSITION))]
+    /// `--deposition` ([`terrain::chapters::eroded::knobs::DEPOSITION`]).
+    #[arg(long, value_name = "F", help = terrain::chapters::eroded::knobs::DEPOSITION.hint(),
+          default_value_t = D.deposition, value_parser = number(&terrain::chapters::eroded::knobs::DEPOSITION))]
     pub deposition: f32,
-    /// `--evaporation` ([`knobs::EVAPORATION`]).
-    #[arg(long, value_name = "F", help = knobs::EVAPORATION.hint(),
-          default_value_t = D.evaporation, value_parser = number(&knobs::EVAPORATION))]
+    /// `--evaporation` ([`terrain::chapters::eroded::knobs::EVAPORATION`]).
+    #[arg(long, value_name = "F", help = terrain::chapters::eroded::knobs::EVAPORATION.hint(),
+          default_value_t = D.evaporation, value_parser = number(&terrain::chapters::eroded::knobs::EVAPORATION))]
     pub evaporation: f32,
-    /// `--gravity` ([`knobs::GRAVITY`]).
-    #[arg(long, value_name = "F", help = knobs::GRAVITY.hint(),
-          default_value_t = D.gravity, value_parser = number(&knobs::GRAVITY))]
+    /// `--gravity` ([`terrain::chapters::eroded::knobs::GRAVITY`]).
+    #[arg(long, value_name = "F", help = terrain::chapters::eroded::knobs::GRAVITY.hint(),
+          default_value_t = D.gravity, value_parser = number(&terrain::chapters::eroded::knobs::GRAVITY))]
     pub gravity: f32,
-    /// `--radius` ([`knobs::RADIUS`]).
-    #[arg(long, value_name = "N", help = knobs::RADIUS.hint(),
-          default_value_t = D.radius, value_parser = whole(&knobs::RADIUS))]
+    /// `--radius` ([`terrain::chapters::eroded::knobs::RADIUS`]).
+    #[arg(long, value_name = "N", help = terrain::chapters::eroded::knobs::RADIUS.hint(),
+          default_value_t = D.radius, value_parser = whole(&terrain::chapters::eroded::knobs::RADIUS))]
     pub radius: u32,
-    /// `--batch [N]` ([`knobs::BATCH`]): droplets in batches of N, summed in whole numbers;
+    /// `--batch [N]` ([`terrain::chapters::eroded::knobs::BATCH`]): droplets in batches of N, summed in whole numbers;
     /// with no number, the default batch. Without it, one droplet after another.
-    #[arg(long, value_name = "N", help = knobs::BATCH.hint(), num_args = 0..=1,
-          default_missing_value = DEFAULT_BATCH, value_parser = whole(&knobs::BATCH))]
+    #[arg(long, value_name = "N", help = terrain::chapters::eroded::knobs::BATCH.hint(), num_args = 0..=1,
+          default_missing_value = DEFAULT_BATCH, value_parser = whole(&terrain::chapters::eroded::knobs::BATCH))]
     pub batch: Option<u32>,
 }
 
-/// `--batch` with no number ([`knobs::BATCH`]'s default).
+/// `--batch` with no number ([`terrain::chapters::eroded::knobs::BATCH`]'s default).
 const DEFAULT_BATCH: &str = {
-    assert!(knobs::BATCH.whole_default() == 1024);
+    assert!(terrain::chapters::eroded::knobs::BATCH.whole_default() == 1024);
     "1024"
 };
 
@@ -94,9 +94,9 @@ pub struct ErodeArgs {
     /// Width in points of a raw file that is not square (a square one needs none).
     #[arg(long, value_name = "N", value_parser = side(&knobs::WIDTH))]
     pub width: Option<usize>,
-    /// `--droplets` ([`knobs::CLI_DROPLETS`]: more with `--batch`).
-    #[arg(long, value_name = "N", help = knobs::CLI_DROPLETS.hint(),
-          default_value_t = D.droplets, value_parser = whole(&knobs::CLI_DROPLETS))]
+    /// `--droplets` ([`terrain::chapters::eroded::knobs::CLI_DROPLETS`]: more with `--batch`).
+    #[arg(long, value_name = "N", help = terrain::chapters::eroded::knobs::CLI_DROPLETS.hint(),
+          default_value_t = D.droplets, value_parser = whole(&terrain::chapters::eroded::knobs::CLI_DROPLETS))]
     pub droplets: u32,
     #[command(flatten)]
     #[allow(missing_docs)]

@@ -18,7 +18,7 @@ fn help_line<'a>(help: &'a str, name: &str) -> &'a str {
 fn a_knobs_help_and_message_quote_its_rows_range() {
     // The page's hint and message are held to the same row in terrain-web's tests
     // (`the_page_quotes_the_rows_range_in_its_hint_and_its_message`).
-    let row = &knobs::INERTIA;
+    let row = &terrain::chapters::eroded::knobs::INERTIA;
     let (ok, help, _) = terrain(&["erode", "--help"]);
     assert!(ok);
     let line = help_line(&help, row.name);
@@ -36,14 +36,14 @@ fn a_knobs_help_and_message_quote_its_rows_range() {
 #[test]
 fn every_flag_of_a_knob_says_its_rows_hint() {
     let erosion: [&Knob; 8] = [
-        &knobs::LIFETIME,
-        &knobs::INERTIA,
-        &knobs::CAPACITY,
-        &knobs::MIN_CAPACITY,
-        &knobs::EROSION,
-        &knobs::DEPOSITION,
-        &knobs::GRAVITY,
-        &knobs::RADIUS,
+        &terrain::chapters::eroded::knobs::LIFETIME,
+        &terrain::chapters::eroded::knobs::INERTIA,
+        &terrain::chapters::eroded::knobs::CAPACITY,
+        &terrain::chapters::eroded::knobs::MIN_CAPACITY,
+        &terrain::chapters::eroded::knobs::EROSION,
+        &terrain::chapters::eroded::knobs::DEPOSITION,
+        &terrain::chapters::eroded::knobs::GRAVITY,
+        &terrain::chapters::eroded::knobs::RADIUS,
     ];
     let mut commands: Vec<(&str, Vec<&Knob>)> = vec![
         (
@@ -51,18 +51,27 @@ fn every_flag_of_a_knob_says_its_rows_hint() {
             vec![
                 &knobs::WIDTH,
                 &knobs::HEIGHT,
-                &knobs::FAULT_ITERATIONS,
-                &knobs::SHAPES,
-                &knobs::FUZZINESS,
+                &terrain::chapters::faults::knobs::FAULT_ITERATIONS,
+                &terrain::chapters::faults::knobs::SHAPES,
+                &terrain::chapters::faults::knobs::FUZZINESS,
             ],
         ),
-        ("line", vec![&knobs::LINE_ITERATIONS, &knobs::ROUGHNESS]),
+        (
+            "line",
+            vec![
+                &terrain::chapters::line::knobs::LINE_ITERATIONS,
+                &terrain::chapters::line::knobs::ROUGHNESS,
+            ],
+        ),
         (
             "erode",
-            [&knobs::CLI_DROPLETS, &knobs::EVAPORATION]
-                .into_iter()
-                .chain(erosion)
-                .collect(),
+            [
+                &terrain::chapters::eroded::knobs::CLI_DROPLETS,
+                &terrain::chapters::eroded::knobs::EVAPORATION,
+            ]
+            .into_iter()
+            .chain(erosion)
+            .collect(),
         ),
     ];
     for command in ["mpd", "mpd-recursive", "ds"] {
@@ -70,7 +79,7 @@ fn every_flag_of_a_knob_says_its_rows_hint() {
             &knobs::EXPONENT,
             &knobs::SPREAD,
             &knobs::REDUCTION,
-            &knobs::ERODE,
+            &terrain::chapters::eroded::knobs::ERODE,
             &knobs::THREADS,
         ];
         commands.push((command, subdivision.into_iter().chain(erosion).collect()));
@@ -92,11 +101,20 @@ fn a_value_past_a_rows_range_is_refused_with_the_rows_message() {
         (vec!["mpd", "--spread", "101"], &knobs::SPREAD),
         (
             vec!["fault", "--iterations", "100001"],
-            &knobs::FAULT_ITERATIONS,
+            &terrain::chapters::faults::knobs::FAULT_ITERATIONS,
         ),
-        (vec!["line", "--roughness", "9"], &knobs::ROUGHNESS),
-        (vec!["ds", "--erode", "0"], &knobs::ERODE),
-        (vec!["ds", "--radius", "9"], &knobs::RADIUS),
+        (
+            vec!["line", "--roughness", "9"],
+            &terrain::chapters::line::knobs::ROUGHNESS,
+        ),
+        (
+            vec!["ds", "--erode", "0"],
+            &terrain::chapters::eroded::knobs::ERODE,
+        ),
+        (
+            vec!["ds", "--radius", "9"],
+            &terrain::chapters::eroded::knobs::RADIUS,
+        ),
     ] {
         let mut all = args.clone();
         all.extend(["--out", "never.png"]);

@@ -114,7 +114,7 @@ pub(super) const OPENING_CHAIN: Composed = Composed {
         Link::new(
             &redistribute::ROW,
             Settings::defaults(&redistribute::KNOBS)
-                .with(&terrain::knobs::POWER, Setting::Number(1.5)),
+                .with(&terrain::chain::redistribute::POWER, Setting::Number(1.5)),
         ),
         Link::new(
             &eroded::row::ROW,

@@ -58,65 +58,65 @@ impl Field {
     pub const REDUCTION: Field = Field(&knobs::REDUCTION);
     /// Random seed ([`knobs::SEED`]).
     pub const SEED: Field = Field(&knobs::SEED);
-    /// 1-D subdivisions ([`knobs::LINE_ITERATIONS`]).
-    pub const LINE_ITERATIONS: Field = Field(&knobs::LINE_ITERATIONS);
-    /// Number of faults ([`knobs::FAULT_ITERATIONS`]).
-    pub const FAULT_ITERATIONS: Field = Field(&knobs::FAULT_ITERATIONS);
-    /// 1-D roughness ([`knobs::ROUGHNESS`]).
-    pub const ROUGHNESS: Field = Field(&knobs::ROUGHNESS);
-    /// Fault divider kinds, one checkbox each ([`knobs::SHAPES`]).
-    pub const SHAPES: Field = Field(&knobs::SHAPES);
-    /// Fault edge fuzziness in cells ([`knobs::FUZZINESS`]).
-    pub const FUZZINESS: Field = Field(&knobs::FUZZINESS);
-    /// Tileable Diamond-Square, one checkbox ([`knobs::WRAP`]).
-    pub const WRAP: Field = Field(&knobs::WRAP);
-    /// Erosion's droplets ([`knobs::DROPLETS`]).
-    pub const DROPLETS: Field = Field(&knobs::DROPLETS);
+    /// 1-D subdivisions ([`terrain::chapters::line::knobs::LINE_ITERATIONS`]).
+    pub const LINE_ITERATIONS: Field = Field(&terrain::chapters::line::knobs::LINE_ITERATIONS);
+    /// Number of faults ([`terrain::chapters::faults::knobs::FAULT_ITERATIONS`]).
+    pub const FAULT_ITERATIONS: Field = Field(&terrain::chapters::faults::knobs::FAULT_ITERATIONS);
+    /// 1-D roughness ([`terrain::chapters::line::knobs::ROUGHNESS`]).
+    pub const ROUGHNESS: Field = Field(&terrain::chapters::line::knobs::ROUGHNESS);
+    /// Fault divider kinds, one checkbox each ([`terrain::chapters::faults::knobs::SHAPES`]).
+    pub const SHAPES: Field = Field(&terrain::chapters::faults::knobs::SHAPES);
+    /// Fault edge fuzziness in cells ([`terrain::chapters::faults::knobs::FUZZINESS`]).
+    pub const FUZZINESS: Field = Field(&terrain::chapters::faults::knobs::FUZZINESS);
+    /// Tileable Diamond-Square, one checkbox ([`terrain::chapters::diamond_square::knobs::WRAP`]).
+    pub const WRAP: Field = Field(&terrain::chapters::diamond_square::knobs::WRAP);
+    /// Erosion's droplets ([`terrain::chapters::eroded::knobs::DROPLETS`]).
+    pub const DROPLETS: Field = Field(&terrain::chapters::eroded::knobs::DROPLETS);
     /// "Rain at scale"'s map size, to 1025 x 1025 ([`knobs::RAIN_EXPONENT`]).
     pub const RAIN_EXPONENT: Field = Field(&knobs::RAIN_EXPONENT);
-    /// Droplets falling in batches ([`knobs::BATCHED_DROPLETS`]).
-    pub const BATCHED_DROPLETS: Field = Field(&knobs::BATCHED_DROPLETS);
-    /// Droplets in a batch ([`knobs::BATCH`]).
-    pub const BATCH: Field = Field(&knobs::BATCH);
-    /// Droplets on a map read from a file, 0 for none ([`knobs::HELD_DROPLETS`]).
-    pub const HELD_DROPLETS: Field = Field(&knobs::HELD_DROPLETS);
-    /// Erosion's inertia ([`knobs::INERTIA`]).
-    pub const INERTIA: Field = Field(&knobs::INERTIA);
-    /// Erosion's rate of eroding ([`knobs::EROSION`]).
-    pub const EROSION: Field = Field(&knobs::EROSION);
-    /// Erosion's rate of depositing ([`knobs::DEPOSITION`]).
-    pub const DEPOSITION: Field = Field(&knobs::DEPOSITION);
+    /// Droplets falling in batches ([`terrain::chapters::eroded::knobs::BATCHED_DROPLETS`]).
+    pub const BATCHED_DROPLETS: Field = Field(&terrain::chapters::eroded::knobs::BATCHED_DROPLETS);
+    /// Droplets in a batch ([`terrain::chapters::eroded::knobs::BATCH`]).
+    pub const BATCH: Field = Field(&terrain::chapters::eroded::knobs::BATCH);
+    /// Droplets on a map read from a file, 0 for none ([`terrain::chapters::eroded::knobs::HELD_DROPLETS`]).
+    pub const HELD_DROPLETS: Field = Field(&terrain::chapters::eroded::knobs::HELD_DROPLETS);
+    /// Erosion's inertia ([`terrain::chapters::eroded::knobs::INERTIA`]).
+    pub const INERTIA: Field = Field(&terrain::chapters::eroded::knobs::INERTIA);
+    /// Erosion's rate of eroding ([`terrain::chapters::eroded::knobs::EROSION`]).
+    pub const EROSION: Field = Field(&terrain::chapters::eroded::knobs::EROSION);
+    /// Erosion's rate of depositing ([`terrain::chapters::eroded::knobs::DEPOSITION`]).
+    pub const DEPOSITION: Field = Field(&terrain::chapters::eroded::knobs::DEPOSITION);
     /// Thermal erosion's rounds ([`thermal::ITERATIONS`]).
     pub const THERMAL_ITERATIONS: Field = Field(&thermal::ITERATIONS);
     /// Thermal erosion's talus angle ([`thermal::TALUS`]).
     pub const TALUS: Field = Field(&thermal::TALUS);
     /// Thermal erosion's rate ([`thermal::RATE`]).
     pub const RATE: Field = Field(&thermal::RATE);
-    /// fBm's octaves ([`knobs::OCTAVES`]).
-    pub const OCTAVES: Field = Field(&knobs::OCTAVES);
-    /// fBm's first octave's frequency ([`knobs::FREQUENCY`]).
-    pub const FREQUENCY: Field = Field(&knobs::FREQUENCY);
-    /// fBm's lacunarity ([`knobs::LACUNARITY`]).
-    pub const LACUNARITY: Field = Field(&knobs::LACUNARITY);
-    /// fBm's gain ([`knobs::GAIN`]).
-    pub const GAIN: Field = Field(&knobs::GAIN);
-    /// fBm's octave shape, a drop-down list ([`knobs::SHAPE`]).
-    pub const SHAPE: Field = Field(&knobs::SHAPE);
-    /// fBm's redistribution power ([`knobs::POWER`]).
-    pub const POWER: Field = Field(&knobs::POWER);
-    /// fBm's domain warping ([`knobs::WARP`]).
-    pub const WARP: Field = Field(&knobs::WARP);
+    /// fBm's octaves ([`terrain::chapters::fbm::knobs::OCTAVES`]).
+    pub const OCTAVES: Field = Field(&terrain::chapters::fbm::knobs::OCTAVES);
+    /// fBm's first octave's frequency ([`terrain::chapters::fbm::knobs::FREQUENCY`]).
+    pub const FREQUENCY: Field = Field(&terrain::chapters::fbm::knobs::FREQUENCY);
+    /// fBm's lacunarity ([`terrain::chapters::fbm::knobs::LACUNARITY`]).
+    pub const LACUNARITY: Field = Field(&terrain::chapters::fbm::knobs::LACUNARITY);
+    /// fBm's gain ([`terrain::chapters::fbm::knobs::GAIN`]).
+    pub const GAIN: Field = Field(&terrain::chapters::fbm::knobs::GAIN);
+    /// fBm's octave shape, a drop-down list ([`terrain::chapters::fbm::knobs::SHAPE`]).
+    pub const SHAPE: Field = Field(&terrain::chapters::fbm::knobs::SHAPE);
+    /// fBm's redistribution power ([`terrain::chain::redistribute::POWER`]).
+    pub const POWER: Field = Field(&terrain::chain::redistribute::POWER);
+    /// fBm's domain warping ([`terrain::chapters::fbm::knobs::WARP`]).
+    pub const WARP: Field = Field(&terrain::chapters::fbm::knobs::WARP);
     /// The stream-power model's time steps ([`uplift::STEPS`]).
     pub const STEPS: Field = Field(&uplift::STEPS);
     /// The drainage area's exponent ([`uplift::M`]).
     pub const M: Field = Field(&uplift::M);
     /// The base a composed terrain starts from ([`composed::BASE`]).
     pub const BASE: Field = Field(&composed::BASE);
-    /// The map's left edge on the endless plane ([`knobs::ORIGIN_X`]); dragging the map view
+    /// The map's left edge on the endless plane ([`terrain::chapters::fbm::knobs::ORIGIN_X`]); dragging the map view
     /// moves it.
-    pub const ORIGIN_X: Field = Field(&knobs::ORIGIN_X);
-    /// The map's top edge on the endless plane ([`knobs::ORIGIN_Y`]).
-    pub const ORIGIN_Y: Field = Field(&knobs::ORIGIN_Y);
+    pub const ORIGIN_X: Field = Field(&terrain::chapters::fbm::knobs::ORIGIN_X);
+    /// The map's top edge on the endless plane ([`terrain::chapters::fbm::knobs::ORIGIN_Y`]).
+    pub const ORIGIN_Y: Field = Field(&terrain::chapters::fbm::knobs::ORIGIN_Y);
 }
 
 /// How a field is entered.

@@ -136,7 +136,7 @@ fn every_field_is_its_row_of_the_table_of_knobs() {
 fn the_page_quotes_the_rows_range_in_its_hint_and_its_message() {
     // The command line's --help and messages are held to the same row in terrain-cli's tests
     // (`a_knobs_help_and_message_quote_its_rows_range`).
-    let row = &terrain::knobs::INERTIA;
+    let row = &terrain::chapters::eroded::knobs::INERTIA;
     let mut setup = Setup {
         recipe: Recipe::Eroded(Eroded {
             params: MpdParams::DEFAULT,

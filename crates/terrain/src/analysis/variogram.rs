@@ -117,17 +117,6 @@ impl Aim {
             rule: "H = -log2 r",
         }
     }
-
-    /// The aim of octaves each `lacunarity` times finer and `gain` times as tall: H =
-    /// -log(gain) / log(lacunarity), -log2 gain at lacunarity 2.
-    pub fn of_gain(gain: f32, lacunarity: f32) -> Self {
-        Aim {
-            hurst: -gain.ln() / lacunarity.ln(),
-            knob: &crate::knobs::GAIN,
-            by: format!("gain g = {gain} at lacunarity L = {lacunarity}"),
-            rule: "H = -log g / log L, -log2 g when L = 2",
-        }
-    }
 }
 
 /// The Hurst exponent in words, e.g. "H = 1.00: smooth hills".

@@ -6,7 +6,8 @@
 use super::row::StepRow;
 use super::Step;
 use crate::knobs::params::ParamError;
-use crate::knobs::{Knob, POWER};
+use crate::knobs::table::number;
+use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
 
 /// The power's knob: fBm's, with the same range and default.
@@ -92,3 +93,12 @@ impl StepRow for RedistributeRow {
         Ok(Box::new(Redistribute { power }))
     }
 }
+
+/// Redistribution: the heights raised to a power.
+pub const POWER: Knob = number(
+    "power",
+    "Power",
+    "The heights (0 to 1) raised to this power: above 1 flattens the lowlands into valleys \
+     and sharpens the peaks",
+    [0.25, 4.0, 1.0],
+);

@@ -9,13 +9,13 @@
 
 mod chapter;
 pub mod composed;
-pub(crate) mod diamond_square;
+pub mod diamond_square;
 pub mod eroded;
-pub(crate) mod faults;
-pub(crate) mod fbm;
+pub mod faults;
+pub mod fbm;
 pub(crate) mod fine_levels;
 pub(crate) mod held;
-pub(crate) mod line;
+pub mod line;
 pub(crate) mod midpoint;
 pub(crate) mod midpoint_recursive;
 pub(crate) mod noise;

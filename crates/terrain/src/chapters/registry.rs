@@ -141,7 +141,7 @@ impl Recipe {
 
     #[cfg(feature = "cli")]
     /// Every knob a reader meets, once each: the seed and the command line's own rows
-    /// ([`crate::knobs::BESIDE_CHAPTERS`]), then each chapter's, then each step's. Gathered
+    /// ([`crate::knobs::BESIDE_CHAPTERS`], the erosion flags), then each chapter's, then each step's. Gathered
     /// from the chapters and steps themselves, so a new one's knobs are in it with no list to
     /// keep (the tests hold every one of them to the table's rules).
     pub fn every_knob() -> Vec<&'static crate::knobs::Knob> {
@@ -155,6 +155,7 @@ impl Recipe {
         let mut every: Vec<&'static crate::knobs::Knob> = Vec::new();
         for knob in crate::knobs::BESIDE_CHAPTERS
             .into_iter()
+            .chain(crate::chapters::eroded::knobs::ON_THE_COMMAND_LINE)
             .chain(chapters)
             .chain(steps)
         {

@@ -11,13 +11,6 @@
 
 use super::knob::{Knob, Values};
 
-mod fbm;
-
-pub use fbm::*;
-
-/// The names of the fault shapes, in the order the page and the command line list them.
-pub const SHAPE_NAMES: [&str; 4] = ["line", "circle", "rect", "triangle"];
-
 pub(crate) const fn whole(
     name: &'static str,
     label: &'static str,
@@ -109,192 +102,11 @@ pub const REDUCTION: Knob = number(
 
 // 1-D midpoint displacement.
 
-/// Subdivisions of the 1-D line.
-pub const LINE_ITERATIONS: Knob = whole(
-    "iterations",
-    "Iterations",
-    "Subdivisions: 2^n + 1 heights",
-    [1, 20, 8],
-);
-
-/// How fast the line's bumps shrink.
-pub const ROUGHNESS: Knob = number(
-    "roughness",
-    "Roughness",
-    "How fast the bumps shrink, by 2^-roughness per iteration: low is jagged, high is smooth",
-    [0.0, 8.0, 1.0],
-);
-
 // Fault lines.
-
-/// Number of faults.
-pub const FAULT_ITERATIONS: Knob = whole(
-    "iterations",
-    "Iterations",
-    "Number of faults: more gives finer detail",
-    [1, 100_000, 500],
-);
-
-/// The dividers faults cut with.
-pub const SHAPES: Knob = Knob {
-    name: "shapes",
-    label: "Shapes",
-    help: "Which dividers cut the map: lines give ridges, circles hills and craters, rectangles \
-           and triangles mesas",
-    values: Values::Names {
-        names: &SHAPE_NAMES,
-        default: "line",
-    },
-};
-
-/// Width of a fault's ragged band.
-pub const FUZZINESS: Knob = number(
-    "fuzziness",
-    "Fuzziness",
-    "Width in cells of the ragged, Perlin-noise band along each fault: 0 is sharp",
-    [0.0, 64.0, 0.0],
-);
 
 // Diamond-Square.
 
-/// Tileable Diamond-Square.
-pub const WRAP: Knob = Knob {
-    name: "wrap",
-    label: "Tileable",
-    help: "Make the map tile: opposite edges match, so copies join without a seam",
-    values: Values::Toggle { default: false },
-};
-
 // Hydraulic erosion.
-
-/// How many droplets fall.
-pub const DROPLETS: Knob = whole(
-    "droplets",
-    "Droplets",
-    "How many droplets fall, one after another: more carve deeper valleys",
-    [1, 2_000_000, 30_000],
-);
-
-/// Droplets falling in batches ([`BATCH`]): [`DROPLETS`] with room for more, as batches run on
-/// every core (the page's "Rain at scale", `--batch` on the command line).
-pub const BATCHED_DROPLETS: Knob = whole(
-    "droplets",
-    "Droplets",
-    "How many droplets fall: more carve deeper valleys",
-    [1, 5_000_000, 300_000],
-);
-
-/// Droplets on a map read from a file (the page's real land and "Your map"): [`DROPLETS`], but
-/// 0, the map as read, is allowed and the default.
-pub const HELD_DROPLETS: Knob = whole(
-    "droplets",
-    "Droplets",
-    "How many droplets fall on the map, one after another: 0 leaves it as read, more carve \
-     deeper valleys",
-    [0, 2_000_000, 0],
-);
-
-/// `--erode N` on the subdivision commands: [`DROPLETS`] after generating, or
-/// [`BATCHED_DROPLETS`] with `--batch`.
-pub const ERODE: Knob = BATCHED_DROPLETS.renamed(
-    "erode",
-    "Erode the map with this many droplets after generating it, as `terrain erode` would with \
-     the same seed: up to 2000000 one after another, more in batches (--batch)",
-);
-
-/// `--droplets` on `terrain erode`: [`DROPLETS`] one after another, or [`BATCHED_DROPLETS`]
-/// with `--batch`.
-pub const CLI_DROPLETS: Knob = BATCHED_DROPLETS.renamed(
-    "droplets",
-    "How many droplets fall: more carve deeper valleys; up to 2000000 one after another, more \
-     in batches (--batch)",
-);
-
-/// Most steps a droplet takes.
-pub const LIFETIME: Knob = whole(
-    "lifetime",
-    "Lifetime",
-    "Most steps a droplet takes: longer lives carry material further, into longer river beds",
-    [1, 500, 30],
-);
-
-/// Share of its direction a droplet keeps.
-pub const INERTIA: Knob = number(
-    "inertia",
-    "Inertia",
-    "Share of its direction a droplet keeps each step: 0 cuts narrow gullies straight downhill, \
-     near 1 smears the path",
-    [0.0, 1.0, 0.05],
-);
-
-/// Sediment capacity factor.
-pub const CAPACITY: Knob = number(
-    "capacity",
-    "Capacity",
-    "How much a fast, full droplet on a steep slope can carry: higher erodes more",
-    [0.0, 64.0, 4.0],
-);
-
-/// The least sediment capacity.
-pub const MIN_CAPACITY: Knob = number(
-    "min-capacity",
-    "Least capacity",
-    "The least a droplet can carry, whatever the slope: lets droplets on gentle ground still \
-     carry (and so erode) a little",
-    [0.0, 1.0, 0.01],
-);
-
-/// Share of the spare capacity eroded each step.
-pub const EROSION: Knob = number(
-    "erosion",
-    "Erosion rate",
-    "Share of its spare capacity a droplet digs each step: how fast droplets dig",
-    [0.0, 1.0, 0.3],
-);
-
-/// Share of the excess sediment deposited each step.
-pub const DEPOSITION: Knob = number(
-    "deposition",
-    "Deposition rate",
-    "Share of its excess load an over-full droplet drops each step: how fast pits fill and fans \
-     build",
-    [0.0, 1.0, 0.3],
-);
-
-/// Share of its water a droplet loses each step.
-pub const EVAPORATION: Knob = number(
-    "evaporation",
-    "Evaporation",
-    "Share of its water a droplet loses each step: high makes short-lived droplets that erode \
-     near where they fall",
-    [0.0, 1.0, 0.01],
-);
-
-/// How strongly going downhill speeds a droplet up.
-pub const GRAVITY: Knob = number(
-    "gravity",
-    "Gravity",
-    "How strongly going downhill speeds a droplet up: faster droplets carry more",
-    [0.0, 64.0, 4.0],
-);
-
-/// Droplets to a batch in the batched erosion (`--batch`): how many fall on the map as it was
-/// when their batch began.
-pub const BATCH: Knob = whole(
-    "batch",
-    "Batch",
-    "Droplets that fall at once on the map as the batch found it: larger batches carve a little \
-     less",
-    [1, 2_000_000, 1024],
-);
-
-/// Radius of the erosion brush.
-pub const RADIUS: Knob = whole(
-    "radius",
-    "Brush radius",
-    "Radius of the erosion brush in cells: wider makes smoother, broader valleys",
-    [1, 8, 3],
-);
 
 // The command line.
 
@@ -344,12 +156,4 @@ pub const THREADS: Knob = whole(
 /// The rows no chapter or step lists among its knobs: the seed and the command line's own
 /// flags. With every chapter's and step's knobs they are every knob a reader meets
 /// ([`crate::chapters::Recipe::every_knob`]).
-pub const BESIDE_CHAPTERS: [&Knob; 7] = [
-    &SEED,
-    &ERODE,
-    &CLI_DROPLETS,
-    &THREADS,
-    &HEIGHT_M,
-    &CELL_M,
-    &MAPS,
-];
+pub const BESIDE_CHAPTERS: [&Knob; 5] = [&SEED, &THREADS, &HEIGHT_M, &CELL_M, &MAPS];

@@ -1,4 +1,7 @@
 use super::*;
+use crate::chapters::diamond_square::knobs::WRAP;
+use crate::chapters::eroded::knobs::{BATCHED_DROPLETS, DROPLETS, ERODE, INERTIA};
+use crate::chapters::faults::knobs::{SHAPES, SHAPE_NAMES};
 use crate::chapters::Recipe;
 
 #[test]

@@ -11,7 +11,11 @@ fn chain() -> Composed {
         .expect("ok");
     let mut erode = Link::named("erode").expect("a step");
     erode
-        .apply(&crate::knobs::DROPLETS, "500", rust_decimal)
+        .apply(
+            &crate::chapters::eroded::knobs::DROPLETS,
+            "500",
+            rust_decimal,
+        )
         .expect("ok");
     Composed {
         exponent: 6,

@@ -2,6 +2,7 @@
 //! diamond step the edge midpoints from three or four neighbours. Whole maps can be made to tile.
 
 pub mod algorithm;
+pub mod knobs;
 mod steps;
 
 use crate::chapters::diamond_square::algorithm::{self as diamond_square, Stage};
@@ -12,8 +13,6 @@ use crate::chapters::steps::{PartialStage, Steps};
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
-#[cfg(feature = "cli")]
-use crate::knobs;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
@@ -51,15 +50,15 @@ impl Chapter for DiamondSquare {
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
         &[
-            &knobs::EXPONENT,
-            &knobs::SPREAD,
-            &knobs::REDUCTION,
+            &crate::knobs::EXPONENT,
+            &crate::knobs::SPREAD,
+            &crate::knobs::REDUCTION,
             &knobs::WRAP,
         ]
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        if knob.name == crate::knobs::WRAP.name {
+        if knob.name == knobs::WRAP.name {
             // Only a whole map tiles.
             return (self.stage == Stage::Full).then_some(Slot::Toggle(&mut self.wrap));
         }

@@ -28,44 +28,44 @@ pub mod plain;
 pub mod score;
 pub mod step;
 
-use crate::knobs::{self, params::ParamError};
+use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
-/// Most droplets one run may drop ([`knobs::DROPLETS`]).
-pub const MAX_DROPLETS: u32 = knobs::DROPLETS.whole_max() as u32;
+/// Most droplets one run may drop ([`crate::chapters::eroded::knobs::DROPLETS`]).
+pub const MAX_DROPLETS: u32 = crate::chapters::eroded::knobs::DROPLETS.whole_max() as u32;
 
 /// The named constants of hydraulic erosion. What each does to the terrain, its range and its
-/// default are in its row of the table of knobs ([`knobs::DROPLETS`], [`knobs::INERTIA`], ...);
+/// default are in its row of the table of knobs ([`crate::chapters::eroded::knobs::DROPLETS`], [`crate::chapters::eroded::knobs::INERTIA`], ...);
 /// [`ErosionParams::validate`] checks them against it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ErosionParams {
-    /// How many droplets fall ([`knobs::DROPLETS`]).
+    /// How many droplets fall ([`crate::chapters::eroded::knobs::DROPLETS`]).
     pub droplets: u32,
-    /// Most steps a droplet takes ([`knobs::LIFETIME`]).
+    /// Most steps a droplet takes ([`crate::chapters::eroded::knobs::LIFETIME`]).
     pub lifetime: u32,
-    /// Share of its direction a droplet keeps each step ([`knobs::INERTIA`]).
+    /// Share of its direction a droplet keeps each step ([`crate::chapters::eroded::knobs::INERTIA`]).
     pub inertia: f32,
-    /// Sediment capacity factor ([`knobs::CAPACITY`]).
+    /// Sediment capacity factor ([`crate::chapters::eroded::knobs::CAPACITY`]).
     pub capacity: f32,
-    /// The least sediment capacity, whatever the slope ([`knobs::MIN_CAPACITY`]). Heights run 0
+    /// The least sediment capacity, whatever the slope ([`crate::chapters::eroded::knobs::MIN_CAPACITY`]). Heights run 0
     /// to 1 over hundreds of cells, so a typical step falls by less than 0.01: a floor on the
     /// slope alone (as this constant once was) made every step's capacity the same, blind to
     /// the slope.
     pub min_capacity: f32,
-    /// Share of the spare capacity eroded each step ([`knobs::EROSION`]).
+    /// Share of the spare capacity eroded each step ([`crate::chapters::eroded::knobs::EROSION`]).
     pub erosion: f32,
-    /// Share of the excess sediment deposited each step ([`knobs::DEPOSITION`]).
+    /// Share of the excess sediment deposited each step ([`crate::chapters::eroded::knobs::DEPOSITION`]).
     pub deposition: f32,
-    /// Share of its water a droplet loses each step ([`knobs::EVAPORATION`]).
+    /// Share of its water a droplet loses each step ([`crate::chapters::eroded::knobs::EVAPORATION`]).
     pub evaporation: f32,
-    /// How strongly going downhill speeds a droplet up ([`knobs::GRAVITY`]).
+    /// How strongly going downhill speeds a droplet up ([`crate::chapters::eroded::knobs::GRAVITY`]).
     pub gravity: f32,
-    /// Radius of the erosion brush in cells ([`knobs::RADIUS`]).
+    /// Radius of the erosion brush in cells ([`crate::chapters::eroded::knobs::RADIUS`]).
     pub radius: u32,
     /// 0: droplets fall one after another, each on the map the last one left (the thesis). N:
     /// they fall in batches of N that each read the map as it was when their batch began,
-    /// summed in whole numbers ([`batched`], [`knobs::BATCH`]): the same bytes on any number of
+    /// summed in whole numbers ([`batched`], [`crate::chapters::eroded::knobs::BATCH`]): the same bytes on any number of
     /// threads and on the GPU, and valleys a little less gathered as N grows.
     #[cfg_attr(feature = "serde", serde(default))]
     pub batch: u32,
@@ -74,16 +74,16 @@ pub struct ErosionParams {
 impl ErosionParams {
     /// The defaults of Beyer's thesis and Lague's version, with 30 000 droplets.
     pub const DEFAULT: ErosionParams = ErosionParams {
-        droplets: knobs::DROPLETS.whole_default() as u32,
-        lifetime: knobs::LIFETIME.whole_default() as u32,
-        inertia: knobs::INERTIA.number_default() as f32,
-        capacity: knobs::CAPACITY.number_default() as f32,
-        min_capacity: knobs::MIN_CAPACITY.number_default() as f32,
-        erosion: knobs::EROSION.number_default() as f32,
-        deposition: knobs::DEPOSITION.number_default() as f32,
-        evaporation: knobs::EVAPORATION.number_default() as f32,
-        gravity: knobs::GRAVITY.number_default() as f32,
-        radius: knobs::RADIUS.whole_default() as u32,
+        droplets: crate::chapters::eroded::knobs::DROPLETS.whole_default() as u32,
+        lifetime: crate::chapters::eroded::knobs::LIFETIME.whole_default() as u32,
+        inertia: crate::chapters::eroded::knobs::INERTIA.number_default() as f32,
+        capacity: crate::chapters::eroded::knobs::CAPACITY.number_default() as f32,
+        min_capacity: crate::chapters::eroded::knobs::MIN_CAPACITY.number_default() as f32,
+        erosion: crate::chapters::eroded::knobs::EROSION.number_default() as f32,
+        deposition: crate::chapters::eroded::knobs::DEPOSITION.number_default() as f32,
+        evaporation: crate::chapters::eroded::knobs::EVAPORATION.number_default() as f32,
+        gravity: crate::chapters::eroded::knobs::GRAVITY.number_default() as f32,
+        radius: crate::chapters::eroded::knobs::RADIUS.whole_default() as u32,
         batch: 0,
     };
 
@@ -91,28 +91,34 @@ impl ErosionParams {
     pub fn validate(&self) -> Result<(), ParamError> {
         // One droplet after another takes fewer than batches do.
         let droplets = match self.batch {
-            0 => &knobs::DROPLETS,
-            _ => &knobs::BATCHED_DROPLETS,
+            0 => &crate::chapters::eroded::knobs::DROPLETS,
+            _ => &crate::chapters::eroded::knobs::BATCHED_DROPLETS,
         };
         droplets.check_whole(u64::from(self.droplets))?;
         let whole = [
-            (&knobs::LIFETIME, self.lifetime),
-            (&knobs::RADIUS, self.radius),
+            (&crate::chapters::eroded::knobs::LIFETIME, self.lifetime),
+            (&crate::chapters::eroded::knobs::RADIUS, self.radius),
         ];
         for (knob, value) in whole {
             knob.check_whole(u64::from(value))?;
         }
         if self.batch != 0 {
-            knobs::BATCH.check_whole(u64::from(self.batch))?;
+            crate::chapters::eroded::knobs::BATCH.check_whole(u64::from(self.batch))?;
         }
         let numbers = [
-            (&knobs::INERTIA, self.inertia),
-            (&knobs::CAPACITY, self.capacity),
-            (&knobs::MIN_CAPACITY, self.min_capacity),
-            (&knobs::EROSION, self.erosion),
-            (&knobs::DEPOSITION, self.deposition),
-            (&knobs::EVAPORATION, self.evaporation),
-            (&knobs::GRAVITY, self.gravity),
+            (&crate::chapters::eroded::knobs::INERTIA, self.inertia),
+            (&crate::chapters::eroded::knobs::CAPACITY, self.capacity),
+            (
+                &crate::chapters::eroded::knobs::MIN_CAPACITY,
+                self.min_capacity,
+            ),
+            (&crate::chapters::eroded::knobs::EROSION, self.erosion),
+            (&crate::chapters::eroded::knobs::DEPOSITION, self.deposition),
+            (
+                &crate::chapters::eroded::knobs::EVAPORATION,
+                self.evaporation,
+            ),
+            (&crate::chapters::eroded::knobs::GRAVITY, self.gravity),
         ];
         numbers
             .into_iter()

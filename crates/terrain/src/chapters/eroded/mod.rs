@@ -4,6 +4,7 @@
 pub mod algorithm;
 pub mod knobs;
 pub mod row;
+pub mod slots;
 mod steps;
 
 use crate::chapters::diamond_square::algorithm as diamond_square;
@@ -17,7 +18,7 @@ use crate::chapters::settings::Slot;
 use crate::knobs::params::ParamError;
 use crate::knobs::Knob;
 #[cfg(feature = "cli")]
-use knobs::EROSION;
+use slots::CONSTANTS;
 
 /// An eroded Diamond-Square terrain: the base, then the droplets and the erosion constants.
 pub type Eroded = OnBase<Erode>;
@@ -28,16 +29,16 @@ const KNOBS: [&Knob; 13] = [
     SUBDIVISION[0],
     SUBDIVISION[1],
     SUBDIVISION[2],
-    &crate::knobs::DROPLETS,
-    EROSION[0],
-    EROSION[1],
-    EROSION[2],
-    EROSION[3],
-    EROSION[4],
-    EROSION[5],
-    EROSION[6],
-    EROSION[7],
-    EROSION[8],
+    &knobs::DROPLETS,
+    CONSTANTS[0],
+    CONSTANTS[1],
+    CONSTANTS[2],
+    CONSTANTS[3],
+    CONSTANTS[4],
+    CONSTANTS[5],
+    CONSTANTS[6],
+    CONSTANTS[7],
+    CONSTANTS[8],
 ];
 
 impl Eroded {
@@ -57,7 +58,7 @@ impl ShownStep for Erode {
     const KNOBS: &'static [&'static Knob] = &KNOBS;
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        knobs::erosion_slot(&mut self.0, knob)
+        slots::erosion_slot(&mut self.0, knob)
     }
 
     fn runs_on_gpu(&self) -> bool {

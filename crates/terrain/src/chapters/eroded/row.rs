@@ -5,11 +5,11 @@
 use super::algorithm::ErosionParams;
 use super::knobs::ERODE_KNOBS;
 #[cfg(feature = "cli")]
-use super::knobs::EROSION;
+use super::slots::CONSTANTS;
 #[cfg(feature = "cli")]
 use crate::chain::row::{Extra, ExtraKind};
 use crate::chain::row::{Given, Settings, StepRow};
-use crate::knobs::{self, Knob, Values};
+use crate::knobs::{Knob, Values};
 
 /// `erode`'s row.
 #[derive(Debug)]
@@ -22,18 +22,26 @@ pub static ROW: ErodeRow = ErodeRow;
 /// default.
 const DROPLETS: Knob = Knob {
     values: Values::Whole {
-        min: knobs::CLI_DROPLETS.whole_min(),
-        max: knobs::CLI_DROPLETS.whole_max(),
+        min: crate::chapters::eroded::knobs::CLI_DROPLETS.whole_min(),
+        max: crate::chapters::eroded::knobs::CLI_DROPLETS.whole_max(),
         default: ErosionParams::DEFAULT.droplets as u64,
     },
-    ..knobs::CLI_DROPLETS
+    ..crate::chapters::eroded::knobs::CLI_DROPLETS
 };
 
 /// The droplets, then every constant, in the order the command lists them.
 #[cfg(feature = "cli")]
 const KNOBS: [&Knob; 10] = [
-    &DROPLETS, EROSION[0], EROSION[1], EROSION[2], EROSION[3], EROSION[4], EROSION[5], EROSION[6],
-    EROSION[7], EROSION[8],
+    &DROPLETS,
+    CONSTANTS[0],
+    CONSTANTS[1],
+    CONSTANTS[2],
+    CONSTANTS[3],
+    CONSTANTS[4],
+    CONSTANTS[5],
+    CONSTANTS[6],
+    CONSTANTS[7],
+    CONSTANTS[8],
 ];
 
 /// `--batch [N]`: droplets in batches of N, summed in whole numbers.
@@ -42,7 +50,7 @@ const EXTRAS: [Extra; 1] = [Extra {
     name: "batch",
     value_name: "N",
     help: "",
-    kind: ExtraKind::Optional(&knobs::BATCH),
+    kind: ExtraKind::Optional(&crate::chapters::eroded::knobs::BATCH),
     conflicts_with: None,
 }];
 
@@ -51,16 +59,18 @@ impl ErodeRow {
     pub fn of(settings: &Settings, given: &Given) -> ErosionParams {
         ErosionParams {
             droplets: settings.whole(&DROPLETS),
-            lifetime: settings.whole(&knobs::LIFETIME),
-            inertia: settings.number(&knobs::INERTIA),
-            capacity: settings.number(&knobs::CAPACITY),
-            min_capacity: settings.number(&knobs::MIN_CAPACITY),
-            erosion: settings.number(&knobs::EROSION),
-            deposition: settings.number(&knobs::DEPOSITION),
-            evaporation: settings.number(&knobs::EVAPORATION),
-            gravity: settings.number(&knobs::GRAVITY),
-            radius: settings.whole(&knobs::RADIUS),
-            batch: given.optional(knobs::BATCH.name).unwrap_or(0),
+            lifetime: settings.whole(&crate::chapters::eroded::knobs::LIFETIME),
+            inertia: settings.number(&crate::chapters::eroded::knobs::INERTIA),
+            capacity: settings.number(&crate::chapters::eroded::knobs::CAPACITY),
+            min_capacity: settings.number(&crate::chapters::eroded::knobs::MIN_CAPACITY),
+            erosion: settings.number(&crate::chapters::eroded::knobs::EROSION),
+            deposition: settings.number(&crate::chapters::eroded::knobs::DEPOSITION),
+            evaporation: settings.number(&crate::chapters::eroded::knobs::EVAPORATION),
+            gravity: settings.number(&crate::chapters::eroded::knobs::GRAVITY),
+            radius: settings.whole(&crate::chapters::eroded::knobs::RADIUS),
+            batch: given
+                .optional(crate::chapters::eroded::knobs::BATCH.name)
+                .unwrap_or(0),
         }
     }
 }

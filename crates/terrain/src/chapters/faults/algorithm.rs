@@ -36,11 +36,11 @@ use crate::knobs::{self, params::ParamError};
 use crate::map::heightmap::Heightmap;
 use crate::map::rng::TerrainRng;
 
-/// Most faults per map ([`knobs::FAULT_ITERATIONS`]).
-pub const MAX_ITERATIONS: u32 = knobs::FAULT_ITERATIONS.whole_max() as u32;
+/// Most faults per map ([`crate::chapters::faults::knobs::FAULT_ITERATIONS`]).
+pub const MAX_ITERATIONS: u32 = crate::chapters::faults::knobs::FAULT_ITERATIONS.whole_max() as u32;
 
-/// Widest fuzzy band, in cells ([`knobs::FUZZINESS`]).
-pub const MAX_FUZZINESS: f64 = knobs::FUZZINESS.number_max();
+/// Widest fuzzy band, in cells ([`crate::chapters::faults::knobs::FUZZINESS`]).
+pub const MAX_FUZZINESS: f64 = crate::chapters::faults::knobs::FUZZINESS.number_max();
 
 /// The knobs of the fault-line generator.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -65,17 +65,17 @@ impl FaultParams {
     pub const DEFAULT: FaultParams = FaultParams {
         width: knobs::WIDTH.whole_default() as usize,
         height: knobs::HEIGHT.whole_default() as usize,
-        iterations: knobs::FAULT_ITERATIONS.whole_default() as u32,
+        iterations: crate::chapters::faults::knobs::FAULT_ITERATIONS.whole_default() as u32,
         shapes: ShapeSet::LINES,
-        fuzziness: knobs::FUZZINESS.number_default() as f32,
+        fuzziness: crate::chapters::faults::knobs::FUZZINESS.number_default() as f32,
     };
 
     /// Checks the knobs before any work: fault count, at least one shape, fuzziness range (the
     /// size is checked when the map is allocated).
     pub fn validate(&self) -> Result<(), ParamError> {
-        knobs::FAULT_ITERATIONS.check_whole(u64::from(self.iterations))?;
+        crate::chapters::faults::knobs::FAULT_ITERATIONS.check_whole(u64::from(self.iterations))?;
         check_shapes(self.shapes)?;
-        knobs::FUZZINESS.check_number(f64::from(self.fuzziness))
+        crate::chapters::faults::knobs::FUZZINESS.check_number(f64::from(self.fuzziness))
     }
 }
 

@@ -2,6 +2,7 @@
 //! fault after fault.
 
 pub mod algorithm;
+pub mod knobs;
 mod steps;
 
 use crate::chapters::faults::algorithm::{self as faults, FaultParams};
@@ -10,7 +11,6 @@ use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
-use crate::knobs;
 use crate::knobs::params::ParamError;
 use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
@@ -45,11 +45,11 @@ impl OwnSetting for faults::ShapeSet {
 /// Its settings, in the order they are listed, and where each lives.
 const PLACES: &[Place<Faults>] = &[
     Place {
-        knob: &knobs::WIDTH,
+        knob: &crate::knobs::WIDTH,
         slot: |c| Slot::Side(&mut c.params.width),
     },
     Place {
-        knob: &knobs::HEIGHT,
+        knob: &crate::knobs::HEIGHT,
         slot: |c| Slot::Side(&mut c.params.height),
     },
     Place {

@@ -16,7 +16,7 @@ pub use lattice::{
 };
 
 use crate::knobs::params::ParamError;
-use crate::knobs::{self as table, Knob};
+use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
 
 /// What each octave's noise becomes before it is added, as the `shape` field names it.
@@ -34,12 +34,12 @@ pub enum OctaveShape {
 }
 
 impl OctaveShape {
-    /// Every shape, in the order [`table::OCTAVE_SHAPES`] names them.
+    /// Every shape, in the order [`crate::chapters::fbm::knobs::OCTAVE_SHAPES`] names them.
     pub const ALL: [OctaveShape; 3] = [Self::Plain, Self::Ridged, Self::Billow];
 
     /// Its name on the page and the command line.
     pub fn name(self) -> &'static str {
-        table::OCTAVE_SHAPES[self as usize]
+        crate::chapters::fbm::knobs::OCTAVE_SHAPES[self as usize]
     }
 
     /// The shape named `name`, or what the knob takes.
@@ -110,26 +110,26 @@ impl FbmParams {
         height: 257,
         x: 0,
         y: 0,
-        octaves: table::OCTAVES.whole_default() as u32,
-        frequency: table::FREQUENCY.number_default() as f32,
-        lacunarity: table::LACUNARITY.number_default() as f32,
-        gain: table::GAIN.number_default() as f32,
+        octaves: crate::chapters::fbm::knobs::OCTAVES.whole_default() as u32,
+        frequency: crate::chapters::fbm::knobs::FREQUENCY.number_default() as f32,
+        lacunarity: crate::chapters::fbm::knobs::LACUNARITY.number_default() as f32,
+        gain: crate::chapters::fbm::knobs::GAIN.number_default() as f32,
         shape: OctaveShape::Plain,
-        power: table::POWER.number_default() as f32,
-        warp: table::WARP.number_default() as f32,
+        power: crate::chain::redistribute::POWER.number_default() as f32,
+        warp: crate::chapters::fbm::knobs::WARP.number_default() as f32,
     };
 
     /// Checks every setting against its knob's range (the size is checked as the map is made).
     pub fn validate(&self) -> Result<(), ParamError> {
-        table::OCTAVES.check_whole(u64::from(self.octaves))?;
-        table::ORIGIN_X.check_whole(self.x as u64)?;
-        table::ORIGIN_Y.check_whole(self.y as u64)?;
+        crate::chapters::fbm::knobs::OCTAVES.check_whole(u64::from(self.octaves))?;
+        crate::chapters::fbm::knobs::ORIGIN_X.check_whole(self.x as u64)?;
+        crate::chapters::fbm::knobs::ORIGIN_Y.check_whole(self.y as u64)?;
         for (knob, value) in [
-            (&table::FREQUENCY, self.frequency),
-            (&table::LACUNARITY, self.lacunarity),
-            (&table::GAIN, self.gain),
-            (&table::POWER, self.power),
-            (&table::WARP, self.warp),
+            (&crate::chapters::fbm::knobs::FREQUENCY, self.frequency),
+            (&crate::chapters::fbm::knobs::LACUNARITY, self.lacunarity),
+            (&crate::chapters::fbm::knobs::GAIN, self.gain),
+            (&crate::chain::redistribute::POWER, self.power),
+            (&crate::chapters::fbm::knobs::WARP, self.warp),
         ] {
             knob.check_number(f64::from(value))?;
         }

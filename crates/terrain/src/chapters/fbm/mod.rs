@@ -2,6 +2,7 @@
 //! octaves, each finer and fainter than the last, on a plane without edges.
 
 pub mod algorithm;
+pub mod knobs;
 mod pair;
 mod steps;
 
@@ -13,7 +14,6 @@ use crate::chapters::steps::{InSteps, Steps};
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
-use crate::knobs;
 use crate::knobs::params::ParamError;
 #[cfg(feature = "cli")]
 use crate::knobs::params::ReadDecimal;
@@ -51,15 +51,15 @@ impl OwnSetting for fbm::OctaveShape {
 const PLACES: &[Place<Fbm>] = &[
     #[cfg(feature = "cli")]
     Place {
-        knob: &knobs::EXPONENT,
+        knob: &crate::knobs::EXPONENT,
         slot: |c| Slot::Square(&mut c.params.width, &mut c.params.height),
     },
     Place {
-        knob: &knobs::WIDTH,
+        knob: &crate::knobs::WIDTH,
         slot: |c| Slot::Side(&mut c.params.width),
     },
     Place {
-        knob: &knobs::HEIGHT,
+        knob: &crate::knobs::HEIGHT,
         slot: |c| Slot::Side(&mut c.params.height),
     },
     Place {
@@ -91,7 +91,7 @@ const PLACES: &[Place<Fbm>] = &[
         slot: |c| Slot::Own(&mut c.params.shape),
     },
     Place {
-        knob: &knobs::POWER,
+        knob: &crate::chain::redistribute::POWER,
         slot: |c| Slot::Number(&mut c.params.power),
     },
     Place {
@@ -171,7 +171,15 @@ impl Chapter for Fbm {
     }
 
     fn roughness_aim(&self) -> Option<Aim> {
-        Some(Aim::of_gain(self.params.gain, self.params.lacunarity))
+        // Octaves each `lacunarity` times finer and `gain` times as tall: H = -log(gain) /
+        // log(lacunarity), -log2 gain at lacunarity 2.
+        let (gain, lacunarity) = (self.params.gain, self.params.lacunarity);
+        Some(Aim {
+            hurst: -gain.ln() / lacunarity.ln(),
+            knob: &knobs::GAIN,
+            by: format!("gain g = {gain} at lacunarity L = {lacunarity}"),
+            rule: "H = -log g / log L, -log2 g when L = 2",
+        })
     }
 
     fn in_steps(

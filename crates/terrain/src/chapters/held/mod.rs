@@ -2,15 +2,13 @@
 //! there are 0. Its size is the file's: it is made from the map read, not generated.
 
 use crate::chapters::eroded::algorithm::{self as erosion, ErosionParams};
-use crate::chapters::eroded::knobs::erosion_slot;
+use crate::chapters::eroded::slots::erosion_slot;
 #[cfg(feature = "cli")]
-use crate::chapters::eroded::knobs::EROSION;
+use crate::chapters::eroded::slots::CONSTANTS;
 use crate::chapters::settings::Slot;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
-#[cfg(feature = "cli")]
-use crate::knobs;
 use crate::knobs::params::ParamError;
 use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
@@ -26,16 +24,16 @@ pub struct Held {
 #[cfg(feature = "cli")]
 /// The droplets (0 allowed), then the erosion constants.
 const KNOBS: [&Knob; 10] = [
-    &knobs::HELD_DROPLETS,
-    EROSION[0],
-    EROSION[1],
-    EROSION[2],
-    EROSION[3],
-    EROSION[4],
-    EROSION[5],
-    EROSION[6],
-    EROSION[7],
-    EROSION[8],
+    &crate::chapters::eroded::knobs::HELD_DROPLETS,
+    CONSTANTS[0],
+    CONSTANTS[1],
+    CONSTANTS[2],
+    CONSTANTS[3],
+    CONSTANTS[4],
+    CONSTANTS[5],
+    CONSTANTS[6],
+    CONSTANTS[7],
+    CONSTANTS[8],
 ];
 
 impl Held {

@@ -5,16 +5,16 @@
 //! list is built in order, so no sorting is needed. After N iterations there are 2^N + 1 points.
 //! The result is a heightmap one row tall, so it normalises and exports like every other map.
 
-use crate::knobs::{self, params::ParamError};
+use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 use crate::map::rng::TerrainRng;
 
-/// Most iterations: 2^20 + 1 points ([`knobs::LINE_ITERATIONS`]).
-pub const MAX_ITERATIONS: u32 = knobs::LINE_ITERATIONS.whole_max() as u32;
+/// Most iterations: 2^20 + 1 points ([`crate::chapters::line::knobs::LINE_ITERATIONS`]).
+pub const MAX_ITERATIONS: u32 = crate::chapters::line::knobs::LINE_ITERATIONS.whole_max() as u32;
 
 /// Largest roughness accepted: at 8 the displacement shrinks 256-fold per iteration
-/// ([`knobs::ROUGHNESS`]).
-pub const MAX_ROUGHNESS: f64 = knobs::ROUGHNESS.number_max();
+/// ([`crate::chapters::line::knobs::ROUGHNESS`]).
+pub const MAX_ROUGHNESS: f64 = crate::chapters::line::knobs::ROUGHNESS.number_max();
 
 /// The knobs of 1-D midpoint displacement.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -30,14 +30,14 @@ pub struct LineParams {
 impl LineParams {
     /// 8 iterations (257 points), roughness 1 (the displacement halves each iteration).
     pub const DEFAULT: LineParams = LineParams {
-        iterations: knobs::LINE_ITERATIONS.whole_default() as u32,
-        roughness: knobs::ROUGHNESS.number_default() as f32,
+        iterations: crate::chapters::line::knobs::LINE_ITERATIONS.whole_default() as u32,
+        roughness: crate::chapters::line::knobs::ROUGHNESS.number_default() as f32,
     };
 
     /// Checks iterations (1 to [`MAX_ITERATIONS`]) and roughness (0 to [`MAX_ROUGHNESS`]).
     pub fn validate(&self) -> Result<(), ParamError> {
-        knobs::LINE_ITERATIONS.check_whole(u64::from(self.iterations))?;
-        knobs::ROUGHNESS.check_number(f64::from(self.roughness))
+        crate::chapters::line::knobs::LINE_ITERATIONS.check_whole(u64::from(self.iterations))?;
+        crate::chapters::line::knobs::ROUGHNESS.check_number(f64::from(self.roughness))
     }
 }
 
@@ -161,10 +161,20 @@ mod tests {
         }
         .validate()
         .is_err());
-        assert_eq!(knobs::LINE_ITERATIONS.parse_u32("20"), Ok(20));
-        assert!(knobs::LINE_ITERATIONS.parse_u32("21").is_err());
-        assert_eq!(knobs::ROUGHNESS.parse_f32("1.5"), Ok(1.5));
-        assert!(knobs::ROUGHNESS.parse_f32("9").is_err());
+        assert_eq!(
+            crate::chapters::line::knobs::LINE_ITERATIONS.parse_u32("20"),
+            Ok(20)
+        );
+        assert!(crate::chapters::line::knobs::LINE_ITERATIONS
+            .parse_u32("21")
+            .is_err());
+        assert_eq!(
+            crate::chapters::line::knobs::ROUGHNESS.parse_f32("1.5"),
+            Ok(1.5)
+        );
+        assert!(crate::chapters::line::knobs::ROUGHNESS
+            .parse_f32("9")
+            .is_err());
         let a = generate(&LineParams::default(), 1).expect("valid");
         assert_eq!(a.range(), Some((0.0, 1.0)));
         assert_eq!(a, generate(&LineParams::default(), 1).expect("valid"));

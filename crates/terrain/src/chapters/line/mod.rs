@@ -2,6 +2,7 @@
 //! halving the segments and jittering their midpoints less.
 
 pub mod algorithm;
+pub mod knobs;
 mod steps;
 
 use crate::chapters::line::algorithm::{self as line, LineParams};
@@ -10,7 +11,6 @@ use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
-use crate::knobs;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;

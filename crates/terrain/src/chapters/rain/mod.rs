@@ -15,15 +15,14 @@ use crate::chain::Step;
 use crate::chapters::diamond_square::algorithm as diamond_square;
 use crate::chapters::eroded::algorithm::step::Erode;
 use crate::chapters::eroded::algorithm::ErosionParams;
-use crate::chapters::eroded::knobs::erosion_slot;
+use crate::chapters::eroded::slots::erosion_slot;
 #[cfg(feature = "cli")]
-use crate::chapters::eroded::knobs::EROSION;
+use crate::chapters::eroded::slots::CONSTANTS;
 use crate::chapters::midpoint::algorithm::MpdParams;
 #[cfg(feature = "cli")]
 use crate::chapters::midpoint::knobs::SUBDIVISION;
 use crate::chapters::on_base::{OnBase, ShownStep};
 use crate::chapters::settings::Slot;
-use crate::knobs;
 use crate::knobs::params::ParamError;
 use crate::knobs::Knob;
 use crate::map::heightmap::Heightmap;
@@ -44,17 +43,17 @@ const KNOBS: [&Knob; 14] = [
     SUBDIVISION[0],
     SUBDIVISION[1],
     SUBDIVISION[2],
-    &knobs::BATCHED_DROPLETS,
-    &knobs::BATCH,
-    EROSION[0],
-    EROSION[1],
-    EROSION[2],
-    EROSION[3],
-    EROSION[4],
-    EROSION[5],
-    EROSION[6],
-    EROSION[7],
-    EROSION[8],
+    &crate::chapters::eroded::knobs::BATCHED_DROPLETS,
+    &crate::chapters::eroded::knobs::BATCH,
+    CONSTANTS[0],
+    CONSTANTS[1],
+    CONSTANTS[2],
+    CONSTANTS[3],
+    CONSTANTS[4],
+    CONSTANTS[5],
+    CONSTANTS[6],
+    CONSTANTS[7],
+    CONSTANTS[8],
 ];
 
 impl RainAtScale {
@@ -65,8 +64,8 @@ impl RainAtScale {
             ..diamond_square::DEFAULT
         },
         step: Batches(ErosionParams {
-            droplets: knobs::BATCHED_DROPLETS.whole_default() as u32,
-            batch: knobs::BATCH.whole_default() as u32,
+            droplets: crate::chapters::eroded::knobs::BATCHED_DROPLETS.whole_default() as u32,
+            batch: crate::chapters::eroded::knobs::BATCH.whole_default() as u32,
             ..ErosionParams::DEFAULT
         }),
     };
@@ -79,7 +78,7 @@ impl Step for Batches {
     }
 
     fn validate(&self) -> Result<(), ParamError> {
-        knobs::BATCH.check_whole(u64::from(self.0.batch))?;
+        crate::chapters::eroded::knobs::BATCH.check_whole(u64::from(self.0.batch))?;
         self.0.validate()
     }
 

@@ -58,18 +58,34 @@ fn parameters_are_reachable_only_where_the_algorithm_has_them() {
     let mut ds = Recipe::diamond_square(diamond_square::DEFAULT);
     let set = ds.apply(&knobs::EXPONENT, "7", rust_decimal);
     assert_eq!(set, Some(Ok(())));
-    assert!(ds.apply(&knobs::ROUGHNESS, "1", rust_decimal).is_none());
-    assert!(ds.apply(&knobs::SHAPES, "line", rust_decimal).is_none());
+    assert!(ds
+        .apply(&crate::chapters::line::knobs::ROUGHNESS, "1", rust_decimal)
+        .is_none());
+    assert!(ds
+        .apply(
+            &crate::chapters::faults::knobs::SHAPES,
+            "line",
+            rust_decimal
+        )
+        .is_none());
     assert_eq!(ds.generate(1).expect("valid").width(), 129);
     let mut line = Recipe::Line(Line {
         params: LineParams::DEFAULT,
     });
     assert!(line.subdivision().is_none());
     assert!(line.apply(&knobs::SPREAD, "0.5", rust_decimal).is_none());
-    let set = line.apply(&knobs::LINE_ITERATIONS, "3", rust_decimal);
+    let set = line.apply(
+        &crate::chapters::line::knobs::LINE_ITERATIONS,
+        "3",
+        rust_decimal,
+    );
     assert_eq!(set, Some(Ok(())));
     assert_eq!(line.generate(1).expect("valid").width(), 9);
-    let refused = line.apply(&knobs::LINE_ITERATIONS, "99", rust_decimal);
+    let refused = line.apply(
+        &crate::chapters::line::knobs::LINE_ITERATIONS,
+        "99",
+        rust_decimal,
+    );
     assert_eq!(refused.map(|r| r.is_err()), Some(true));
 }
 
@@ -104,7 +120,11 @@ fn file_names_say_what_made_the_map() {
         ..MpdParams::DEFAULT
     });
     assert_eq!(ds.file_name(123, "png"), "ds-e9-seed-123.png");
-    let set = ds.apply(&knobs::WRAP, "true", rust_decimal);
+    let set = ds.apply(
+        &crate::chapters::diamond_square::knobs::WRAP,
+        "true",
+        rust_decimal,
+    );
     assert_eq!(set, Some(Ok(())));
     assert_eq!(ds.file_name(1, "r16"), "ds-e9-seed-1-wrap.r16");
     let faults = Recipe::Faults(Faults {
@@ -170,7 +190,7 @@ fn one_of_each() -> Vec<Recipe> {
                 crate::chapters::composed::list::Link::new(
                     &crate::chain::redistribute::ROW,
                     crate::chain::row::Settings::defaults(&crate::chain::redistribute::KNOBS).with(
-                        &crate::knobs::POWER,
+                        &crate::chain::redistribute::POWER,
                         crate::chain::row::Setting::Number(2.0),
                     ),
                 ),

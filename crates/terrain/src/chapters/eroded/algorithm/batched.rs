@@ -25,7 +25,7 @@ use crate::map::heightmap::Heightmap;
 use crate::map::rng::PointRng;
 
 /// `--batch` with no number: the batch size `docs/realism.md` chose by measurement.
-pub const DEFAULT_BATCH: u32 = crate::knobs::BATCH.whole_default() as u32;
+pub const DEFAULT_BATCH: u32 = crate::chapters::eroded::knobs::BATCH.whole_default() as u32;
 
 /// Heights with this many fraction bits at most (24: steps of 2^-24 on a map from 0 to 1)...
 pub(crate) const MOST_FRACTION: u32 = 24;

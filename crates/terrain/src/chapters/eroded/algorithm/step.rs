@@ -3,7 +3,6 @@
 
 use crate::chain::Step;
 use crate::chapters::eroded::algorithm::{self, ErosionParams};
-use crate::knobs as table;
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
@@ -28,19 +27,52 @@ impl Step for Erode {
     fn settings(&self) -> Vec<(&'static str, String)> {
         let p = &self.0;
         let mut settings = vec![
-            (table::DROPLETS.name, p.droplets.to_string()),
-            (table::LIFETIME.name, p.lifetime.to_string()),
-            (table::INERTIA.name, p.inertia.to_string()),
-            (table::CAPACITY.name, p.capacity.to_string()),
-            (table::MIN_CAPACITY.name, p.min_capacity.to_string()),
-            (table::EROSION.name, p.erosion.to_string()),
-            (table::DEPOSITION.name, p.deposition.to_string()),
-            (table::EVAPORATION.name, p.evaporation.to_string()),
-            (table::GRAVITY.name, p.gravity.to_string()),
-            (table::RADIUS.name, p.radius.to_string()),
+            (
+                crate::chapters::eroded::knobs::DROPLETS.name,
+                p.droplets.to_string(),
+            ),
+            (
+                crate::chapters::eroded::knobs::LIFETIME.name,
+                p.lifetime.to_string(),
+            ),
+            (
+                crate::chapters::eroded::knobs::INERTIA.name,
+                p.inertia.to_string(),
+            ),
+            (
+                crate::chapters::eroded::knobs::CAPACITY.name,
+                p.capacity.to_string(),
+            ),
+            (
+                crate::chapters::eroded::knobs::MIN_CAPACITY.name,
+                p.min_capacity.to_string(),
+            ),
+            (
+                crate::chapters::eroded::knobs::EROSION.name,
+                p.erosion.to_string(),
+            ),
+            (
+                crate::chapters::eroded::knobs::DEPOSITION.name,
+                p.deposition.to_string(),
+            ),
+            (
+                crate::chapters::eroded::knobs::EVAPORATION.name,
+                p.evaporation.to_string(),
+            ),
+            (
+                crate::chapters::eroded::knobs::GRAVITY.name,
+                p.gravity.to_string(),
+            ),
+            (
+                crate::chapters::eroded::knobs::RADIUS.name,
+                p.radius.to_string(),
+            ),
         ];
         if p.batch != 0 {
-            settings.push((table::BATCH.name, p.batch.to_string()));
+            settings.push((
+                crate::chapters::eroded::knobs::BATCH.name,
+                p.batch.to_string(),
+            ));
         }
         settings
     }

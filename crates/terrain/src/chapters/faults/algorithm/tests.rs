@@ -368,7 +368,7 @@ fn outlines_are_the_faults_the_map_was_cut_with() {
 
 #[test]
 fn counts_and_fuzziness_parse_within_their_limits() {
-    let iterations = crate::knobs::FAULT_ITERATIONS;
+    let iterations = crate::chapters::faults::knobs::FAULT_ITERATIONS;
     assert_eq!(iterations.parse_u32("100000"), Ok(100_000));
     assert!(iterations.parse_u32("0").is_err());
     let err = iterations.parse_u32("100001").expect_err("past the limit");
@@ -376,7 +376,9 @@ fn counts_and_fuzziness_parse_within_their_limits() {
         err.message,
         "iterations must be a whole number from 1 to 100000, got \"100001\""
     );
-    assert!(crate::knobs::FUZZINESS.parse_f32("-1").is_err());
+    assert!(crate::chapters::faults::knobs::FUZZINESS
+        .parse_f32("-1")
+        .is_err());
 }
 
 #[test]

@@ -1,7 +1,8 @@
-//! The rows of noise summed octave by octave (fBm), the chapter after Diamond-Square.
+//! fBm's knobs (the window, the octaves, their shape and warp): the rows its command's flags, the
+//! page's fields and the checks are made from.
 
-use super::{number, whole};
-use crate::knobs::knob::{Knob, Values};
+use crate::knobs::table::{number, whole};
+use crate::knobs::{Knob, Values};
 
 /// The names of the octave shapes, in the order the page and the command line list them.
 pub const OCTAVE_SHAPES: [&str; 3] = ["plain", "ridged", "billow"];
@@ -50,15 +51,6 @@ pub const SHAPE: Knob = Knob {
         default: "plain",
     },
 };
-
-/// Redistribution: the heights raised to a power.
-pub const POWER: Knob = number(
-    "power",
-    "Power",
-    "The heights (0 to 1) raised to this power: above 1 flattens the lowlands into valleys \
-     and sharpens the peaks",
-    [0.25, 4.0, 1.0],
-);
 
 /// Domain warping.
 pub const WARP: Knob = number(
