@@ -160,17 +160,13 @@ impl Demo {
         ViewMode::ALL.into_iter().filter(|&view| self.offers(view))
     }
 
-    /// Whether the demo offers `view`, each view by name: the 3-D terrain, the wireframe and the
-    /// map and its slope on every demo; the shaded relief and both water views on a map (not a profile); the
-    /// Erosion view where steps change a base (droplets, weathering, a reader's chain): what they
-    /// changed.
+    /// Whether the demo offers `view`: the question its row asks
+    /// ([`crate::view_mode::Offered`]), answered by the demo (a map or a profile) and its
+    /// recipe (a base its steps change).
     pub fn offers(&self, view: ViewMode) -> bool {
-        let map = self.look != Look::Profile;
-        match view {
-            ViewMode::Terrain | ViewMode::Wireframe | ViewMode::Map | ViewMode::Slope => true,
-            ViewMode::Creases | ViewMode::Water | ViewMode::Water3d => map,
-            ViewMode::Erosion => map && self.recipe.on_a_base(),
-        }
+        view.row()
+            .offered
+            .on(self.is_map(), self.recipe.on_a_base())
     }
 
     /// Whether the map can be moved over the endless plane: the row offers the map's corner

@@ -30,7 +30,7 @@ pub const DEMOS: &[Demo] = &[
             params: LineParams::DEFAULT,
         }),
         look: Look::Profile,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -42,7 +42,7 @@ pub const DEMOS: &[Demo] = &[
             params: NoiseParams::DEFAULT,
         }),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -51,7 +51,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Corners, MpdParams::DEFAULT),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -61,7 +61,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Edges, STEP_PARAMS),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -71,7 +71,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Center, STEP_PARAMS),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -81,7 +81,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: mpd(Stage::Full, MpdParams::DEFAULT),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -91,7 +91,7 @@ pub const DEMOS: &[Demo] = &[
         fields: MPD_FIELDS,
         recipe: mpd(Stage::Full, MpdParams::DEFAULT),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -105,7 +105,7 @@ pub const DEMOS: &[Demo] = &[
             params: midpoint_recursive::DEFAULT,
         }),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -114,7 +114,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: ds(DsStage::Corners),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -124,7 +124,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: ds(DsStage::Square),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -134,7 +134,7 @@ pub const DEMOS: &[Demo] = &[
         fields: SEED_ONLY,
         recipe: ds(DsStage::Diamond),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -144,7 +144,7 @@ pub const DEMOS: &[Demo] = &[
         fields: DS_FIELDS,
         recipe: ds(DsStage::Full),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -155,7 +155,7 @@ pub const DEMOS: &[Demo] = &[
         fields: MPD_FIELDS,
         recipe: mpd(Stage::Full, CREASE_PARAMS),
         look: Look::Pair,
-        view: ViewMode::Creases,
+        view: ViewMode::CREASES,
         held: None,
     },
     Demo {
@@ -167,7 +167,7 @@ pub const DEMOS: &[Demo] = &[
             params: FaultParams::DEFAULT,
         }),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -179,7 +179,7 @@ pub const DEMOS: &[Demo] = &[
             params: FAULT_SHAPES,
         }),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -190,7 +190,7 @@ pub const DEMOS: &[Demo] = &[
         fields: LATTICE_FIELDS,
         recipe: Recipe::Fbm(Fbm { params: ONE_OCTAVE }),
         look: Look::Pair,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -203,7 +203,7 @@ pub const DEMOS: &[Demo] = &[
             params: FbmParams::DEFAULT,
         }),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -215,7 +215,7 @@ pub const DEMOS: &[Demo] = &[
             params: FBM_SHAPES,
         }),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -227,7 +227,7 @@ pub const DEMOS: &[Demo] = &[
         fields: ENDLESS_FIELDS,
         recipe: Recipe::Fbm(Fbm { params: ENDLESS }),
         look: Look::Terrain,
-        view: ViewMode::Map,
+        view: ViewMode::MAP,
         held: None,
     },
     Demo {
@@ -242,7 +242,7 @@ pub const DEMOS: &[Demo] = &[
             step: Erode(ErosionParams::DEFAULT),
         }),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -252,7 +252,7 @@ pub const DEMOS: &[Demo] = &[
         fields: RAIN_FIELDS,
         recipe: Recipe::RainAtScale(RainAtScale::DEFAULT),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -262,7 +262,7 @@ pub const DEMOS: &[Demo] = &[
         fields: THERMAL_FIELDS,
         recipe: Recipe::Weathered(Weathered::rounds_on(EROSION_TERRAIN, 256)),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -272,7 +272,7 @@ pub const DEMOS: &[Demo] = &[
         fields: UPLIFT_FIELDS,
         recipe: Recipe::Uplifted(Uplifted::DEFAULT),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -282,7 +282,7 @@ pub const DEMOS: &[Demo] = &[
         fields: COMPOSE_FIELDS,
         recipe: Recipe::Composed(OPENING_CHAIN),
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: None,
     },
     Demo {
@@ -295,7 +295,7 @@ pub const DEMOS: &[Demo] = &[
         fields: HELD_FIELDS,
         recipe: HELD,
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: Some(REAL_LAND),
     },
     Demo {
@@ -307,7 +307,7 @@ pub const DEMOS: &[Demo] = &[
         fields: HELD_FIELDS,
         recipe: HELD,
         look: Look::Terrain,
-        view: ViewMode::Terrain,
+        view: ViewMode::TERRAIN,
         held: Some(YOUR_MAP),
     },
 ];

@@ -159,7 +159,7 @@ fn the_erosion_demo_steps_droplet_by_droplet_with_trails() {
         !row.measures_roughness(),
         "the reduction's aim says nothing of eroded ground"
     );
-    assert!(row.views().any(|v| v == ViewMode::Erosion));
+    assert!(row.views().any(|v| v == ViewMode::EROSION));
     let mut setup = row.setup(5);
     Field::DROPLETS
         .apply("100", &mut setup)
@@ -247,7 +247,7 @@ fn a_read_map_fills_the_view_and_real_land_stands_at_its_stated_exaggeration() {
 fn the_change_view_is_offered_where_steps_change_a_base() {
     let offering: Vec<&str> = DEMOS
         .iter()
-        .filter(|d| d.offers(ViewMode::Erosion))
+        .filter(|d| d.offers(ViewMode::EROSION))
         .map(|d| d.id)
         .collect();
     assert_eq!(
@@ -284,7 +284,7 @@ fn display_grid_of(setup: &Setup) -> Vec<f32> {
 fn the_comparison_shows_both_maps_and_both_scores() {
     let row = find("creases").expect("row");
     assert!(!row.steps() && !row.takes_home() && !row.measures_roughness());
-    assert!(row.views().any(|v| v == ViewMode::Creases));
+    assert!(row.views().any(|v| v == ViewMode::CREASES));
     let setup = row.setup(4);
     let answer = row.answer(&setup, None).expect("valid");
     let (columns, rows) = answer.grid.size();
@@ -404,11 +404,11 @@ fn every_row_opens_in_a_view_it_offers_where_its_point_shows() {
     let opens = |id: &str| find(id).map(Demo::first_view);
     assert_eq!(
         opens("creases"),
-        Some(ViewMode::Creases),
+        Some(ViewMode::CREASES),
         "the seams show there"
     );
-    assert_eq!(opens("endless"), Some(ViewMode::Map));
-    assert_eq!(opens("ds-final"), Some(ViewMode::Terrain));
+    assert_eq!(opens("endless"), Some(ViewMode::MAP));
+    assert_eq!(opens("ds-final"), Some(ViewMode::TERRAIN));
 }
 
 /// The step numberings in `text`: "Pass 1 of 5", "step 0 of 10", "Call 6 of 341", and a bare
@@ -472,8 +472,8 @@ fn each_view_is_offered_by_name_where_it_has_something_to_show() {
     // The slope view wherever the map view is.
     for demo in DEMOS {
         assert_eq!(
-            demo.offers(ViewMode::Slope),
-            demo.offers(ViewMode::Map),
+            demo.offers(ViewMode::SLOPE),
+            demo.offers(ViewMode::MAP),
             "{}",
             demo.id
         );

@@ -260,7 +260,7 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
     } else {
         None
     };
-    let flood = if demo.offers(ViewMode::Water) {
+    let flood = if demo.views().any(|view| view.row().floods) {
         let controls = flood_controls(document)?;
         container.append_child(&controls.group)?;
         Some(controls)

@@ -8,7 +8,6 @@ use web_sys::CanvasRenderingContext2d;
 use super::DemoView;
 use crate::gpu::overlay::Projection;
 use crate::model::stepping;
-use crate::model::view_mode::ViewMode;
 
 /// A ring's points: the unit circle in [`RING`] steps, turned by a fixed rotation (no sine or
 /// cosine in the page's module).
@@ -127,7 +126,7 @@ impl DemoView {
         };
         let radius_columns = f64::from(brushing.radius) / cells_per_column;
         let (px, py) = (f64::from(at.0) * ratio, f64::from(at.1) * ratio);
-        let ring: Vec<(f64, f64)> = if self.mode == ViewMode::Map {
+        let ring: Vec<(f64, f64)> = if self.mode.row().points {
             let (layout, _) = self.map_layout(shown);
             let r = radius_columns * layout.cell();
             let circle = unit_circle().into_iter();

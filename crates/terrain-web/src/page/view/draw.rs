@@ -17,11 +17,12 @@ impl DemoView {
     /// the wireframe (drawn in 2-D) and downloads work as before.
     pub fn without_3d(&mut self, reason: &str) {
         let toolbar = &self.elements.toolbar;
-        toolbar.disable_view(ViewMode::Terrain, reason);
-        toolbar.disable_view(ViewMode::Water3d, reason);
+        for lit in ViewMode::ALL.into_iter().filter(|view| view.lit()) {
+            toolbar.disable_view(lit, reason);
+        }
         if self.mode.lit() {
-            toolbar.show_view(ViewMode::Map);
-            self.set_mode(ViewMode::Map);
+            toolbar.show_view(ViewMode::MAP);
+            self.set_mode(ViewMode::MAP);
         }
         self.elements.no_3d.set_text_content(Some(&format!(
             "{}, so the map view is shown. Stepping, the wireframe and downloads work as usual.",
@@ -76,7 +77,7 @@ impl DemoView {
     /// The pointer moved to canvas position `at` (CSS pixels): in the map view, the point under
     /// it becomes the step's example.
     fn hover(&mut self, at: (f32, f32)) {
-        let Some(shown) = self.shown.as_ref().filter(|_| self.mode == ViewMode::Map) else {
+        let Some(shown) = self.shown.as_ref().filter(|_| self.mode.row().points) else {
             return;
         };
         let point = self.point_under(shown, at);
@@ -128,8 +129,7 @@ impl DemoView {
             return;
         }
         // Over a 3-D picture, the step's highlight on top, where no hill hides it.
-        let over_3d = matches!(self.mode, ViewMode::Terrain | ViewMode::Wireframe);
-        if let Some(shown) = self.shown.as_ref().filter(|_| over_3d) {
+        if let Some(shown) = self.shown.as_ref().filter(|_| self.mode.row().highlights) {
             let highlight = self
                 .stepper
                 .highlight(&shown.setup, &shown.answer.grid, None);

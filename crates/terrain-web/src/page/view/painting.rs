@@ -14,7 +14,6 @@ use super::{DemoView, Shown};
 use crate::gpu::overlay::Projection;
 use crate::model::fields::Setup;
 use crate::model::stepping;
-use crate::model::view_mode::ViewMode;
 
 /// How near the pointer a shown point must land on screen to be under it in the 3-D view, in
 /// canvas pixels.
@@ -64,7 +63,7 @@ impl DemoView {
     /// The brush of the terrain on screen's `paint` step, in a view that paints: whether a drag
     /// paints now, without reading the fields (a pointer's every move asks).
     fn brushing_on_screen(&self) -> Option<Brushing> {
-        if !matches!(self.mode, ViewMode::Map | ViewMode::Terrain) {
+        if !self.mode.row().paints {
             return None;
         }
         brush_of(&self.shown.as_ref()?.setup)
@@ -120,9 +119,9 @@ impl DemoView {
     /// there; in the 3-D view the shown point that lands nearest it on screen, the nearest to
     /// the camera of those within [`NEAR`].
     fn cell_under(&self, shown: &Shown, at: (f32, f32)) -> Option<(usize, usize)> {
-        let point = match self.mode {
-            ViewMode::Map => self.point_under(shown, at)?,
-            _ => self.point_seen(shown, at)?,
+        let point = match self.mode.row().points {
+            true => self.point_under(shown, at)?,
+            false => self.point_seen(shown, at)?,
         };
         let (columns, rows) = stepping::positions(&shown.setup, &shown.staged);
         let nx = columns.len().max(1);

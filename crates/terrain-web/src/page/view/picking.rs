@@ -10,13 +10,12 @@ use terrain::water::{picked, shown};
 
 use super::DemoView;
 use crate::model::stepping;
-use crate::model::view_mode::ViewMode;
 
 impl DemoView {
     /// Whether a click or an arrow key picks a point now: the Water view shows a map that does
     /// not pan (a map that pans is dragged there).
     fn picks_now(&self) -> bool {
-        self.mode == ViewMode::Water
+        self.mode.row().floods
             && !self.demo.pans()
             && self.shown.is_some()
             && self.water.flood >= FLOOD_STEPS

@@ -11,7 +11,6 @@ use super::takehome::TakeHome;
 use super::DemoView;
 use crate::model::fields::Setup;
 use crate::model::stepping::StepAction;
-use crate::model::view_mode::ViewMode;
 
 /// What a demo's Water view holds beside the terrain.
 #[derive(Debug)]
@@ -36,7 +35,7 @@ impl Default for WaterView {
 impl DemoView {
     /// Whether the view on screen shows water.
     fn shows_water(&self) -> bool {
-        matches!(self.mode, ViewMode::Water | ViewMode::Water3d)
+        self.mode.row().routes
     }
 
     /// The routing to ask for now, if the view shows water and the points on screen are neither
@@ -95,7 +94,7 @@ impl DemoView {
 
     /// The caption line of the Water view: the flood's step, or the picked point's water.
     pub(super) fn water_caption(&self) -> Option<String> {
-        if self.mode != ViewMode::Water || self.shown.is_none() {
+        if !self.mode.row().floods || self.shown.is_none() {
             return None;
         }
         if self.water.flood >= FLOOD_STEPS {
@@ -113,7 +112,7 @@ impl DemoView {
     /// `data-flood-steps`.
     pub(super) fn show_flood(&self) {
         if let Some(controls) = &self.elements.toolbar.flood {
-            let shown = self.mode == ViewMode::Water;
+            let shown = self.mode.row().floods;
             controls.show(self.water.flood, shown);
             self.set_attribute("data-flood", &self.water.flood.to_string());
             self.set_attribute("data-flood-steps", &FLOOD_STEPS.to_string());

@@ -1,7 +1,8 @@
 //! Each view's picture, one file a view behind one trait ([`Drawing`]): the map, the creases'
-//! shaded relief, the water, what erosion changed, how steep the ground is, the wireframe, and the lit terrain (bare or
-//! with its water). Which demos offer a view is the demo table's (`Demo::offers`); its name,
-//! label and text alternative are its row (`ViewMode::row`); how it is drawn is here.
+//! shaded relief, the water, what erosion changed, how steep the ground is, the wireframe, and
+//! the lit terrain (bare or with its water). Its name, label, text alternative, which maps it
+//! can show and what else it does are its row (`ViewMode`); how it is drawn is here, one line
+//! of [`DRAWINGS`] a view.
 
 mod creases;
 mod erosion;
@@ -27,22 +28,32 @@ pub(super) trait Drawing {
     ) -> Result<(), String>;
 }
 
-/// Draws `view`'s terrain as `mode` says: each view's [`Drawing`], called directly (no table of
-/// trait objects, which costs the first load more).
+/// Draws `view`'s terrain as `mode` says: its row's [`Drawing`], one line a view (called
+/// directly: a table of trait objects costs the first load more).
 pub(super) fn draw(
     mode: ViewMode,
     view: &mut DemoView,
     renderer: &Renderer,
     size: (f64, f64),
 ) -> Result<(), String> {
-    match mode {
-        ViewMode::Terrain => lit::Lit { water: false }.draw(view, renderer, size),
-        ViewMode::Water3d => lit::Lit { water: true }.draw(view, renderer, size),
-        ViewMode::Wireframe => wireframe::Wireframe.draw(view, renderer, size),
-        ViewMode::Map => map::Map.draw(view, renderer, size),
-        ViewMode::Creases => creases::Creases.draw(view, renderer, size),
-        ViewMode::Water => water::Water.draw(view, renderer, size),
-        ViewMode::Erosion => erosion::Erosion.draw(view, renderer, size),
-        ViewMode::Slope => slope::Slope.draw(view, renderer, size),
+    let draw = |drawing: &dyn Drawing, view: &mut DemoView| drawing.draw(view, renderer, size);
+    if mode == ViewMode::TERRAIN {
+        draw(&lit::Lit { water: false }, view)
+    } else if mode == ViewMode::WATER_3D {
+        draw(&lit::Lit { water: true }, view)
+    } else if mode == ViewMode::WIREFRAME {
+        draw(&wireframe::Wireframe, view)
+    } else if mode == ViewMode::MAP {
+        draw(&map::Map, view)
+    } else if mode == ViewMode::CREASES {
+        draw(&creases::Creases, view)
+    } else if mode == ViewMode::WATER {
+        draw(&water::Water, view)
+    } else if mode == ViewMode::EROSION {
+        draw(&erosion::Erosion, view)
+    } else if mode == ViewMode::SLOPE {
+        draw(&slope::Slope, view)
+    } else {
+        Err(format!("the {} view has no drawing", mode.name()))
     }
 }
