@@ -62,9 +62,10 @@ impl Toolbar {
         self.view.set_value(mode.name());
     }
 
-    /// Takes `mode` off the view choice, saying why in its text and title.
-    pub fn disable_view(&self, mode: ViewMode, reason: &str) {
-        for (_, option) in self.view_options.iter().filter(|(m, _)| *m == mode) {
+    /// Takes the views that draw the lit terrain off the view choice, saying why (`reason`) in
+    /// their text and title.
+    pub fn disable_lit_views(&self, reason: &str) {
+        for (mode, option) in self.view_options.iter().filter(|(m, _)| m.lit()) {
             let _ = option.set_attribute("disabled", "");
             let _ = option.set_attribute("title", reason);
             option.set_text_content(Some(&format!("{} (needs WebGL2)", mode.label())));

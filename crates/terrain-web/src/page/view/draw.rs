@@ -17,9 +17,7 @@ impl DemoView {
     /// the wireframe (drawn in 2-D) and downloads work as before.
     pub fn without_3d(&mut self, reason: &str) {
         let toolbar = &self.elements.toolbar;
-        for lit in ViewMode::ALL.into_iter().filter(|view| view.lit()) {
-            toolbar.disable_view(lit, reason);
-        }
+        toolbar.disable_lit_views(reason);
         if self.mode.lit() {
             toolbar.show_view(ViewMode::MAP);
             self.set_mode(ViewMode::MAP);

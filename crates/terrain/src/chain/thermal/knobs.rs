@@ -2,7 +2,7 @@
 //! made from.
 
 use super::Thermal;
-use crate::knobs::settings::{knobs_of, slot_among, Place, Slot};
+use crate::knobs::settings::Slot;
 use crate::knobs::table::{number, whole};
 use crate::knobs::Knob;
 
@@ -30,26 +30,13 @@ pub const RATE: Knob = number(
     [0.01, 0.5, 0.5],
 );
 
-/// Where each of its settings lives in [`Thermal`], in the order its command lists them.
-const PLACES: &[Place<Thermal>] = &[
-    Place {
-        knob: &ITERATIONS,
-        slot: |p| Slot::Whole(&mut p.iterations),
-    },
-    Place {
-        knob: &TALUS,
-        slot: |p| Slot::Number(&mut p.talus),
-    },
-    Place {
-        knob: &RATE,
-        slot: |p| Slot::Number(&mut p.rate),
-    },
-];
-
-/// Every knob of the step, in the order its command lists them.
-pub const KNOBS: [&Knob; PLACES.len()] = knobs_of(PLACES);
-
-/// Where `knob` lives in `settings`; `None` for a knob not the step's.
-pub fn slot<'a>(settings: &'a mut Thermal, knob: &Knob) -> Option<Slot<'a>> {
-    slot_among(PLACES, settings, knob)
+crate::knobs::settings::places! {
+    /// Every knob of the step, in the order its command lists them.
+    pub KNOBS,
+    /// Where each of its settings lives in [`Thermal`].
+    pub fn slot(p: &mut Thermal) {
+        ITERATIONS => Slot::Whole(&mut p.iterations),
+        TALUS => Slot::Number(&mut p.talus),
+        RATE => Slot::Number(&mut p.rate),
+    }
 }

@@ -33,7 +33,7 @@ impl StepRow for ThermalRow {
     }
 
     fn fields(&self) -> &'static [&'static Knob] {
-        &knobs::KNOBS
+        knobs::KNOBS
     }
 
     #[cfg(feature = "erosion")]

@@ -3,7 +3,7 @@
 //! matter (the steady state's slopes are U / K A^-m, reached after a time of about 1 / K).
 
 use super::Uplift;
-use crate::knobs::settings::{knobs_of, slot_among, Place, Slot};
+use crate::knobs::settings::Slot;
 use crate::knobs::table::{number, whole};
 use crate::knobs::Knob;
 
@@ -58,40 +58,18 @@ pub const DIFFUSION: Knob = number(
     [0.0, 10.0, 0.0],
 );
 
-/// Every knob of the step, in the order its command lists them.
-pub const KNOBS: [&Knob; PLACES.len()] = knobs_of(PLACES);
-
-/// Where each of its settings lives in [`Uplift`], in the order its command lists them.
-const PLACES: &[Place<Uplift>] = &[
-    Place {
-        knob: &STEPS,
-        slot: |p| Slot::Whole(&mut p.steps),
-    },
-    Place {
-        knob: &DT,
-        slot: |p| Slot::Number(&mut p.dt),
-    },
-    Place {
-        knob: &UPLIFT,
-        slot: |p| Slot::Number(&mut p.uplift),
-    },
-    Place {
-        knob: &K,
-        slot: |p| Slot::Number(&mut p.k),
-    },
-    Place {
-        knob: &M,
-        slot: |p| Slot::Number(&mut p.m),
-    },
-    Place {
-        knob: &DIFFUSION,
-        slot: |p| Slot::Number(&mut p.diffusion),
-    },
-];
-
-/// Where `knob` lives in `settings`; `None` for a knob not the model's.
-pub fn slot<'a>(settings: &'a mut Uplift, knob: &Knob) -> Option<Slot<'a>> {
-    slot_among(PLACES, settings, knob)
+crate::knobs::settings::places! {
+    /// Every knob of the model, in the order its command lists them.
+    pub KNOBS,
+    /// Where each of its settings lives in [`Uplift`].
+    pub fn slot(p: &mut Uplift) {
+        STEPS => Slot::Whole(&mut p.steps),
+        DT => Slot::Number(&mut p.dt),
+        UPLIFT => Slot::Number(&mut p.uplift),
+        K => Slot::Number(&mut p.k),
+        M => Slot::Number(&mut p.m),
+        DIFFUSION => Slot::Number(&mut p.diffusion),
+    }
 }
 
 /// The uplift map's flag (`--uplift-map FILE`): a file, so not a knob the page's fields offer.

@@ -61,7 +61,7 @@ impl StepRow for UpliftRow {
     }
 
     fn fields(&self) -> &'static [&'static Knob] {
-        &knobs::KNOBS
+        knobs::KNOBS
     }
 
     #[cfg(feature = "cli")]

@@ -10,7 +10,7 @@ use crate::chapters::faults::algorithm::FaultParams;
 use crate::chapters::fbm::algorithm::FbmParams;
 use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::chapters::noise::algorithm::NoiseParams;
-use crate::chapters::settings::{slot_among, Place, Slot};
+use crate::chapters::settings::Slot;
 use crate::chapters::steps::Steps;
 use crate::chapters::ReadBase;
 use crate::chapters::{Chapter, Faults, Fbm, Noise, Recipe};
@@ -195,17 +195,15 @@ pub fn shell_word(name: &str) -> String {
     word
 }
 
-/// Its settings, in the order they are listed, and where each lives.
-const PLACES: &[Place<Composed>] = &[
-    Place {
-        knob: &BASE,
-        slot: |c| Slot::Choice(&mut c.base, &BASE_NAMES),
-    },
-    Place {
-        knob: &crate::knobs::PAGE_EXPONENT,
-        slot: |c| Slot::Whole(&mut c.exponent),
-    },
-];
+crate::knobs::settings::places! {
+    /// Its knobs, in the order they are listed.
+    KNOBS,
+    /// Where each of its settings lives.
+    fn slot_of(c: &mut Composed) {
+        BASE => Slot::Choice(&mut c.base, &BASE_NAMES),
+        crate::knobs::PAGE_EXPONENT => Slot::Whole(&mut c.exponent),
+    }
+}
 
 impl Chapter for Composed {
     #[cfg(feature = "cli")]
@@ -215,12 +213,11 @@ impl Chapter for Composed {
 
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
-        const KNOBS: [&Knob; PLACES.len()] = crate::knobs::settings::knobs_of(PLACES);
-        &KNOBS
+        KNOBS
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        slot_among(PLACES, self, knob)
+        slot_of(self, knob)
     }
 
     fn size(&self) -> (usize, usize) {

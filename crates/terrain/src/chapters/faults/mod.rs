@@ -6,7 +6,7 @@ pub mod knobs;
 mod steps;
 
 use crate::chapters::faults::algorithm::{self as faults, FaultParams};
-use crate::chapters::settings::{slot_among, OwnSetting, Place, Slot};
+use crate::chapters::settings::{OwnSetting, Slot};
 use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
@@ -42,29 +42,18 @@ impl OwnSetting for faults::ShapeSet {
     }
 }
 
-/// Its settings, in the order they are listed, and where each lives.
-const PLACES: &[Place<Faults>] = &[
-    Place {
-        knob: &crate::knobs::WIDTH,
-        slot: |c| Slot::Side(&mut c.params.width),
-    },
-    Place {
-        knob: &crate::knobs::HEIGHT,
-        slot: |c| Slot::Side(&mut c.params.height),
-    },
-    Place {
-        knob: &knobs::FAULT_ITERATIONS,
-        slot: |c| Slot::Whole(&mut c.params.iterations),
-    },
-    Place {
-        knob: &knobs::SHAPES,
-        slot: |c| Slot::Own(&mut c.params.shapes),
-    },
-    Place {
-        knob: &knobs::FUZZINESS,
-        slot: |c| Slot::Number(&mut c.params.fuzziness),
-    },
-];
+crate::knobs::settings::places! {
+    /// Its knobs, in the order they are listed.
+    KNOBS,
+    /// Where each of its settings lives.
+    fn slot_of(c: &mut Faults) {
+        crate::knobs::WIDTH => Slot::Side(&mut c.params.width),
+        crate::knobs::HEIGHT => Slot::Side(&mut c.params.height),
+        knobs::FAULT_ITERATIONS => Slot::Whole(&mut c.params.iterations),
+        knobs::SHAPES => Slot::Own(&mut c.params.shapes),
+        knobs::FUZZINESS => Slot::Number(&mut c.params.fuzziness),
+    }
+}
 
 impl Chapter for Faults {
     #[cfg(feature = "cli")]
@@ -74,12 +63,11 @@ impl Chapter for Faults {
 
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
-        const KNOBS: [&Knob; PLACES.len()] = crate::knobs::settings::knobs_of(PLACES);
-        &KNOBS
+        KNOBS
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        slot_among(PLACES, self, knob)
+        slot_of(self, knob)
     }
 
     fn size(&self) -> (usize, usize) {

@@ -9,7 +9,7 @@ mod steps;
 use crate::analysis::variogram::Aim;
 use crate::chapters::fbm::algorithm::{self as fbm, FbmParams};
 use crate::chapters::partner::Partner;
-use crate::chapters::settings::{slot_among, OwnSetting, Place, Slot};
+use crate::chapters::settings::{OwnSetting, Slot};
 use crate::chapters::steps::{InSteps, Steps};
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
@@ -47,58 +47,26 @@ impl OwnSetting for fbm::OctaveShape {
     }
 }
 
-/// Its settings, in the order they are listed, and where each lives.
-const PLACES: &[Place<Fbm>] = &[
-    #[cfg(feature = "cli")]
-    Place {
-        knob: &crate::knobs::EXPONENT,
-        slot: |c| Slot::Square(&mut c.params.width, &mut c.params.height),
-    },
-    Place {
-        knob: &crate::knobs::WIDTH,
-        slot: |c| Slot::Side(&mut c.params.width),
-    },
-    Place {
-        knob: &crate::knobs::HEIGHT,
-        slot: |c| Slot::Side(&mut c.params.height),
-    },
-    Place {
-        knob: &knobs::ORIGIN_X,
-        slot: |c| Slot::Side(&mut c.params.x),
-    },
-    Place {
-        knob: &knobs::ORIGIN_Y,
-        slot: |c| Slot::Side(&mut c.params.y),
-    },
-    Place {
-        knob: &knobs::OCTAVES,
-        slot: |c| Slot::Whole(&mut c.params.octaves),
-    },
-    Place {
-        knob: &knobs::FREQUENCY,
-        slot: |c| Slot::Number(&mut c.params.frequency),
-    },
-    Place {
-        knob: &knobs::LACUNARITY,
-        slot: |c| Slot::Number(&mut c.params.lacunarity),
-    },
-    Place {
-        knob: &knobs::GAIN,
-        slot: |c| Slot::Number(&mut c.params.gain),
-    },
-    Place {
-        knob: &knobs::SHAPE,
-        slot: |c| Slot::Own(&mut c.params.shape),
-    },
-    Place {
-        knob: &crate::chain::redistribute::POWER,
-        slot: |c| Slot::Number(&mut c.params.power),
-    },
-    Place {
-        knob: &knobs::WARP,
-        slot: |c| Slot::Number(&mut c.params.warp),
-    },
-];
+crate::knobs::settings::places! {
+    /// Its knobs, in the order they are listed.
+    KNOBS,
+    /// Where each of its settings lives.
+    fn slot_of(c: &mut Fbm) {
+        #[cfg(feature = "cli")]
+        crate::knobs::EXPONENT => Slot::Square(&mut c.params.width, &mut c.params.height),
+        crate::knobs::WIDTH => Slot::Side(&mut c.params.width),
+        crate::knobs::HEIGHT => Slot::Side(&mut c.params.height),
+        knobs::ORIGIN_X => Slot::Side(&mut c.params.x),
+        knobs::ORIGIN_Y => Slot::Side(&mut c.params.y),
+        knobs::OCTAVES => Slot::Whole(&mut c.params.octaves),
+        knobs::FREQUENCY => Slot::Number(&mut c.params.frequency),
+        knobs::LACUNARITY => Slot::Number(&mut c.params.lacunarity),
+        knobs::GAIN => Slot::Number(&mut c.params.gain),
+        knobs::SHAPE => Slot::Own(&mut c.params.shape),
+        crate::chain::redistribute::POWER => Slot::Number(&mut c.params.power),
+        knobs::WARP => Slot::Number(&mut c.params.warp),
+    }
+}
 
 impl Chapter for Fbm {
     #[cfg(feature = "cli")]
@@ -109,12 +77,11 @@ impl Chapter for Fbm {
 
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
-        const KNOBS: [&Knob; PLACES.len()] = crate::knobs::settings::knobs_of(PLACES);
-        &KNOBS
+        KNOBS
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        slot_among(PLACES, self, knob)
+        slot_of(self, knob)
     }
 
     #[cfg(feature = "cli")]

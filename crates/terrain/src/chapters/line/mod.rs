@@ -6,7 +6,7 @@ pub mod knobs;
 mod steps;
 
 use crate::chapters::line::algorithm::{self as line, LineParams};
-use crate::chapters::settings::{slot_among, Place, Slot};
+use crate::chapters::settings::Slot;
 use crate::chapters::steps::Steps;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
@@ -30,17 +30,15 @@ impl Line {
     };
 }
 
-/// Its settings, in the order they are listed, and where each lives.
-const PLACES: &[Place<Line>] = &[
-    Place {
-        knob: &knobs::LINE_ITERATIONS,
-        slot: |c| Slot::Whole(&mut c.params.iterations),
-    },
-    Place {
-        knob: &knobs::ROUGHNESS,
-        slot: |c| Slot::Number(&mut c.params.roughness),
-    },
-];
+crate::knobs::settings::places! {
+    /// Its knobs, in the order they are listed.
+    KNOBS,
+    /// Where each of its settings lives.
+    fn slot_of(c: &mut Line) {
+        knobs::LINE_ITERATIONS => Slot::Whole(&mut c.params.iterations),
+        knobs::ROUGHNESS => Slot::Number(&mut c.params.roughness),
+    }
+}
 
 impl Chapter for Line {
     #[cfg(feature = "cli")]
@@ -50,12 +48,11 @@ impl Chapter for Line {
 
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
-        const KNOBS: [&Knob; PLACES.len()] = crate::knobs::settings::knobs_of(PLACES);
-        &KNOBS
+        KNOBS
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        slot_among(PLACES, self, knob)
+        slot_of(self, knob)
     }
 
     fn size(&self) -> (usize, usize) {

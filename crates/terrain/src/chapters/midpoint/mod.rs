@@ -44,7 +44,7 @@ impl Chapter for Midpoint {
 
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
-        &SUBDIVISION
+        SUBDIVISION
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {

@@ -41,7 +41,7 @@ impl Chapter for MidpointRecursive {
 
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
-        &SUBDIVISION
+        SUBDIVISION
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {

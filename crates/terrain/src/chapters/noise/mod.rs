@@ -3,7 +3,7 @@
 pub mod algorithm;
 
 use crate::chapters::noise::algorithm::{self as random_noise, NoiseParams};
-use crate::chapters::settings::{slot_among, Place, Slot};
+use crate::chapters::settings::Slot;
 use crate::chapters::Chapter;
 #[cfg(feature = "cli")]
 use crate::chapters::Recipe;
@@ -29,22 +29,17 @@ impl Noise {
     };
 }
 
-/// Its settings, in the order they are listed, and where each lives.
-const PLACES: &[Place<Noise>] = &[
-    #[cfg(feature = "cli")]
-    Place {
-        knob: &knobs::EXPONENT,
-        slot: |c| Slot::Square(&mut c.params.width, &mut c.params.height),
-    },
-    Place {
-        knob: &knobs::WIDTH,
-        slot: |c| Slot::Side(&mut c.params.width),
-    },
-    Place {
-        knob: &knobs::HEIGHT,
-        slot: |c| Slot::Side(&mut c.params.height),
-    },
-];
+crate::knobs::settings::places! {
+    /// Its knobs, in the order they are listed.
+    KNOBS,
+    /// Where each of its settings lives.
+    fn slot_of(c: &mut Noise) {
+        #[cfg(feature = "cli")]
+        knobs::EXPONENT => Slot::Square(&mut c.params.width, &mut c.params.height),
+        knobs::WIDTH => Slot::Side(&mut c.params.width),
+        knobs::HEIGHT => Slot::Side(&mut c.params.height),
+    }
+}
 
 impl Chapter for Noise {
     #[cfg(feature = "cli")]
@@ -55,12 +50,11 @@ impl Chapter for Noise {
 
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
-        const KNOBS: [&Knob; PLACES.len()] = crate::knobs::settings::knobs_of(PLACES);
-        &KNOBS
+        KNOBS
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
-        slot_among(PLACES, self, knob)
+        slot_of(self, knob)
     }
 
     #[cfg(feature = "cli")]

@@ -36,24 +36,23 @@ pub(super) fn draw(
     renderer: &Renderer,
     size: (f64, f64),
 ) -> Result<(), String> {
-    let draw = |drawing: &dyn Drawing, view: &mut DemoView| drawing.draw(view, renderer, size);
     if mode == ViewMode::TERRAIN {
-        draw(&lit::Lit { water: false }, view)
+        lit::Lit { water: false }.draw(view, renderer, size)
     } else if mode == ViewMode::WATER_3D {
-        draw(&lit::Lit { water: true }, view)
+        lit::Lit { water: true }.draw(view, renderer, size)
     } else if mode == ViewMode::WIREFRAME {
-        draw(&wireframe::Wireframe, view)
+        wireframe::Wireframe.draw(view, renderer, size)
     } else if mode == ViewMode::MAP {
-        draw(&map::Map, view)
+        map::Map.draw(view, renderer, size)
     } else if mode == ViewMode::CREASES {
-        draw(&creases::Creases, view)
+        creases::Creases.draw(view, renderer, size)
     } else if mode == ViewMode::WATER {
-        draw(&water::Water, view)
+        water::Water.draw(view, renderer, size)
     } else if mode == ViewMode::EROSION {
-        draw(&erosion::Erosion, view)
+        erosion::Erosion.draw(view, renderer, size)
     } else if mode == ViewMode::SLOPE {
-        draw(&slope::Slope, view)
+        slope::Slope.draw(view, renderer, size)
     } else {
-        Err(format!("the {} view has no drawing", mode.name()))
+        Err("this view has no drawing".to_string())
     }
 }
