@@ -2,7 +2,8 @@
 //! squares' centers), step 2k its diamond step (the edge midpoints).
 
 use super::DiamondSquare;
-use crate::chapters::steps::{grid_points, level_bits, pass_neighbours, spread_at, Shown, Steps};
+use crate::chapters::midpoint::steps::spread_at;
+use crate::chapters::steps::{grid_points, level_bits, pass_neighbours, Shown, Steps};
 use crate::shown::display::{DisplayGrid, Mark};
 
 impl Steps for DiamondSquare {

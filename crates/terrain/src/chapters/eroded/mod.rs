@@ -5,7 +5,7 @@ pub mod algorithm;
 pub mod knobs;
 pub mod row;
 pub mod slots;
-mod steps;
+pub(crate) mod steps;
 
 use crate::chapters::diamond_square::algorithm as diamond_square;
 use crate::chapters::eroded::algorithm::step::Erode;

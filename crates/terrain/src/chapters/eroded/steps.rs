@@ -2,8 +2,24 @@
 //! a one-droplet step draws the droplet's trail.
 
 use super::Eroded;
-use crate::chapters::steps::{batch_range, batch_staged, erosion_ends, Shown, Steps};
+use crate::chapters::eroded::algorithm::ONE_AT_A_TIME;
+use crate::chapters::steps::{batch_range, batch_staged, Shown, Steps};
 use crate::shown::display::{DisplayGrid, Mark};
+
+/// The droplet counts after which erosion's steps end: 1, 2, ... [`ONE_AT_A_TIME`] one at a
+/// time, then doubling (16, 32, ...), and the last step after all `droplets`.
+pub(crate) fn erosion_ends(droplets: u32) -> Vec<u32> {
+    let mut ends: Vec<u32> = (1..=ONE_AT_A_TIME.min(droplets)).collect();
+    let mut next = 2 * ONE_AT_A_TIME;
+    while next < droplets {
+        ends.push(next);
+        next = next.saturating_mul(2);
+    }
+    if ends.last() != Some(&droplets) {
+        ends.push(droplets);
+    }
+    ends
+}
 
 impl Eroded {
     /// The droplets step `step` adds begin at `.0` and end before `.1` (0-based): none at step
@@ -61,11 +77,12 @@ impl Steps for Eroded {
 /// Where the generator is (not in the worker's own module, which hands erosion on).
 #[cfg(feature = "erosion")]
 pub(super) mod batches {
+    use super::erosion_ends;
     use crate::chapters::diamond_square::algorithm as diamond_square;
     use crate::chapters::eroded::algorithm::{self as erosion, ErosionParams};
     use crate::chapters::midpoint::algorithm::MpdParams;
     use crate::chapters::steps::{
-        erosion_ends, shown_at, shown_heights, InSteps, TRAIL_LAID, TRAIL_PATH, TRAIL_REMOVED,
+        shown_at, shown_heights, InSteps, TRAIL_LAID, TRAIL_PATH, TRAIL_REMOVED,
     };
     use crate::knobs::params::ParamError;
     use crate::map::heightmap::Heightmap;

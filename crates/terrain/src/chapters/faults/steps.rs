@@ -64,8 +64,9 @@ impl Steps for Faults {
 #[cfg(feature = "faults")]
 pub(super) mod batches {
     use super::Faults;
+    use crate::chapters::faults::algorithm::Outline;
     use crate::chapters::faults::algorithm::{self as faults, FaultParams};
-    use crate::chapters::steps::{outline_marks, InSteps, Steps, MOST_OUTLINED, TRAIL_PATH};
+    use crate::chapters::steps::{InSteps, Steps, MOST_OUTLINED, TRAIL_PATH};
     use crate::knobs::params::ParamError;
     use crate::shown::display::Mark;
 
@@ -117,5 +118,33 @@ pub(super) mod batches {
             trails,
             notes: String::new(),
         })
+    }
+
+    /// One mark per shown point (at map `columns` and `rows`): [`Mark::Highlight`] on the boundary
+    /// of any of `outlines`, within the band of a fuzzy fault or, for a sharp one, within half the
+    /// spacing of the shown points either side (so the line is one point wide); [`Mark::Set`]
+    /// elsewhere. Empty when there are no outlines.
+    pub fn outline_marks(outlines: &[Outline], columns: &[usize], rows: &[usize]) -> Vec<Mark> {
+        if outlines.is_empty() {
+            return Vec::new();
+        }
+        let spacing = |v: &[usize]| match v {
+            [a, b, ..] => (b - a) as f32,
+            _ => 1.0,
+        };
+        let half = 0.5 * spacing(columns).max(spacing(rows));
+        rows.iter()
+            .flat_map(|&y| columns.iter().map(move |&x| (x as f32, y as f32)))
+            .map(|(x, y)| {
+                let on = outlines
+                    .iter()
+                    .any(|o| o.distance(x, y).abs() <= o.band().max(half));
+                if on {
+                    Mark::Highlight
+                } else {
+                    Mark::Set
+                }
+            })
+            .collect()
     }
 }

@@ -3,7 +3,7 @@
 
 pub mod algorithm;
 pub mod knobs;
-mod steps;
+pub(crate) mod steps;
 
 use crate::chapters::midpoint::algorithm::{self as midpoint, MpdParams, Stage};
 use crate::chapters::midpoint::knobs::subdivision_slot;

@@ -1,11 +1,17 @@
 //! Midpoint displacement, one step per pass: pass k sets the edge midpoints and centers of the
 //! 4^(k-1) squares of side 2^(n-k+1).
 
+use super::algorithm::MpdParams;
 use super::Midpoint;
 use crate::chapters::steps::{
-    grid_points, level_bits, pass_neighbours, spread_at, squares, Shown, Steps,
+    grid_points, level_bits, pass_neighbours, round3, squares, Shown, Steps,
 };
 use crate::shown::display::{DisplayGrid, Mark};
+
+/// The spread of pass `index` (0-based), rounded for reading.
+pub(crate) fn spread_at(params: &MpdParams, index: u32) -> f32 {
+    round3(params.spreads().nth(index as usize).unwrap_or(0.0))
+}
 
 impl Steps for Midpoint {
     fn count(&self) -> u32 {

@@ -3,8 +3,9 @@
 //! call whose view has it, and a later call whose view shares it skips it.
 
 use super::MidpointRecursive;
+use crate::chapters::midpoint::steps::spread_at;
 use crate::chapters::midpoint_recursive::algorithm::{self as midpoint_recursive, Call};
-use crate::chapters::steps::{pass_mark, spread_at, Shown, Steps};
+use crate::chapters::steps::{pass_mark, Shown, Steps};
 use crate::shown::display::{self, DisplayGrid, Mark};
 
 impl MidpointRecursive {

@@ -6,8 +6,6 @@
 //! batches are in its folder.
 
 use super::Shown;
-use crate::chapters::eroded::algorithm::ONE_AT_A_TIME;
-use crate::chapters::faults::algorithm::Outline;
 use crate::map::heightmap::Heightmap;
 use crate::shown::display::{DisplayGrid, Mark};
 
@@ -40,21 +38,6 @@ pub fn trail_mark(code: u8) -> Mark {
 /// and the last after all of them (12 steps for 1500 faults, 18 for 100000).
 pub fn fault_steps(iterations: u32) -> u32 {
     1 + (u32::BITS - iterations.saturating_sub(1).leading_zeros())
-}
-
-/// The droplet counts after which erosion's steps end: 1, 2, ... [`ONE_AT_A_TIME`] one at a
-/// time, then doubling (16, 32, ...), and the last step after all `droplets`.
-pub fn erosion_ends(droplets: u32) -> Vec<u32> {
-    let mut ends: Vec<u32> = (1..=ONE_AT_A_TIME.min(droplets)).collect();
-    let mut next = 2 * ONE_AT_A_TIME;
-    while next < droplets {
-        ends.push(next);
-        next = next.saturating_mul(2);
-    }
-    if ends.last() != Some(&droplets) {
-        ends.push(droplets);
-    }
-    ends
 }
 
 /// `first`, twice that, four times ... while below `total`, then `total`: where steps end when
@@ -116,34 +99,6 @@ pub fn traced_marks(step: u32, shown: &Shown) -> Vec<Mark> {
         .get(traced as usize * n..(traced as usize + 1) * n)
         .map(|codes| codes.iter().map(|&c| trail_mark(c)).collect())
         .unwrap_or_default()
-}
-
-/// One mark per shown point (at map `columns` and `rows`): [`Mark::Highlight`] on the boundary
-/// of any of `outlines`, within the band of a fuzzy fault or, for a sharp one, within half the
-/// spacing of the shown points either side (so the line is one point wide); [`Mark::Set`]
-/// elsewhere. Empty when there are no outlines.
-pub fn outline_marks(outlines: &[Outline], columns: &[usize], rows: &[usize]) -> Vec<Mark> {
-    if outlines.is_empty() {
-        return Vec::new();
-    }
-    let spacing = |v: &[usize]| match v {
-        [a, b, ..] => (b - a) as f32,
-        _ => 1.0,
-    };
-    let half = 0.5 * spacing(columns).max(spacing(rows));
-    rows.iter()
-        .flat_map(|&y| columns.iter().map(move |&x| (x as f32, y as f32)))
-        .map(|(x, y)| {
-            let on = outlines
-                .iter()
-                .any(|o| o.distance(x, y).abs() <= o.band().max(half));
-            if on {
-                Mark::Highlight
-            } else {
-                Mark::Set
-            }
-        })
-        .collect()
 }
 
 /// A map made batch by batch, with what its steps show.

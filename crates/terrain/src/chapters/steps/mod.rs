@@ -22,11 +22,11 @@ use crate::chapters::midpoint_recursive::algorithm::Call;
 use crate::shown::display::{DisplayGrid, Mark};
 
 pub use batches::{
-    batch_grid, batch_range, batch_staged, doubling_ends, erosion_ends, fault_steps, nearest,
-    outline_marks, shown_at, shown_heights, traced_marks, trail_mark, InSteps, MOST_OUTLINED,
-    TRAIL_LAID, TRAIL_LINE, TRAIL_PATH, TRAIL_REMOVED,
+    batch_grid, batch_range, batch_staged, doubling_ends, fault_steps, nearest, shown_at,
+    shown_heights, traced_marks, trail_mark, InSteps, MOST_OUTLINED, TRAIL_LAID, TRAIL_LINE,
+    TRAIL_PATH, TRAIL_REMOVED,
 };
-pub use passes::{grid_points, level_bits, pass_mark, pass_neighbours, round3, spread_at, squares};
+pub use passes::{grid_points, level_bits, pass_mark, pass_neighbours, round3, squares};
 pub use stages::PartialStage;
 
 /// What the page holds of a map to draw any of its steps from.

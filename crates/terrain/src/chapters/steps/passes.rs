@@ -2,7 +2,6 @@
 //! square and diamond steps apart, the 1-D line one iteration at a time. Each point is set once,
 //! at a step that depends only on its coordinates: the coarser the grid it lies on, the earlier.
 
-use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::shown::display::Mark;
 
 /// Trailing zeros of a coordinate on a grid of `2^exponent + 1` points, 0 counting as a multiple
@@ -24,11 +23,6 @@ pub fn squares(pass: u32, exponent: u32) -> (u64, u64) {
 pub fn grid_points(k: u32) -> u64 {
     let side = (1u64 << k) + 1;
     side * side
-}
-
-/// The spread of pass `index` (0-based), rounded for reading.
-pub fn spread_at(params: &MpdParams, index: u32) -> f32 {
-    round3(params.spreads().nth(index as usize).unwrap_or(0.0))
 }
 
 /// `value` to at most three significant decimals, as a person would write it.
