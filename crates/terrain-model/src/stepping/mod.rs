@@ -225,12 +225,8 @@ impl Stepper {
         let frame = self
             .schedule
             .filter(|_| !self.at_end())
-            .and_then(|s| s.call(self.step))
-            .map(|call| {
-                let (left, bottom) = (call.left, call.bottom);
-                let ends = [(left, bottom), (left + call.last, bottom + call.last)];
-                corners(&columns, &rows, ends)
-            })
+            .and_then(|s| s.frame(self.step))
+            .map(|ends| corners(&columns, &rows, ends))
             .unwrap_or_default();
         Highlight {
             links,

@@ -2,7 +2,6 @@
 //! recipe's chapter's stepping ([`Steps`], in the chapter's folder).
 
 use super::Recipe;
-use crate::chapters::midpoint_recursive::algorithm::Call;
 use crate::chapters::steps::{Shown, Steps};
 use crate::shown::display::{DisplayGrid, Mark};
 
@@ -60,16 +59,10 @@ impl Schedule {
         self.steps().neighbours(x, y)
     }
 
-    /// For the recursive rewrite: the call step `step` (1 to [`Schedule::count`]) makes; `None`
-    /// at step 0 and for the other algorithms.
-    pub fn call(&self, step: u32) -> Option<Call> {
-        self.call_sets(step).map(|(call, _)| call)
-    }
-
-    /// For the recursive rewrite: which of step `step`'s call's [`Call::points`] it set (`true`)
-    /// and which it skipped because an earlier call had set them; `None` where there is no call.
-    pub fn call_sets(&self, step: u32) -> Option<(Call, [bool; 5])> {
-        self.steps().call_sets(step)
+    /// The square step `step` works in, as its lowest and highest corners (the recursive
+    /// rewrite's call's view); `None` where a step works over the whole map.
+    pub fn frame(&self, step: u32) -> Option<[(usize, usize); 2]> {
+        self.steps().frame(step)
     }
 
     /// How many points step `step` sets; for faults and erosion, how many faults or droplets its

@@ -9,6 +9,14 @@ use crate::chapters::steps::{pass_mark, Shown, Steps};
 use crate::shown::display::{self, DisplayGrid, Mark};
 
 impl MidpointRecursive {
+    /// The call step `step` makes and which of its [`Call::points`] it set (`true`) and skipped
+    /// because an earlier call had set them; `None` at step 0.
+    pub(crate) fn call_sets(&self, step: u32) -> Option<(Call, [bool; 5])> {
+        let call = self.call(step)?;
+        let sets = call.points().map(|(x, y)| self.step_of(x, y) == Some(step));
+        Some((call, sets))
+    }
+
     /// The call step `step` (1 to the count) makes; `None` at step 0.
     fn call(&self, step: u32) -> Option<Call> {
         let index = step.checked_sub(1)?;
@@ -41,10 +49,10 @@ impl MidpointRecursive {
 }
 
 impl Steps for MidpointRecursive {
-    fn call_sets(&self, step: u32) -> Option<(Call, [bool; 5])> {
+    fn frame(&self, step: u32) -> Option<[(usize, usize); 2]> {
         let call = self.call(step)?;
-        let sets = call.points().map(|(x, y)| self.step_of(x, y) == Some(step));
-        Some((call, sets))
+        let (left, bottom, last) = (call.left, call.bottom, call.last);
+        Some([(left, bottom), (left + last, bottom + last)])
     }
 
     fn count(&self) -> u32 {

@@ -18,7 +18,6 @@ mod batches;
 mod passes;
 mod stages;
 
-use crate::chapters::midpoint_recursive::algorithm::Call;
 use crate::shown::display::{DisplayGrid, Mark};
 
 pub use batches::{
@@ -92,9 +91,10 @@ pub trait Steps {
     fn caption(&self, step: u32) -> String;
     /// The shown points at step `step` (before the last) and one mark per point.
     fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>);
-    /// For the recursive rewrite: the call step `step` makes and which of its points it set
-    /// (`true`) and skipped because an earlier call had set them.
-    fn call_sets(&self, _step: u32) -> Option<(Call, [bool; 5])> {
+    /// The square step `step` works in, as its lowest and highest corners (the recursive
+    /// rewrite's call's view), which the stepper outlines; `None` where a step works over the
+    /// whole map.
+    fn frame(&self, _step: u32) -> Option<[(usize, usize); 2]> {
         None
     }
     /// For faults (`.0`) and erosion (`.1`): the faults or droplets step `step` adds, from the

@@ -114,6 +114,7 @@ fn recursive_steps_match_what_each_call_actually_writes() {
     use crate::map::rng::TerrainRng;
     for n in 1..=5 {
         let schedule = by_calls(mpd(n));
+        let recursive = MidpointRecursive { params: mpd(n) };
         let mut map = Heightmap::square(n);
         map.data_mut().fill(f32::NAN);
         let mut rng = TerrainRng::new(7);
@@ -132,7 +133,16 @@ fn recursive_steps_match_what_each_call_actually_writes() {
         assert_eq!(calls.len() as u32, schedule.count());
         for (k, (call, set)) in calls.iter().enumerate() {
             let step = k as u32 + 1;
-            assert_eq!(schedule.call_sets(step), Some((*call, *set)), "call {step}");
+            assert_eq!(
+                recursive.call_sets(step),
+                Some((*call, *set)),
+                "call {step}"
+            );
+            let ends = [
+                (call.left, call.bottom),
+                (call.left + call.last, call.bottom + call.last),
+            ];
+            assert_eq!(schedule.frame(step), Some(ends), "call {step}'s frame");
             let added = set.iter().filter(|&&s| s).count() as u64;
             assert_eq!(schedule.points_set_at(step), added);
         }
