@@ -259,7 +259,7 @@ fn the_out_flag_may_follow_the_last_step_as_the_pages_command_line_takes_it() {
 
 #[test]
 fn a_composed_recipes_command_line_writes_the_map_it_makes() {
-    use terrain::chapters::composed::list::{Link, StepList};
+    use terrain::chapters::step_list::{Link, StepList};
     use terrain::chapters::{Chapter, Composed};
     let dir = scratch("chain-composed");
     let mut few_steps = Link::named("uplift").expect("a step");

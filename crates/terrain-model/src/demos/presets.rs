@@ -5,8 +5,8 @@
 use super::Held;
 use terrain::chain::redistribute;
 use terrain::chain::row::{Setting, Settings};
-use terrain::chapters::composed::list::{Link, StepList};
 use terrain::chapters::eroded;
+use terrain::chapters::step_list::{Link, StepList};
 use terrain::chapters::{self, Composed, DiamondSquare, Midpoint};
 use terrain::diamond_square::{self, Stage as DsStage};
 use terrain::erosion::ErosionParams;

@@ -3,7 +3,7 @@
 //! them and the page's step fieldsets give them. One reader for all three, so a bad value gets
 //! the same message wherever it came from.
 
-use terrain::chapters::composed::list::{step_names, Link, StepList};
+use terrain::chapters::step_list::{step_names, Link, StepList};
 use terrain::params::ParamError;
 use terrain::Recipe;
 

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlSelectElement};
 
-use terrain::chapters::composed::list::{step_names, Link, StepList};
+use terrain::chapters::step_list::{step_names, Link, StepList};
 use terrain::ParamError;
 
 use super::controls::{field, Control};
@@ -191,7 +191,7 @@ impl Composer {
         let count = self.boxes.len();
         let changed = match edit {
             Edit::Add => match Link::named(&self.choice.value()) {
-                Some(link) if count < terrain::chapters::composed::list::MAX_STEPS => {
+                Some(link) if count < terrain::chapters::step_list::MAX_STEPS => {
                     self.push(&link)?;
                     true
                 }

@@ -127,7 +127,7 @@ pub trait Chapter {
     }
 
     /// The steps after its base, for a chapter a reader composes (the page's Make your own).
-    fn step_list(&self) -> Option<&crate::chapters::composed::list::StepList> {
+    fn step_list(&self) -> Option<&crate::chapters::step_list::StepList> {
         None
     }
 
@@ -139,7 +139,7 @@ pub trait Chapter {
     }
 
     /// [`Chapter::step_list`], writable.
-    fn step_list_mut(&mut self) -> Option<&mut crate::chapters::composed::list::StepList> {
+    fn step_list_mut(&mut self) -> Option<&mut crate::chapters::step_list::StepList> {
         None
     }
 

@@ -25,6 +25,7 @@ pub(crate) mod rain;
 mod recipe;
 mod registry;
 mod schedule;
+pub mod step_list;
 pub mod step_registry;
 pub use crate::knobs::settings;
 pub mod steps;

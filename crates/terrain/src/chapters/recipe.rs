@@ -79,7 +79,7 @@ impl Recipe {
     }
 
     /// The steps after the base, for a recipe a reader composes; `None` for the others.
-    pub fn step_list(&self) -> Option<&crate::chapters::composed::list::StepList> {
+    pub fn step_list(&self) -> Option<&crate::chapters::step_list::StepList> {
         on_chapter!(self, c => c.step_list())
     }
 
@@ -90,7 +90,7 @@ impl Recipe {
     }
 
     /// [`Recipe::step_list`], writable.
-    pub fn step_list_mut(&mut self) -> Option<&mut crate::chapters::composed::list::StepList> {
+    pub fn step_list_mut(&mut self) -> Option<&mut crate::chapters::step_list::StepList> {
         on_chapter!(self, c => c.step_list_mut())
     }
 

@@ -2,7 +2,6 @@
 //! through after it, in order (`chain`), as the page's "Make your own" demo composes them and as
 //! one `terrain BASE --then STEP ...` command writes them.
 
-pub mod list;
 mod steps;
 
 use crate::chapters::diamond_square::algorithm as diamond_square;
@@ -11,13 +10,13 @@ use crate::chapters::fbm::algorithm::FbmParams;
 use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::chapters::noise::algorithm::NoiseParams;
 use crate::chapters::settings::Slot;
+use crate::chapters::step_list::StepList;
 use crate::chapters::steps::Steps;
 use crate::chapters::ReadBase;
 use crate::chapters::{Chapter, Faults, Fbm, Noise, Recipe};
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob, Values};
 use crate::map::heightmap::Heightmap;
-use list::StepList;
 
 /// The bases a composed terrain can start from, by their command's name; `real-land` is the
 /// real land the page shows ([`LAND_FILE`]) and `your-map` a heightmap the reader brings (the

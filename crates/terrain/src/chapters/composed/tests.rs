@@ -1,6 +1,6 @@
-use super::list::{step_names, Link, StepList, MAX_STEPS};
 use super::*;
 use crate::chain::thermal::knobs as thermal_knobs;
+use crate::chapters::step_list::{step_names, Link, StepList, MAX_STEPS};
 use crate::knobs::params::rust_decimal;
 
 /// DS at 65 x 65, eroded then weathered then redistributed.

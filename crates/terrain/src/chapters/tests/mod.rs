@@ -186,8 +186,8 @@ fn one_of_each() -> Vec<Recipe> {
         }),
         Recipe::Composed(crate::chapters::Composed {
             exponent: 5,
-            steps: crate::chapters::composed::list::StepList::of(&[
-                crate::chapters::composed::list::Link::new(
+            steps: crate::chapters::step_list::StepList::of(&[
+                crate::chapters::step_list::Link::new(
                     &crate::chain::redistribute::ROW,
                     crate::chain::row::Settings::defaults(&crate::chain::redistribute::KNOBS).with(
                         &crate::chain::redistribute::POWER,
