@@ -123,6 +123,24 @@ macro_rules! places {
 }
 pub(crate) use places;
 
+/// The knobs of `parts`, one list after another, as one list fixed when the crate compiles: a
+/// chapter's knobs made of other folders' lists (the subdivision's, a step's) without naming
+/// their knobs again. `N` is their total; any other fails the build.
+pub const fn joined<const N: usize>(parts: &[&[&'static Knob]]) -> [&'static Knob; N] {
+    let mut knobs: [&'static Knob; N] = [&crate::knobs::SEED; N];
+    let (mut part, mut at) = (0, 0);
+    while part < parts.len() {
+        let mut i = 0;
+        while i < parts[part].len() {
+            knobs[at] = parts[part][i];
+            (i, at) = (i + 1, at + 1);
+        }
+        part += 1;
+    }
+    assert!(at == N, "the lists hold another number of knobs");
+    knobs
+}
+
 /// Reads a toggle's `true` or `false`, or says what it takes.
 pub fn toggle(knob: &Knob, text: &str) -> Result<bool, ParamError> {
     match text.trim() {

@@ -25,21 +25,8 @@ pub type Eroded = OnBase<Erode>;
 
 #[cfg(feature = "cli")]
 /// The subdivision's knobs, the droplets, then the erosion constants.
-const KNOBS: [&Knob; 13] = [
-    SUBDIVISION[0],
-    SUBDIVISION[1],
-    SUBDIVISION[2],
-    &knobs::DROPLETS,
-    CONSTANTS[0],
-    CONSTANTS[1],
-    CONSTANTS[2],
-    CONSTANTS[3],
-    CONSTANTS[4],
-    CONSTANTS[5],
-    CONSTANTS[6],
-    CONSTANTS[7],
-    CONSTANTS[8],
-];
+const KNOBS: [&Knob; 13] =
+    crate::knobs::settings::joined(&[SUBDIVISION, &[&knobs::DROPLETS], CONSTANTS]);
 
 impl Eroded {
     /// The default Diamond-Square terrain under the default rain.

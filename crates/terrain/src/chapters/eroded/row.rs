@@ -31,18 +31,7 @@ const DROPLETS: Knob = Knob {
 
 /// The droplets, then every constant, in the order the command lists them.
 #[cfg(feature = "cli")]
-const KNOBS: [&Knob; 10] = [
-    &DROPLETS,
-    CONSTANTS[0],
-    CONSTANTS[1],
-    CONSTANTS[2],
-    CONSTANTS[3],
-    CONSTANTS[4],
-    CONSTANTS[5],
-    CONSTANTS[6],
-    CONSTANTS[7],
-    CONSTANTS[8],
-];
+const KNOBS: [&Knob; 10] = crate::knobs::settings::joined(&[&[&DROPLETS], CONSTANTS]);
 
 /// `--batch [N]`: droplets in batches of N, summed in whole numbers.
 #[cfg(feature = "cli")]

@@ -23,18 +23,8 @@ pub struct Held {
 
 #[cfg(feature = "cli")]
 /// The droplets (0 allowed), then the erosion constants.
-const KNOBS: [&Knob; 10] = [
-    &crate::chapters::eroded::knobs::HELD_DROPLETS,
-    CONSTANTS[0],
-    CONSTANTS[1],
-    CONSTANTS[2],
-    CONSTANTS[3],
-    CONSTANTS[4],
-    CONSTANTS[5],
-    CONSTANTS[6],
-    CONSTANTS[7],
-    CONSTANTS[8],
-];
+const KNOBS: [&Knob; 10] =
+    crate::knobs::settings::joined(&[&[&crate::chapters::eroded::knobs::HELD_DROPLETS], CONSTANTS]);
 
 impl Held {
     /// A map as read, before any rain.

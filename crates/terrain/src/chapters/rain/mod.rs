@@ -39,22 +39,14 @@ pub struct Batches(pub ErosionParams);
 
 #[cfg(feature = "cli")]
 /// The subdivision's knobs, the droplets and the batch, then the erosion constants.
-const KNOBS: [&Knob; 14] = [
-    SUBDIVISION[0],
-    SUBDIVISION[1],
-    SUBDIVISION[2],
-    &crate::chapters::eroded::knobs::BATCHED_DROPLETS,
-    &crate::chapters::eroded::knobs::BATCH,
-    CONSTANTS[0],
-    CONSTANTS[1],
-    CONSTANTS[2],
-    CONSTANTS[3],
-    CONSTANTS[4],
-    CONSTANTS[5],
-    CONSTANTS[6],
-    CONSTANTS[7],
-    CONSTANTS[8],
-];
+const KNOBS: [&Knob; 14] = crate::knobs::settings::joined(&[
+    SUBDIVISION,
+    &[
+        &crate::chapters::eroded::knobs::BATCHED_DROPLETS,
+        &crate::chapters::eroded::knobs::BATCH,
+    ],
+    CONSTANTS,
+]);
 
 impl RainAtScale {
     /// A 513 x 513 Diamond-Square terrain under 300 000 droplets in batches of the default size.

@@ -32,15 +32,7 @@ pub struct Uplifted {
 
 #[cfg(feature = "cli")]
 /// The size, then the model's knobs.
-const KNOBS: [&Knob; 7] = [
-    &EXPONENT,
-    uplift_knobs::KNOBS[0],
-    uplift_knobs::KNOBS[1],
-    uplift_knobs::KNOBS[2],
-    uplift_knobs::KNOBS[3],
-    uplift_knobs::KNOBS[4],
-    uplift_knobs::KNOBS[5],
-];
+const KNOBS: [&Knob; 7] = crate::knobs::settings::joined(&[&[&EXPONENT], uplift_knobs::KNOBS]);
 
 impl Uplifted {
     /// 257 x 257, the model's defaults.

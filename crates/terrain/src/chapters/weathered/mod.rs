@@ -23,14 +23,7 @@ pub type Weathered = OnBase<Thermal>;
 
 #[cfg(feature = "cli")]
 /// The subdivision's knobs, then thermal erosion's.
-const KNOBS: [&Knob; 6] = [
-    SUBDIVISION[0],
-    SUBDIVISION[1],
-    SUBDIVISION[2],
-    thermal::knobs::KNOBS[0],
-    thermal::knobs::KNOBS[1],
-    thermal::knobs::KNOBS[2],
-];
+const KNOBS: [&Knob; 6] = crate::knobs::settings::joined(&[SUBDIVISION, thermal::knobs::KNOBS]);
 
 impl Weathered {
     /// The default Diamond-Square terrain, weathered by the default thermal erosion.
