@@ -10,7 +10,6 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use terrain::knobs;
 
 use crate::chapter_args::{with_chapters, ChapterRun};
-use crate::erosion_args::ErodeArgs;
 use crate::flags::whole;
 use crate::flow::FlowArgs;
 use crate::stats::StatsArgs;
@@ -34,9 +33,6 @@ pub struct Cli {
 /// from the core's list of chapters (`chapter_args.rs`).
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Hydraulic erosion, droplet by droplet, of a map read from a file.
-    #[command(display_order = 100)]
-    Erode(ErodeArgs),
     /// Where water goes on a map read from a file: flow accumulation, filled map, lakes.
     #[command(display_order = 101)]
     Flow(FlowArgs),

@@ -7,15 +7,20 @@
 use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches};
+use terrain::chain::row::StepRow;
 use terrain::chain::uplift::knobs::UPLIFT_MAP;
-use terrain::erosion::ErosionParams;
+use terrain::chapters::eroded::knobs::{CLI_DROPLETS, ERODE};
 use terrain::knobs::{Knob, Values};
 use terrain::params::rust_decimal;
 use terrain::{ParamError, Recipe};
 
-use crate::erosion_args::ErosionConstants;
 use crate::flags::whole;
 use crate::map_output::{MapOutput, Output, Preset};
+use crate::steps::{self, StepRun};
+
+/// The step `--erode N` adds: erode's row of the registry, its droplets `N`, its other flags
+/// (the erosion constants and `--batch`) the chapter's.
+const ERODE_ROW: &dyn StepRow = &terrain::chapters::eroded::row::ROW;
 
 /// The chapters `terrain` has a subcommand for: those whose whole map is a command of its own
 /// (not a partial step, a map read from a file, or another command's `--erode`).
@@ -44,16 +49,21 @@ fn subcommand(recipe: &'static Recipe) -> clap::Command {
         .args(flags);
     if chapter.erodes() {
         sub = sub.arg(
-            Arg::new(terrain::chapters::eroded::knobs::ERODE.name)
-                .long(terrain::chapters::eroded::knobs::ERODE.name)
+            Arg::new(ERODE.name)
+                .long(ERODE.name)
                 .value_name("N")
                 .help(format!(
                     "{}; the erosion constants below apply",
-                    terrain::chapters::eroded::knobs::ERODE.hint()
+                    ERODE.hint()
                 ))
-                .value_parser(whole(&terrain::chapters::eroded::knobs::ERODE)),
+                .value_parser(whole(&ERODE)),
         );
-        sub = ErosionConstants::augment_args(sub);
+        let constants = steps::command(ERODE_ROW);
+        let constants = constants
+            .get_arguments()
+            .filter(|arg| arg.get_id() != CLI_DROPLETS.name);
+        // Listed after `--erode`, in the row's order (not the step command's places).
+        sub = sub.args(constants.map(|arg| arg.clone().display_order(None)));
     }
     if let Recipe::Uplifted(_) = recipe {
         sub = sub.arg(
@@ -106,8 +116,8 @@ fn flag(recipe: &'static Recipe, knob: &'static Knob) -> Arg {
 pub(crate) struct ChapterRun {
     /// The chapter's recipe with every flag given read into it.
     pub recipe: Recipe,
-    /// `--erode N` with the erosion constants.
-    pub erosion: Option<ErosionParams>,
+    /// `--erode N` with the erosion constants: the step `erode`.
+    pub erosion: Option<StepRun>,
     /// The file and seed.
     pub output: Output,
     /// The engine preset, maps and tiles (2-D maps).
@@ -142,11 +152,13 @@ impl ChapterRun {
             .apply_all(&given, rust_decimal)
             .map_err(|e| e.to_string())?;
         let clap_error = |e: clap::Error| e.to_string();
-        let erosion = match matches.try_get_one::<u32>(terrain::chapters::eroded::knobs::ERODE.name)
-        {
+        let erosion = match matches.try_get_one::<u32>(ERODE.name) {
             Ok(Some(&droplets)) => {
-                Some(ErosionConstants::from_arg_matches(matches).map_err(clap_error)?)
-                    .map(|constants| constants.params(droplets))
+                let mut run = StepRun::of(ERODE_ROW, matches)?;
+                run.settings
+                    .read(&CLI_DROPLETS, &droplets.to_string(), rust_decimal)
+                    .map_err(|e| e.message)?;
+                Some(run)
             }
             _ => None,
         };

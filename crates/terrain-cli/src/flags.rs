@@ -1,5 +1,5 @@
 //! A row of the table of knobs (`terrain::knobs`) as a command-line flag's parser. Each flag in
-//! `args.rs` and `erosion_args.rs` takes its help (`Knob::hint`), its parser (from here) and its
+//! `args.rs`, `flow.rs` and `stats.rs` takes its help (`Knob::hint`), its parser (from here) and its
 //! default (the algorithm's `DEFAULT`, made from the row) from the row, so `--help`, the messages
 //! and the page all quote the same range, and no range or default is written twice.
 

@@ -4,7 +4,6 @@
 use std::path::{Path, PathBuf};
 
 use terrain::chain::Step;
-use terrain::erosion::ErosionParams;
 use terrain::Recipe;
 
 use crate::args::{Command, Run};
@@ -29,7 +28,8 @@ pub(crate) enum Source {
 /// the engine it is for (the 1-D line has none).
 pub(crate) struct Job<'a> {
     pub source: Source,
-    pub erosion: Option<ErosionParams>,
+    /// `--erode N`: the step `erode` straight after the base, its droplets `N`.
+    pub erosion: Option<Box<dyn Step>>,
     /// `terrain uplift --uplift-map FILE`: where the generated land rises.
     pub uplift_map: Option<&'a Path>,
     /// The steps after the base (and its erosion), in order.
@@ -45,22 +45,14 @@ impl Run {
         Some(Ok(match self {
             Run::Chapter(run) => Job {
                 source: Source::Generate(run.recipe),
-                erosion: run.erosion,
+                erosion: match run.erosion.as_ref().map(StepRun::step) {
+                    Some(Err(said)) => return Some(Err(said)),
+                    made => made.and_then(Result::ok),
+                },
                 uplift_map: run.uplift_map.as_deref(),
                 steps: Vec::new(),
                 output: &run.output,
                 preset: run.preset.as_ref(),
-            },
-            Run::Read(Command::Erode(args)) => Job {
-                source: Source::File {
-                    path: args.input.clone(),
-                    width: args.width,
-                },
-                erosion: Some(args.constants.params(args.droplets)),
-                uplift_map: None,
-                steps: Vec::new(),
-                output: &args.map.output,
-                preset: Some(&args.map.preset),
             },
             Run::Read(Command::Read(file)) => return Some(on_file(file, None)),
             Run::Step(file, step) => return Some(on_file(file, Some(step))),

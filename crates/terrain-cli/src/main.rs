@@ -13,7 +13,6 @@
 
 mod args;
 mod chapter_args;
-mod erosion_args;
 mod flags;
 mod flow;
 mod job;

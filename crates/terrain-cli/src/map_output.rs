@@ -1,6 +1,6 @@
 //! Where a map goes: the file and seed every command takes, and for 2-D maps the engine preset
-//! and tiles. Shared by the algorithms' arguments (`args.rs`) and `terrain erode`'s
-//! (`erosion_args.rs`), so neither imports the other.
+//! and tiles. Shared by the chapters' subcommands (`chapter_args.rs`) and the
+//! steps' own commands on a file (`steps.rs`), so neither imports the other.
 
 use std::path::PathBuf;
 

@@ -63,11 +63,12 @@ impl StepRun {
         self.row.step(&self.settings, &given).map_err(|e| e.message)
     }
 
-    /// The run `matches` (of [`command`] for `row`) ask for.
-    fn of(row: &'static dyn StepRow, matches: &ArgMatches) -> Result<StepRun, String> {
+    /// The run `matches` (of [`command`] for `row`, or of a command holding its flags) ask
+    /// for; a flag the command lacks is left at its default.
+    pub fn of(row: &'static dyn StepRow, matches: &ArgMatches) -> Result<StepRun, String> {
         let mut settings = Settings::defaults(row.knobs());
         for &knob in row.knobs() {
-            if let Some(text) = matches.get_one::<String>(knob.name) {
+            if let Ok(Some(text)) = matches.try_get_one::<String>(knob.name) {
                 settings
                     .read(knob, text, rust_decimal)
                     .map_err(|e| e.message)?;
@@ -76,8 +77,17 @@ impl StepRun {
         let mut extras = Vec::new();
         for extra in row.extras() {
             let value = match extra.kind {
-                ExtraKind::Switch => matches.get_flag(extra.name).then(String::new),
-                _ => matches.get_one::<String>(extra.name).cloned(),
+                ExtraKind::Switch => matches
+                    .try_get_one::<bool>(extra.name)
+                    .ok()
+                    .flatten()
+                    .is_some_and(|&on| on)
+                    .then(String::new),
+                _ => matches
+                    .try_get_one::<String>(extra.name)
+                    .ok()
+                    .flatten()
+                    .cloned(),
             };
             if let Some(value) = value {
                 extras.push((extra.name, extra.kind, Some(value)));

@@ -8,7 +8,6 @@ use terrain::chain::uplift::{knobs as uplift_knobs, UpliftMap};
 use terrain::chain::Step;
 use terrain::derived::Derived;
 use terrain::engines::Engine;
-use terrain::erosion::step::Erode;
 use terrain::export::{self, Format};
 use terrain::knobs;
 use terrain::tiles::{self, Tiling};
@@ -21,8 +20,8 @@ use crate::read::read_map;
 pub(crate) struct Plan {
     /// What to generate, or the map read from a file (and the file).
     pub start: Start,
-    /// The steps after it, in order, already validated: `--erode N` (and `terrain erode`'s
-    /// droplets) first, as the step `erode`.
+    /// The steps after it, in order, already validated: `--erode N` first, as the step
+    /// `erode`.
     pub steps: Vec<Box<dyn Step>>,
     /// The seed: given, or fresh from the operating system.
     pub seed: u64,
@@ -77,7 +76,7 @@ impl Plan {
         let mut steps: Vec<Box<dyn Step>> = Vec::new();
         if let Some(erosion) = job.erosion {
             erosion.validate().map_err(|e| e.to_string())?;
-            steps.push(Box::new(Erode(erosion)));
+            steps.push(erosion);
         }
         if let (Source::Generate(recipe), false) = (&job.source, job.steps.is_empty()) {
             if recipe.chapter().profile() {
