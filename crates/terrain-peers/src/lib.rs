@@ -15,6 +15,8 @@
 //! [`diamond_square_height`] and [`faults_height`] generate without handing the map over (they
 //! return one height so the work cannot be skipped): wasm against native, like for like.
 
+use terrain::chain::row::{Given, Setting, Settings, StepRow};
+use terrain::chapters::eroded;
 use terrain::faults::{FaultParams, ShapeSet};
 use terrain::midpoint::MpdParams;
 use wasm_bindgen::prelude::*;
@@ -101,11 +103,13 @@ pub const DROPLETS: u32 = 100_000;
 /// constants, keeping the map inside: returns its center height.
 pub fn eroded_center(exponent: u32, seed: u32) -> Result<f32, String> {
     let mut map = diamond_square_map(exponent, seed)?;
-    let params = terrain::erosion::ErosionParams {
-        droplets: DROPLETS,
-        ..terrain::erosion::ErosionParams::DEFAULT
-    };
-    terrain::erosion::erode(&mut map, &params, u64::from(seed)).map_err(|e| e.message)?;
+    // The step `erode` at its page's defaults but for the droplets, as a chain runs it.
+    let row = &terrain::chapters::eroded::row::ROW;
+    let droplets = Setting::Whole(DROPLETS);
+    let settings = Settings::defaults(row.fields()).with(&eroded::knobs::DROPLETS, droplets);
+    let step = row.step(&settings, &Given::none()).map_err(|e| e.message)?;
+    step.apply(&mut map, u64::from(seed))
+        .map_err(|e| e.message)?;
     Ok(center(&map))
 }
 

@@ -9,19 +9,13 @@ use terrain::chapters::eroded;
 use terrain::chapters::step_list::{Link, StepList};
 use terrain::chapters::{self, Composed, DiamondSquare, Midpoint};
 use terrain::diamond_square::{self, Stage as DsStage};
-use terrain::erosion::ErosionParams;
 use terrain::faults::{FaultParams, ShapeSet};
 use terrain::fbm::{FbmParams, OctaveShape};
 use terrain::midpoint::{MpdParams, Stage};
 use terrain::Recipe;
 
 /// A map read from a file, as read until droplets are asked for.
-pub(super) const HELD: Recipe = Recipe::Held(chapters::Held {
-    erosion: ErosionParams {
-        droplets: 0,
-        ..ErosionParams::DEFAULT
-    },
-});
+pub(super) const HELD: Recipe = Recipe::Held(chapters::Held::DEFAULT);
 
 /// The USGS DEM of the Jacksboro fault, Tennessee (`www/real-land/`): whole metres in a 16-bit
 /// PNG, cells of 3 arc-seconds: 92.6 m north-south, and 74.4 m east-west at 36.6° N (92.6 m times

@@ -2,11 +2,9 @@
 //! everything else comes from the core's `DEFAULT` constants.
 
 use terrain::chapters::{
-    Faults, Fbm, Line, MidpointRecursive, Noise, OnBase, RainAtScale, Uplifted, Weathered,
+    Eroded, Faults, Fbm, Line, MidpointRecursive, Noise, OnBase, RainAtScale, Uplifted, Weathered,
 };
 use terrain::diamond_square::Stage as DsStage;
-use terrain::erosion::step::Erode;
-use terrain::erosion::ErosionParams;
 use terrain::faults::FaultParams;
 use terrain::fbm::FbmParams;
 use terrain::line::LineParams;
@@ -239,7 +237,7 @@ pub const DEMOS: &[Demo] = &[
         fields: EROSION_FIELDS,
         recipe: Recipe::Eroded(OnBase {
             params: EROSION_TERRAIN,
-            step: Erode(ErosionParams::DEFAULT),
+            ..Eroded::DEFAULT
         }),
         look: Look::Terrain,
         view: ViewMode::TERRAIN,

@@ -1,7 +1,7 @@
 //! A base and a step: a Diamond-Square terrain, then one step run on it with the recipe's seed
 //! (what `terrain ds --then STEP` writes). The demos that teach one step are rows of it, each
 //! with its step: droplet erosion ([`crate::erosion::step::Erode`]), rain at scale (the same
-//! droplets in batches, `chapters::rain::Batches`) and thermal erosion
+//! droplets in batches, `chapters::eroded::rain::Batches`) and thermal erosion
 //! ([`crate::chain::thermal::Thermal`]). What a demo needs of its step beyond the step itself
 //! (its knobs beside the base's, how the stepper walks it) is [`ShownStep`], written in the
 //! step's chapter folder; the recipe's answers (its size, its command and chain, the change

@@ -1,8 +1,12 @@
 //! Erosion: a Diamond-Square terrain, then hydraulic erosion droplet by droplet with the same
-//! seed (what `terrain ds --erode N` writes): a row of [`OnBase`] with the `erode` step.
+//! seed (what `terrain ds --erode N` writes): a row of [`OnBase`] with the `erode` step. Its
+//! two other chapters stand on the same step and its constants: [`rain`] (droplets in
+//! batches, at scale) and [`held`] (a map read from a file, then rain on it).
 
 pub mod algorithm;
+pub(crate) mod held;
 pub mod knobs;
+pub(crate) mod rain;
 pub mod row;
 pub mod slots;
 pub(crate) mod steps;
