@@ -64,7 +64,7 @@ fn fault_params() -> impl Strategy<Value = FaultParams> {
 
 fn recipe() -> impl Strategy<Value = Recipe> {
     prop_oneof![
-        subdivision().prop_map(Recipe::midpoint),
+        subdivision().prop_map(terrain::chapters::Midpoint::recipe),
         subdivision().prop_map(|params| Recipe::MidpointRecursive(MidpointRecursive { params })),
         (subdivision(), any::<bool>()).prop_map(|(params, wrap)| Recipe::DiamondSquare(
             DiamondSquare {

@@ -39,7 +39,7 @@ fn ids_are_unique_and_every_row_generates_from_its_defaults() {
 fn display_grids_stay_within_the_vertex_budget_at_the_largest_sizes() {
     let ds = find("ds-final").expect("row");
     let big = Setup {
-        recipe: Recipe::diamond_square(MpdParams {
+        recipe: terrain::chapters::DiamondSquare::recipe(MpdParams {
             exponent: 11,
             ..diamond_square::DEFAULT
         }),
@@ -267,15 +267,25 @@ fn the_change_view_is_offered_where_steps_change_a_base() {
     Field::EXPONENT.apply("5", &mut setup).expect("a size");
     let answer = row.answer(&setup, None).expect("weathered");
     let n = answer.grid.heights.len();
-    let base =
-        diamond_square::generate(setup.recipe.subdivision().expect("a base"), 3).expect("the base");
+    let base = diamond_square::generate(&subdivision(&setup.recipe), 3).expect("the base");
     assert_eq!(answer.batches[..n], row.shown(&base).heights[..]);
     assert_ne!(answer.batches[..n], answer.grid.heights[..]);
 }
 
+/// The size, spread and reduction of a subdivision chapter's recipe, or of its base.
+fn subdivision(recipe: &Recipe) -> terrain::midpoint::MpdParams {
+    match recipe {
+        Recipe::Midpoint(c) => c.params,
+        Recipe::DiamondSquare(c) => c.params,
+        Recipe::Eroded(c) => c.params,
+        Recipe::Weathered(c) => c.params,
+        other => panic!("{} subdivides no square", other.name()),
+    }
+}
+
 /// The shown points of the Diamond-Square terrain under `setup`'s erosion.
 fn display_grid_of(setup: &Setup) -> Vec<f32> {
-    let params = *setup.recipe.subdivision().expect("a terrain");
+    let params = subdivision(&setup.recipe);
     let map = terrain::diamond_square::generate(&params, setup.seed).expect("valid");
     find("erosion").expect("row").shown(&map).heights
 }
@@ -302,7 +312,7 @@ fn the_comparison_shows_both_maps_and_both_scores() {
     );
     let [mpd, ds] = answer.creases.expect("both scores");
     assert!(mpd > ds + 0.3, "{mpd} {ds}");
-    let params = *setup.recipe.subdivision().expect("params");
+    let params = subdivision(&setup.recipe);
     let map = terrain::midpoint::generate(&params, 4).expect("valid");
     assert_eq!(
         &row0[..129],

@@ -8,7 +8,7 @@ use terrain::midpoint::MpdParams;
 
 fn mpd(seed: u64) -> Setup {
     Setup {
-        recipe: Recipe::midpoint(MpdParams::DEFAULT),
+        recipe: terrain::chapters::Midpoint::recipe(MpdParams::DEFAULT),
         seed,
     }
 }
@@ -61,7 +61,7 @@ fn shapes_round_trip_in_canonical_order_and_limits_come_from_the_core() {
 #[test]
 fn wrap_is_true_or_false_on_diamond_square_only() {
     let mut ds = Setup {
-        recipe: Recipe::diamond_square(MpdParams::DEFAULT),
+        recipe: terrain::chapters::DiamondSquare::recipe(MpdParams::DEFAULT),
         seed: 1,
     };
     assert_eq!(Field::WRAP.show(&ds), "false");

@@ -26,7 +26,7 @@ fn answer(grid: &DisplayGrid) -> Answer {
 
 fn setup(exponent: u32) -> Setup {
     Setup {
-        recipe: Recipe::midpoint(MpdParams {
+        recipe: terrain::chapters::Midpoint::recipe(MpdParams {
             exponent,
             ..MpdParams::DEFAULT
         }),
@@ -192,7 +192,7 @@ fn a_recursive_call_outlines_its_view_and_marks_what_it_skipped() {
 #[test]
 fn a_tile_is_shown_two_by_two_at_every_step() {
     let mut s = Setup {
-        recipe: Recipe::diamond_square(MpdParams::DEFAULT),
+        recipe: terrain::chapters::DiamondSquare::recipe(MpdParams::DEFAULT),
         seed: 3,
     };
     Field::WRAP.apply("true", &mut s).expect("ds tiles");

@@ -7,7 +7,6 @@ use super::settings::Slot;
 #[cfg(feature = "cli")]
 use super::Recipe;
 use crate::analysis::variogram::Aim;
-use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::chapters::steps::{InSteps, PartialStage, Steps};
 use crate::knobs::params::ParamError;
 #[cfg(feature = "cli")]
@@ -212,22 +211,16 @@ pub trait Chapter {
         false
     }
 
-    /// The size, spread and reduction, for a chapter that subdivides a square.
-    fn subdivision(&self) -> Option<&MpdParams> {
-        None
-    }
-
     /// The map a pair look sets beside this one, from the same setup and `seed`, with the
-    /// marks of each at the shown map `columns` and `rows`: Diamond-Square beside a subdivision
-    /// chapter by default; `None` for a chapter that pairs with nothing.
+    /// marks of each at the shown map `columns` and `rows` (a subdivision chapter pairs with
+    /// Diamond-Square); `None` for a chapter that pairs with nothing.
     fn partner(
         &self,
-        seed: u64,
+        _seed: u64,
         _columns: &[usize],
         _rows: &[usize],
     ) -> Option<Result<Partner, ParamError>> {
-        let params = *self.subdivision()?;
-        Some(Partner::diamond_square(params, seed))
+        None
     }
 
     /// The caption under a pair that does not compare creases (those say their scores).
@@ -240,9 +233,9 @@ pub trait Chapter {
         None
     }
 
-    /// The Hurst exponent its settings aim at: a subdivision's spread reduction by default.
+    /// The Hurst exponent its settings aim at (a subdivision's spread reduction sets one).
     fn roughness_aim(&self) -> Option<Aim> {
-        self.subdivision().map(|p| Aim::of_reduction(p.reduction))
+        None
     }
 }
 

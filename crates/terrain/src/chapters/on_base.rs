@@ -118,7 +118,7 @@ where
 
     #[cfg(feature = "cli")]
     fn command(&self) -> Option<Recipe> {
-        Some(Recipe::diamond_square(self.params))
+        Some(crate::chapters::DiamondSquare::recipe(self.params))
     }
 
     #[cfg(feature = "cli")]
@@ -154,7 +154,5 @@ where
         self.step.runs_on_gpu()
     }
 
-    fn subdivision(&self) -> Option<&MpdParams> {
-        Some(&self.params)
-    }
+    crate::chapters::midpoint::subdivision_answers!();
 }

@@ -9,7 +9,6 @@ use super::Chapter;
 use super::Recipe;
 use super::Schedule;
 use crate::analysis::variogram::Aim;
-use crate::chapters::midpoint::algorithm::MpdParams;
 use crate::chapters::steps::{InSteps, PartialStage, Shown, Steps};
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::Knob;
@@ -102,11 +101,6 @@ impl Recipe {
     /// Whether the worker may make it on the GPU ([`Chapter::runs_on_gpu`]).
     pub fn runs_on_gpu(&self) -> bool {
         on_chapter!(self, c => c.runs_on_gpu())
-    }
-
-    /// The size, spread and reduction of the subdivision chapters; `None` for the others.
-    pub fn subdivision(&self) -> Option<&MpdParams> {
-        on_chapter!(self, c => c.subdivision())
     }
 
     /// The map a pair look sets beside this one ([`Chapter::partner`]).

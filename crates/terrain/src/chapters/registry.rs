@@ -8,9 +8,6 @@ use super::{
     Composed, DiamondSquare, Eroded, Faults, Fbm, Held, Line, Midpoint, MidpointRecursive, Noise,
     RainAtScale, Uplifted, Weathered,
 };
-use crate::chapters::diamond_square::algorithm as diamond_square;
-use crate::chapters::midpoint::algorithm as midpoint;
-use crate::chapters::midpoint::algorithm::MpdParams;
 
 /// Makes [`Recipe`] from the rows, with [`Recipe::chapter`], [`Recipe::chapter_mut`],
 /// [`Recipe::name`], [`Recipe::NAMES`] and [`Recipe::DEFAULTS`], and `on_chapter!`, the one match
@@ -122,23 +119,6 @@ chapters! {
 }
 
 impl Recipe {
-    /// The whole of midpoint displacement with `params`.
-    pub const fn midpoint(params: MpdParams) -> Self {
-        Recipe::Midpoint(Midpoint {
-            params,
-            stage: midpoint::Stage::Full,
-        })
-    }
-
-    /// The whole of Diamond-Square with `params`.
-    pub const fn diamond_square(params: MpdParams) -> Self {
-        Recipe::DiamondSquare(DiamondSquare {
-            params,
-            stage: diamond_square::Stage::Full,
-            wrap: false,
-        })
-    }
-
     #[cfg(feature = "cli")]
     /// Every knob a reader meets, once each: the seed and the command line's own rows
     /// ([`crate::knobs::BESIDE_CHAPTERS`], the erosion flags), then each chapter's, then each step's. Gathered

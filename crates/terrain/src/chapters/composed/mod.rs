@@ -121,7 +121,7 @@ impl Composed {
             ..MpdParams::DEFAULT
         };
         match self.base_name() {
-            "mpd" => Recipe::midpoint(subdivision),
+            "mpd" => crate::chapters::Midpoint::recipe(subdivision),
             "fbm" => Recipe::Fbm(Fbm {
                 params: FbmParams {
                     width: side,
@@ -142,7 +142,7 @@ impl Composed {
                     height: side,
                 },
             }),
-            _ => Recipe::diamond_square(MpdParams {
+            _ => crate::chapters::DiamondSquare::recipe(MpdParams {
                 exponent: self.exponent,
                 ..diamond_square::DEFAULT
             }),

@@ -281,7 +281,7 @@ fn a_real_land_base_is_the_map_read_then_each_step_and_nothing_without_it() {
     );
     // A map read from a file, not square: the steps run on it as they would on a base.
     let seed = 4;
-    let held = Recipe::diamond_square(MpdParams {
+    let held = crate::chapters::DiamondSquare::recipe(MpdParams {
         exponent: 6,
         ..diamond_square::DEFAULT
     })
@@ -349,7 +349,7 @@ fn a_your_map_base_reads_the_map_held_as_the_real_land_does_and_names_the_file_i
         land.command_line(4, None)
     );
     // A map brought, not square: the same steps on it as on the real land's base.
-    let held = Recipe::diamond_square(MpdParams {
+    let held = crate::chapters::DiamondSquare::recipe(MpdParams {
         exponent: 5,
         ..diamond_square::DEFAULT
     })

@@ -11,7 +11,6 @@ use crate::chapters::midpoint::knobs::subdivision_slot;
 use crate::chapters::settings::Slot;
 use crate::chapters::steps::{PartialStage, Steps};
 use crate::chapters::Chapter;
-#[cfg(feature = "cli")]
 use crate::chapters::Recipe;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
@@ -39,6 +38,14 @@ impl DiamondSquare {
         stage: Stage::Full,
         wrap: false,
     };
+
+    /// The recipe of the whole of Diamond-Square with `params`, not tiling.
+    pub const fn recipe(params: MpdParams) -> Recipe {
+        Recipe::DiamondSquare(DiamondSquare {
+            params,
+            ..DiamondSquare::DEFAULT
+        })
+    }
 }
 
 impl Chapter for DiamondSquare {
@@ -125,9 +132,7 @@ impl Chapter for DiamondSquare {
         true
     }
 
-    fn subdivision(&self) -> Option<&MpdParams> {
-        Some(&self.params)
-    }
+    crate::chapters::midpoint::subdivision_answers!();
 
     fn wrap(&self) -> Option<bool> {
         (self.stage == Stage::Full).then_some(self.wrap)

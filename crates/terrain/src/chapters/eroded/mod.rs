@@ -1,7 +1,7 @@
 //! Erosion: a Diamond-Square terrain, then hydraulic erosion droplet by droplet with the same
 //! seed (what `terrain ds --erode N` writes): a row of [`OnBase`] with the `erode` step. Its
-//! two other chapters stand on the same step and its constants: [`rain`] (droplets in
-//! batches, at scale) and [`held`] (a map read from a file, then rain on it).
+//! two other chapters stand on the same step and its constants: `rain` (droplets in
+//! batches, at scale) and `held` (a map read from a file, then rain on it).
 
 pub mod algorithm;
 pub(crate) mod held;

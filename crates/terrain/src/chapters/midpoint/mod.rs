@@ -12,11 +12,34 @@ use crate::chapters::midpoint::knobs::SUBDIVISION;
 use crate::chapters::settings::Slot;
 use crate::chapters::steps::{PartialStage, Steps};
 use crate::chapters::Chapter;
-#[cfg(feature = "cli")]
 use crate::chapters::Recipe;
 use crate::knobs::params::ParamError;
 use crate::knobs::{limits, Knob};
 use crate::map::heightmap::Heightmap;
+
+/// What every chapter that subdivides a square answers from its `params` (midpoint
+/// displacement, its recursive rewrite, Diamond-Square and the chapters on a Diamond-Square
+/// base), inside its `impl Chapter`: Diamond-Square beside it in a pair look, and the Hurst
+/// exponent its spread reduction aims at.
+macro_rules! subdivision_answers {
+    () => {
+        fn partner(
+            &self,
+            seed: u64,
+            _columns: &[usize],
+            _rows: &[usize],
+        ) -> Option<Result<crate::chapters::Partner, crate::knobs::params::ParamError>> {
+            Some(crate::chapters::Partner::diamond_square(self.params, seed))
+        }
+
+        fn roughness_aim(&self) -> Option<crate::analysis::variogram::Aim> {
+            Some(crate::analysis::variogram::Aim::of_reduction(
+                self.params.reduction,
+            ))
+        }
+    };
+}
+pub(crate) use subdivision_answers;
 
 /// Midpoint displacement up to a stage (the first post's step demos stop early).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -34,6 +57,14 @@ impl Midpoint {
         params: MpdParams::DEFAULT,
         stage: Stage::Full,
     };
+
+    /// The recipe of the whole of midpoint displacement with `params`.
+    pub const fn recipe(params: MpdParams) -> Recipe {
+        Recipe::Midpoint(Midpoint {
+            params,
+            stage: Stage::Full,
+        })
+    }
 }
 
 impl Chapter for Midpoint {
@@ -103,7 +134,5 @@ impl Chapter for Midpoint {
         true
     }
 
-    fn subdivision(&self) -> Option<&MpdParams> {
-        Some(&self.params)
-    }
+    crate::chapters::midpoint::subdivision_answers!();
 }

@@ -74,7 +74,5 @@ impl Chapter for MidpointRecursive {
         true
     }
 
-    fn subdivision(&self) -> Option<&MpdParams> {
-        Some(&self.params)
-    }
+    crate::chapters::midpoint::subdivision_answers!();
 }

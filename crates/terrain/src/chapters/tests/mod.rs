@@ -18,11 +18,11 @@ fn a_recipe_generates_what_its_algorithm_generates() {
         ..MpdParams::DEFAULT
     };
     assert_eq!(
-        Recipe::midpoint(mpd).generate(3),
+        crate::chapters::Midpoint::recipe(mpd).generate(3),
         midpoint::generate(&mpd, 3)
     );
     assert_eq!(
-        Recipe::diamond_square(mpd).generate(3),
+        crate::chapters::DiamondSquare::recipe(mpd).generate(3),
         diamond_square::generate(&mpd, 3)
     );
     assert_eq!(
@@ -42,7 +42,7 @@ fn a_recipe_generates_what_its_algorithm_generates() {
     });
     assert_eq!(noise.generate(1), random_noise::generate(33, 33, 1));
     assert_eq!(noise.size(), (33, 33));
-    assert_eq!(Recipe::midpoint(mpd).size(), (17, 17));
+    assert_eq!(crate::chapters::Midpoint::recipe(mpd).size(), (17, 17));
     assert_eq!(
         Recipe::Line(Line {
             params: LineParams::DEFAULT
@@ -55,7 +55,7 @@ fn a_recipe_generates_what_its_algorithm_generates() {
 
 #[test]
 fn parameters_are_reachable_only_where_the_algorithm_has_them() {
-    let mut ds = Recipe::diamond_square(diamond_square::DEFAULT);
+    let mut ds = crate::chapters::DiamondSquare::recipe(diamond_square::DEFAULT);
     let set = ds.apply(&knobs::EXPONENT, "7", rust_decimal);
     assert_eq!(set, Some(Ok(())));
     assert!(ds
@@ -72,7 +72,7 @@ fn parameters_are_reachable_only_where_the_algorithm_has_them() {
     let mut line = Recipe::Line(Line {
         params: LineParams::DEFAULT,
     });
-    assert!(line.subdivision().is_none());
+    assert!(line.partner(1, &[], &[]).is_none() && line.roughness_aim().is_none());
     assert!(line.apply(&knobs::SPREAD, "0.5", rust_decimal).is_none());
     let set = line.apply(
         &crate::chapters::line::knobs::LINE_ITERATIONS,
@@ -115,7 +115,7 @@ fn recipes_travel_as_json_with_named_fields_and_come_back_equal() {
 
 #[test]
 fn file_names_say_what_made_the_map() {
-    let mut ds = Recipe::diamond_square(MpdParams {
+    let mut ds = crate::chapters::DiamondSquare::recipe(MpdParams {
         exponent: 9,
         ..MpdParams::DEFAULT
     });
@@ -136,7 +136,7 @@ fn file_names_say_what_made_the_map() {
 
 #[test]
 fn bad_parameters_are_refused_by_generate() {
-    let mut recipe = Recipe::midpoint(MpdParams::DEFAULT);
+    let mut recipe = crate::chapters::Midpoint::recipe(MpdParams::DEFAULT);
     let set = recipe.apply(&knobs::EXPONENT, "14", rust_decimal);
     assert_eq!(set, Some(Ok(())));
     if let Recipe::Midpoint(chapter) = &mut recipe {
@@ -156,11 +156,11 @@ fn one_of_each() -> Vec<Recipe> {
         Recipe::Noise(Noise {
             params: NoiseParams::DEFAULT,
         }),
-        Recipe::midpoint(MpdParams::DEFAULT),
+        crate::chapters::Midpoint::recipe(MpdParams::DEFAULT),
         Recipe::MidpointRecursive(MidpointRecursive {
             params: midpoint_recursive::DEFAULT,
         }),
-        Recipe::diamond_square(diamond_square::DEFAULT),
+        crate::chapters::DiamondSquare::recipe(diamond_square::DEFAULT),
         Recipe::Fbm(crate::chapters::Fbm::DEFAULT),
         Recipe::Faults(Faults {
             params: FaultParams::DEFAULT,

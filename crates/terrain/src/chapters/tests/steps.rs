@@ -19,7 +19,7 @@ fn stepped(recipe: Recipe) -> Schedule {
 }
 
 fn by_passes(params: MpdParams) -> Schedule {
-    stepped(Recipe::midpoint(params))
+    stepped(crate::chapters::Midpoint::recipe(params))
 }
 
 fn by_calls(params: MpdParams) -> Schedule {
@@ -27,7 +27,7 @@ fn by_calls(params: MpdParams) -> Schedule {
 }
 
 fn by_levels(params: MpdParams) -> Schedule {
-    stepped(Recipe::diamond_square(params))
+    stepped(crate::chapters::DiamondSquare::recipe(params))
 }
 
 fn by_iterations(params: LineParams) -> Schedule {
@@ -428,7 +428,7 @@ fn step_demos_mark_the_points_their_stage_set() {
     let set: Vec<_> = marks(&diamond).into_iter().filter(|m| m.2 == h).collect();
     assert_eq!(set, [(4, 0, h), (0, 4, h), (8, 4, h), (4, 8, h)]);
     assert_eq!(marks(&diamond).len(), 9);
-    assert_eq!(Recipe::midpoint(mpd(3)).stage(), None);
+    assert_eq!(crate::chapters::Midpoint::recipe(mpd(3)).stage(), None);
 }
 
 #[test]
