@@ -7,9 +7,12 @@
 //! cargo run --release -p terrain --example erosion_measures -- OUT_DIR [EXPONENT SEED DROPLETS...]
 //! (with `BATCH=N` in the environment, each count is also eroded in batches of N)
 
+use terrain::chain::row::{Given, Settings};
+use terrain::chapters::eroded::knobs::{BATCH, CLI_DROPLETS};
+use terrain::chapters::step_registry::step_named;
 use terrain::diamond_square;
-use terrain::erosion::{self, ErosionParams};
 use terrain::midpoint::MpdParams;
+use terrain::params::rust_decimal;
 use terrain::realism;
 use terrain::Heightmap;
 
@@ -91,15 +94,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for &droplets in &counts {
         for batch in std::iter::once(0).chain(batch) {
             let mut map = start.clone();
-            erosion::erode(
-                &mut map,
-                &ErosionParams {
-                    droplets,
-                    batch,
-                    ..ErosionParams::DEFAULT
-                },
-                3,
-            )?;
+            // The step as `--then erode --droplets N [--batch B]` makes it.
+            let row = step_named("erode").ok_or("no step erode")?;
+            let mut settings = Settings::defaults(row.knobs());
+            settings.read(&CLI_DROPLETS, &droplets.to_string(), rust_decimal)?;
+            let mut given = Given::none();
+            if batch > 0 {
+                given.optional.push((BATCH.name, batch));
+            }
+            row.step(&settings, &given)?.apply(&mut map, 3)?;
             let label = match batch {
                 0 => droplets.to_string(),
                 b => format!("{droplets}-batch{b}"),

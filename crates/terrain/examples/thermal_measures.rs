@@ -11,11 +11,13 @@ mod views;
 
 use std::fmt::Write as _;
 
-use terrain::chain::thermal::{self, Thermal};
-use terrain::chain::Step;
+use terrain::chain::row::{Given, Settings};
+use terrain::chain::thermal::{self, knobs::ITERATIONS, knobs::TALUS};
+use terrain::chapters::step_registry::step_named;
 use terrain::diamond_square;
 use terrain::erosion::score::erosion_score;
 use terrain::midpoint::MpdParams;
+use terrain::params::rust_decimal;
 use terrain::Heightmap;
 use views::{hill_shade, write_bytes};
 
@@ -121,7 +123,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ..diamond_square::DEFAULT
     };
     let start = diamond_square::generate(&params, seed)?;
-    let talus = Thermal::default().talus;
+    // The step as `--then thermal --iterations N` makes it.
+    let row = step_named("thermal").ok_or("no step thermal")?;
+    let talus = Settings::defaults(row.knobs()).number(&TALUS);
     let span = thermal::span(&start);
     let relief = 0.6 * (start.width() - 1) as f32;
     let mut lines = Vec::new();
@@ -131,11 +135,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for &n in [0].iter().chain(&rounds) {
         let mut map = start.clone();
         if n > 0 {
-            Thermal {
-                iterations: n,
-                ..Thermal::default()
-            }
-            .apply(&mut map, seed)?;
+            let mut settings = Settings::defaults(row.knobs());
+            settings.read(&ITERATIONS, &n.to_string(), rust_decimal)?;
+            row.step(&settings, &Given::none())?.apply(&mut map, seed)?;
         }
         println!(
             "{n:>6}  {:>22.3}  {:>13.3}",
