@@ -1,5 +1,5 @@
 //! Moving a map over the endless plane: a demo whose fields include the map's corner (`x` and
-//! `y`, [`Field::ORIGIN_X`] and [`Field::ORIGIN_Y`]) can be dragged in its top-down views, or
+//! `y`, [`Field(&terrain::chapters::fbm::knobs::ORIGIN_X)`] and [`Field(&terrain::chapters::fbm::knobs::ORIGIN_Y)`]) can be dragged in its top-down views, or
 //! moved with the arrow keys, and each move sets those fields and asks for the map at the new
 //! corner. The land moves with the pointer: dragging right shows what lies to the left.
 
@@ -38,8 +38,16 @@ pub fn moved(origin: (u64, u64), by: (f64, f64)) -> (u64, u64) {
         to.max(knob.whole_min() as f64).min(knob.whole_max() as f64) as u64
     };
     (
-        along(Field::ORIGIN_X, origin.0, by.0),
-        along(Field::ORIGIN_Y, origin.1, by.1),
+        along(
+            Field(&terrain::chapters::fbm::knobs::ORIGIN_X),
+            origin.0,
+            by.0,
+        ),
+        along(
+            Field(&terrain::chapters::fbm::knobs::ORIGIN_Y),
+            origin.1,
+            by.1,
+        ),
     )
 }
 
@@ -57,8 +65,14 @@ pub fn arrow(key: &str) -> Option<(f64, f64)> {
 
 /// The corner the fields `x` and `y` hold, when both read as allowed values.
 pub fn read_origin(x: &str, y: &str) -> Option<(u64, u64)> {
-    let x = Field::ORIGIN_X.knob().parse_whole(x).ok()?;
-    let y = Field::ORIGIN_Y.knob().parse_whole(y).ok()?;
+    let x = Field(&terrain::chapters::fbm::knobs::ORIGIN_X)
+        .knob()
+        .parse_whole(x)
+        .ok()?;
+    let y = Field(&terrain::chapters::fbm::knobs::ORIGIN_Y)
+        .knob()
+        .parse_whole(y)
+        .ok()?;
     Some((x, y))
 }
 
@@ -80,7 +94,9 @@ mod tests {
 
     #[test]
     fn the_corner_stays_within_the_fields_ranges() {
-        let most = Field::ORIGIN_X.knob().whole_max();
+        let most = Field(&terrain::chapters::fbm::knobs::ORIGIN_X)
+            .knob()
+            .whole_max();
         assert_eq!(moved((5, 5), (-20.0, 3.0)), (0, 8));
         assert_eq!(moved((most - 1, 0), (20.0, -1.0)), (most, 0));
     }

@@ -173,9 +173,12 @@ impl Demo {
     /// (`x` and `y`), which dragging a top-down view or the arrow keys then set
     /// ([`crate::panning`]).
     pub fn pans(&self) -> bool {
-        [Field::ORIGIN_X, Field::ORIGIN_Y]
-            .iter()
-            .all(|f| self.fields.contains(f))
+        [
+            Field(&terrain::chapters::fbm::knobs::ORIGIN_X),
+            Field(&terrain::chapters::fbm::knobs::ORIGIN_Y),
+        ]
+        .iter()
+        .all(|f| self.fields.contains(f))
     }
 
     /// The view it opens in: the row's [`Demo::view`].

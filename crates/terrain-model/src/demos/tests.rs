@@ -21,7 +21,7 @@ fn ids_are_unique_and_every_row_generates_from_its_defaults() {
         let map = demo.recipe.made_from(held, 1).expect(demo.id);
         assert!(map.data().iter().all(|v| v.is_finite()), "{}", demo.id);
         assert!(
-            demo.fields.contains(&Field::SEED),
+            demo.fields.contains(&Field(&terrain::knobs::SEED)),
             "{} offers a seed",
             demo.id
         );
@@ -161,7 +161,7 @@ fn the_erosion_demo_steps_droplet_by_droplet_with_trails() {
     );
     assert!(row.views().any(|v| v == ViewMode::EROSION));
     let mut setup = row.setup(5);
-    Field::DROPLETS
+    Field(&terrain::chapters::eroded::knobs::DROPLETS)
         .apply("100", &mut setup)
         .expect("the erosion demo takes droplets");
     let answer = row.answer(&setup, None).expect("valid");
@@ -215,7 +215,7 @@ fn a_read_map_fills_the_view_and_real_land_stands_at_its_stated_exaggeration() {
     );
     // Rain on it: the map changes and keeps its scale (metres).
     let mut setup = yours.setup(1);
-    Field::HELD_DROPLETS
+    Field(&terrain::chapters::eroded::knobs::HELD_DROPLETS)
         .apply("500", &mut setup)
         .expect("your map takes droplets");
     let big = diamond_square::generate(&MpdParams::DEFAULT, 3).expect("a map");
@@ -264,7 +264,9 @@ fn the_change_view_is_offered_where_steps_change_a_base() {
     // Weathering keeps its base as step 0: the view compares the rounds' map with it.
     let row = find("thermal").expect("row");
     let mut setup = row.setup(3);
-    Field::EXPONENT.apply("5", &mut setup).expect("a size");
+    Field(&terrain::knobs::PAGE_EXPONENT)
+        .apply("5", &mut setup)
+        .expect("a size");
     let answer = row.answer(&setup, None).expect("weathered");
     let n = answer.grid.heights.len();
     let base = diamond_square::generate(&subdivision(&setup.recipe), 3).expect("the base");

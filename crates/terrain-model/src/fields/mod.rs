@@ -6,9 +6,6 @@
 
 pub mod steps;
 
-use terrain::chain::thermal::knobs as thermal;
-use terrain::chain::uplift::knobs as uplift;
-use terrain::chapters::composed;
 use terrain::knobs::{self, Knob, Values};
 use terrain::params::ParamError;
 use terrain::Recipe;
@@ -46,77 +43,6 @@ impl PartialEq for Field {
     fn eq(&self, other: &Self) -> bool {
         self.0 == other.0
     }
-}
-
-/// The fields the demo table offers, by the knob each edits.
-impl Field {
-    /// Map size as a power of two, to the page's cap ([`knobs::PAGE_EXPONENT`]).
-    pub const EXPONENT: Field = Field(&knobs::PAGE_EXPONENT);
-    /// Starting spread ([`knobs::SPREAD`]).
-    pub const SPREAD: Field = Field(&knobs::SPREAD);
-    /// Spread reduction per pass ([`knobs::REDUCTION`]).
-    pub const REDUCTION: Field = Field(&knobs::REDUCTION);
-    /// Random seed ([`knobs::SEED`]).
-    pub const SEED: Field = Field(&knobs::SEED);
-    /// 1-D subdivisions ([`terrain::chapters::line::knobs::LINE_ITERATIONS`]).
-    pub const LINE_ITERATIONS: Field = Field(&terrain::chapters::line::knobs::LINE_ITERATIONS);
-    /// Number of faults ([`terrain::chapters::faults::knobs::FAULT_ITERATIONS`]).
-    pub const FAULT_ITERATIONS: Field = Field(&terrain::chapters::faults::knobs::FAULT_ITERATIONS);
-    /// 1-D roughness ([`terrain::chapters::line::knobs::ROUGHNESS`]).
-    pub const ROUGHNESS: Field = Field(&terrain::chapters::line::knobs::ROUGHNESS);
-    /// Fault divider kinds, one checkbox each ([`terrain::chapters::faults::knobs::SHAPES`]).
-    pub const SHAPES: Field = Field(&terrain::chapters::faults::knobs::SHAPES);
-    /// Fault edge fuzziness in cells ([`terrain::chapters::faults::knobs::FUZZINESS`]).
-    pub const FUZZINESS: Field = Field(&terrain::chapters::faults::knobs::FUZZINESS);
-    /// Tileable Diamond-Square, one checkbox ([`terrain::chapters::diamond_square::knobs::WRAP`]).
-    pub const WRAP: Field = Field(&terrain::chapters::diamond_square::knobs::WRAP);
-    /// Erosion's droplets ([`terrain::chapters::eroded::knobs::DROPLETS`]).
-    pub const DROPLETS: Field = Field(&terrain::chapters::eroded::knobs::DROPLETS);
-    /// "Rain at scale"'s map size, to 1025 x 1025 ([`knobs::RAIN_EXPONENT`]).
-    pub const RAIN_EXPONENT: Field = Field(&knobs::RAIN_EXPONENT);
-    /// Droplets falling in batches ([`terrain::chapters::eroded::knobs::BATCHED_DROPLETS`]).
-    pub const BATCHED_DROPLETS: Field = Field(&terrain::chapters::eroded::knobs::BATCHED_DROPLETS);
-    /// Droplets in a batch ([`terrain::chapters::eroded::knobs::BATCH`]).
-    pub const BATCH: Field = Field(&terrain::chapters::eroded::knobs::BATCH);
-    /// Droplets on a map read from a file, 0 for none ([`terrain::chapters::eroded::knobs::HELD_DROPLETS`]).
-    pub const HELD_DROPLETS: Field = Field(&terrain::chapters::eroded::knobs::HELD_DROPLETS);
-    /// Erosion's inertia ([`terrain::chapters::eroded::knobs::INERTIA`]).
-    pub const INERTIA: Field = Field(&terrain::chapters::eroded::knobs::INERTIA);
-    /// Erosion's rate of eroding ([`terrain::chapters::eroded::knobs::EROSION`]).
-    pub const EROSION: Field = Field(&terrain::chapters::eroded::knobs::EROSION);
-    /// Erosion's rate of depositing ([`terrain::chapters::eroded::knobs::DEPOSITION`]).
-    pub const DEPOSITION: Field = Field(&terrain::chapters::eroded::knobs::DEPOSITION);
-    /// Thermal erosion's rounds ([`thermal::ITERATIONS`]).
-    pub const THERMAL_ITERATIONS: Field = Field(&thermal::ITERATIONS);
-    /// Thermal erosion's talus angle ([`thermal::TALUS`]).
-    pub const TALUS: Field = Field(&thermal::TALUS);
-    /// Thermal erosion's rate ([`thermal::RATE`]).
-    pub const RATE: Field = Field(&thermal::RATE);
-    /// fBm's octaves ([`terrain::chapters::fbm::knobs::OCTAVES`]).
-    pub const OCTAVES: Field = Field(&terrain::chapters::fbm::knobs::OCTAVES);
-    /// fBm's first octave's frequency ([`terrain::chapters::fbm::knobs::FREQUENCY`]).
-    pub const FREQUENCY: Field = Field(&terrain::chapters::fbm::knobs::FREQUENCY);
-    /// fBm's lacunarity ([`terrain::chapters::fbm::knobs::LACUNARITY`]).
-    pub const LACUNARITY: Field = Field(&terrain::chapters::fbm::knobs::LACUNARITY);
-    /// fBm's gain ([`terrain::chapters::fbm::knobs::GAIN`]).
-    pub const GAIN: Field = Field(&terrain::chapters::fbm::knobs::GAIN);
-    /// fBm's octave shape, a drop-down list ([`terrain::chapters::fbm::knobs::SHAPE`]).
-    pub const SHAPE: Field = Field(&terrain::chapters::fbm::knobs::SHAPE);
-    /// fBm's redistribution power ([`terrain::chain::redistribute::POWER`]).
-    pub const POWER: Field = Field(&terrain::chain::redistribute::POWER);
-    /// fBm's domain warping ([`terrain::chapters::fbm::knobs::WARP`]).
-    pub const WARP: Field = Field(&terrain::chapters::fbm::knobs::WARP);
-    /// The stream-power model's time steps ([`uplift::STEPS`]).
-    pub const STEPS: Field = Field(&uplift::STEPS);
-    /// The drainage area's exponent ([`uplift::M`]).
-    pub const M: Field = Field(&uplift::M);
-    /// The base a composed terrain starts from ([`composed::BASE`]).
-    pub const BASE: Field = Field(&composed::BASE);
-    /// The map's left edge on the endless plane ([`terrain::chapters::fbm::knobs::ORIGIN_X`]); dragging the map view
-    /// moves it.
-    pub const ORIGIN_X: Field = Field(&terrain::chapters::fbm::knobs::ORIGIN_X);
-    /// The map's top edge on the endless plane ([`terrain::chapters::fbm::knobs::ORIGIN_Y`]).
-    pub const ORIGIN_Y: Field = Field(&terrain::chapters::fbm::knobs::ORIGIN_Y);
 }
 
 /// How a field is entered.

@@ -195,7 +195,9 @@ fn a_tile_is_shown_two_by_two_at_every_step() {
         recipe: terrain::chapters::DiamondSquare::recipe(MpdParams::DEFAULT),
         seed: 3,
     };
-    Field::WRAP.apply("true", &mut s).expect("ds tiles");
+    Field(&terrain::chapters::diamond_square::knobs::WRAP)
+        .apply("true", &mut s)
+        .expect("ds tiles");
     let g = grid(&s);
     let mut stepper = Stepper::for_setup(&s);
     let (tiled, marks) = stepper.staged(&s, &answer(&g));

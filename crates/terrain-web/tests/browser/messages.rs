@@ -15,25 +15,61 @@ use wasm_bindgen_test::*;
 /// decimal, tiny, the limits) and whole numbers at their ends.
 fn value(field: Field, k: usize) -> Option<&'static str> {
     let values: [(Field, &'static [&'static str]); 14] = [
-        (Field::EXPONENT, &["1", "7", "12"]),
-        (Field::SPREAD, &["0.1", "0.30000001", "1e-7", "0", "2"]),
-        (Field::REDUCTION, &["0.333", "0.9999999", "0"]),
-        (Field::WRAP, &["true", "false"]),
-        (Field::LINE_ITERATIONS, &["1", "9", "16"]),
-        (Field::ROUGHNESS, &["0.01", "1.25", "3"]),
-        (Field::FAULT_ITERATIONS, &["1", "321", "100000"]),
+        (Field(&terrain::knobs::PAGE_EXPONENT), &["1", "7", "12"]),
         (
-            Field::SHAPES,
+            Field(&terrain::knobs::SPREAD),
+            &["0.1", "0.30000001", "1e-7", "0", "2"],
+        ),
+        (
+            Field(&terrain::knobs::REDUCTION),
+            &["0.333", "0.9999999", "0"],
+        ),
+        (
+            Field(&terrain::chapters::diamond_square::knobs::WRAP),
+            &["true", "false"],
+        ),
+        (
+            Field(&terrain::chapters::line::knobs::LINE_ITERATIONS),
+            &["1", "9", "16"],
+        ),
+        (
+            Field(&terrain::chapters::line::knobs::ROUGHNESS),
+            &["0.01", "1.25", "3"],
+        ),
+        (
+            Field(&terrain::chapters::faults::knobs::FAULT_ITERATIONS),
+            &["1", "321", "100000"],
+        ),
+        (
+            Field(&terrain::chapters::faults::knobs::SHAPES),
             &["circle,rect", "line", "line,circle,rect,triangle"],
         ),
-        (Field::FUZZINESS, &["0", "1.5", "0.1"]),
-        (Field::DROPLETS, &["1", "777", "2000000"]),
-        (Field::HELD_DROPLETS, &["0", "777", "2000000"]),
-        (Field::INERTIA, &["0", "0.30000001", "1"]),
-        (Field::EROSION, &["1e-7", "0.5", "1"]),
-        (Field::DEPOSITION, &["0.999", "0", "0.1"]),
+        (
+            Field(&terrain::chapters::faults::knobs::FUZZINESS),
+            &["0", "1.5", "0.1"],
+        ),
+        (
+            Field(&terrain::chapters::eroded::knobs::DROPLETS),
+            &["1", "777", "2000000"],
+        ),
+        (
+            Field(&terrain::chapters::eroded::knobs::HELD_DROPLETS),
+            &["0", "777", "2000000"],
+        ),
+        (
+            Field(&terrain::chapters::eroded::knobs::INERTIA),
+            &["0", "0.30000001", "1"],
+        ),
+        (
+            Field(&terrain::chapters::eroded::knobs::EROSION),
+            &["1e-7", "0.5", "1"],
+        ),
+        (
+            Field(&terrain::chapters::eroded::knobs::DEPOSITION),
+            &["0.999", "0", "0.1"],
+        ),
     ];
-    if field == Field::SEED {
+    if field == Field(&terrain::knobs::SEED) {
         return None;
     }
     let (_, picks) = values.iter().find(|(f, _)| *f == field)?;

@@ -56,7 +56,7 @@ impl DemoView {
             .elements
             .controls
             .iter()
-            .find(|(f, _)| *f == Field::SEED);
+            .find(|(f, _)| *f == Field(&terrain::knobs::SEED));
         if let Some((_, control)) = seed_field {
             control.set_value(&seed.to_string());
         }

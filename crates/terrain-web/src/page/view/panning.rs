@@ -21,7 +21,10 @@ impl DemoView {
             let control = self.elements.controls.iter().find(|(f, _)| *f == field);
             control.map(|(_, c)| c.value()).unwrap_or_default()
         };
-        panning::read_origin(&text(Field::ORIGIN_X), &text(Field::ORIGIN_Y))
+        panning::read_origin(
+            &text(Field(&terrain::chapters::fbm::knobs::ORIGIN_X)),
+            &text(Field(&terrain::chapters::fbm::knobs::ORIGIN_Y)),
+        )
     }
 
     /// Puts `origin` in the `x` and `y` fields; true when it moved.
@@ -29,7 +32,10 @@ impl DemoView {
         if self.origin() == Some(origin) {
             return false;
         }
-        for (field, value) in [(Field::ORIGIN_X, origin.0), (Field::ORIGIN_Y, origin.1)] {
+        for (field, value) in [
+            (Field(&terrain::chapters::fbm::knobs::ORIGIN_X), origin.0),
+            (Field(&terrain::chapters::fbm::knobs::ORIGIN_Y), origin.1),
+        ] {
             if let Some((_, control)) = self.elements.controls.iter().find(|(f, _)| *f == field) {
                 control.set_value(&value.to_string());
             }
@@ -57,8 +63,8 @@ impl DemoView {
     /// pans: its corner, as the `x` and `y` fields hold it.
     pub(super) fn show_origin(&self, setup: &Setup) {
         if self.demo.pans() {
-            let x = Field::ORIGIN_X.show(setup);
-            let y = Field::ORIGIN_Y.show(setup);
+            let x = Field(&terrain::chapters::fbm::knobs::ORIGIN_X).show(setup);
+            let y = Field(&terrain::chapters::fbm::knobs::ORIGIN_Y).show(setup);
             self.set_attribute("data-origin", &format!("{x},{y}"));
         }
     }

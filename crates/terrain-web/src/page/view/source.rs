@@ -55,7 +55,7 @@ impl DemoView {
                 .elements
                 .controls
                 .iter()
-                .find(|(f, _)| f.name() == Field::BASE.name());
+                .find(|(f, _)| f.name() == Field(&terrain::chapters::composed::BASE).name());
             if let Some((_, control)) = base {
                 control.set_value(YOUR_MAP_BASE);
             }
@@ -75,7 +75,7 @@ impl DemoView {
             turn(&wrapper, "hidden", !yours);
         }
         for (f, control) in &self.elements.controls {
-            if f.name() == Field::EXPONENT.name() {
+            if f.name() == Field(&terrain::knobs::PAGE_EXPONENT).name() {
                 control
                     .inputs()
                     .into_iter()
