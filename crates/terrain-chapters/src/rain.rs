@@ -85,7 +85,7 @@ pub async fn answer_on_gpu(handed: &Reply) -> Option<Reply> {
     let body = match request.download {
         None => {
             let made = demo.answer_made(&request.setup, &map.0, map.1, Vec::new(), String::new());
-            KEPT.with_borrow_mut(|kept| kept.keep(ticket.view, request.setup, 0, map.0));
+            KEPT.with_borrow_mut(|kept| kept.keep(ticket.view, request.setup.clone(), 0, map.0));
             Body::Terrain(
                 made.map(|mut made| {
                     made.engine = Some(engine);
@@ -97,7 +97,8 @@ pub async fn answer_on_gpu(handed: &Reply) -> Option<Reply> {
         Some(download) => Body::Map {
             download,
             map: map.0,
-            asked: matches!(download, Download::Tiles { .. }).then_some((demo, request.setup)),
+            asked: matches!(download, Download::Tiles { .. })
+                .then_some((demo, request.setup.clone())),
         },
     };
     Some(reply(ticket, body))

@@ -104,7 +104,7 @@ fn flag(recipe: &'static Recipe, knob: &'static Knob) -> Arg {
     };
     arg.value_name(value_name).help(help).value_parser(
         move |text: &str| -> Result<String, ParamError> {
-            let mut scratch = *recipe;
+            let mut scratch = recipe.clone();
             scratch.apply(knob, text, rust_decimal).unwrap_or(Ok(()))?;
             Ok(text.to_string())
         },
@@ -133,7 +133,7 @@ impl ChapterRun {
         matches: &ArgMatches,
     ) -> Option<Result<ChapterRun, String>> {
         let start = on_command_line().find(|recipe| recipe.name() == name)?;
-        Some(Self::read(*start, matches))
+        Some(Self::read(start.clone(), matches))
     }
 
     fn read(mut recipe: Recipe, matches: &ArgMatches) -> Result<ChapterRun, String> {

@@ -44,7 +44,7 @@ impl Run {
     pub(crate) fn job(&self) -> Option<Result<Job<'_>, String>> {
         Some(Ok(match self {
             Run::Chapter(run) => Job {
-                source: Source::Generate(run.recipe),
+                source: Source::Generate(run.recipe.clone()),
                 erosion: match run.erosion.as_ref().map(StepRun::step) {
                     Some(Err(said)) => return Some(Err(said)),
                     made => made.and_then(Result::ok),

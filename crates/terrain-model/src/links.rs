@@ -54,12 +54,22 @@ pub fn query(demo: &Demo, setup: &Setup) -> String {
 }
 
 /// The key of a link's strokes (a composed demo's painting: `terrain::chain::paint`'s text),
-/// after every field; the page holds them beside the fields.
+/// after every field; read into the chain's `paint` step.
 pub const STROKES: &str = "strokes";
 
 /// Longest link that carries strokes: past it a link leaves them out and says so (a strokes
 /// file takes them home instead).
 pub const MOST_LINK: usize = 4000;
+
+/// [`query`] with the strokes `setup`'s `paint` step holds after it (`&strokes=...`, none
+/// without): all a request to the worker needs to make the terrain.
+pub fn query_with_strokes(demo: &Demo, setup: &Setup) -> String {
+    let query = query(demo, setup);
+    match setup.recipe.step_list().map(|steps| steps.drawn()) {
+        Some(drawn) if !drawn.is_empty() => format!("{query}&{STROKES}={drawn}"),
+        _ => query,
+    }
+}
 
 /// The strokes a link's (decoded) values hold, if any.
 pub fn strokes(values: &[(String, String)]) -> Option<&str> {
@@ -131,8 +141,9 @@ fn read_values(
         .position(|(name, _)| name == fields::steps::THEN)
         .filter(|_| takes_steps)
         .unwrap_or(values.len());
+    let drawn = strokes(values);
     let (values, steps) = values.split_at(first_step);
-    // The strokes are the page's to read (`strokes`), not a field.
+    // The strokes are the paint step's (`strokes`), not a field.
     let steps: Vec<&(String, String)> = steps.iter().filter(|(n, _)| n != STROKES).collect();
     let mut unknown = Vec::new();
     let mut known = Vec::new();
@@ -153,6 +164,9 @@ fn read_values(
                 .into_iter()
                 .map(|(_, e)| e),
         );
+        if let (Some(text), Some(steps)) = (drawn, start.recipe.step_list_mut()) {
+            steps.set_drawn(text);
+        }
     }
     match fields::read_setup(start, known) {
         Ok(setup) if unknown.is_empty() => Ok(setup),

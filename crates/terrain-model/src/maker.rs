@@ -47,36 +47,14 @@ pub fn answer_handed_on(handed: Option<Reply>) -> Reply {
 }
 
 /// The reply to `request` (of `ticket`), made on the CPU: the progress said on the way, the
-/// strokes it carries painted, rain's engine and time said. `held` is the map the request's
+/// rain's engine and time said. `held` is the map the request's
 /// view holds, for a demo whose map is read.
 #[cfg(target_arch = "wasm32")]
 pub fn answer_request(ticket: Ticket, request: &Request, held: Option<&Heightmap>) -> Reply {
     let began = js_sys::Date::now();
-    let mut body = reporting(ticket, || painted(request, || answer(request, held)));
+    let mut body = reporting(ticket, || answer(request, held));
     timed_on_cpu(request, &mut body, js_sys::Date::now() - began);
     reply(ticket, body)
-}
-
-/// Runs `work` (answering `request`) with the strokes the request carries as what a composed
-/// terrain's `paint` step applies; a download of the strokes is their file. Strokes that do not
-/// read are the request's refusal. Only in the later chapters' module, where the chain is made.
-#[cfg(feature = "keep")]
-pub fn painted(request: &Request, work: impl FnOnce() -> Body) -> Body {
-    use terrain::chain::paint::{painting, Strokes};
-    let strokes = match Strokes::from_text(request.strokes.as_deref().unwrap_or("")) {
-        Ok(strokes) => strokes,
-        Err(error) => return Body::failed(request.kind(), error.message),
-    };
-    if request.download == Some(Download::Strokes) {
-        return Body::File(Ok(strokes.to_json().into_bytes()));
-    }
-    painting(strokes, work)
-}
-
-/// Without the chain's code (the worker's own module): `work` as it is.
-#[cfg(not(feature = "keep"))]
-pub fn painted(_request: &Request, work: impl FnOnce() -> Body) -> Body {
-    work()
 }
 
 /// Says on a terrain of rain at scale that the CPU made it in `millis`.
@@ -99,8 +77,7 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
         return Body::Terrain(terrain_kept(request, held).map_err(|e| e.message));
     };
     if download == Download::Strokes {
-        // Written where the strokes are read ([`painted`]).
-        return Body::File(Err("only a composed terrain has strokes".into()));
+        return Body::File(strokes_file(setup));
     }
     if download == Download::Water {
         // The points the view shows, as the page sent them (holes not a number): routed by the
@@ -130,7 +107,7 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
         Download::Tiles { .. } | Download::Engine(_) => Body::Map {
             download,
             map,
-            asked: Some((request.demo, request.setup)),
+            asked: Some((request.demo, request.setup.clone())),
         },
         // The map in a format, a derived map, the realism report, the flow and the rivers are
         // written, measured or routed from the full map by the encoders' module (routing is no
@@ -188,8 +165,8 @@ fn terrain_kept(
         let view = request.ticket.view;
         KEPT.with_borrow_mut(|kept| kept.generating(view));
         let (answer, map) = request.demo.answer_with_map(&request.setup, held)?;
-        let from = fingerprint(held, strokes_of(request));
-        KEPT.with_borrow_mut(|kept| kept.keep(view, request.setup, from, map));
+        let from = fingerprint(held);
+        KEPT.with_borrow_mut(|kept| kept.keep(view, request.setup.clone(), from, map));
         Ok(answer)
     }
     #[cfg(not(feature = "keep"))]
@@ -202,7 +179,7 @@ fn map_kept(request: &Request, held: Option<&Heightmap>) -> Result<Heightmap, Pa
     let setup = &request.setup;
     #[cfg(feature = "keep")]
     {
-        let from = fingerprint(held, strokes_of(request));
+        let from = fingerprint(held);
         let view = request.ticket.view;
         if let Some(map) = KEPT.with_borrow(|kept| kept.find(view, setup, from).cloned()) {
             return Ok(map);
@@ -212,16 +189,29 @@ fn map_kept(request: &Request, held: Option<&Heightmap>) -> Result<Heightmap, Pa
     setup.recipe.made_from(held, setup.seed)
 }
 
-/// The strokes `request` carries, as the link writes them ("" for none).
+/// The strokes file of `setup`'s painting: the strokes its chain's `paint` step holds, as
+/// `--then paint --strokes` reads them; refused where the recipe paints nothing or its
+/// strokes do not read.
 #[cfg(feature = "keep")]
-fn strokes_of(request: &Request) -> &str {
-    request.strokes.as_deref().unwrap_or("")
+fn strokes_file(setup: &crate::fields::Setup) -> Result<Vec<u8>, String> {
+    let steps = setup.recipe.step_list();
+    let drawn = steps.and_then(|steps| steps.iter().find(|link| link.row().drawn()));
+    let drawn = drawn.ok_or("only a composed terrain with a paint step has strokes")?;
+    terrain::chain::paint::strokes_file(drawn.drawn())
+        .map(String::into_bytes)
+        .map_err(|e| e.message)
+}
+
+/// Without the chain's code (the worker's own module) there are no strokes to write.
+#[cfg(not(feature = "keep"))]
+fn strokes_file(_setup: &crate::fields::Setup) -> Result<Vec<u8>, String> {
+    Err("only a composed terrain with a paint step has strokes".into())
 }
 
 /// Whether `request` (from the read map `held`) would write a kept map rather than generate one.
 #[cfg(feature = "keep")]
 pub fn is_kept(request: &Request, held: Option<&Heightmap>) -> bool {
-    let from = fingerprint(held, strokes_of(request));
+    let from = fingerprint(held);
     let (view, setup) = (request.ticket.view, &request.setup);
     KEPT.with_borrow(|kept| kept.find(view, setup, from).is_some())
 }

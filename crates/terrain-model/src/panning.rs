@@ -1,5 +1,6 @@
 //! Moving a map over the endless plane: a demo whose fields include the map's corner (`x` and
-//! `y`, [`Field(&terrain::chapters::fbm::knobs::ORIGIN_X)`] and [`Field(&terrain::chapters::fbm::knobs::ORIGIN_Y)`]) can be dragged in its top-down views, or
+//! `y`, [`terrain::chapters::fbm::knobs::ORIGIN_X`] and its `ORIGIN_Y`) can be dragged in its
+//! top-down views, or
 //! moved with the arrow keys, and each move sets those fields and asks for the map at the new
 //! corner. The land moves with the pointer: dragging right shows what lies to the left.
 

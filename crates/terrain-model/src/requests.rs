@@ -35,7 +35,7 @@ impl State {
 }
 
 /// A request sent and not yet answered.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Pending<S> {
     /// The token sent with it.
     pub token: u32,
@@ -63,16 +63,19 @@ impl<S> Default for Requests<S> {
     }
 }
 
-impl<S: Copy + PartialEq> Requests<S> {
+impl<S: Clone + PartialEq> Requests<S> {
     /// The fields were read and hold `setup`: clears any rejection, and returns the request to
     /// send, if one is needed (`force`, or a setup other than the one shown or on its way).
     pub fn ask(&mut self, setup: S, force: bool) -> Option<Pending<S>> {
         self.troubled = false;
-        let target = self.pending().map(|p| p.setup).or(self.shown);
-        if !force && target == Some(setup) {
+        let target = self
+            .pending()
+            .map(|p| p.setup)
+            .or_else(|| self.shown.clone());
+        if !force && target.as_ref() == Some(&setup) {
             return None;
         }
-        let token = self.pending.issue((), setup);
+        let token = self.pending.issue((), setup.clone());
         Some(Pending { token, setup })
     }
 
@@ -86,7 +89,7 @@ impl<S: Copy + PartialEq> Requests<S> {
     /// count when it answers the newest request; `None` (ignore it) otherwise.
     pub fn receive(&mut self, token: u32) -> Option<(S, u64)> {
         let setup = self.pending.take(&(), token)?;
-        self.shown = Some(setup);
+        self.shown = Some(setup.clone());
         self.generation += 1;
         Some((setup, self.generation))
     }
@@ -123,13 +126,13 @@ impl<S: Copy + PartialEq> Requests<S> {
         let (token, setup) = self.pending.get(&())?;
         Some(Pending {
             token,
-            setup: *setup,
+            setup: setup.clone(),
         })
     }
 
     /// The setup on screen.
     pub fn shown(&self) -> Option<S> {
-        self.shown
+        self.shown.clone()
     }
 
     /// Terrains shown so far (the section's `data-generation`).
@@ -246,7 +249,7 @@ mod tests {
         let slow = requests.ask(1, false).expect("request");
         assert_eq!(requests.ask(1, false), None, "the same setup is on its way");
         let forced = requests.ask(1, true).expect("refresh forces a request");
-        assert_eq!(requests.pending(), Some(forced));
+        assert_eq!(requests.pending(), Some(forced.clone()));
         assert_eq!(requests.receive(slow.token), None);
         assert!(
             !requests.fail(slow.token),

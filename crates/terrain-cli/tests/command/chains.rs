@@ -277,7 +277,7 @@ fn a_composed_recipes_command_line_writes_the_map_it_makes() {
             steps: StepList::of(&[
                 Link::named("redistribute").expect("a step"),
                 Link::named("thermal").expect("a step"),
-                few_steps,
+                few_steps.clone(),
             ]),
         };
         let made = composed.generate(8).expect("made");

@@ -194,7 +194,7 @@ impl Demo {
     /// The demo's starting setup with `seed`.
     pub fn setup(&self, seed: u64) -> Setup {
         Setup {
-            recipe: self.recipe,
+            recipe: self.recipe.clone(),
             seed,
         }
     }

@@ -104,16 +104,19 @@ pub(super) const FAULT_SHAPES: FaultParams = FaultParams {
 /// The chain "Make your own" opens on: Diamond-Square at 257 x 257, its heights raised to the
 /// power 1.5, then 30 000 droplets: of the chains docs/realism.md measures, the nearest real land.
 pub(super) const OPENING_CHAIN: Composed = Composed {
-    steps: StepList::of(&[
-        Link::new(
+    steps: StepList::fixed([
+        Some(Link::new(
             &redistribute::ROW,
             Settings::defaults(&redistribute::KNOBS)
                 .with(&terrain::chain::redistribute::POWER, Setting::Number(1.5)),
-        ),
-        Link::new(
+        )),
+        Some(Link::new(
             &eroded::row::ROW,
             Settings::defaults(&eroded::knobs::ERODE_KNOBS),
-        ),
+        )),
+        None,
+        None,
+        None,
     ]),
     ..Composed::DEFAULT
 };

@@ -25,7 +25,7 @@ pub fn read_decimal(text: &str) -> Option<f64> {
 pub use terrain::params::rust_decimal as read_decimal;
 
 /// Everything that decides a demo's terrain: what to generate and the seed.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Setup {
     /// The algorithm and its parameters.
     pub recipe: Recipe,

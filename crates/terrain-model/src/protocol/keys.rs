@@ -32,9 +32,6 @@ keys! {
     /// Request: a map file for the worker to read before it answers, for a demo whose map is
     /// read (a `File` the reader brought, or the URL of real land).
     SOURCE = "source";
-    /// Request: the strokes a composed terrain's `paint` step applies, as a link holds them
-    /// (`terrain::chain::paint`'s text).
-    STROKES = "strokes";
     /// Request: the extension of the file wanted, for a download.
     DOWNLOAD = "download";
     /// Reply: one of [`KINDS`].

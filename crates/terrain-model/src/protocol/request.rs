@@ -5,8 +5,7 @@ use terrain::downloads::Download;
 use wasm_bindgen::JsValue;
 
 use super::{
-    floats, get, set, whole, Kind, Ticket, DEMO, DOWNLOAD, HEIGHTS, SEED, SETUP, SOURCE, STROKES,
-    WIDTH,
+    floats, get, set, whole, Kind, Ticket, DEMO, DOWNLOAD, HEIGHTS, SEED, SETUP, SOURCE, WIDTH,
 };
 use crate::demos::{self, Demo};
 use crate::fields::Setup;
@@ -29,9 +28,6 @@ pub struct Request {
     /// `worker.js` reads and the worker holds for this view before answering; `None` keeps the
     /// map it holds. Only the page sends it; the worker's Rust end never reads it.
     pub source: Option<wasm_bindgen::JsValue>,
-    /// For a composed demo with a `paint` step: the strokes it applies, as their link text
-    /// (`terrain::chain::paint`), read only where the chain is made.
-    pub strokes: Option<String>,
     /// For the Water view's routing ([`Download::Water`]): the shown points to route, as the
     /// number of columns and the heights row by row (not a number: a hole).
     pub grid: Option<(usize, Vec<f32>)>,
@@ -60,7 +56,7 @@ impl Request {
     pub(super) fn write(&self, message: &Object) {
         self.ticket.write(message);
         set(message, DEMO, &JsValue::from_str(self.demo.id));
-        let query = links::query(self.demo, &self.setup);
+        let query = links::query_with_strokes(self.demo, &self.setup);
         set(message, SETUP, &JsValue::from_str(&query));
         set(
             message,
@@ -72,9 +68,6 @@ impl Request {
         }
         if let Some(source) = &self.source {
             set(message, SOURCE, source);
-        }
-        if let Some(strokes) = &self.strokes {
-            set(message, STROKES, &JsValue::from_str(strokes));
         }
         if let Some((columns, heights)) = &self.grid {
             set(message, WIDTH, &JsValue::from(*columns as u32));
@@ -109,7 +102,6 @@ impl Request {
                 None => None,
             },
             source: None,
-            strokes: get(message, STROKES).as_string(),
             grid: whole(&get(message, WIDTH))
                 .zip(floats(&get(message, HEIGHTS)))
                 .map(|(columns, heights)| (columns as usize, heights)),

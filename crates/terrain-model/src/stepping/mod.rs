@@ -19,7 +19,7 @@ mod tests;
 pub const PLAY_TICKS: u32 = 90;
 
 /// Where a demo's stepping stands.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Stepper {
     schedule: Option<Schedule>,
     step: u32,
@@ -43,15 +43,15 @@ impl Stepper {
     pub fn for_setup(setup: &Setup) -> Self {
         let schedule = setup.recipe.schedule();
         Self {
+            step: schedule.as_ref().map_or(0, Schedule::count),
             schedule,
-            step: schedule.map_or(0, |s| s.count()),
             playing: false,
         }
     }
 
     /// The schedule, if the terrain can be stepped through.
-    pub fn schedule(&self) -> Option<Schedule> {
-        self.schedule
+    pub fn schedule(&self) -> Option<&Schedule> {
+        self.schedule.as_ref()
     }
 
     /// The step on screen.
@@ -61,7 +61,7 @@ impl Stepper {
 
     /// The last step (the finished map).
     pub fn count(&self) -> u32 {
-        self.schedule.map_or(0, |s| s.count())
+        self.schedule.as_ref().map_or(0, Schedule::count)
     }
 
     /// Whether the finished map is on screen.
@@ -170,6 +170,7 @@ impl Stepper {
         // A tile is shown 2 x 2: its points have no single place to ring.
         let Some(schedule) = self
             .schedule
+            .as_ref()
             .filter(|_| !self.at_end() && self.step > 0 && setup.recipe.wrap() != Some(true))
         else {
             return Vec::new();
@@ -203,7 +204,7 @@ impl Stepper {
     /// its stage set with the points it averaged; and a recursive call's view.
     pub fn highlight(&self, setup: &Setup, grid: &DisplayGrid, hover: Option<usize>) -> Highlight {
         let (columns, rows) = positions(setup, grid);
-        let (links, alternatives) = match (self.schedule, setup.recipe.stage()) {
+        let (links, alternatives) = match (&self.schedule, setup.recipe.stage()) {
             (Some(_), _) => (self.examples(setup, grid, hover), true),
             (None, Some(stage)) => {
                 let shown = |p| shown_index(&columns, &rows, p);
@@ -224,6 +225,7 @@ impl Stepper {
         };
         let frame = self
             .schedule
+            .as_ref()
             .filter(|_| !self.at_end())
             .and_then(|s| s.frame(self.step))
             .map(|ends| corners(&columns, &rows, ends))

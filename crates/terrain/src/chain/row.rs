@@ -3,8 +3,8 @@
 //! that name a file or switch something on, and the step its settings make. The command line's
 //! `--then NAME` and `terrain NAME --in FILE`, their `--help` and refusals, the sidecar entry,
 //! the page's fieldset, share links and the worker's requests are all read off the rows, so a
-//! new step is its folder and its row ([`Settings`] holds any step's values, so a chain stays
-//! a plain value the page copies). Nothing here names a step.
+//! new step is its folder and its row ([`Settings`] holds any step's values in a fixed place,
+//! and what a step drawn by hand holds comes as [`Given::drawn`]). Nothing here names a step.
 
 use std::fmt::Debug;
 
@@ -267,6 +267,9 @@ pub struct Given {
     pub switches: Vec<&'static str>,
     /// The numbers given to [`ExtraKind::Optional`] flags.
     pub optional: Vec<(&'static str, u32)>,
+    /// What was drawn by hand on the page for a step drawn by hand, as its link text (paint's
+    /// strokes, held by the chain's link).
+    pub drawn: Option<String>,
 }
 
 impl Given {

@@ -56,7 +56,7 @@ impl Recipe {
 
     /// The text `knob` shows for this recipe; `None` if the recipe has no such knob.
     pub fn show(&self, knob: &Knob) -> Option<String> {
-        let mut copy = *self;
+        let mut copy = self.clone();
         copy.slot(knob)?.shown()
     }
 

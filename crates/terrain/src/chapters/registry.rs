@@ -31,14 +31,15 @@ macro_rules! chapters {
         /// what the command line builds from its arguments. With the `serde` feature it
         /// (de)serialises with the chapter's name in an `algorithm` field, e.g.
         /// `{"algorithm": "ds", "stage": "Full", "params": {"exponent": 9, ...}}`.
-        #[derive(Debug, Clone, Copy, PartialEq)]
+        #[derive(Debug, PartialEq)]
         #[cfg_attr(
             feature = "serde",
             derive(serde::Serialize, serde::Deserialize),
             serde(tag = "algorithm")
         )]
-        // A composed recipe keeps room for each of its steps' settings (a few hundred bytes):
-        // boxed, the recipe would stop being a plain value the page copies.
+        // A composed recipe keeps room for each of its steps' settings (a few hundred bytes),
+        // in place rather than boxed: most recipes are copied whole, and only a chain's
+        // strokes are held apart.
         #[allow(clippy::large_enum_variant)]
         pub enum Recipe {
             $(
@@ -46,6 +47,17 @@ macro_rules! chapters {
                 #[cfg_attr(feature = "serde", serde(rename = $name))]
                 $variant($variant),
             )*
+        }
+
+        /// A copy: every chapter's recipe but a composed one's is plain values. Kept out of
+        /// line, so each of the page's many copies is a call, not the whole match again.
+        impl Clone for Recipe {
+            #[inline(never)]
+            fn clone(&self) -> Self {
+                match self {
+                    $(Recipe::$variant(c) => Recipe::$variant(c.clone()),)*
+                }
+            }
         }
 
         impl Recipe {

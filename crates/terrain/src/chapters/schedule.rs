@@ -8,13 +8,13 @@ use crate::shown::display::{DisplayGrid, Mark};
 /// How a recipe's points are set, step by step. Step 0 is the start (the corners, the two end
 /// points, no fault yet); the last step, [`Schedule::count`], is the finished map. Made only by
 /// [`Recipe::schedule`], for a recipe whose chapter steps.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Schedule(Recipe);
 
 impl Schedule {
     /// The schedule of `recipe`, if its chapter steps it.
     pub(super) fn of(recipe: &Recipe) -> Option<Self> {
-        recipe.steps().map(|_| Schedule(*recipe))
+        recipe.steps().map(|_| Schedule(recipe.clone()))
     }
 
     /// The chapter's stepping ([`Schedule::of`] makes a schedule only for a recipe that has

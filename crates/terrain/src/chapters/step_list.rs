@@ -1,11 +1,15 @@
 //! The steps of a composed terrain, in order: each a row of the step registry with its
-//! settings, held in a fixed number of places so a recipe stays a plain value the page copies.
-//! Nothing here names a step: what each is, what it offers and what it runs come from its row.
+//! settings and what it draws by hand (paint's strokes), in a fixed number of places. Nothing
+//! here names a step: what each is, what it offers and what it runs come from its row.
 
 use crate::chain::row::{Setting, Settings, StepRow};
 use crate::chapters::step_registry::{self, STEPS};
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::Knob;
+
+/// The key of what a step drawn by hand holds, where a link is written as JSON.
+#[cfg(feature = "serde")]
+const DRAWN: &str = "drawn";
 
 /// Most steps one composed terrain holds.
 pub const MAX_STEPS: usize = 5;
@@ -16,21 +20,25 @@ pub fn step_names() -> impl Iterator<Item = &'static str> {
     STEPS.iter().map(|row| row.name())
 }
 
-/// One step with its settings: a row of the registry and a value for each field the page
-/// offers of it ([`StepRow::fields`]).
-#[derive(Debug, Clone, Copy)]
+/// One step with its settings: a row of the registry, a value for each field the page offers
+/// of it ([`StepRow::fields`]) and, for a step drawn by hand, what was drawn (its link text:
+/// paint's strokes). The link owns it, so the recipe carries it wherever it goes.
+#[derive(Debug, Clone)]
 pub struct Link {
     row: &'static dyn StepRow,
     settings: Settings,
+    drawn: Option<Box<str>>,
 }
 
 /// Two links are the same step when they make the same map. A step drawn by hand (paint) has
 /// fields that shape only the next stroke (each stroke carries its own brush), so a chain that
 /// differs in them alone is the same terrain: choosing another brush makes nothing again, and
-/// a map kept for the chain still serves its downloads.
+/// a map kept for the chain still serves its downloads. What was drawn always counts.
 impl PartialEq for Link {
     fn eq(&self, other: &Self) -> bool {
-        self.row.name() == other.row.name() && (self.row.drawn() || self.settings == other.settings)
+        self.row.name() == other.row.name()
+            && (self.row.drawn() || self.settings == other.settings)
+            && self.drawn() == other.drawn()
     }
 }
 
@@ -45,13 +53,18 @@ impl Link {
         Link {
             row,
             settings: Settings::defaults(row.fields()),
+            drawn: None,
         }
     }
 
     /// The step of `row` with `settings`, which must be of the row's fields
     /// ([`StepRow::fields`]): for a preset written when the crate compiles.
     pub const fn new(row: &'static dyn StepRow, settings: Settings) -> Link {
-        Link { row, settings }
+        Link {
+            row,
+            settings,
+            drawn: None,
+        }
     }
 
     /// Its row in the registry.
@@ -67,6 +80,18 @@ impl Link {
     /// Its settings, one per field the page offers.
     pub fn settings(&self) -> &Settings {
         &self.settings
+    }
+
+    /// What was drawn by hand for a step drawn by hand, as its link text (paint's strokes);
+    /// empty for none.
+    pub fn drawn(&self) -> &str {
+        self.drawn.as_deref().unwrap_or("")
+    }
+
+    /// Sets what was drawn (`""` for nothing) on a step drawn by hand; a step of another kind
+    /// keeps none.
+    pub fn set_drawn(&mut self, text: &str) {
+        self.drawn = (self.row.drawn() && !text.is_empty()).then(|| text.into());
     }
 
     /// The knobs the page offers for it, each its command-line flag.
@@ -116,6 +141,7 @@ impl Link {
         if let (Some(switch), true) = (self.row.after_drawn(), after_drawn) {
             given.switches.push(switch);
         }
+        given.drawn = self.drawn.as_deref().map(str::to_string);
         self.row.step(&self.settings, &given)
     }
 }
@@ -126,8 +152,11 @@ impl serde::Serialize for Link {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let pairs = self.settings.pairs();
-        let mut map = serializer.serialize_map(Some(pairs.len() + 1))?;
+        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("step", self.name())?;
+        if !self.drawn().is_empty() {
+            map.serialize_entry(DRAWN, self.drawn())?;
+        }
         for (flag, value) in pairs {
             match serde_json::from_str::<serde_json::Value>(&value) {
                 Ok(number) if number.is_number() => map.serialize_entry(flag, &number)?,
@@ -147,7 +176,13 @@ impl<'de> serde::Deserialize<'de> for Link {
         let name = fields.get("step").and_then(|v| v.as_str()).unwrap_or("");
         let mut link =
             Link::named(name).ok_or_else(|| D::Error::custom(format!("no step {name:?}")))?;
-        for (key, value) in fields.iter().filter(|(key, _)| *key != "step") {
+        if let Some(drawn) = fields.get(DRAWN).and_then(|v| v.as_str()) {
+            link.set_drawn(drawn);
+        }
+        for (key, value) in fields
+            .iter()
+            .filter(|(key, _)| *key != "step" && *key != DRAWN)
+        {
             let knob = link.knobs().iter().copied().find(|k| k.name == key);
             let knob = knob.ok_or_else(|| D::Error::custom(format!("{name} has no {key:?}")))?;
             let text = match value {
@@ -162,7 +197,7 @@ impl<'de> serde::Deserialize<'de> for Link {
 }
 
 /// The steps in order, at most [`MAX_STEPS`].
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct StepList {
     places: [Option<Link>; MAX_STEPS],
@@ -171,16 +206,20 @@ pub struct StepList {
 impl StepList {
     /// No steps.
     pub const EMPTY: StepList = StepList {
-        places: [None; MAX_STEPS],
+        places: [const { None }; MAX_STEPS],
     };
 
+    /// The steps in `places`, in order, the places after the last empty: for a preset written
+    /// when the crate compiles.
+    pub const fn fixed(places: [Option<Link>; MAX_STEPS]) -> StepList {
+        StepList { places }
+    }
+
     /// `steps` in order (those past [`MAX_STEPS`] left out).
-    pub const fn of(steps: &[Link]) -> StepList {
+    pub fn of(steps: &[Link]) -> StepList {
         let mut list = StepList::EMPTY;
-        let mut at = 0;
-        while at < steps.len() && at < MAX_STEPS {
-            list.places[at] = Some(steps[at]);
-            at += 1;
+        for (place, link) in list.places.iter_mut().zip(steps) {
+            *place = Some(link.clone());
         }
         list
     }
@@ -221,6 +260,22 @@ impl StepList {
         self.iter()
             .zip(before)
             .map(|(link, before)| (link, before.is_some_and(|b| b.row.drawn())))
+    }
+
+    /// What the first step drawn by hand holds (paint's strokes, as their link text); empty
+    /// for none.
+    pub fn drawn(&self) -> &str {
+        self.iter()
+            .find(|link| link.row.drawn())
+            .map_or("", Link::drawn)
+    }
+
+    /// Sets what the first step drawn by hand holds (`""` for nothing); nothing without one.
+    pub fn set_drawn(&mut self, text: &str) {
+        let drawn = self.places.iter_mut().map_while(Option::as_mut);
+        if let Some(link) = drawn.into_iter().find(|link| link.row.drawn()) {
+            link.set_drawn(text);
+        }
     }
 
     /// The last step, to set its settings as they are read.

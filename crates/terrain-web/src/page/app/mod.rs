@@ -273,7 +273,6 @@ impl App {
                     setup,
                     download: Some(Download::Water),
                     source: None,
-                    strokes: None,
                     grid: Some(grid),
                 });
             }
@@ -306,7 +305,6 @@ impl App {
             setup,
             download,
             source,
-            strokes: view.strokes_text(),
             grid: None,
         });
     }

@@ -27,7 +27,7 @@ impl DemoView {
         }
         let read = fields::read_setup(start, texts.iter().map(|(f, t)| (*f, t.as_str())));
         match read {
-            Ok(setup) if refused.is_empty() => Ok(setup),
+            Ok(setup) if refused.is_empty() => Ok(self.with_strokes(setup)),
             Ok(_) => Err(refused),
             Err(mut errors) => {
                 errors.extend(refused);

@@ -264,7 +264,7 @@ impl DemoView {
             panel.show(setup, &answer.variogram);
         }
         self.shown = Some(Shown {
-            setup: *setup,
+            setup: setup.clone(),
             look,
             answer,
             staged,

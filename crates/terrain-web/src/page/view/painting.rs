@@ -102,8 +102,16 @@ impl DemoView {
         true
     }
 
-    /// The strokes to send with a request: their link text, once strokes were drawn (a chain
-    /// without a `paint` step leaves them unused).
+    /// `setup` with the strokes drawn held by its chain's `paint` step (a chain without one
+    /// holds none): the terrain the reader painted, as the worker makes it.
+    pub(super) fn with_strokes(&self, mut setup: Setup) -> Setup {
+        if let Some(steps) = setup.recipe.step_list_mut() {
+            steps.set_drawn(&self.strokes_text().unwrap_or_default());
+        }
+        setup
+    }
+
+    /// The strokes drawn, as their link text; `None` before any.
     pub fn strokes_text(&self) -> Option<String> {
         let mut text = String::new();
         for stroke in &self.painting.strokes {

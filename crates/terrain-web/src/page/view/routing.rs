@@ -46,7 +46,7 @@ impl DemoView {
         }
         let shown = self.shown.as_ref().filter(|s| s.routed.is_none())?;
         let grid = (shown.staged.size().0, shown.staged.heights.clone());
-        let setup = shown.setup;
+        let setup = shown.setup.clone();
         let token = self.downloads.issue(TakeHome::Water, String::new());
         self.set_attribute("data-water", "routing");
         Some((token, setup, grid))

@@ -41,7 +41,7 @@ impl DemoView {
     /// The setup on screen and a fresh token for its `download`, now on its way (the section
     /// shows `data-download="busy"` and the progress display); `None` with nothing on screen.
     pub fn start_download(&mut self, download: Download) -> Option<(u32, Setup)> {
-        let Some(setup) = self.shown.as_ref().map(|shown| shown.setup) else {
+        let Some(setup) = self.shown.as_ref().map(|shown| shown.setup.clone()) else {
             self.set_status("Nothing to download yet: no terrain is shown.");
             return None;
         };
@@ -122,7 +122,7 @@ impl DemoView {
     /// with nothing on screen or no panel.
     pub fn start_measure(&mut self) -> Option<(u32, Setup)> {
         let panel = self.elements.realism.as_ref()?;
-        let setup = self.shown.as_ref()?.setup;
+        let setup = self.shown.as_ref()?.setup.clone();
         panel.measuring();
         let token = self
             .downloads

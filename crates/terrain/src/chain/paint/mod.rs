@@ -17,9 +17,7 @@ mod text;
 
 pub use brushing::{Brushing, KNOBS};
 pub use strokes::{Brush, Stroke, Strokes};
-pub use text::STROKE_SEPARATOR;
-
-use std::cell::RefCell;
+pub use text::{strokes_file, STROKE_SEPARATOR};
 
 use super::Step;
 use crate::knobs::params::ParamError;
@@ -53,30 +51,6 @@ impl Step for Paint {
 
     fn settings(&self) -> Vec<(&'static str, String)> {
         vec![("strokes", self.file.clone())]
-    }
-}
-
-thread_local! {
-    /// The strokes a composed recipe's `paint` step applies while [`painting`] runs.
-    static PAINTED: RefCell<Strokes> = RefCell::default();
-}
-
-/// Runs `work` (making a composed terrain) with `strokes` as what its `paint` step applies, and
-/// returns what it made; the strokes before are restored after. The page's worker holds the
-/// strokes beside the recipe, which stays a plain value the page copies.
-pub fn painting<T>(strokes: Strokes, work: impl FnOnce() -> T) -> T {
-    let before = PAINTED.replace(strokes);
-    let made = work();
-    PAINTED.set(before);
-    made
-}
-
-/// The `paint` step of a composed recipe: the strokes [`painting`] set (none outside it), and
-/// the file name the page's command line gives them.
-pub fn painted() -> Paint {
-    Paint {
-        strokes: PAINTED.with_borrow(Strokes::clone),
-        file: STROKES_FILE.to_string(),
     }
 }
 

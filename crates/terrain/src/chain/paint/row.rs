@@ -55,18 +55,22 @@ impl StepRow for PaintRow {
         &EXTRAS
     }
 
-    /// The strokes file's strokes, or on the page those drawn on the canvas
-    /// ([`super::painting`]).
+    /// The strokes file's strokes, or on the page those drawn on the canvas (the chain's link
+    /// holds them as their link text); none without either.
     #[cfg(feature = "erosion")]
     fn step(
         &self,
         _settings: &Settings,
         given: &crate::chain::row::Given,
     ) -> crate::chain::row::Made {
-        use super::{painted, Paint, Strokes};
+        use super::{Paint, Strokes, STROKES_FILE};
         use crate::knobs::params::ParamError;
         let Some((text, file)) = given.text(STROKES) else {
-            return Ok(Box::new(painted()));
+            let drawn = given.drawn.as_deref().unwrap_or("");
+            return Ok(Box::new(Paint {
+                strokes: Strokes::from_text(drawn)?,
+                file: STROKES_FILE.to_string(),
+            }));
         };
         let strokes = Strokes::from_json(text)
             .map_err(|e| ParamError::new(STROKES, format!("--{STROKES}: {file}: {}", e.message)))?;

@@ -10,6 +10,12 @@ use crate::knobs::params::ParamError;
 /// Between two strokes.
 pub const STROKE_SEPARATOR: char = '~';
 
+/// The strokes file (`--then paint --strokes FILE` reads it) of the strokes whose link text is
+/// `text`: what the page downloads as format `strokes`; refused where the text does not read.
+pub fn strokes_file(text: &str) -> Result<String, ParamError> {
+    Strokes::from_text(text).map(|strokes| strokes.to_json())
+}
+
 impl Strokes {
     /// Reads strokes from their link text (empty: none), checked as a strokes file is.
     pub fn from_text(text: &str) -> Result<Strokes, ParamError> {

@@ -59,7 +59,7 @@ pub const BASE: Knob = Knob {
 };
 
 /// A base and its steps.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Composed {
     /// Which base ([`BASE_NAMES`], by place): the generator whose map the steps start from.

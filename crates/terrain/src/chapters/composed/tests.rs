@@ -126,7 +126,7 @@ fn stepped_it_shows_the_base_then_each_step_and_ends_on_the_map() {
     let composed = chain();
     let (columns, rows): (Vec<usize>, Vec<usize>) =
         ((0..65).step_by(8).collect(), (0..65).step_by(8).collect());
-    let stepped = Recipe::Composed(composed)
+    let stepped = Recipe::Composed(composed.clone())
         .in_steps(None, 4, &columns, &rows)
         .expect("it steps")
         .expect("made");
@@ -157,19 +157,20 @@ fn stepped_it_shows_the_base_then_each_step_and_ends_on_the_map() {
 }
 
 #[test]
-fn a_paint_step_applies_the_strokes_painting_holds_and_none_outside_it() {
-    use crate::chain::paint::{painting, Strokes};
+fn a_paint_step_applies_the_strokes_its_link_holds_and_none_without() {
+    use crate::chain::paint::Strokes;
+    let text = "raise_6_0.5_20-20-24-22-28-26~smooth_4_1_30-30";
+    let mut paint = Link::named("paint").expect("a step");
+    paint.set_drawn(text);
+    let thermal = Link::named("thermal").expect("a step");
     let composed = Composed {
         exponent: 6,
-        steps: StepList::of(&[
-            Link::named("paint").expect("a step"),
-            Link::named("thermal").expect("a step"),
-        ]),
+        steps: StepList::of(&[paint, thermal.clone()]),
         ..Composed::DEFAULT
     };
     let seed = 5;
-    let strokes = Strokes::from_text("raise_6_0.5_20-20-24-22-28-26~smooth_4_1_30-30").expect("ok");
-    let painted = painting(strokes.clone(), || composed.generate(seed)).expect("ok");
+    let strokes = Strokes::from_text(text).expect("ok");
+    let painted = composed.generate(seed).expect("ok");
     // By hand: the base, the strokes one by one, then the thermal step.
     let mut by_hand = composed.base_recipe().generate(seed).expect("ok");
     for stroke in &strokes.strokes {
@@ -182,8 +183,13 @@ fn a_paint_step_applies_the_strokes_painting_holds_and_none_outside_it() {
         .apply(&mut by_hand, seed)
         .expect("ok");
     assert_eq!(painted.data(), by_hand.data());
-    // Outside `painting` the step paints nothing: the chain is the base and thermal alone.
-    let unpainted = composed.generate(seed).expect("ok");
+    // Without strokes the step paints nothing: the chain is the base and thermal alone.
+    let bare = Composed {
+        steps: StepList::of(&[Link::named("paint").expect("a step"), thermal]),
+        ..composed.clone()
+    };
+    assert_ne!(bare, composed, "the strokes tell chains apart");
+    let unpainted = bare.generate(seed).expect("ok");
     assert_ne!(unpainted.data(), painted.data());
     let mut plain = composed.base_recipe().generate(seed).expect("ok");
     Link::named("thermal")
@@ -203,20 +209,23 @@ fn a_paint_step_applies_the_strokes_painting_holds_and_none_outside_it() {
 
 #[test]
 fn an_uplift_right_after_a_paint_rises_where_the_painted_map_is_high() {
-    use crate::chain::paint::{painting, Strokes};
+    use crate::chain::paint::Strokes;
     use crate::chain::uplift::{Uplift, UpliftMap};
     let mut uplift = Link::named("uplift").expect("a step");
     uplift
         .apply(&crate::chain::uplift::knobs::STEPS, "10", rust_decimal)
         .expect("ok");
+    let text = "raise_5_0.8_4-16-28-16";
+    let mut paint = Link::named("paint").expect("a step");
+    paint.set_drawn(text);
     let composed = Composed {
         exponent: 5,
-        steps: StepList::of(&[Link::named("paint").expect("a step"), uplift]),
+        steps: StepList::of(&[paint, uplift]),
         ..Composed::DEFAULT
     };
-    let strokes = Strokes::from_text("raise_5_0.8_4-16-28-16").expect("ok");
+    let strokes = Strokes::from_text(text).expect("ok");
     let seed = 2;
-    let made = painting(strokes.clone(), || composed.generate(seed)).expect("ok");
+    let made = composed.generate(seed).expect("ok");
     // By hand: the painted map is the uplift map of the uplift that follows.
     let mut by_hand = composed.base_recipe().generate(seed).expect("ok");
     for stroke in &strokes.strokes {

@@ -99,7 +99,7 @@ fn recipes_travel_as_json_with_named_fields_and_come_back_equal() {
             ..FaultParams::DEFAULT
         },
     });
-    let json = serde_json::to_value(recipe).expect("serialises");
+    let json = serde_json::to_value(&recipe).expect("serialises");
     assert_eq!(json["algorithm"], "fault");
     assert_eq!(json["params"]["iterations"], 500);
     assert_eq!(json["params"]["shapes"], 2);
@@ -229,7 +229,7 @@ fn every_knob_a_chapter_lists_shows_its_value_and_reads_it_back() {
             let shown = recipe
                 .show(knob)
                 .unwrap_or_else(|| panic!("{} shows {}", recipe.name(), knob.name));
-            let mut again = recipe;
+            let mut again = recipe.clone();
             let read = again.apply(knob, &shown, rust_decimal);
             assert_eq!(
                 read,
@@ -240,7 +240,7 @@ fn every_knob_a_chapter_lists_shows_its_value_and_reads_it_back() {
             );
             assert_eq!(again, recipe, "{} {} round trip", recipe.name(), knob.name);
         }
-        let mut unknown = recipe;
+        let mut unknown = recipe.clone();
         assert!(unknown.apply(&knobs::SEED, "1", rust_decimal).is_none());
         assert!(
             recipe.show(&knobs::SEED).is_none(),

@@ -453,16 +453,19 @@ fn step_demos_name_the_neighbours_their_points_averaged() {
     };
     // Midpoint displacement: an edge midpoint from its 2 corners, the center from the 4 edges.
     let edges = mpd_stage(midpoint::Stage::Edges);
-    assert_eq!(around(edges, 4, 0), [(0, 0), (8, 0)]);
-    assert_eq!(around(edges, 0, 4), [(0, 0), (0, 8)]);
+    assert_eq!(around(edges.clone(), 4, 0), [(0, 0), (8, 0)]);
+    assert_eq!(around(edges.clone(), 0, 4), [(0, 0), (0, 8)]);
     assert_eq!(around(edges, 0, 0), [], "a corner averaged nothing");
     let center = mpd_stage(midpoint::Stage::Center);
-    assert_eq!(around(center, 4, 4), [(0, 4), (4, 0), (4, 8), (8, 4)]);
+    assert_eq!(
+        around(center.clone(), 4, 4),
+        [(0, 4), (4, 0), (4, 8), (8, 4)]
+    );
     assert_eq!(around(center, 4, 0), [], "set by an earlier stage");
     // Diamond-Square: the center from the 4 corners, a border diamond from 3 points.
     let square = ds_stage(diamond_square::Stage::Square);
     assert_eq!(around(square, 4, 4), [(0, 0), (0, 8), (8, 0), (8, 8)]);
     let diamond = ds_stage(diamond_square::Stage::Diamond);
-    assert_eq!(around(diamond, 8, 4), [(4, 4), (8, 0), (8, 8)]);
+    assert_eq!(around(diamond.clone(), 8, 4), [(4, 4), (8, 0), (8, 8)]);
     assert_eq!(around(diamond, 4, 4), []);
 }
