@@ -162,9 +162,23 @@ fn then_command() -> clap::Command {
         .subcommands(steps)
 }
 
-/// The base command's words (everything before the first `--then`) and each step's. The global
-/// `--threads N` and where the map goes, `--out FILE`, may stand anywhere: they go with the
-/// base's (so the page's command line takes `--out FILE` at its end).
+/// The flags of the whole run rather than of a step, each taking a value: the global
+/// `--threads N`, and where the map goes and what comes with it (`MapOutput`'s flags).
+const RUN_FLAGS: [&str; 8] = [
+    "--threads",
+    "--out",
+    "--seed",
+    "--for",
+    "--height-m",
+    "--maps",
+    "--cell-m",
+    "--tiles",
+];
+
+/// The base command's words (everything before the first `--then`) and each step's. The
+/// flags of the whole run ([`RUN_FLAGS`]: `--threads N`, `--out FILE`, `--maps LIST` ...)
+/// may stand anywhere: they go with the base's (so `... --then thermal --out x.png --maps
+/// slope` writes what it says, and the page's command line takes `--out FILE` at its end).
 pub fn split(words: Vec<OsString>) -> (Vec<OsString>, Vec<Vec<OsString>>) {
     let mut parts = words.split(|word| word == THEN);
     let mut base = parts.next().map(<[OsString]>::to_vec).unwrap_or_default();
@@ -173,12 +187,13 @@ pub fn split(words: Vec<OsString>) -> (Vec<OsString>, Vec<Vec<OsString>>) {
         let mut own = Vec::new();
         let mut words = part.iter();
         while let Some(word) = words.next() {
-            if word == "--threads" || word == "--out" {
+            let text = word.to_string_lossy();
+            if RUN_FLAGS.contains(&text.as_ref()) {
                 base.push(word.clone());
                 base.extend(words.next().cloned());
-            } else if ["--threads=", "--out="]
+            } else if RUN_FLAGS
                 .iter()
-                .any(|flag| word.to_string_lossy().starts_with(flag))
+                .any(|flag| text.strip_prefix(flag).is_some_and(|v| v.starts_with('=')))
             {
                 base.push(word.clone());
             } else {

@@ -1,6 +1,7 @@
 //! The maps derived from the heights (`--maps`): written beside the file as `NAME_normal.png`,
-//! `NAME_slope.png` and `NAME_flow.png` from the map as the file holds it (cropped and in the row
-//! order of its engine), each described for the sidecar.
+//! `NAME_slope.png`, `NAME_flow.png`, `NAME_wetness.png` and `NAME_curvature.png` from the map
+//! as the file holds it (cropped and in the row order of its engine), each described for the
+//! sidecar (with the range its 16 bits span, where it has one of its own).
 
 use std::path::PathBuf;
 
@@ -39,19 +40,23 @@ pub(crate) fn write_derived(
     for derived in &target.maps {
         let name = format!("{stem}_{}.png", derived.name());
         let path = target.out.with_file_name(&name);
-        let result = derived_png::png(*derived, file, relief, green)
+        let result = derived_png::png_ranged(*derived, file, relief, green)
             .map_err(|e| format!("{}: {}", path.display(), e.message))
-            .and_then(|bytes| write_bytes_atomically(&path, &bytes));
-        if let Err(message) = result {
-            for path in &written {
-                let _ = std::fs::remove_file(path);
+            .and_then(|(bytes, range)| write_bytes_atomically(&path, &bytes).map(|()| range));
+        let range = match result {
+            Ok(range) => range,
+            Err(message) => {
+                for path in &written {
+                    let _ = std::fs::remove_file(path);
+                }
+                return Err(message);
             }
-            return Err(message);
+        };
+        let mut entry = json!({"file": name, "value": derived.described(green)});
+        if let Some((lo, hi)) = range {
+            entry["range"] = json!([lo, hi]);
         }
-        maps.insert(
-            derived.name().into(),
-            json!({"file": name, "value": derived.described(green)}),
-        );
+        maps.insert(derived.name().into(), entry);
         written.push(path);
     }
     let mut entries = Map::new();

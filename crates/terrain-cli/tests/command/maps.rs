@@ -80,6 +80,83 @@ fn maps_are_written_beside_the_file_and_described_in_the_sidecar() {
 }
 
 #[test]
+fn wetness_and_curvature_after_a_chain_span_the_range_the_sidecar_gives() {
+    let dir = scratch("maps-landform");
+    let out = dir.join("land.png");
+    // The output flags after the last step, as the page's command line ends.
+    let (ok, _, stderr) = terrain(&[
+        "ds",
+        "--exponent",
+        "7",
+        "--seed",
+        "7",
+        "--then",
+        "thermal",
+        "--iterations",
+        "20",
+        "--out",
+        text(&out),
+        "--maps",
+        "wetness,curvature",
+    ]);
+    assert!(ok, "{stderr}");
+    let sidecar: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("land.json")).expect("sidecar"))
+            .expect("JSON");
+    for name in ["wetness", "curvature"] {
+        let (w, h, channels, depth, values) = pixels(&dir.join(format!("land_{name}.png")));
+        assert_eq!((w, h, channels, depth), (129, 129, 1, 16), "{name}");
+        let entry = &sidecar["maps"][name];
+        assert_eq!(entry["file"], format!("land_{name}.png"));
+        let range = entry["range"].as_array().expect("a range");
+        let (lo, hi) = (range[0].as_f64(), range[1].as_f64());
+        assert!(lo.zip(hi).is_some_and(|(lo, hi)| hi > lo), "{entry}");
+        // The 16 bits are used to an end: wetness spans its range, the curvature's sharpest
+        // hundredth is clamped at one end or both.
+        let most = values.iter().copied().max().unwrap_or(0);
+        let least = values.iter().copied().min().unwrap_or(65535);
+        match name {
+            "wetness" => assert_eq!((least, most), (0, 65535)),
+            _ => assert!(least == 0 || most == 65535, "{least} {most}"),
+        }
+    }
+    // Curvature's range is symmetric, mid-grey flat; most of a map is near it.
+    let range = &sidecar["maps"]["curvature"]["range"];
+    assert_eq!(range[0].as_f64().map(|v| -v), range[1].as_f64());
+    // Wetness: the wettest cells lie where most water gathers, on the flow map's busiest
+    // cells, not on its ridges.
+    let (.., wet) = pixels(&dir.join("land_wetness.png"));
+    let flow_out = dir.join("flow.png");
+    let (ok, _, stderr) = terrain(&[
+        "ds",
+        "--exponent",
+        "7",
+        "--seed",
+        "7",
+        "--then",
+        "thermal",
+        "--iterations",
+        "20",
+        "--out",
+        text(&flow_out),
+        "--maps",
+        "flow",
+    ]);
+    assert!(ok, "{stderr}");
+    let (.., flow) = pixels(&dir.join("flow_flow.png"));
+    let mean_wet = |pick: &dyn Fn(u16) -> bool| {
+        let chosen: Vec<f64> = (0..wet.len())
+            .filter(|&i| pick(flow[i]))
+            .map(|i| f64::from(wet[i]))
+            .collect();
+        chosen.iter().sum::<f64>() / chosen.len().max(1) as f64
+    };
+    let channels = mean_wet(&|f| f > 40_000);
+    let ridges = mean_wet(&|f| f == 0);
+    assert!(channels > ridges + 10_000.0, "{channels} {ridges}");
+}
+
+#[test]
 fn unreal_gets_green_down_and_a_steeper_relief_gives_stronger_normals() {
     let dir = scratch("maps-green");
     let up = dir.join("up.r16");
@@ -207,7 +284,7 @@ fn maps_and_relief_that_cannot_be_are_refused_in_one_line() {
     for (args, says) in [
         (
             vec!["--maps", "normal,height"],
-            "maps must be one or more of normal, slope or flow, got \"height\"",
+            "maps must be one or more of normal, slope, flow, wetness or curvature, got \"height\"",
         ),
         (
             vec!["--maps", "normal", "--tiles", "2x2"],

@@ -166,7 +166,6 @@ fn a_request_handed_on_to_the_later_chapters_is_answered_as_the_page_answers_it(
             setup,
             download: download.and_then(Download::parse),
             source: None,
-            strokes: None,
             grid: None,
         };
         let expected = answer(&request, held.as_ref());

@@ -1,7 +1,10 @@
 //! Maps derived from the heights, to texture and paint a terrain in an engine: a tangent-space
-//! normal map (8-bit RGB), a slope mask and a flow mask (16-bit grey). The command line's
+//! normal map (8-bit RGB), a slope mask and a flow mask (16-bit grey), and where water gathers
+//! and the ground bulges or hollows ([`landform`]: wetness and curvature). The command line's
 //! `--maps` and the page write them through one function (`files/derived_png.rs`), so both give
 //! the same bytes; this module knows no file format.
+
+pub mod landform;
 
 use crate::knobs::{self, params::ParamError};
 use crate::map::heightmap::Heightmap;
@@ -53,11 +56,21 @@ pub enum Derived {
     Slope,
     /// The flow mask, `NAME_flow.png`.
     Flow,
+    /// The topographic wetness index, `NAME_wetness.png` ([`landform`]).
+    Wetness,
+    /// Convex and concave ground, `NAME_curvature.png` ([`landform`]).
+    Curvature,
 }
 
 impl Derived {
     /// Every derived map, in the order `--maps` lists them.
-    pub const ALL: [Derived; 3] = [Derived::Normal, Derived::Slope, Derived::Flow];
+    pub const ALL: [Derived; 5] = [
+        Derived::Normal,
+        Derived::Slope,
+        Derived::Flow,
+        Derived::Wetness,
+        Derived::Curvature,
+    ];
 
     /// The name `--maps` takes and the file's suffix.
     pub fn name(self) -> &'static str {
@@ -65,6 +78,8 @@ impl Derived {
             Derived::Normal => "normal",
             Derived::Slope => "slope",
             Derived::Flow => "flow",
+            Derived::Wetness => "wetness",
+            Derived::Curvature => "curvature",
         }
     }
 
@@ -86,11 +101,24 @@ impl Derived {
                 "16-bit grey flow: ln(cells draining through the cell, itself included) / \
                  ln(most cells); 0 a ridge, 65535 the busiest outlet"
             }
+            (Derived::Wetness, _) => {
+                "16-bit grey topographic wetness index ln(a / tan b): a the cells draining \
+                 through the cell (itself included, as terrain flow routes them) times cell_m, b \
+                 the slope angle as the slope map measures it, at least 0.1 degrees; 0 is the \
+                 range's low end, 65535 its high end, linear between"
+            }
+            (Derived::Curvature, _) => {
+                "16-bit grey curvature -(d2z/dx2 + d2z/dy2) per metre (the heights in metres): \
+                 32768 flat or planar, above it convex (ridges, hilltops), below it concave \
+                 (hollows, valley floors); 0 and 65535 are the range's ends, linear between, \
+                 clamped beyond"
+            }
         }
     }
 }
 
-/// Parses `--maps`: names from `normal`, `slope`, `flow`, comma-separated, each at most once.
+/// Parses `--maps`: names from `normal`, `slope`, `flow`, `wetness`, `curvature`,
+/// comma-separated, each at most once.
 pub fn parse_maps(text: &str) -> Result<Vec<Derived>, ParamError> {
     let knob = &knobs::MAPS;
     let refused =

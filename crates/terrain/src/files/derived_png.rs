@@ -1,9 +1,9 @@
-//! The derived maps as files: the normal map as an 8-bit RGB PNG, the slope and flow masks as
-//! 16-bit grey PNGs. The command line's `--maps` and the page's downloads both write them here.
+//! The derived maps as files: the normal map as an 8-bit RGB PNG, the slope, flow, wetness and
+//! curvature masks as 16-bit grey PNGs. The command line's `--maps` and the page's downloads both write them here.
 
 use std::io;
 
-use crate::analysis::derived::{normal_pixels, slope_map, Derived, Green, Relief};
+use crate::analysis::derived::{landform, normal_pixels, slope_map, Derived, Green, Relief};
 use crate::analysis::water::Water;
 use crate::files::{export, formats};
 use crate::knobs::params::ParamError;
@@ -16,7 +16,26 @@ pub fn png(
     relief: Relief,
     green: Green,
 ) -> Result<Vec<u8>, ParamError> {
+    png_ranged(derived, map, relief, green).map(|(bytes, _)| bytes)
+}
+
+/// The values a 16-bit derived file's 0 and 65535 stand for.
+pub type Span = (f64, f64);
+
+/// [`png`], with the values 0 and 65535 stand for where the map is mapped over a range of its
+/// own (wetness and curvature, [`landform`]); `None` for the others, whose files say it alone.
+pub fn png_ranged(
+    derived: Derived,
+    map: &Heightmap,
+    relief: Relief,
+    green: Green,
+) -> Result<(Vec<u8>, Option<Span>), ParamError> {
     let mut bytes = Vec::new();
+    let mut range = None;
+    let mut ranged = |made: landform::Ranged| {
+        range = Some((made.lo, made.hi));
+        made.map
+    };
     let written = match derived {
         Derived::Normal => write_normals(map, relief, green, &mut bytes),
         Derived::Slope => export::write(&slope_map(map, relief)?, formats::PNG, &mut bytes),
@@ -24,9 +43,17 @@ pub fn png(
             let flow = Water::of(map)?.flow_map(false);
             export::write(&flow, formats::PNG, &mut bytes)
         }
+        Derived::Wetness => {
+            let wet = ranged(landform::wetness_map(map, relief)?);
+            export::write(&wet, formats::PNG, &mut bytes)
+        }
+        Derived::Curvature => {
+            let bent = ranged(landform::curvature_map(map, relief)?);
+            export::write(&bent, formats::PNG, &mut bytes)
+        }
     };
     written.map_err(|e| ParamError::new(derived.name(), e.to_string()))?;
-    Ok(bytes)
+    Ok((bytes, range))
 }
 
 /// The file of a derived download as the page writes it: the page's relief (as

@@ -125,9 +125,10 @@ pub const MAPS: Knob = Knob {
     label: "Derived maps",
     help:
         "Maps derived from the heights, written beside the file as NAME_normal.png (tangent-space \
-           normals), NAME_slope.png and NAME_flow.png (16-bit masks), each described in NAME.json",
+           normals), NAME_slope.png, NAME_flow.png, NAME_wetness.png and NAME_curvature.png \
+           (16-bit masks), each described in NAME.json",
     values: Values::Names {
-        names: &["normal", "slope", "flow"],
+        names: &["normal", "slope", "flow", "wetness", "curvature"],
         default: "normal",
     },
 };

@@ -180,3 +180,103 @@ fn the_slope_view_measures_as_the_slope_mask_does_and_its_ramp_runs_pale_to_dark
     assert_eq!(view.pixels[..4], slope_color(slopes[0]));
     assert_eq!(slope_color(45.0), [150, 30, 40, 255]);
 }
+
+/// A valley: two planes falling towards the middle column, the whole falling south, in metres
+/// as `relief` reads it.
+fn valley() -> Heightmap {
+    map(33, 33, |x, y| {
+        let across = (x as f32 - 16.0).abs() / 16.0;
+        0.5 * across + 0.5 * (1.0 - y as f32 / 32.0)
+    })
+}
+
+#[test]
+fn the_valley_floor_is_wetter_than_its_sides_and_the_lower_floor_wetter_still() {
+    let land = valley();
+    let relief = Relief {
+        height_m: 32.0,
+        cell_m: 1.0,
+    };
+    let index = landform::wetness_index(&land, relief).expect("routed");
+    let at = |x: usize, y: usize| index[y * 33 + x];
+    // Down the floor, more cells drain through each at the same slope.
+    assert!(at(16, 28) > at(16, 8), "{} {}", at(16, 28), at(16, 8));
+    // Across, the floor gathers the sides' water.
+    assert!(at(16, 20) > at(8, 20) && at(16, 20) > at(28, 20));
+    // By hand at a side cell: one cell drains through it (the ridge's neighbours drain down
+    // the slope, so check a ridge cell, which nothing drains into) at its slope.
+    let slope = slope_map(&land, relief).expect("slopes").data()[20 * 33];
+    let beta = f64::from(slope) * std::f64::consts::FRAC_PI_2;
+    let cells = crate::analysis::water::Water::of(&land)
+        .expect("routed")
+        .accumulation[20 * 33];
+    assert_eq!(at(0, 20), (f64::from(cells) / beta.tan()).ln());
+    // The map spans the index's range: the wettest cell is 1, the driest 0.
+    let wet = landform::wetness_map(&land, relief).expect("mapped");
+    let (lo, hi) = (wet.lo, wet.hi);
+    assert!(hi > lo);
+    assert_eq!(wet.map.data().iter().copied().fold(0.0, f32::max), 1.0);
+    assert_eq!(wet.map.data().iter().copied().fold(1.0, f32::min), 0.0);
+    // Flat ground is very wet, not infinitely: the slope is floored.
+    let flat = map(9, 9, |_, _| 0.5);
+    let flat_index = landform::wetness_index(&flat, relief).expect("routed");
+    assert!(flat_index.iter().all(|v| v.is_finite()), "{flat_index:?}");
+}
+
+#[test]
+fn a_dome_is_convex_a_bowl_concave_a_plane_neither() {
+    let relief = Relief {
+        height_m: 16.0,
+        cell_m: 2.0,
+    };
+    let r2 = |x: usize, y: usize| {
+        let (dx, dy) = (x as f32 - 8.0, y as f32 - 8.0);
+        (dx * dx + dy * dy) / 128.0
+    };
+    let dome = map(17, 17, |x, y| 1.0 - r2(x, y));
+    let bowl = map(17, 17, r2);
+    let plane = map(17, 17, |x, y| (x + 2 * y) as f32 / 48.0);
+    let inside = |i: usize| (1..16).contains(&(i % 17)) && (1..16).contains(&(i / 17));
+    // z = 16 (1 - r² / 128) m over cells 2 m apart: the Laplacian is -4 x 16 / 128 per cell
+    // squared, so the curvature is 0.5 / 4 = 0.125 per metre.
+    let bent = landform::curvature(&dome, relief);
+    for (i, &c) in bent.iter().enumerate().filter(|(i, _)| inside(*i)) {
+        assert!((c - 0.125).abs() < 1e-5, "{i}: {c}");
+    }
+    let hollow = landform::curvature(&bowl, relief);
+    assert!(hollow
+        .iter()
+        .enumerate()
+        .all(|(i, &c)| !inside(i) || (c + 0.125).abs() < 1e-5));
+    let flat = landform::curvature(&plane, relief);
+    assert!(flat
+        .iter()
+        .enumerate()
+        .all(|(i, &c)| !inside(i) || c.abs() < 1e-4));
+    // Mapped: convex above mid-grey, concave below, a plane at mid-grey.
+    let dome_map = landform::curvature_map(&dome, relief).expect("mapped");
+    assert!((dome_map.lo + dome_map.hi).abs() < 1e-12 && dome_map.hi > 0.0);
+    let centre = 8 * 17 + 8;
+    assert!(dome_map.map.data()[centre] > 0.5);
+    let bowl_map = landform::curvature_map(&bowl, relief).expect("mapped");
+    assert!(bowl_map.map.data()[centre] < 0.5);
+    let plane_map = landform::curvature_map(&plane, relief).expect("mapped");
+    assert!((plane_map.map.data()[centre] - 0.5).abs() < 0.01);
+}
+
+#[test]
+fn wetness_and_curvature_files_are_16_bit_with_their_range() {
+    let land = valley();
+    let relief = Relief::as_shown(&land);
+    for derived in [Derived::Wetness, Derived::Curvature] {
+        let (bytes, range) =
+            derived_png::png_ranged(derived, &land, relief, Green::Up).expect("written");
+        let read = crate::files::import::read(&bytes, formats::PNG, None).expect("a 16-bit PNG");
+        assert_eq!((read.width(), read.height()), (33, 33));
+        let (lo, hi) = range.expect("a range");
+        assert!(hi > lo, "{derived:?}");
+        assert_eq!(parse_maps(derived.name()).expect("a name"), [derived]);
+    }
+    let (_, none) = derived_png::png_ranged(Derived::Slope, &land, relief, Green::Up).expect("ok");
+    assert_eq!(none, None);
+}
