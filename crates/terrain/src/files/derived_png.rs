@@ -22,7 +22,7 @@ pub fn png(
 /// The values a 16-bit derived file's 0 and 65535 stand for.
 pub type Span = (f64, f64);
 
-/// [`png`], with the values 0 and 65535 stand for where the map is mapped over a range of its
+/// [`png()`], with the values 0 and 65535 stand for where the map is mapped over a range of its
 /// own (wetness and curvature, [`landform`]); `None` for the others, whose files say it alone.
 pub fn png_ranged(
     derived: Derived,
