@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use serde_json::{json, Map, Value};
+use terrain::chain::moved::Moved;
 use terrain::derived::{Green, Relief};
 use terrain::derived_png;
 use terrain::engines::Engine;
@@ -20,6 +21,7 @@ use crate::output::write_bytes_atomically;
 pub(crate) fn write_derived(
     target: &Target,
     file: &Heightmap,
+    moved: Option<&Moved>,
 ) -> Result<(Vec<PathBuf>, Map<String, Value>), String> {
     let green = match target.engine {
         Some(Engine::Unreal) => Green::Down,
@@ -40,7 +42,7 @@ pub(crate) fn write_derived(
     for derived in &target.maps {
         let name = format!("{stem}_{}.png", derived.name());
         let path = target.out.with_file_name(&name);
-        let result = derived_png::png_ranged(*derived, file, relief, green)
+        let result = derived_png::png_ranged(*derived, file, relief, green, moved)
             .map_err(|e| format!("{}: {}", path.display(), e.message))
             .and_then(|(bytes, range)| write_bytes_atomically(&path, &bytes).map(|()| range));
         let range = match result {

@@ -2,6 +2,7 @@
 //! its steps (erosion among them).
 
 use serde_json::json;
+use terrain::chain::moved::Moved;
 use terrain::chain::uplift::knobs as uplift_knobs;
 use terrain::chain::{self, Step};
 use terrain::sidecar::Made;
@@ -10,8 +11,14 @@ use terrain::Recipe;
 use super::plan::Start;
 
 /// Generates the map from `start` with `seed` (or takes the map read) and runs `steps` on it
-/// in order.
-pub(crate) fn make(start: Start, seed: u64, steps: &[Box<dyn Step>]) -> Result<Made, String> {
+/// in order; with `measured`, also what the steps that move material lowered and raised
+/// (`--maps wear,deposit`).
+pub(crate) fn make(
+    start: Start,
+    seed: u64,
+    steps: &[Box<dyn Step>],
+    measured: bool,
+) -> Result<(Made, Option<Moved>), String> {
     let mut made = match start {
         Start::Generate(recipe) => {
             let map = recipe.generate(seed).map_err(|e| e.to_string())?;
@@ -41,10 +48,18 @@ pub(crate) fn make(start: Start, seed: u64, steps: &[Box<dyn Step>]) -> Result<M
             map,
         },
     };
+    let mut moved = measured.then(|| Moved::none(made.map.data().len()));
     for step in steps {
+        let before = moved
+            .as_ref()
+            .filter(|_| step.moves_material())
+            .map(|_| made.map.data().to_vec());
         step.apply(&mut made.map, seed)
             .map_err(|e| format!("{}: {e}", step.name()))?;
+        if let (Some(moved), Some(before)) = (moved.as_mut(), before) {
+            moved.add(&before, made.map.data());
+        }
         made.steps.push(chain::record(step.as_ref()));
     }
-    Ok(made)
+    Ok((made, moved))
 }

@@ -40,7 +40,8 @@ impl Parsed {
             seed,
             target,
         } = Plan::of(job)?;
-        let made = make::make(start, seed, &steps)?;
-        write::write(&target, &made)
+        let measured = target.maps.iter().any(|m| m.from_chain());
+        let (made, moved) = make::make(start, seed, &steps, measured)?;
+        write::write(&target, &made, moved.as_ref())
     }
 }

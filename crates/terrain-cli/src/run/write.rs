@@ -13,13 +13,15 @@ use terrain::Heightmap;
 use super::derived::write_derived;
 use super::plan::Target;
 use crate::output::{write_atomically, write_text_atomically};
+use terrain::chain::moved::Moved;
 use terrain::sidecar::{self, sidecar, Made};
 
-/// Writes `made` to `target`; returns the one-line summary for stdout.
-pub(crate) fn write(target: &Target, made: &Made) -> Result<String, String> {
+/// Writes `made` to `target` (with `moved`, what its erosion steps did, where `--maps` asks for
+/// wear or deposit); returns the one-line summary for stdout.
+pub(crate) fn write(target: &Target, made: &Made, moved: Option<&Moved>) -> Result<String, String> {
     match &target.tiling {
         Some(tiling) => write_tiled(target, tiling, made),
-        None => write_one(target, made),
+        None => write_one(target, made, moved),
     }
 }
 
@@ -62,7 +64,7 @@ fn write_tiled(target: &Target, tiling: &Tiling, made: &Made) -> Result<String, 
 }
 
 /// One file, its derived maps, and its sidecar when it is made for an engine or has maps.
-fn write_one(target: &Target, made: &Made) -> Result<String, String> {
+fn write_one(target: &Target, made: &Made, moved: Option<&Moved>) -> Result<String, String> {
     let map = &made.map;
     // Only an engine changes the map (cropping, row order); otherwise it is written as made,
     // without a copy (64 MiB at exponent 12).
@@ -70,9 +72,14 @@ fn write_one(target: &Target, made: &Made) -> Result<String, String> {
         Some(engine) => Cow::Owned(engine.prepare(map)?),
         None => Cow::Borrowed(map),
     };
+    // What the erosion steps did, cropped and ordered as the file is.
+    let moved = match (moved, target.engine) {
+        (Some(moved), Some(engine)) => Some(Cow::Owned(prepared(engine, map, moved)?)),
+        (moved, _) => moved.map(Cow::Borrowed),
+    };
     write_atomically(&target.out, &file, target.format)?;
     let mut written = target.out.display().to_string();
-    let (maps, entries) = match write_derived(target, &file) {
+    let (maps, entries) = match write_derived(target, &file, moved.as_deref()) {
         Ok(derived) => derived,
         Err(message) => {
             let _ = std::fs::remove_file(&target.out);
@@ -106,6 +113,19 @@ fn write_one(target: &Target, made: &Made) -> Result<String, String> {
         made.seed,
         made.eroded()
     ))
+}
+
+/// `moved` (of `map`'s cells) cropped and in the row order `engine` gives `map`.
+fn prepared(engine: Engine, map: &Heightmap, moved: &Moved) -> Result<Moved, String> {
+    let as_map = |values: &[f32]| Heightmap::from_data(map.width(), map.height(), values.to_vec());
+    let each = |values: &[f32]| -> Result<Vec<f32>, String> {
+        let whole = as_map(values).map_err(|e| e.message)?;
+        Ok(engine.prepare(&whole)?.data().to_vec())
+    };
+    Ok(Moved {
+        wear: each(&moved.wear)?,
+        deposit: each(&moved.deposit)?,
+    })
 }
 
 /// Writes `map`'s tiles beside `out` and returns their paths and sidecar entries; on a failure

@@ -156,6 +156,72 @@ fn wetness_and_curvature_after_a_chain_span_the_range_the_sidecar_gives() {
     assert!(channels > ridges + 10_000.0, "{channels} {ridges}");
 }
 
+/// The heights of a `.r32` file.
+fn floats(path: &Path) -> Vec<f32> {
+    std::fs::read(path)
+        .expect("written")
+        .chunks(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
+}
+
+#[test]
+fn wear_and_deposit_are_what_each_erosion_step_lowered_and_raised() {
+    let dir = scratch("maps-wear");
+    let base = ["ds", "--exponent", "6", "--seed", "7"];
+    let erode = ["--then", "erode", "--droplets", "3000"];
+    let thermal = ["--then", "thermal", "--iterations", "20"];
+    let terrace = ["--then", "terrace", "--levels", "4"];
+    let run = |steps: &[&[&str]], out: &Path, maps: bool| {
+        let mut args: Vec<&str> = base.to_vec();
+        for step in steps {
+            args.extend_from_slice(step);
+        }
+        args.extend(["--out", text(out)]);
+        if maps {
+            args.extend(["--maps", "wear,deposit"]);
+        }
+        let (ok, _, stderr) = terrain(&args);
+        assert!(ok, "{stderr}");
+    };
+    // The map after each step, made by the same chain cut short.
+    let stages = [dir.join("0.r32"), dir.join("1.r32"), dir.join("2.r32")];
+    run(&[], &stages[0], false);
+    run(&[&erode], &stages[1], false);
+    run(&[&erode, &thermal], &stages[2], false);
+    let [ds, eroded, weathered] = stages.map(|p| floats(&p));
+    // The whole chain, a terrace last: terraces reshape, they move no material.
+    let out = dir.join("land.r32");
+    run(&[&erode, &thermal, &terrace], &out, true);
+    let sidecar: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("land.json")).expect("sidecar"))
+            .expect("JSON");
+    for (name, sign) in [("wear", -1.0f64), ("deposit", 1.0)] {
+        let most = sidecar["maps"][name]["range"][1].as_f64().expect("a range");
+        assert!(most > 0.0, "{name}");
+        let (w, h, channels, depth, values) = pixels(&dir.join(format!("land_{name}.png")));
+        assert_eq!((w, h, channels, depth), (65, 65, 1, 16));
+        for i in 0..values.len() {
+            let moved = |a: f32, b: f32| (sign * (f64::from(b) - f64::from(a))).max(0.0);
+            let expected = moved(ds[i], eroded[i]) + moved(eroded[i], weathered[i]);
+            let got = f64::from(values[i]) / 65535.0 * most;
+            assert!(
+                (got - expected).abs() <= most / 65535.0,
+                "{name} at {i}: {got} against {expected}"
+            );
+        }
+    }
+    // A chain with no erosion step moved nothing: 0 everywhere, and says so.
+    let still = dir.join("still.r32");
+    run(&[&terrace], &still, true);
+    let (.., wear) = pixels(&dir.join("still_wear.png"));
+    assert!(wear.iter().all(|&v| v == 0));
+    let sidecar: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("still.json")).expect("sidecar"))
+            .expect("JSON");
+    assert_eq!(sidecar["maps"]["wear"]["range"][1], 0.0);
+}
+
 #[test]
 fn unreal_gets_green_down_and_a_steeper_relief_gives_stronger_normals() {
     let dir = scratch("maps-green");
@@ -284,7 +350,8 @@ fn maps_and_relief_that_cannot_be_are_refused_in_one_line() {
     for (args, says) in [
         (
             vec!["--maps", "normal,height"],
-            "maps must be one or more of normal, slope, flow, wetness or curvature, got \"height\"",
+            "maps must be one or more of normal, slope, flow, wetness, curvature, wear or deposit, \
+             got \"height\"",
         ),
         (
             vec!["--maps", "normal", "--tiles", "2x2"],

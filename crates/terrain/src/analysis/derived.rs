@@ -60,16 +60,23 @@ pub enum Derived {
     Wetness,
     /// Convex and concave ground, `NAME_curvature.png` ([`landform`]).
     Curvature,
+    /// How far the chain's erosion steps lowered each cell, `NAME_wear.png`
+    /// ([`crate::chain::moved`]).
+    Wear,
+    /// How far they raised it, `NAME_deposit.png`.
+    Deposit,
 }
 
 impl Derived {
     /// Every derived map, in the order `--maps` lists them.
-    pub const ALL: [Derived; 5] = [
+    pub const ALL: [Derived; 7] = [
         Derived::Normal,
         Derived::Slope,
         Derived::Flow,
         Derived::Wetness,
         Derived::Curvature,
+        Derived::Wear,
+        Derived::Deposit,
     ];
 
     /// The name `--maps` takes and the file's suffix.
@@ -80,7 +87,15 @@ impl Derived {
             Derived::Flow => "flow",
             Derived::Wetness => "wetness",
             Derived::Curvature => "curvature",
+            Derived::Wear => "wear",
+            Derived::Deposit => "deposit",
         }
+    }
+
+    /// Whether it is measured as the chain runs (wear, deposit) rather than read off the
+    /// heights.
+    pub fn from_chain(self) -> bool {
+        matches!(self, Derived::Wear | Derived::Deposit)
     }
 
     /// What its values mean, for the sidecar.
@@ -113,12 +128,24 @@ impl Derived {
                  (hollows, valley floors); 0 and 65535 are the range's ends, linear between, \
                  clamped beyond"
             }
+            (Derived::Wear, _) => {
+                "16-bit grey wear: how far the chain's erosion steps (erode, thermal, uplift) \
+                 lowered the cell, each step against the map it was given, summed; 0 none, 65535 \
+                 the range's high end, in the map's heights (the sidecar's range before \
+                 normalising)"
+            }
+            (Derived::Deposit, _) => {
+                "16-bit grey deposit: how far the chain's erosion steps (erode, thermal, uplift) \
+                 raised the cell, each step against the map it was given, summed; 0 none, 65535 \
+                 the range's high end, in the map's heights (the sidecar's range before \
+                 normalising)"
+            }
         }
     }
 }
 
-/// Parses `--maps`: names from `normal`, `slope`, `flow`, `wetness`, `curvature`,
-/// comma-separated, each at most once.
+/// Parses `--maps`: names from `normal`, `slope`, `flow`, `wetness`, `curvature`, `wear`,
+/// `deposit`, comma-separated, each at most once.
 pub fn parse_maps(text: &str) -> Result<Vec<Derived>, ParamError> {
     let knob = &knobs::MAPS;
     let refused =

@@ -11,6 +11,7 @@
 //! erosion is a step in its chapter's folder (`terrain::erosion::step`), as the chapters stand on
 //! the steps, not the other way round.
 
+pub mod moved;
 pub mod paint;
 pub mod redistribute;
 pub mod row;
@@ -39,6 +40,13 @@ pub trait Step: Debug + Send + Sync {
     /// The step's settings, as `(flag, value)` in the order its command lists them, the value
     /// written as the command line reads it (for the sidecar and the command that remakes it).
     fn settings(&self) -> Vec<(&'static str, String)>;
+
+    /// Whether it carries ground about (erosion, weathering, uplift against incision): its
+    /// lowering counts as wear and its raising as deposit ([`moved`]); a reshaping step
+    /// (redistribute, terraces, paint) moves none.
+    fn moves_material(&self) -> bool {
+        false
+    }
 }
 
 /// Runs `steps` in order on `map` with `seed`; the first refusal stops the chain, naming the

@@ -5,6 +5,7 @@ use std::io;
 
 use crate::analysis::derived::{landform, normal_pixels, slope_map, Derived, Green, Relief};
 use crate::analysis::water::Water;
+use crate::chain::moved::Moved;
 use crate::files::{export, formats};
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
@@ -16,19 +17,22 @@ pub fn png(
     relief: Relief,
     green: Green,
 ) -> Result<Vec<u8>, ParamError> {
-    png_ranged(derived, map, relief, green).map(|(bytes, _)| bytes)
+    png_ranged(derived, map, relief, green, None).map(|(bytes, _)| bytes)
 }
 
 /// The values a 16-bit derived file's 0 and 65535 stand for.
 pub type Span = (f64, f64);
 
 /// [`png()`], with the values 0 and 65535 stand for where the map is mapped over a range of its
-/// own (wetness and curvature, [`landform`]); `None` for the others, whose files say it alone.
+/// own (wetness, curvature, wear and deposit); `None` for the others, whose files say it alone.
+/// `moved` is what the chain's erosion steps did to `map`'s cells (wear and deposit need it;
+/// it is measured as the chain runs).
 pub fn png_ranged(
     derived: Derived,
     map: &Heightmap,
     relief: Relief,
     green: Green,
+    moved: Option<&Moved>,
 ) -> Result<(Vec<u8>, Option<Span>), ParamError> {
     let mut bytes = Vec::new();
     let mut range = None;
@@ -50,6 +54,23 @@ pub fn png_ranged(
         Derived::Curvature => {
             let bent = ranged(landform::curvature_map(map, relief)?);
             export::write(&bent, formats::PNG, &mut bytes)
+        }
+        Derived::Wear | Derived::Deposit => {
+            let moved = moved.ok_or_else(|| {
+                let said = "is measured as the chain runs, on the command line";
+                ParamError::new(derived.name(), format!("{} {said}", derived.name()))
+            })?;
+            let values = match derived {
+                Derived::Wear => &moved.wear,
+                _ => &moved.deposit,
+            };
+            let most = values.iter().copied().fold(0.0f32, f32::max);
+            let shares = values
+                .iter()
+                .map(|&v| if most > 0.0 { v / most } else { 0.0 });
+            let shares = Heightmap::from_data(map.width(), map.height(), shares.collect())?;
+            range = Some((0.0, f64::from(most)));
+            export::write(&shares, formats::PNG, &mut bytes)
         }
     };
     written.map_err(|e| ParamError::new(derived.name(), e.to_string()))?;

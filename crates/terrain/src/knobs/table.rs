@@ -125,10 +125,18 @@ pub const MAPS: Knob = Knob {
     label: "Derived maps",
     help:
         "Maps derived from the heights, written beside the file as NAME_normal.png (tangent-space \
-           normals), NAME_slope.png, NAME_flow.png, NAME_wetness.png and NAME_curvature.png \
-           (16-bit masks), each described in NAME.json",
+           normals), NAME_slope.png, NAME_flow.png, NAME_wetness.png, NAME_curvature.png, \
+           NAME_wear.png and NAME_deposit.png (16-bit masks), each described in NAME.json",
     values: Values::Names {
-        names: &["normal", "slope", "flow", "wetness", "curvature"],
+        names: &[
+            "normal",
+            "slope",
+            "flow",
+            "wetness",
+            "curvature",
+            "wear",
+            "deposit",
+        ],
         default: "normal",
     },
 };

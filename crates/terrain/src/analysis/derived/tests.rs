@@ -270,13 +270,14 @@ fn wetness_and_curvature_files_are_16_bit_with_their_range() {
     let relief = Relief::as_shown(&land);
     for derived in [Derived::Wetness, Derived::Curvature] {
         let (bytes, range) =
-            derived_png::png_ranged(derived, &land, relief, Green::Up).expect("written");
+            derived_png::png_ranged(derived, &land, relief, Green::Up, None).expect("written");
         let read = crate::files::import::read(&bytes, formats::PNG, None).expect("a 16-bit PNG");
         assert_eq!((read.width(), read.height()), (33, 33));
         let (lo, hi) = range.expect("a range");
         assert!(hi > lo, "{derived:?}");
         assert_eq!(parse_maps(derived.name()).expect("a name"), [derived]);
     }
-    let (_, none) = derived_png::png_ranged(Derived::Slope, &land, relief, Green::Up).expect("ok");
+    let (_, none) =
+        derived_png::png_ranged(Derived::Slope, &land, relief, Green::Up, None).expect("ok");
     assert_eq!(none, None);
 }

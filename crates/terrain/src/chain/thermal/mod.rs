@@ -282,6 +282,10 @@ impl Thermal {
 }
 
 impl Step for Thermal {
+    fn moves_material(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "thermal"
     }

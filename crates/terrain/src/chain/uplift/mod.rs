@@ -246,6 +246,10 @@ fn diffuse(map: &mut Heightmap, amount: f64) {
 }
 
 impl Step for Uplift {
+    fn moves_material(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "uplift"
     }

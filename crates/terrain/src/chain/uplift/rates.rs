@@ -69,6 +69,10 @@ pub struct UpliftOver {
 }
 
 impl Step for UpliftOver {
+    fn moves_material(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "uplift"
     }
@@ -97,6 +101,10 @@ impl Step for UpliftOver {
 pub struct UpliftWhereHigh(pub Uplift);
 
 impl Step for UpliftWhereHigh {
+    fn moves_material(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "uplift"
     }

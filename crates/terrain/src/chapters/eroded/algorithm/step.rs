@@ -12,6 +12,10 @@ use crate::map::heightmap::Heightmap;
 pub struct Erode(pub ErosionParams);
 
 impl Step for Erode {
+    fn moves_material(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "erode"
     }

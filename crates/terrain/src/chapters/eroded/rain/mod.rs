@@ -65,6 +65,10 @@ impl RainAtScale {
 
 /// The `erode` step's, but for the batch, which must be at least 1.
 impl Step for Batches {
+    fn moves_material(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         Erode(self.0).name()
     }

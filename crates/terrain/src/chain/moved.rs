@@ -1,0 +1,52 @@
+//! Where a chain's erosion steps moved material: how far each cell was lowered (wear) and
+//! raised (deposit) by the steps that carry ground about (erode, thermal, uplift:
+//! [`super::Step::moves_material`]), each step measured against the map it was given and the
+//! steps summed. A game paints scree and sediment where the deposit is, bare rock where the wear
+//! is (`--maps wear,deposit`).
+
+/// The lowering and raising a chain's erosion steps did to each cell, in the map's heights.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Moved {
+    /// How far each cell was lowered, summed over the steps, row by row.
+    pub wear: Vec<f32>,
+    /// How far each cell was raised, summed over the steps, row by row.
+    pub deposit: Vec<f32>,
+}
+
+impl Moved {
+    /// Nothing moved on a map of `cells` cells.
+    pub fn none(cells: usize) -> Moved {
+        Moved {
+            wear: vec![0.0; cells],
+            deposit: vec![0.0; cells],
+        }
+    }
+
+    /// Adds what one step did: `before` the map it was given, `after` the map it left.
+    pub fn add(&mut self, before: &[f32], after: &[f32]) {
+        let cells = self.wear.iter_mut().zip(self.deposit.iter_mut());
+        for ((wear, deposit), (&b, &a)) in cells.zip(before.iter().zip(after)) {
+            // In f64, so a sum of small changes on a high map keeps its last bits.
+            let change = f64::from(a) - f64::from(b);
+            if change < 0.0 {
+                *wear = (f64::from(*wear) - change) as f32;
+            } else {
+                *deposit = (f64::from(*deposit) + change) as f32;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Moved;
+
+    #[test]
+    fn lowering_is_wear_raising_deposit_and_steps_add_up() {
+        let mut moved = Moved::none(3);
+        moved.add(&[1.0, 1.0, 1.0], &[0.5, 1.0, 1.25]);
+        moved.add(&[0.5, 1.0, 1.25], &[0.75, 0.0, 1.25]);
+        assert_eq!(moved.wear, [0.5, 1.0, 0.0]);
+        assert_eq!(moved.deposit, [0.25, 0.0, 0.25]);
+    }
+}
