@@ -61,9 +61,7 @@ fn maps_are_written_beside_the_file_and_described_in_the_sidecar() {
         assert_eq!((w, h, channels, depth), (65, 65, 1, 16), "{name}");
         assert!(values.iter().any(|&v| v > 0), "{name} is not blank");
     }
-    let sidecar: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("hill.json")).expect("sidecar"))
-            .expect("JSON");
+    let sidecar = sidecar_of(&dir.join("hill.json"));
     for name in ["normal", "slope", "flow"] {
         let entry = &sidecar["maps"][name];
         assert_eq!(entry["file"], format!("hill_{name}.png"));
@@ -100,9 +98,7 @@ fn wetness_and_curvature_after_a_chain_span_the_range_the_sidecar_gives() {
         "wetness,curvature",
     ]);
     assert!(ok, "{stderr}");
-    let sidecar: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("land.json")).expect("sidecar"))
-            .expect("JSON");
+    let sidecar = sidecar_of(&dir.join("land.json"));
     for name in ["wetness", "curvature"] {
         let (w, h, channels, depth, values) = pixels(&dir.join(format!("land_{name}.png")));
         assert_eq!((w, h, channels, depth), (129, 129, 1, 16), "{name}");
@@ -156,6 +152,11 @@ fn wetness_and_curvature_after_a_chain_span_the_range_the_sidecar_gives() {
     assert!(channels > ridges + 10_000.0, "{channels} {ridges}");
 }
 
+/// The sidecar at `path`, read.
+fn sidecar_of(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).expect("a sidecar")).expect("JSON")
+}
+
 /// The heights of a `.r32` file.
 fn floats(path: &Path) -> Vec<f32> {
     std::fs::read(path)
@@ -193,9 +194,7 @@ fn wear_and_deposit_are_what_each_erosion_step_lowered_and_raised() {
     // The whole chain, a terrace last: terraces reshape, they move no material.
     let out = dir.join("land.r32");
     run(&[&erode, &thermal, &terrace], &out, true);
-    let sidecar: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("land.json")).expect("sidecar"))
-            .expect("JSON");
+    let sidecar = sidecar_of(&dir.join("land.json"));
     for (name, sign) in [("wear", -1.0f64), ("deposit", 1.0)] {
         let most = sidecar["maps"][name]["range"][1].as_f64().expect("a range");
         assert!(most > 0.0, "{name}");
@@ -216,9 +215,7 @@ fn wear_and_deposit_are_what_each_erosion_step_lowered_and_raised() {
     run(&[&terrace], &still, true);
     let (.., wear) = pixels(&dir.join("still_wear.png"));
     assert!(wear.iter().all(|&v| v == 0));
-    let sidecar: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("still.json")).expect("sidecar"))
-            .expect("JSON");
+    let sidecar = sidecar_of(&dir.join("still.json"));
     assert_eq!(sidecar["maps"]["wear"]["range"][1], 0.0);
 }
 
