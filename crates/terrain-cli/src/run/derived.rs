@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use serde_json::{json, Map, Value};
 use terrain::chain::moved::Moved;
 use terrain::derived::{Green, Relief};
-use terrain::derived_png;
+use terrain::derived_png::Sources;
 use terrain::engines::Engine;
 use terrain::params::typed_json;
 use terrain::Heightmap;
@@ -37,12 +37,14 @@ pub(crate) fn write_derived(
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "terrain".into());
+    let sources = Sources::new(file, relief, green, moved);
     let mut written = Vec::new();
     let mut maps = Map::new();
     for derived in &target.maps {
         let name = format!("{stem}_{}.png", derived.name());
         let path = target.out.with_file_name(&name);
-        let result = derived_png::png_ranged(*derived, file, relief, green, moved)
+        let result = sources
+            .png(*derived)
             .map_err(|e| format!("{}: {}", path.display(), e.message))
             .and_then(|(bytes, range)| write_bytes_atomically(&path, &bytes).map(|()| range));
         let range = match result {

@@ -1,6 +1,8 @@
 //! The derived maps as files: the normal map as an 8-bit RGB PNG, the slope, flow, wetness and
-//! curvature masks as 16-bit grey PNGs. The command line's `--maps` and the page's downloads both write them here.
+//! curvature masks as 16-bit grey PNGs, and the wear and deposit a chain's erosion left. The
+//! command line's `--maps` and the page's downloads both write them here.
 
+use std::cell::OnceCell;
 use std::io;
 
 use crate::analysis::derived::{landform, normal_pixels, slope_map, Derived, Green, Relief};
@@ -17,64 +19,81 @@ pub fn png(
     relief: Relief,
     green: Green,
 ) -> Result<Vec<u8>, ParamError> {
-    png_ranged(derived, map, relief, green, None).map(|(bytes, _)| bytes)
+    Sources::new(map, relief, green, None)
+        .png(derived)
+        .map(|(bytes, _)| bytes)
 }
 
 /// The values a 16-bit derived file's 0 and 65535 stand for.
 pub type Span = (f64, f64);
 
-/// [`png()`], with the values 0 and 65535 stand for where the map is mapped over a range of its
-/// own (wetness, curvature, wear and deposit); `None` for the others, whose files say it alone.
-/// `moved` is what the chain's erosion steps did to `map`'s cells (wear and deposit need it;
-/// it is measured as the chain runs).
-pub fn png_ranged(
-    derived: Derived,
-    map: &Heightmap,
+/// What one map's derived files are made from: the map, its relief, the normal map's green and,
+/// for wear and deposit, what the chain's erosion steps did to its cells (measured as the chain
+/// runs). Its water is routed once, for the flow and the wetness alike.
+pub struct Sources<'a> {
+    map: &'a Heightmap,
     relief: Relief,
     green: Green,
-    moved: Option<&Moved>,
-) -> Result<(Vec<u8>, Option<Span>), ParamError> {
-    let mut bytes = Vec::new();
-    let mut range = None;
-    let mut ranged = |made: landform::Ranged| {
-        range = Some((made.lo, made.hi));
-        made.map
-    };
-    let written = match derived {
-        Derived::Normal => write_normals(map, relief, green, &mut bytes),
-        Derived::Slope => export::write(&slope_map(map, relief)?, formats::PNG, &mut bytes),
-        Derived::Flow => {
-            let flow = Water::of(map)?.flow_map(false);
-            export::write(&flow, formats::PNG, &mut bytes)
+    moved: Option<&'a Moved>,
+    water: OnceCell<Water>,
+}
+
+impl<'a> Sources<'a> {
+    /// The sources of `map`'s files.
+    pub fn new(map: &'a Heightmap, relief: Relief, green: Green, moved: Option<&'a Moved>) -> Self {
+        Sources {
+            map,
+            relief,
+            green,
+            moved,
+            water: OnceCell::new(),
         }
-        Derived::Wetness => {
-            let wet = ranged(landform::wetness_map(map, relief)?);
-            export::write(&wet, formats::PNG, &mut bytes)
+    }
+
+    /// The map's water, routed the first time it is asked for.
+    fn water(&self) -> Result<&Water, ParamError> {
+        if let Some(water) = self.water.get() {
+            return Ok(water);
         }
-        Derived::Curvature => {
-            let bent = ranged(landform::curvature_map(map, relief)?);
-            export::write(&bent, formats::PNG, &mut bytes)
-        }
-        Derived::Wear | Derived::Deposit => {
-            let moved = moved.ok_or_else(|| {
-                let said = "is measured as the chain runs, on the command line";
-                ParamError::new(derived.name(), format!("{} {said}", derived.name()))
-            })?;
-            let values = match derived {
-                Derived::Wear => &moved.wear,
-                _ => &moved.deposit,
-            };
-            let most = values.iter().copied().fold(0.0f32, f32::max);
-            let shares = values
-                .iter()
-                .map(|&v| if most > 0.0 { v / most } else { 0.0 });
-            let shares = Heightmap::from_data(map.width(), map.height(), shares.collect())?;
-            range = Some((0.0, f64::from(most)));
-            export::write(&shares, formats::PNG, &mut bytes)
-        }
-    };
-    written.map_err(|e| ParamError::new(derived.name(), e.to_string()))?;
-    Ok((bytes, range))
+        let routed = Water::of(self.map)?;
+        Ok(self.water.get_or_init(|| routed))
+    }
+
+    /// The file of `derived`, with the values 0 and 65535 stand for where the map is mapped
+    /// over a range of its own (wetness, curvature, wear and deposit); `None` for the others,
+    /// whose files say it alone.
+    pub fn png(&self, derived: Derived) -> Result<(Vec<u8>, Option<Span>), ParamError> {
+        let (map, relief) = (self.map, self.relief);
+        let ranged = match derived {
+            Derived::Wetness => Some(landform::wetness_map(map, self.water()?, relief)?),
+            Derived::Curvature => Some(landform::curvature_map(map, relief)?),
+            Derived::Wear | Derived::Deposit => {
+                let moved = self.moved.ok_or_else(|| {
+                    let said = "is measured as the chain runs, on the command line";
+                    ParamError::new(derived.name(), format!("{} {said}", derived.name()))
+                })?;
+                let values = match derived {
+                    Derived::Wear => &moved.wear,
+                    _ => &moved.deposit,
+                };
+                let values: Vec<f64> = values.iter().map(|&v| f64::from(v)).collect();
+                let most = values.iter().copied().fold(0.0, f64::max);
+                Some(landform::mapped(map, &values, 0.0, most)?)
+            }
+            Derived::Normal | Derived::Slope | Derived::Flow => None,
+        };
+        let mut bytes = Vec::new();
+        let written = match (derived, &ranged) {
+            (_, Some(made)) => export::write(&made.map, formats::PNG, &mut bytes),
+            (Derived::Normal, None) => write_normals(map, relief, self.green, &mut bytes),
+            (Derived::Flow, None) => {
+                export::write(&self.water()?.flow_map(false), formats::PNG, &mut bytes)
+            }
+            (_, None) => export::write(&slope_map(map, relief)?, formats::PNG, &mut bytes),
+        };
+        written.map_err(|e| ParamError::new(derived.name(), e.to_string()))?;
+        Ok((bytes, ranged.map(|made| (made.lo, made.hi))))
+    }
 }
 
 /// The file of a derived download as the page writes it: the page's relief (as

@@ -37,7 +37,7 @@ pub struct Ranged {
 
 /// `values` of a map of `like`'s size mapped from `lo..hi` onto 0..1 (all 0 where `hi` is not
 /// above `lo`).
-fn mapped(like: &Heightmap, values: &[f64], lo: f64, hi: f64) -> Result<Ranged, ParamError> {
+pub fn mapped(like: &Heightmap, values: &[f64], lo: f64, hi: f64) -> Result<Ranged, ParamError> {
     let span = hi - lo;
     let shares = values
         .iter()
@@ -51,9 +51,12 @@ fn mapped(like: &Heightmap, values: &[f64], lo: f64, hi: f64) -> Result<Ranged, 
 }
 
 /// The topographic wetness index `ln(a / tan β)` of every cell of `map` in `relief` (module
-/// docs), row by row.
-pub fn wetness_index(map: &Heightmap, relief: Relief) -> Result<Vec<f64>, ParamError> {
-    let water = Water::of(map)?;
+/// docs), its flow as `water` (the map's, [`Water::of`]) routes it, row by row.
+pub fn wetness_index(
+    map: &Heightmap,
+    water: &Water,
+    relief: Relief,
+) -> Result<Vec<f64>, ParamError> {
     let slopes = slope_map(map, relief)?;
     let floor = FLAT_DEGREES.to_radians().tan();
     let cell_m = f64::from(relief.cell_m);
@@ -71,8 +74,8 @@ pub fn wetness_index(map: &Heightmap, relief: Relief) -> Result<Vec<f64>, ParamE
 }
 
 /// The wetness map: [`wetness_index`] from its lowest to its highest value on `map`.
-pub fn wetness_map(map: &Heightmap, relief: Relief) -> Result<Ranged, ParamError> {
-    let index = wetness_index(map, relief)?;
+pub fn wetness_map(map: &Heightmap, water: &Water, relief: Relief) -> Result<Ranged, ParamError> {
+    let index = wetness_index(map, water, relief)?;
     let lo = index.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = index.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     mapped(map, &index, lo, hi)

@@ -197,7 +197,8 @@ fn the_valley_floor_is_wetter_than_its_sides_and_the_lower_floor_wetter_still() 
         height_m: 32.0,
         cell_m: 1.0,
     };
-    let index = landform::wetness_index(&land, relief).expect("routed");
+    let water = crate::analysis::water::Water::of(&land).expect("routed");
+    let index = landform::wetness_index(&land, &water, relief).expect("an index");
     let at = |x: usize, y: usize| index[y * 33 + x];
     // Down the floor, more cells drain through each at the same slope.
     assert!(at(16, 28) > at(16, 8), "{} {}", at(16, 28), at(16, 8));
@@ -207,19 +208,18 @@ fn the_valley_floor_is_wetter_than_its_sides_and_the_lower_floor_wetter_still() 
     // the slope, so check a ridge cell, which nothing drains into) at its slope.
     let slope = slope_map(&land, relief).expect("slopes").data()[20 * 33];
     let beta = f64::from(slope) * std::f64::consts::FRAC_PI_2;
-    let cells = crate::analysis::water::Water::of(&land)
-        .expect("routed")
-        .accumulation[20 * 33];
+    let cells = water.accumulation[20 * 33];
     assert_eq!(at(0, 20), (f64::from(cells) / beta.tan()).ln());
     // The map spans the index's range: the wettest cell is 1, the driest 0.
-    let wet = landform::wetness_map(&land, relief).expect("mapped");
+    let wet = landform::wetness_map(&land, &water, relief).expect("mapped");
     let (lo, hi) = (wet.lo, wet.hi);
     assert!(hi > lo);
     assert_eq!(wet.map.data().iter().copied().fold(0.0, f32::max), 1.0);
     assert_eq!(wet.map.data().iter().copied().fold(1.0, f32::min), 0.0);
     // Flat ground is very wet, not infinitely: the slope is floored.
     let flat = map(9, 9, |_, _| 0.5);
-    let flat_index = landform::wetness_index(&flat, relief).expect("routed");
+    let flat_water = crate::analysis::water::Water::of(&flat).expect("routed");
+    let flat_index = landform::wetness_index(&flat, &flat_water, relief).expect("an index");
     assert!(flat_index.iter().all(|v| v.is_finite()), "{flat_index:?}");
 }
 
@@ -269,15 +269,17 @@ fn wetness_and_curvature_files_are_16_bit_with_their_range() {
     let land = valley();
     let relief = Relief::as_shown(&land);
     for derived in [Derived::Wetness, Derived::Curvature] {
-        let (bytes, range) =
-            derived_png::png_ranged(derived, &land, relief, Green::Up, None).expect("written");
+        let (bytes, range) = derived_png::Sources::new(&land, relief, Green::Up, None)
+            .png(derived)
+            .expect("written");
         let read = crate::files::import::read(&bytes, formats::PNG, None).expect("a 16-bit PNG");
         assert_eq!((read.width(), read.height()), (33, 33));
         let (lo, hi) = range.expect("a range");
         assert!(hi > lo, "{derived:?}");
         assert_eq!(parse_maps(derived.name()).expect("a name"), [derived]);
     }
-    let (_, none) =
-        derived_png::png_ranged(Derived::Slope, &land, relief, Green::Up, None).expect("ok");
+    let (_, none) = derived_png::Sources::new(&land, relief, Green::Up, None)
+        .png(Derived::Slope)
+        .expect("ok");
     assert_eq!(none, None);
 }
