@@ -64,11 +64,14 @@ pub const MOST_LINK: usize = 4000;
 /// [`query`] with the strokes `setup`'s `paint` step holds after it (`&strokes=...`, none
 /// without): all a request to the worker needs to make the terrain.
 pub fn query_with_strokes(demo: &Demo, setup: &Setup) -> String {
-    let query = query(demo, setup);
-    match setup.recipe.step_list().map(|steps| steps.drawn()) {
-        Some(drawn) if !drawn.is_empty() => format!("{query}&{STROKES}={drawn}"),
-        _ => query,
-    }
+    query(demo, setup) + &strokes_pair(setup).unwrap_or_default()
+}
+
+/// `&strokes=...`: the strokes `setup`'s `paint` step holds, as a link ends with them; `None`
+/// without strokes.
+pub fn strokes_pair(setup: &Setup) -> Option<String> {
+    let drawn = setup.recipe.step_list().map_or("", |steps| steps.drawn());
+    (!drawn.is_empty()).then(|| format!("&{STROKES}={drawn}"))
 }
 
 /// The strokes a link's (decoded) values hold, if any.

@@ -8,7 +8,8 @@ use crate::model::fields::{self, Field, Setup};
 
 impl DemoView {
     /// Reads every field, starting from the row's own recipe: the base's, then (on a composed
-    /// row) each step's, marking the steps' bad fields.
+    /// row) each step's, marking the steps' bad fields. The strokes drawn are not read here
+    /// (a pointer's every move reads the brush fields): [`DemoView::apply_fields`] adds them.
     pub(super) fn read_fields(&self) -> Result<Setup, Vec<ParamError>> {
         let texts: Vec<(Field, String)> = self
             .elements
@@ -27,7 +28,7 @@ impl DemoView {
         }
         let read = fields::read_setup(start, texts.iter().map(|(f, t)| (*f, t.as_str())));
         match read {
-            Ok(setup) if refused.is_empty() => Ok(self.with_strokes(setup)),
+            Ok(setup) if refused.is_empty() => Ok(setup),
             Ok(_) => Err(refused),
             Err(mut errors) => {
                 errors.extend(refused);

@@ -286,7 +286,7 @@ impl DemoView {
     /// needed (`force`, or a setup other than the one on screen or on its way); otherwise marks
     /// the bad fields, and the terrain on screen stays. Shows the state and step either way.
     pub fn apply_fields(&mut self, force: bool) -> Option<Pending<Setup>> {
-        let pending = match self.read_fields() {
+        let pending = match self.read_fields().map(|setup| self.with_strokes(setup)) {
             Ok(setup) => {
                 self.clear_errors();
                 self.show_read_map(&setup);

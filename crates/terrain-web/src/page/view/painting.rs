@@ -102,25 +102,15 @@ impl DemoView {
         true
     }
 
-    /// `setup` with the strokes drawn held by its chain's `paint` step (a chain without one
-    /// holds none): the terrain the reader painted, as the worker makes it.
+    /// `setup` with the strokes drawn, as their link text, held by its chain's `paint` step (a
+    /// chain without one holds none): the terrain the reader painted, as the worker makes it.
     pub(super) fn with_strokes(&self, mut setup: Setup) -> Setup {
         if let Some(steps) = setup.recipe.step_list_mut() {
-            steps.set_drawn(&self.strokes_text().unwrap_or_default());
+            let mut separator = [0; 4];
+            let separator = STROKE_SEPARATOR.encode_utf8(&mut separator);
+            steps.set_drawn(&self.painting.strokes.join(&*separator));
         }
         setup
-    }
-
-    /// The strokes drawn, as their link text; `None` before any.
-    pub fn strokes_text(&self) -> Option<String> {
-        let mut text = String::new();
-        for stroke in &self.painting.strokes {
-            if !text.is_empty() {
-                text.push(STROKE_SEPARATOR);
-            }
-            text.push_str(stroke);
-        }
-        (!text.is_empty()).then_some(text)
     }
 
     /// The map cell under canvas position `at` (CSS pixels): in the map view the shown point

@@ -167,10 +167,11 @@ impl DemoView {
             &page
         };
         let mut url = links::link(base, self.demo, &shown.setup);
-        // The strokes ride at the end while the link stays short enough to share.
+        // The strokes of the terrain shown ride at the end while the link stays short enough
+        // to share.
         let mut strokes_left = false;
-        if let Some(strokes) = self.strokes_text() {
-            let with = format!("{url}&{}={strokes}", links::STROKES);
+        if let Some(strokes) = links::strokes_pair(&shown.setup) {
+            let with = format!("{url}{strokes}");
             if with.len() <= links::MOST_LINK {
                 url = with;
             } else {
