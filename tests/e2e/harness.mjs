@@ -377,6 +377,20 @@ export function longestTask(page) {
 }
 
 /**
+ * The long tasks and the unwatched spans since `watchLongTasks`, as text for a failure's message:
+ * each `start+duration` in ms from the watch's start (unwatched ones marked), so a failure says
+ * when in the test its task ran.
+ */
+export function taskSpans(page) {
+  return page.evaluate(() => {
+    const from = window.__watchedFrom;
+    const at = ([start, end]) => `${Math.round(start - from)}+${Math.round(end - start)}`;
+    const tasks = window.__longTaskSpans.filter(([, end]) => end >= from).map(at);
+    return `tasks ${tasks.join(' ') || 'none'}; unwatched ${window.__unwatched.map(at).join(' ') || 'none'}`;
+  });
+}
+
+/**
  * The pixels of demo `id`'s canvas, read through a copy in the page (never the page's own
  * canvas) and brought over as base64: `{ width, height, data }` with `data` RGBA bytes.
  */
