@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use clap::Args;
 use terrain::derived::{self, Derived};
 use terrain::engines::{self, Engine};
+use terrain::materials::knobs::{ROCK_SLOPE, SAND_LEVEL, SNOW_LINE, TREE_LINE};
+use terrain::materials::Lines;
 use terrain::{knobs, tiles};
 
 use crate::flags::{number, wide};
@@ -54,11 +56,55 @@ pub struct Preset {
           help = format!("{}; with --maps", knobs::CELL_M.hint()),
           value_parser = number(&knobs::CELL_M))]
     pub cell_m: Option<f32>,
+    /// `--snow-line` ([`SNOW_LINE`]), with `--maps splat` or `albedo`.
+    #[arg(long = "snow-line", value_name = "F", requires = "maps",
+          help = format!("{}; with --maps splat or albedo", SNOW_LINE.hint()),
+          value_parser = number(&SNOW_LINE))]
+    pub snow_line: Option<f32>,
+    /// `--tree-line` ([`TREE_LINE`]), with `--maps splat` or `albedo`.
+    #[arg(long = "tree-line", value_name = "F", requires = "maps",
+          help = format!("{}; with --maps splat or albedo", TREE_LINE.hint()),
+          value_parser = number(&TREE_LINE))]
+    pub tree_line: Option<f32>,
+    /// `--sand-level` ([`SAND_LEVEL`]), with `--maps splat` or `albedo`.
+    #[arg(long = "sand-level", value_name = "F", requires = "maps",
+          help = format!("{}; with --maps splat or albedo", SAND_LEVEL.hint()),
+          value_parser = number(&SAND_LEVEL))]
+    pub sand_level: Option<f32>,
+    /// `--rock-slope` ([`ROCK_SLOPE`]), with `--maps splat` or `albedo`.
+    #[arg(long = "rock-slope", value_name = "DEG", requires = "maps",
+          help = format!("{}; with --maps splat or albedo", ROCK_SLOPE.hint()),
+          value_parser = number(&ROCK_SLOPE))]
+    pub rock_slope: Option<f32>,
     /// Cut the map into NxM square tiles (N across, M down, 1 to 32 each) whose neighbours share
     /// their edge row and column, written as NAME_X_Y.EXT (unreal: NAME_xX_yY.EXT) with one
     /// NAME.json listing them; with --for, the tiles are a size the engine imports.
     #[arg(long, value_name = "NxM", value_parser = tiles::parse_tiles)]
     pub tiles: Option<(usize, usize)>,
+}
+
+impl Preset {
+    /// Where the materials' rules draw their lines: the flags given, the knobs' defaults for the
+    /// rest; `None` when no flag was given.
+    pub fn lines(&self) -> Option<Lines> {
+        let given = [
+            self.snow_line,
+            self.tree_line,
+            self.sand_level,
+            self.rock_slope,
+        ];
+        if given.iter().all(Option::is_none) {
+            return None;
+        }
+        let or = |flag: Option<f32>, default: f32| flag.unwrap_or(default);
+        let default = Lines::default();
+        Some(Lines {
+            snow_line: or(self.snow_line, default.snow_line),
+            tree_line: or(self.tree_line, default.tree_line),
+            sand_level: or(self.sand_level, default.sand_level),
+            rock_slope: or(self.rock_slope, default.rock_slope),
+        })
+    }
 }
 
 /// Where a 2-D map goes: the file and seed, and the engine it is prepared for.

@@ -164,7 +164,7 @@ fn then_command() -> clap::Command {
 
 /// The flags of the whole run rather than of a step, each taking a value: the global
 /// `--threads N`, and where the map goes and what comes with it (`MapOutput`'s flags).
-const RUN_FLAGS: [&str; 8] = [
+const RUN_FLAGS: [&str; 12] = [
     "--threads",
     "--out",
     "--seed",
@@ -172,6 +172,10 @@ const RUN_FLAGS: [&str; 8] = [
     "--height-m",
     "--maps",
     "--cell-m",
+    "--snow-line",
+    "--tree-line",
+    "--sand-level",
+    "--rock-slope",
     "--tiles",
 ];
 

@@ -22,7 +22,7 @@ mod shown;
 #[cfg(test)]
 mod testing;
 
-pub use analysis::{derived, realism, variogram, water};
+pub use analysis::{derived, materials, realism, variogram, water};
 pub use chapters::diamond_square::algorithm as diamond_square;
 pub use chapters::eroded::algorithm as erosion;
 pub use chapters::faults::algorithm as faults;

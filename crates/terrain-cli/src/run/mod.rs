@@ -40,7 +40,7 @@ impl Parsed {
             seed,
             target,
         } = Plan::of(job)?;
-        let measured = target.maps.iter().any(|m| m.from_chain());
+        let measured = target.maps.iter().any(|m| m.reads_chain());
         let (made, moved) = make::make(start, seed, &steps, measured)?;
         write::write(&target, &made, moved.as_ref())
     }

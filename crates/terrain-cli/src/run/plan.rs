@@ -10,6 +10,7 @@ use terrain::derived::Derived;
 use terrain::engines::Engine;
 use terrain::export::{self, Format};
 use terrain::knobs;
+use terrain::materials::Lines;
 use terrain::tiles::{self, Tiling};
 use terrain::{Heightmap, Recipe};
 
@@ -47,6 +48,9 @@ pub(crate) struct Target {
     pub maps: Vec<Derived>,
     /// Metres between points, for the derived maps.
     pub cell_m: f32,
+    /// Where the materials' rules draw their lines (`--snow-line` ...), for the splat and
+    /// albedo.
+    pub lines: Lines,
 }
 
 /// Where the map of a plan comes from.
@@ -128,8 +132,16 @@ impl Plan {
                 "--height-m needs --for or --maps: it says how tall the map stands there".into(),
             );
         }
-        if !maps.is_empty() && tiling.is_some() {
-            return Err("--maps derives maps of the whole file: leave out --tiles".into());
+        let lines = job.preset.and_then(|p| p.lines());
+        let painted = maps
+            .iter()
+            .any(|m| matches!(m, Derived::Splat | Derived::Albedo));
+        if lines.is_some() && !painted {
+            return Err(
+                "--snow-line, --tree-line, --sand-level and --rock-slope place the \
+                        materials: they need --maps splat or albedo"
+                    .into(),
+            );
         }
         let written_size = tiling.map_or(size, |t| (t.side, t.side));
         export::check_size(format.facts(), written_size.0, written_size.1)
@@ -154,6 +166,7 @@ impl Plan {
                     .preset
                     .and_then(|p| p.cell_m)
                     .unwrap_or(knobs::CELL_M.number_default() as f32),
+                lines: lines.unwrap_or_default(),
             },
         })
     }

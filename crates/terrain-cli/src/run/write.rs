@@ -10,7 +10,7 @@ use terrain::export::Format;
 use terrain::tiles::Tiling;
 use terrain::Heightmap;
 
-use super::derived::write_derived;
+use super::derived::{derive, stem, undone, write_derived, write_tile_maps};
 use super::plan::Target;
 use crate::output::{write_atomically, write_text_atomically};
 use terrain::chain::moved::Moved;
@@ -20,7 +20,7 @@ use terrain::sidecar::{self, sidecar, Made};
 /// wear or deposit); returns the one-line summary for stdout.
 pub(crate) fn write(target: &Target, made: &Made, moved: Option<&Moved>) -> Result<String, String> {
     match &target.tiling {
-        Some(tiling) => write_tiled(target, tiling, made),
+        Some(tiling) => write_tiled(target, tiling, made, moved),
         None => write_one(target, made, moved),
     }
 }
@@ -30,8 +30,14 @@ fn sidecar_path(target: &Target) -> PathBuf {
     target.out.with_extension("json")
 }
 
-/// The tiles and their sidecar.
-fn write_tiled(target: &Target, tiling: &Tiling, made: &Made) -> Result<String, String> {
+/// The tiles, each tile's derived maps (crops of the maps of the whole map the tiles cover)
+/// and their sidecar.
+fn write_tiled(
+    target: &Target,
+    tiling: &Tiling,
+    made: &Made,
+    moved: Option<&Moved>,
+) -> Result<String, String> {
     let Target {
         out,
         format,
@@ -40,15 +46,44 @@ fn write_tiled(target: &Target, tiling: &Tiling, made: &Made) -> Result<String, 
         written_size,
         ..
     } = target;
-    let written = write_tiles(out, &made.map, tiling, *engine, *format)?;
+    let derivations = match target.maps.is_empty() {
+        true => None,
+        false => {
+            let (covered, moved) = covered(&made.map, moved, tiling, *engine)?;
+            Some(derive(target, &covered, moved.as_ref())?)
+        }
+    };
+    let mut written = write_tiles(out, &made.map, tiling, *engine, *format)?;
+    let mut files: Vec<PathBuf> = written.iter().map(|(path, _)| path.clone()).collect();
+    if let Some(derivations) = &derivations {
+        let step = tiling.side - 1;
+        for (path, entry) in &mut written {
+            let at = |key: &str| entry[key].as_u64().unwrap_or(0) as usize * step;
+            let tile_stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let maps = write_tile_maps(
+                target,
+                derivations,
+                &tile_stem,
+                (at("x"), at("y")),
+                tiling.side,
+            )
+            .map_err(|message| undone(&files, message))?;
+            files.extend(maps.iter().map(|(p, _)| p.clone()));
+            entry["maps"] = Value::from_iter(maps.into_iter().map(|(_, name)| name));
+        }
+    }
     let entries = written.iter().map(|(_, e)| e.clone()).collect();
-    let value = sidecar(made, *engine, *written_size, *format, *height_m);
+    let mut value = sidecar(made, *engine, *written_size, *format, *height_m);
+    if let (Some(derivations), Value::Object(fields)) = (&derivations, &mut value) {
+        fields.extend(derivations.entries(target, &stem(target), None));
+    }
     let value = sidecar::with_tiles(value, tiling, entries);
     let path = sidecar_path(target);
     if let Err(message) = write_text_atomically(&path, &sidecar::text(&value)) {
-        for (tile, _) in &written {
-            let _ = std::fs::remove_file(tile);
-        }
+        undone(&files, message.clone());
         return Err(message);
     }
     Ok(format!(
@@ -126,6 +161,33 @@ fn prepared(engine: Engine, map: &Heightmap, moved: &Moved) -> Result<Moved, Str
         wear: each(&moved.wear)?,
         deposit: each(&moved.deposit)?,
     })
+}
+
+/// The part of `map` (and of `moved`) the tiles of `tiling` cover, in the row order `engine`
+/// reads (Unity's from the last row), so that a tile's maps are the crop of these at the tile's
+/// place in its file's grid.
+fn covered(
+    map: &Heightmap,
+    moved: Option<&Moved>,
+    tiling: &Tiling,
+    engine: Option<Engine>,
+) -> Result<(Heightmap, Option<Moved>), String> {
+    let (width, height) = tiling.covers();
+    let flip = engine == Some(Engine::Unity);
+    let crop = |values: &[f32]| -> Vec<f32> {
+        let rows = values.chunks_exact(map.width()).take(height);
+        let rows: Vec<&[f32]> = match flip {
+            true => rows.rev().collect(),
+            false => rows.collect(),
+        };
+        rows.iter().flat_map(|row| &row[..width]).copied().collect()
+    };
+    let covered = Heightmap::from_data(width, height, crop(map.data())).map_err(|e| e.message)?;
+    let moved = moved.map(|m| Moved {
+        wear: crop(&m.wear),
+        deposit: crop(&m.deposit),
+    });
+    Ok((covered, moved))
 }
 
 /// Writes `map`'s tiles beside `out` and returns their paths and sidecar entries; on a failure

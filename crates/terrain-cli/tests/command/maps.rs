@@ -9,7 +9,7 @@ use std::process::Command;
 use crate::common::{scratch, terrain, text};
 
 /// An image's pixels: width, height, channels, bit depth and samples (16-bit read as u16).
-fn pixels(path: &Path) -> (u32, u32, usize, u8, Vec<u16>) {
+pub(crate) fn pixels(path: &Path) -> (u32, u32, usize, u8, Vec<u16>) {
     let decoder = png::Decoder::new(std::fs::File::open(path).expect("a file"));
     let mut reader = decoder.read_info().expect("a PNG");
     let mut buffer = vec![0; reader.output_buffer_size()];
@@ -136,12 +136,12 @@ fn wetness_and_curvature_after_a_chain_span_the_range_the_sidecar_gives() {
 }
 
 /// The sidecar at `path`, read.
-fn sidecar_of(path: &Path) -> serde_json::Value {
+pub(crate) fn sidecar_of(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).expect("a sidecar")).expect("JSON")
 }
 
 /// The heights of a `.r32` file.
-fn floats(path: &Path) -> Vec<f32> {
+pub(crate) fn floats(path: &Path) -> Vec<f32> {
     std::fs::read(path)
         .expect("written")
         .chunks(4)
@@ -330,12 +330,8 @@ fn maps_and_relief_that_cannot_be_are_refused_in_one_line() {
     for (args, says) in [
         (
             vec!["--maps", "normal,height"],
-            "maps must be one or more of normal, slope, flow, wetness, curvature, wear or deposit, \
-             got \"height\"",
-        ),
-        (
-            vec!["--maps", "normal", "--tiles", "2x2"],
-            "leave out --tiles",
+            "maps must be one or more of normal, slope, flow, wetness, curvature, wear, deposit, \
+             splat or albedo, got \"height\"",
         ),
         (vec!["--height-m", "300"], "--for"),
         (vec!["--cell-m", "2"], "--maps"),

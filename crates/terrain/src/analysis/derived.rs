@@ -65,11 +65,16 @@ pub enum Derived {
     Wear,
     /// How far they raised it, `NAME_deposit.png`.
     Deposit,
+    /// The layers' weights ([`crate::materials`]): `NAME_splat0.png`, `NAME_splat1.png` and
+    /// `NAME_LAYER.png` a layer.
+    Splat,
+    /// The layers' colours mixed by their weights, `NAME_albedo.png`.
+    Albedo,
 }
 
 impl Derived {
     /// Every derived map, in the order `--maps` lists them.
-    pub const ALL: [Derived; 7] = [
+    pub const ALL: [Derived; 9] = [
         Derived::Normal,
         Derived::Slope,
         Derived::Flow,
@@ -77,6 +82,8 @@ impl Derived {
         Derived::Curvature,
         Derived::Wear,
         Derived::Deposit,
+        Derived::Splat,
+        Derived::Albedo,
     ];
 
     /// The name `--maps` takes and the file's suffix.
@@ -89,6 +96,8 @@ impl Derived {
             Derived::Curvature => "curvature",
             Derived::Wear => "wear",
             Derived::Deposit => "deposit",
+            Derived::Splat => "splat",
+            Derived::Albedo => "albedo",
         }
     }
 
@@ -96,6 +105,15 @@ impl Derived {
     /// heights.
     pub fn from_chain(self) -> bool {
         matches!(self, Derived::Wear | Derived::Deposit)
+    }
+
+    /// Whether it reads what the chain's erosion moved: wear and deposit, and the materials
+    /// (sand and scree where material was laid down), which do without it on a map alone.
+    pub fn reads_chain(self) -> bool {
+        matches!(
+            self,
+            Derived::Wear | Derived::Deposit | Derived::Splat | Derived::Albedo
+        )
     }
 
     /// What its values mean, for the sidecar.
@@ -140,12 +158,22 @@ impl Derived {
                  the range's high end, in the map's heights (the sidecar's range before \
                  normalising)"
             }
+            (Derived::Splat, _) => {
+                "8-bit weights of the layers (the sidecar's layers): NAME_splat0.png RGBA the \
+                 first four, NAME_splat1.png the rest (0 where a channel has no layer), and one \
+                 grey NAME_LAYER.png a layer equal to its channel; at every cell the layers sum \
+                 to exactly 255"
+            }
+            (Derived::Albedo, _) => {
+                "8-bit sRGB colour, unlit: the layers' colours weighted by their splat bytes \
+                 over 255, mixed in linear light"
+            }
         }
     }
 }
 
 /// Parses `--maps`: names from `normal`, `slope`, `flow`, `wetness`, `curvature`, `wear`,
-/// `deposit`, comma-separated, each at most once.
+/// `deposit`, `splat`, `albedo`, comma-separated, each at most once.
 pub fn parse_maps(text: &str) -> Result<Vec<Derived>, ParamError> {
     let knob = &knobs::MAPS;
     let refused =

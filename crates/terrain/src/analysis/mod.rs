@@ -3,6 +3,7 @@
 //! texture it in an engine (`derived`: normals, slope, flow).
 
 pub mod derived;
+pub mod materials;
 pub mod realism;
 pub mod variogram;
 pub mod water;

@@ -1,11 +1,13 @@
 //! The derived maps as files: the normal map as an 8-bit RGB PNG, the slope, flow, wetness and
-//! curvature masks as 16-bit grey PNGs, and the wear and deposit a chain's erosion left. The
-//! command line's `--maps` and the page's downloads both write them here.
+//! curvature masks as 16-bit grey PNGs, the wear and deposit a chain's erosion left, and the
+//! materials' splat maps, layer maps (8-bit) and albedo (8-bit sRGB). The command line's
+//! `--maps` and the page's downloads both write them here.
 
 use std::cell::OnceCell;
 use std::io;
 
 use crate::analysis::derived::{landform, normal_pixels, slope_map, Derived, Green, Relief};
+use crate::analysis::materials::{self, splat::Splat, Lines, LAYERS};
 use crate::analysis::water::Water;
 use crate::chain::moved::Moved;
 use crate::files::{export, formats};
@@ -24,18 +26,33 @@ pub fn png(
         .map(|(bytes, _)| bytes)
 }
 
+/// One file of a derived map: what follows `NAME_` in its name, its bytes, and the values its
+/// 0 and 65535 stand for where it has a range of its own.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DerivedFile {
+    /// The name's end: `normal`, `splat0`, `rock` ...
+    pub suffix: String,
+    /// The PNG's bytes.
+    pub bytes: Vec<u8>,
+    /// Its range, as [`Sources::png`] gives it.
+    pub range: Option<Span>,
+}
+
 /// The values a 16-bit derived file's 0 and 65535 stand for.
 pub type Span = (f64, f64);
 
-/// What one map's derived files are made from: the map, its relief, the normal map's green and,
-/// for wear and deposit, what the chain's erosion steps did to its cells (measured as the chain
-/// runs). Its water is routed once, for the flow and the wetness alike.
+/// What one map's derived files are made from: the map, its relief, the normal map's green,
+/// for wear and deposit what the chain's erosion steps did to its cells (measured as the chain
+/// runs), and where the materials' rules draw their lines. Its water is routed once, for the
+/// flow, the wetness and the materials alike, and its splat made once for the splat and albedo.
 pub struct Sources<'a> {
     map: &'a Heightmap,
     relief: Relief,
     green: Green,
     moved: Option<&'a Moved>,
+    lines: Lines,
     water: OnceCell<Water>,
+    splat: OnceCell<Splat>,
 }
 
 impl<'a> Sources<'a> {
@@ -46,7 +63,69 @@ impl<'a> Sources<'a> {
             relief,
             green,
             moved,
+            lines: Lines::default(),
             water: OnceCell::new(),
+            splat: OnceCell::new(),
+        }
+    }
+
+    /// The same sources with the materials' lines at `lines`.
+    pub fn with_lines(mut self, lines: Lines) -> Self {
+        self.lines = lines;
+        self
+    }
+
+    /// The map's splat, made the first time it is asked for.
+    fn splat(&self) -> Result<&Splat, ParamError> {
+        if let Some(splat) = self.splat.get() {
+            return Ok(splat);
+        }
+        let made = materials::splat_of(
+            self.map,
+            self.water()?,
+            self.relief,
+            self.moved.map(|m| m.deposit.as_slice()),
+            &self.lines,
+        )?;
+        Ok(self.splat.get_or_init(|| made))
+    }
+
+    /// Every file of `derived`: one for most, the two splat maps and one map a layer for the
+    /// splat.
+    pub fn files(&self, derived: Derived) -> Result<Vec<DerivedFile>, ParamError> {
+        let (w, h) = (self.map.width(), self.map.height());
+        let failed = |e: io::Error| ParamError::new(derived.name(), e.to_string());
+        let file = |suffix: &str, bytes| DerivedFile {
+            suffix: suffix.into(),
+            bytes,
+            range: None,
+        };
+        match derived {
+            Derived::Splat => {
+                let splat = self.splat()?;
+                let mut files = Vec::new();
+                for n in 0..LAYERS.len().div_ceil(4) {
+                    let bytes = write_png8(w, h, png::ColorType::Rgba, &splat.rgba(n));
+                    files.push(file(&format!("splat{n}"), bytes.map_err(failed)?));
+                }
+                for (i, layer) in LAYERS.iter().enumerate() {
+                    let bytes = write_png8(w, h, png::ColorType::Grayscale, &splat.layer(i));
+                    files.push(file(layer.name, bytes.map_err(failed)?));
+                }
+                Ok(files)
+            }
+            Derived::Albedo => {
+                let pixels = self.splat()?.albedo();
+                let bytes = write_png8(w, h, png::ColorType::Rgb, &pixels).map_err(failed)?;
+                Ok(vec![file(derived.name(), bytes)])
+            }
+            _ => {
+                let (bytes, range) = self.png(derived)?;
+                Ok(vec![DerivedFile {
+                    range,
+                    ..file(derived.name(), bytes)
+                }])
+            }
         }
     }
 
@@ -81,6 +160,13 @@ impl<'a> Sources<'a> {
                 Some(landform::mapped(map, &values, 0.0, most)?)
             }
             Derived::Normal | Derived::Slope | Derived::Flow => None,
+            Derived::Splat | Derived::Albedo => {
+                let said = "is several files: Sources::files writes them";
+                return Err(ParamError::new(
+                    derived.name(),
+                    format!("{} {said}", derived.name()),
+                ));
+            }
         };
         let mut bytes = Vec::new();
         let written = match (derived, &ranged) {
@@ -109,15 +195,65 @@ fn write_normals(
     green: Green,
     out: &mut Vec<u8>,
 ) -> io::Result<()> {
+    let pixels = normal_pixels(map, relief, green);
+    *out = write_png8(map.width(), map.height(), png::ColorType::Rgb, &pixels)?;
+    Ok(())
+}
+
+/// `png` (a PNG of any colour type, 8 or 16 bits) cropped to `width` x `height` pixels from
+/// column `x`, row `y`: the same colour type and depth, the same pixels.
+pub fn crop_png(
+    png: &[u8],
+    (x, y): (usize, usize),
+    (width, height): (usize, usize),
+) -> io::Result<Vec<u8>> {
+    let decoder = png::Decoder::new(io::Cursor::new(png));
+    let mut reader = decoder.read_info().map_err(io::Error::other)?;
+    let mut buffer = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buffer).map_err(io::Error::other)?;
+    let pixel = info.color_type.samples() * usize::from(info.bit_depth as u8).div_ceil(8);
+    let (full_w, full_h) = (info.width as usize, info.height as usize);
+    if x + width > full_w || y + height > full_h {
+        let said =
+            format!("a crop of {width} x {height} from ({x}, {y}) passes {full_w} x {full_h}");
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, said));
+    }
+    let stride = full_w * pixel;
+    let pixels: Vec<u8> = (y..y + height)
+        .flat_map(|row| &buffer[row * stride + x * pixel..row * stride + (x + width) * pixel])
+        .copied()
+        .collect();
+    let too_big = |_| io::Error::new(io::ErrorKind::InvalidInput, "crop too large for PNG");
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(
+        &mut out,
+        u32::try_from(width).map_err(too_big)?,
+        u32::try_from(height).map_err(too_big)?,
+    );
+    encoder.set_color(info.color_type);
+    encoder.set_depth(info.bit_depth);
+    let mut writer = encoder.write_header().map_err(io::Error::other)?;
+    writer.write_image_data(&pixels).map_err(io::Error::other)?;
+    writer.finish().map_err(io::Error::other)?;
+    Ok(out)
+}
+
+/// An 8-bit PNG of `width` x `height` `pixels` in `color`.
+fn write_png8(
+    width: usize,
+    height: usize,
+    color: png::ColorType,
+    pixels: &[u8],
+) -> io::Result<Vec<u8>> {
     let too_big = |_| io::Error::new(io::ErrorKind::InvalidInput, "map too large for PNG");
-    let width = u32::try_from(map.width()).map_err(too_big)?;
-    let height = u32::try_from(map.height()).map_err(too_big)?;
-    let mut encoder = png::Encoder::new(out, width, height);
-    encoder.set_color(png::ColorType::Rgb);
+    let width = u32::try_from(width).map_err(too_big)?;
+    let height = u32::try_from(height).map_err(too_big)?;
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(color);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().map_err(io::Error::other)?;
-    writer
-        .write_image_data(&normal_pixels(map, relief, green))
-        .map_err(io::Error::other)?;
-    writer.finish().map_err(io::Error::other)
+    writer.write_image_data(pixels).map_err(io::Error::other)?;
+    writer.finish().map_err(io::Error::other)?;
+    Ok(out)
 }

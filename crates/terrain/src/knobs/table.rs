@@ -126,7 +126,9 @@ pub const MAPS: Knob = Knob {
     help:
         "Maps derived from the heights, written beside the file as NAME_normal.png (tangent-space \
            normals), NAME_slope.png, NAME_flow.png, NAME_wetness.png, NAME_curvature.png, \
-           NAME_wear.png and NAME_deposit.png (16-bit masks), each described in NAME.json",
+           NAME_wear.png and NAME_deposit.png (16-bit masks), NAME_splat0.png, NAME_splat1.png \
+           and NAME_LAYER.png (the material layers' weights) and NAME_albedo.png (their colours \
+           mixed), each described in NAME.json",
     values: Values::Names {
         names: &[
             "normal",
@@ -136,6 +138,8 @@ pub const MAPS: Knob = Knob {
             "curvature",
             "wear",
             "deposit",
+            "splat",
+            "albedo",
         ],
         default: "normal",
     },

@@ -57,10 +57,14 @@ pub fn wetness_index(
     water: &Water,
     relief: Relief,
 ) -> Result<Vec<f64>, ParamError> {
-    let slopes = slope_map(map, relief)?;
+    Ok(wetness_of(water, &slope_map(map, relief)?, relief))
+}
+
+/// [`wetness_index`] from the map's `slopes` (as [`slope_map`] gives them).
+pub fn wetness_of(water: &Water, slopes: &Heightmap, relief: Relief) -> Vec<f64> {
     let floor = FLAT_DEGREES.to_radians().tan();
     let cell_m = f64::from(relief.cell_m);
-    let index = water
+    water
         .accumulation
         .iter()
         .zip(slopes.data())
@@ -69,8 +73,7 @@ pub fn wetness_index(
             let area = f64::from(cells) * cell_m;
             (area / beta.tan().max(floor)).ln()
         })
-        .collect();
-    Ok(index)
+        .collect()
 }
 
 /// The wetness map: [`wetness_index`] from its lowest to its highest value on `map`.
@@ -103,16 +106,31 @@ pub fn curvature(map: &Heightmap, relief: Relief) -> Vec<f64> {
         .collect()
 }
 
-/// The curvature map: [`curvature`] with 0 at mid-grey, the 99th percentile of its size at the
-/// ends; its range `-scale..scale`.
+/// The curvature map: [`curvature`] with 0 at mid-grey, [`curvature_scale`] at the ends; its
+/// range `-scale..scale`.
 pub fn curvature_map(map: &Heightmap, relief: Relief) -> Result<Ranged, ParamError> {
     let values = curvature(map, relief);
-    let mut sizes: Vec<f64> = values.iter().map(|v| v.abs()).collect();
-    sizes.sort_by(f64::total_cmp);
-    let at = (sizes.len().saturating_sub(1) as f64 * 0.99).round() as usize;
-    let mut scale = sizes.get(at).copied().unwrap_or(0.0);
-    if scale <= 0.0 {
-        scale = sizes.last().copied().filter(|&s| s > 0.0).unwrap_or(1.0);
-    }
+    let scale = curvature_scale(&values);
     mapped(map, &values, -scale, scale)
+}
+
+/// The size of curvature that counts as strong on a map of `values`: the 99th percentile of
+/// their sizes (so one spike does not grey out the rest); their largest where that is 0, and 1
+/// where every value is.
+pub fn curvature_scale(values: &[f64]) -> f64 {
+    let mut sizes: Vec<f64> = values.iter().map(|v| v.abs()).collect();
+    if sizes.is_empty() {
+        return 1.0;
+    }
+    let at = ((sizes.len() - 1) as f64 * 0.99).round() as usize;
+    let (_, &mut scale, _) = sizes.select_nth_unstable_by(at, f64::total_cmp);
+    if scale > 0.0 {
+        return scale;
+    }
+    let largest = values.iter().map(|v| v.abs()).fold(0.0, f64::max);
+    if largest > 0.0 {
+        largest
+    } else {
+        1.0
+    }
 }
