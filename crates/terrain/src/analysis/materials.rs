@@ -11,6 +11,7 @@
 //! remainder).
 
 pub mod knobs;
+pub mod light;
 pub mod rules;
 pub mod splat;
 

@@ -168,3 +168,96 @@ fn the_albedo_mixes_the_colours_in_linear_light() {
         assert!((splat::to_srgb(splat::to_linear(v)) - v).abs() < 1e-12);
     }
 }
+
+/// A flat map `w` wide and 64 rows tall with a wall of `tall` cells down column 40 (heights in
+/// cells: scale 1).
+fn wall(w: usize, tall: f32) -> Vec<f32> {
+    (0..w * 64)
+        .map(|i| if i % w == 40 { tall } else { 0.0 })
+        .collect()
+}
+
+#[test]
+fn a_wall_casts_a_shadow_as_long_as_its_height_over_the_suns_slope() {
+    use super::light::{shadows, Sun};
+    for (elevation, azimuth) in [
+        (45.0f32, 90.0f32),
+        (20.0, 90.0),
+        (45.0, 45.0),
+        (30.0, 135.0),
+    ] {
+        let lit = shadows(&wall(64, 10.0), 64, 1.0, Sun { elevation, azimuth });
+        // The shadow runs west of the wall; with the sun off the east, its length along the
+        // row shrinks by the cosine of the angle between them.
+        let off_east = (azimuth - 90.0).to_radians().cos();
+        let length = 10.0 / elevation.to_radians().tan() * off_east;
+        // A row far enough from the map's edges that the wall casting on it is on the map.
+        let row = 32 * 64;
+        for x in 0..40usize {
+            let d = (40 - x) as f32;
+            let v = lit[row + x];
+            if d <= length - 1.0 {
+                assert!(
+                    v < 0.01,
+                    "{elevation} {azimuth}: x {x} ({d} cells) is lit {v}"
+                );
+            }
+            if d >= length + 1.0 {
+                assert!(
+                    v > 0.99,
+                    "{elevation} {azimuth}: x {x} ({d} cells) is dark {v}"
+                );
+            }
+        }
+        // East of the wall, facing the sun, all lit; the wall's own top too.
+        assert!((41..64).all(|x| lit[row + x] > 0.99) && lit[row + 40] > 0.99);
+    }
+    // A sun overhead casts nothing; a map of no cells gives none.
+    let overhead = shadows(
+        &wall(64, 10.0),
+        64,
+        1.0,
+        Sun {
+            elevation: 90.0,
+            azimuth: 0.0,
+        },
+    );
+    assert!(overhead.iter().all(|&v| v == 1.0));
+    assert!(shadows(
+        &[],
+        0,
+        1.0,
+        Sun {
+            elevation: 10.0,
+            azimuth: 0.0
+        }
+    )
+    .is_empty());
+}
+
+#[test]
+fn a_lower_sun_darkens_more_of_the_land_and_hollows_see_less_sky() {
+    use super::light::{shadows, sky, Sun};
+    let land = cone();
+    let scale = Relief::as_shown(&land).height_m;
+    let dark = |elevation: f32| {
+        let lit = shadows(
+            land.data(),
+            65,
+            scale,
+            Sun {
+                elevation,
+                azimuth: 300.0,
+            },
+        );
+        lit.iter().filter(|&&v| v < 0.5).count()
+    };
+    let (low, mid, high) = (dark(8.0), dark(25.0), dark(60.0));
+    assert!(low > mid && mid > high, "{low} {mid} {high}");
+    assert!(low > 200, "{low}");
+    let seen = sky(land.data(), 65, scale);
+    // The pit's floor sees less sky than the cone's top and the open plain.
+    let (pit, top, plain) = (12 * 65 + 10, 32 * 65 + 40, 60 * 65 + 60);
+    assert!(seen[pit] < seen[top] && seen[pit] < seen[plain], "{seen:?}");
+    assert!(seen.iter().all(|&v| (0.5..=1.0).contains(&v)));
+}
