@@ -261,6 +261,32 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.deepEqual(await problems(driver), []);
     });
 
+    test('the Land view colours the land by its materials, darker under a low sun', async () => {
+      const id = 'erosion';
+      const before = await generated(driver, id, 1);
+      await setView(driver, id, 'land');
+      const sun = async (degrees) => {
+        await driver.evaluate((sel, value) => {
+          const input = document.querySelector(`${sel} input[name="sun"]`);
+          input.value = String(value);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        }, section(id), degrees);
+        await until(driver, `the sun at ${degrees}`, (sel, value) => document.querySelector(sel).dataset.sun === String(value), section(id), degrees);
+        return facts(driver, id);
+      };
+      const low = await sun(8);
+      await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section(id));
+      await driver.screenshot(join(ARTIFACTS, `land-low-sun-${name}.png`));
+      const high = await sun(80);
+      await driver.screenshot(join(ARTIFACTS, `land-high-sun-${name}.png`));
+      assert.notEqual(high.hash, before.hash, `${name}: another picture than the terrain`);
+      assert.ok(high.green > 2000, `${name}: grass and forest (${high.green} green pixels)`);
+      assert.ok(low.dark > high.dark * 1.2 + 100, `${name}: more in shadow at a low sun (${low.dark} against ${high.dark})`);
+      await sun(35);
+      await setView(driver, id, 'terrain');
+      assert.deepEqual(await problems(driver), []);
+    });
+
     test('a plain wheel over a canvas is left to scroll the page, Ctrl + wheel zooms, and a swipe may scroll', async () => {
       const id = 'mpd-final';
       await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section(id));

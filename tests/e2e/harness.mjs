@@ -449,16 +449,23 @@ export function sectionFacts(demoId) {
   const sky = [data[0], data[1], data[2]];
   let drawn = 0;
   let rivers = 0;
+  let dark = 0;
+  let green = 0;
   let hash = 2166136261;
   for (let i = 0; i < data.length; i += 4) {
     if (Math.abs(data[i] - sky[0]) + Math.abs(data[i + 1] - sky[1]) + Math.abs(data[i + 2] - sky[2]) > 9) drawn++;
     // The Water view's rivers: bright blue.
     if (data[i + 2] > 195 && data[i + 1] > 115 && data[i + 2] - data[i] > 120) rivers++;
+    // The Land view's shadows and growing ground (as land.test.mjs counts them).
+    if (data[i] + data[i + 1] + data[i + 2] < 150) dark++;
+    if (data[i + 1] > data[i] + 8 && data[i + 1] > data[i + 2] + 8) green++;
     hash = Math.imul(hash ^ data[i] ^ (data[i + 1] << 8) ^ (data[i + 2] << 16), 16777619) >>> 0;
   }
   return {
     drawn: drawn / (data.length / 4),
     rivers,
+    dark,
+    green,
     hash,
     generation: Number(section.dataset.generation),
     seed: section.dataset.seed,

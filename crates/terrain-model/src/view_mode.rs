@@ -44,6 +44,9 @@ pub struct ViewRow {
     pub paints: bool,
     /// Whether the stepper's highlight is drawn over it (a 3-D picture of the bare surface).
     pub highlights: bool,
+    /// Whether a sun the reader sets (`<input type="range" name="sun">`) lights it, casting
+    /// shadows.
+    pub sun: bool,
 }
 
 /// A row with every question answered "no", for the rows below to fill in.
@@ -59,6 +62,7 @@ const PLAIN: ViewRow = ViewRow {
     points: false,
     paints: false,
     highlights: false,
+    sun: false,
 };
 
 /// The row of [`ViewMode::TERRAIN`].
@@ -70,6 +74,20 @@ static TERRAIN: ViewRow = ViewRow {
     lit: true,
     paints: true,
     highlights: true,
+    ..PLAIN
+};
+
+/// The row of [`ViewMode::LAND`].
+static LAND: ViewRow = ViewRow {
+    name: "land",
+    label: "Land",
+    shows: "3-D land coloured by what covers it (sand, grass, forest, bare rock, scree, snow, \
+            riverbeds), with its lakes and rivers, lit by a sun whose shadows fall across it",
+    turns: true,
+    lit: true,
+    offered: Offered::Maps,
+    routes: true,
+    sun: true,
     ..PLAIN
 };
 
@@ -153,6 +171,11 @@ impl ViewMode {
     /// The lit 3-D terrain.
     pub const TERRAIN: ViewMode = ViewMode(&TERRAIN);
 
+    /// The land as it would look: the lit 3-D terrain coloured by its materials
+    /// (`terrain::materials`), its water on it, shadows cast by a sun the reader sets
+    /// (`terrain::materials::light`).
+    pub const LAND: ViewMode = ViewMode(&LAND);
+
     /// The same surface as lines.
     pub const WIREFRAME: ViewMode = ViewMode(&WIREFRAME);
 
@@ -183,8 +206,9 @@ impl ViewMode {
     pub const SLOPE: ViewMode = ViewMode(&SLOPE);
 
     /// Every view, in the order the select lists them.
-    pub const ALL: [ViewMode; 8] = [
+    pub const ALL: [ViewMode; 9] = [
         ViewMode::TERRAIN,
+        ViewMode::LAND,
         ViewMode::WIREFRAME,
         ViewMode::MAP,
         ViewMode::CREASES,

@@ -470,6 +470,7 @@ fn each_view_is_offered_by_name_where_it_has_something_to_show() {
         names("ds-final"),
         [
             "terrain",
+            "land",
             "wireframe",
             "map",
             "creases",
@@ -481,8 +482,9 @@ fn each_view_is_offered_by_name_where_it_has_something_to_show() {
     let eroded = names("erosion");
     assert_eq!(eroded.len(), ViewMode::ALL.len());
     assert!(eroded.contains(&"erosion"));
-    // The slope view wherever the map view is.
+    // The slope view wherever the map view is; the land wherever the map is a terrain.
     for demo in DEMOS {
+        assert_eq!(demo.offers(ViewMode::LAND), demo.is_map(), "{}", demo.id);
         assert_eq!(
             demo.offers(ViewMode::SLOPE),
             demo.offers(ViewMode::MAP),

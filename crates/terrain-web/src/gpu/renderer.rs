@@ -15,7 +15,7 @@ use std::cell::{Cell, OnceCell, RefCell};
 use std::sync::Arc;
 
 use super::camera::new_camera;
-use super::shading::Shading;
+use super::shading::{Shading, TOWARD_SUN};
 use crate::model::demos::Look;
 use terrain::mesh::MeshData;
 use three_d::{
@@ -135,7 +135,8 @@ impl Renderer {
                     grid: (0, 0),
                 };
                 if let Ok(model) = self.model(&triangle) {
-                    self.render(gl, &new_camera(1, 1, Look::Terrain), Some(&model), 1, 1);
+                    let camera = new_camera(1, 1, Look::Terrain);
+                    self.render(gl, (&camera, TOWARD_SUN), Some(&model), (1, 1));
                 }
                 false
             }
@@ -285,21 +286,28 @@ impl Renderer {
 
     /// Renders `model` (or just the background) as seen by `camera` into the bottom-left
     /// `width` x `height` pixels of the hidden canvas.
-    fn render(&self, gl: &Gl, camera: &Camera, model: Option<&Model>, width: u32, height: u32) {
+    fn render(
+        &self,
+        gl: &Gl,
+        (camera, toward): (&Camera, [f32; 3]),
+        model: Option<&Model>,
+        (width, height): (u32, u32),
+    ) {
         let [r, g, b] = CLEAR_RGB;
         let target = RenderTarget::screen(&gl.context, width, height);
         target.clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0));
         if let Some(model) = model {
-            target.render_with_material(&Shading, camera, [model], &[]);
+            target.render_with_material(&Shading { toward }, camera, [model], &[]);
             self.compiled.set(true);
         }
     }
 
-    /// Renders `model` (or just the background) as seen by `camera` and copies the picture into
-    /// `out`, a 2-D context of a `width` x `height` canvas.
+    /// Renders `model` (or just the background) as seen by `camera`, lit by a sun `toward`
+    /// ([`TOWARD_SUN`] but in the Land view), and copies the picture into `out`, a 2-D context
+    /// of a `width` x `height` canvas.
     pub fn draw(
         &self,
-        camera: &Camera,
+        (camera, toward): (&Camera, [f32; 3]),
         model: Option<&Model>,
         out: &CanvasRenderingContext2d,
         width: u32,
@@ -315,7 +323,7 @@ impl Renderer {
         if self.canvas.height() < height {
             self.canvas.set_height(height);
         }
-        self.render(gl, camera, model, width, height);
+        self.render(gl, (camera, toward), model, (width, height));
         // The picture sits in the bottom-left corner of the shared canvas.
         let top = f64::from(self.canvas.height() - height);
         let (w, h) = (f64::from(width), f64::from(height));

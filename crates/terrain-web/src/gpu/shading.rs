@@ -1,7 +1,7 @@
 //! How every terrain is lit: [`Shading`], a small material of the page's own.
 
 use three_d::{
-    ColorMapping, EffectMaterialId, Light, Material, MaterialType, Program, RenderStates,
+    vec3, ColorMapping, EffectMaterialId, Light, Material, MaterialType, Program, RenderStates,
     ToneMapping, Viewer,
 };
 
@@ -11,8 +11,15 @@ use three_d::{
 /// tone and colour mapping like any three-d material. Written for the page rather than using
 /// three-d's physically based material and lights: that needs several kilobytes of shader
 /// source and code for textures and deferred rendering the terrains never use (see README,
-/// "Size").
-pub struct Shading;
+/// "Size"). A vertex's alpha is how much of the sun reaches it (1 but in the Land view's cast
+/// shadows), and the sun stands where `toward` points.
+pub struct Shading {
+    /// Towards the sun, a unit vector in the world (x east, y up, z south).
+    pub toward: [f32; 3],
+}
+
+/// Towards the sun every view but the Land view is lit by: high in the south-east.
+pub const TOWARD_SUN: [f32; 3] = [0.48666, 0.81111, 0.32444];
 
 /// The fragment shader of [`Shading`]; `nor` and `col` come from three-d's mesh vertex shader
 /// (world-space normal, linear vertex colour).
@@ -20,14 +27,15 @@ const SHADING_FRAG: &str = "
 in vec3 nor;
 in vec4 col;
 layout (location = 0) out vec4 outColor;
-// Light from the sky, all around, and from the sun, whose rays travel along (-0.6, -1, -0.4).
+// Light from the sky, all around, and from the sun (towardSun), which the vertex alpha lets
+// through (0 in a cast shadow).
+uniform vec3 towardSun;
 const float SKY = 0.45;
 const float SUN = 0.67;
-const vec3 TOWARD_SUN = vec3(0.48666, 0.81111, 0.32444);
 void main()
 {
     vec3 normal = normalize(gl_FrontFacing ? nor : -nor);
-    float sun = SUN * max(dot(normal, TOWARD_SUN), 0.0);
+    float sun = SUN * max(dot(normal, towardSun), 0.0) * col.a;
     vec3 color = col.rgb * (SKY + sun);
     outColor = vec4(color_mapping(tone_mapping(color)), 1.0);
 }
@@ -49,6 +57,8 @@ impl Material for Shading {
     }
 
     fn use_uniforms(&self, program: &Program, viewer: &dyn Viewer, _lights: &[&dyn Light]) {
+        let [x, y, z] = self.toward;
+        program.use_uniform("towardSun", vec3(x, y, z));
         viewer.tone_mapping().use_uniforms(program);
         viewer.color_mapping().use_uniforms(program);
     }

@@ -60,6 +60,8 @@ pub enum Message {
     Step(usize, StepAction),
     /// View `.0`'s flood stepper (the Water view's) moved.
     Flood(usize, StepAction),
+    /// View `.0`'s sun was set to `.1` degrees over the horizon (the Land view's).
+    Sun(usize, u8),
     /// Play (or pause) was pressed in view `.0`; `.1` is true when the reader prefers reduced
     /// motion.
     Play(usize, bool),

@@ -29,6 +29,30 @@ pub struct StepControls {
     pub scrubber: HtmlInputElement,
 }
 
+/// The sun's height, 5 to 85 degrees, in a label that says so (hidden until a view it lights is
+/// on screen).
+fn sun_control(document: &Document) -> Result<(Element, HtmlInputElement), JsValue> {
+    let label = element(document, "label", &[("class", "sun"), ("hidden", "")])?;
+    label.set_text_content(Some("Sun "));
+    let value = crate::page::view::SUN_DEFAULT.to_string();
+    let input: HtmlInputElement = element(
+        document,
+        "input",
+        &[
+            ("type", "range"),
+            ("name", "sun"),
+            ("min", "5"),
+            ("max", "85"),
+            ("step", "1"),
+            ("value", &value),
+            ("aria-label", "The sun's height over the land, in degrees"),
+        ],
+    )?
+    .dyn_into()?;
+    label.append_child(&input)?;
+    Ok((label, input))
+}
+
 /// The row of view and step controls under a demo's canvas.
 pub struct Toolbar {
     /// The `<div class="toolbar">` holding them, placed under the canvas.
@@ -41,6 +65,9 @@ pub struct Toolbar {
     pub stepper: Option<StepControls>,
     /// The flood stepper, on rows with a Water view.
     pub flood: Option<FloodControls>,
+    /// The sun's height (`<input type="range" name="sun">`) in its label, on rows with a view a
+    /// sun lights (the Land view), shown while that view is.
+    pub sun: Option<(Element, HtmlInputElement)>,
     /// The line saying what the step on screen did (or what the step demo shows).
     pub caption: Element,
     /// `<select name="format">`, `<select name="tiles">` and `data-action="download"`, on 2-D
@@ -268,6 +295,14 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
     } else {
         None
     };
+    let sun = match demo.views().any(|view| view.row().sun) {
+        true => {
+            let control = sun_control(document)?;
+            container.append_child(&control.0)?;
+            Some(control)
+        }
+        false => None,
+    };
     let wrapper = element(document, "span", &[("class", "view-choice")])?;
     let modes: Vec<_> = demo.views().map(|m| (m.name(), m.label().into())).collect();
     let (label, view, options) = labelled_select(document, id, "view", "View", None, &modes)?;
@@ -329,6 +364,7 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
         view_options,
         stepper,
         flood,
+        sun,
         caption,
         download,
         reset,

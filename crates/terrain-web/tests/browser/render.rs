@@ -7,6 +7,7 @@ use terrain::mesh::terrain_mesh;
 use terrain::midpoint::{self, MpdParams};
 use terrain_web::gpu::camera::{self, HEIGHT_SCALE};
 use terrain_web::gpu::renderer::Renderer;
+use terrain_web::gpu::shading::TOWARD_SUN;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement};
@@ -71,7 +72,7 @@ fn draw_terrain(
         .expect("WebGL2 uploads");
     let out = canvas_2d(document);
     renderer
-        .draw(camera, Some(&model), &out, WIDTH, HEIGHT)
+        .draw((camera, TOWARD_SUN), Some(&model), &out, WIDTH, HEIGHT)
         .expect("WebGL2 draws");
     out
 }
@@ -85,7 +86,7 @@ fn terrain_renders_through_the_shared_context_into_a_2d_canvas() {
     // Background only: every pixel is the clear colour, and it is not transparent.
     let empty = canvas_2d(&document);
     renderer
-        .draw(&camera, None, &empty, WIDTH, HEIGHT)
+        .draw((&camera, TOWARD_SUN), None, &empty, WIDTH, HEIGHT)
         .expect("WebGL2 draws");
     let background = pixels(&empty);
     let clear = background[..4].to_vec();

@@ -137,6 +137,24 @@ pub fn splat_of(
     Ok(splat::Splat::of(map.width(), map.height(), &weights))
 }
 
+/// What the land view paints at each cell of `map`: its albedo (RGB, sRGB, [`splat_of`]'s
+/// colours mixed) and the share of the sky it sees ([`light::sky`], 0.5 to 1 as 128 to 255),
+/// with no deposit known (the page's shown points).
+pub fn land_colours(
+    map: &Heightmap,
+    water: &Water,
+    relief: Relief,
+) -> Result<Vec<[u8; 4]>, ParamError> {
+    let albedo = splat_of(map, water, relief, None, &Lines::default())?.albedo();
+    let scale = relief.height_m / relief.cell_m;
+    let sky = light::sky(map.data(), map.width(), scale);
+    Ok(albedo
+        .chunks_exact(3)
+        .zip(sky)
+        .map(|(c, s)| [c[0], c[1], c[2], (s * 255.0).round() as u8])
+        .collect())
+}
+
 impl Ground {
     /// What the rules read of every cell of `map`.
     fn read(

@@ -195,6 +195,11 @@ impl App {
                     v.step_flood(action);
                 }
             }
+            Message::Sun(index, degrees) => {
+                if let Some(v) = self.views.get_mut(index) {
+                    v.set_sun(degrees);
+                }
+            }
             Message::Play(index, reduced_motion) => {
                 if let Some(v) = self.views.get_mut(index).filter(|v| v.steppable()) {
                     if v.toggle_play(reduced_motion) {

@@ -39,6 +39,9 @@ use crate::model::requests::{Pending, Requests};
 use crate::model::stepping::Stepper;
 use crate::model::view_mode::ViewMode;
 
+/// The sun's height over the Land view before the reader moves it, in degrees.
+pub const SUN_DEFAULT: u8 = 35;
+
 /// Width over height of every demo canvas.
 const ASPECT: f64 = 16.0 / 10.0;
 
@@ -63,8 +66,9 @@ struct Shown {
     model: Option<Model>,
     /// The mesh and model still show an earlier step (rebuilt when the 3-D view next draws).
     stale: bool,
-    /// The mesh shows the water on the land (the `water-3d` view), not the bare terrain.
-    water: bool,
+    /// The view the mesh was built for, and the sun's height it was lit by (the `water-3d` and
+    /// `land` views build their own; the others share the bare terrain's).
+    built_for: (ViewMode, u8),
     /// Where the water of `staged` goes, once the worker has routed it (`routing`); inside,
     /// `None` where it could not.
     routed: Option<Option<Routed>>,
@@ -92,6 +96,8 @@ pub struct DemoView {
     drag: Option<Drag>,
     /// The Water view's picked point and flood step.
     water: routing::WaterView,
+    /// The sun's height over the Land view, in degrees (`<input type="range" name="sun">`).
+    sun: u8,
     /// The strokes painted on a composed terrain with a `paint` step.
     painting: painting::Painting,
     /// A message from the page address (a refused link value) shown until the reader changes
@@ -132,6 +138,7 @@ impl DemoView {
             hover: None,
             drag: None,
             water: routing::WaterView::default(),
+            sun: SUN_DEFAULT,
             painting: painting::Painting::default(),
             notice: None,
             downloads: Newest::default(),
@@ -272,7 +279,7 @@ impl DemoView {
             mesh,
             model: None,
             stale: false,
-            water: false,
+            built_for: (ViewMode::TERRAIN, 0),
             routed: None,
         });
         self.forget_routing();

@@ -72,7 +72,7 @@ impl DemoView {
                 .ok()
                 .and_then(|bytes| Routed::from_bytes(points, &bytes));
             shown.routed = Some(routed);
-            shown.stale |= shown.water;
+            shown.stale |= shown.built_for.0.row().routes;
         }
         self.set_attribute("data-water", "routed");
         self.needs_draw = true;
@@ -108,9 +108,24 @@ impl DemoView {
         })
     }
 
+    /// Sets the Land view's sun `degrees` over the horizon: its shadows are cast again.
+    pub fn set_sun(&mut self, degrees: u8) {
+        if degrees != self.sun {
+            self.sun = degrees;
+            self.needs_draw |= self.mode.row().sun;
+            self.set_attribute("data-sun", &degrees.to_string());
+        }
+    }
+
     /// Shows the flood stepper (in the Water view only) and its step in `data-flood` and
-    /// `data-flood-steps`.
+    /// `data-flood-steps`, and the sun's height while a view it lights is on screen.
     pub(super) fn show_flood(&self) {
+        if let Some((label, _)) = &self.elements.toolbar.sun {
+            let _ = match self.mode.row().sun {
+                true => label.remove_attribute("hidden"),
+                false => label.set_attribute("hidden", ""),
+            };
+        }
         if let Some(controls) = &self.elements.toolbar.flood {
             let shown = self.mode.row().floods;
             controls.show(self.water.flood, shown);

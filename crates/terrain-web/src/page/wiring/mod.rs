@@ -286,6 +286,15 @@ fn wire_toolbar(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Res
             Message::Flood(index, a)
         })?;
     }
+    if let Some((_, input)) = &toolbar.sun {
+        let read = input.clone();
+        let moved = sender(scheduler, move |_: web_sys::Event| {
+            // The range only offers whole degrees from 5 to 85; anything else is refused.
+            let degrees = terrain::params::parse_whole("sun", &read.value(), 5, 85).ok()?;
+            Some(Message::Sun(index, degrees as u8))
+        });
+        listen(input, "input", true, moved)?;
+    }
     let Some(controls) = &toolbar.stepper else {
         return Ok(());
     };

@@ -24,18 +24,48 @@ pub struct Sun {
     pub azimuth: f32,
 }
 
+/// A sun's rays over a map: which way, on the map, lies towards the sun, and how steeply its rays
+/// climb (the page makes one with the browser's trigonometry, keeping Rust's out of its first
+/// load).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ray {
+    /// Towards the sun on the map, a unit vector: x east, y south.
+    pub toward: (f32, f32),
+    /// How far the rays climb over one cell: the tangent of the sun's height.
+    pub rise: f32,
+}
+
+impl Sun {
+    /// Its rays; `None` with the sun overhead (no shadow is cast).
+    pub fn ray(self) -> Option<Ray> {
+        if self.elevation >= 90.0 {
+            return None;
+        }
+        let (sin, cos) = self.azimuth.to_radians().sin_cos();
+        Some(Ray {
+            toward: (sin, -cos),
+            rise: self.elevation.max(0.0).to_radians().tan(),
+        })
+    }
+}
+
 /// How lit each cell of a `width`-wide map of `heights` is by `sun` (1 in full sun, 0 in a cast
 /// shadow; faces turned away from the sun are the shading's business, not this), with heights
 /// multiplied by `scale` to be in cells (the relief's metres over the cell's).
 pub fn shadows(heights: &[f32], width: usize, scale: f32, sun: Sun) -> Vec<f32> {
+    match sun.ray() {
+        Some(ray) => shadows_along(heights, width, scale, ray),
+        None => vec![1.0; heights.len()],
+    }
+}
+
+/// [`shadows`] cast by the sun's `ray`.
+pub fn shadows_along(heights: &[f32], width: usize, scale: f32, ray: Ray) -> Vec<f32> {
     let height = heights.len() / width.max(1);
-    if width == 0 || height == 0 || sun.elevation >= 90.0 {
+    if width == 0 || height == 0 {
         return vec![1.0; heights.len()];
     }
-    let (sin, cos) = sun.azimuth.to_radians().sin_cos();
-    // Towards the sun on the grid: x east, y south (rows grow southwards).
-    let (sx, sy) = (sin, -cos);
-    let rise = sun.elevation.max(0.0).to_radians().tan();
+    let ((sx, sy), rise) = (ray.toward, ray.rise);
     let h = |i: usize| heights[i] * scale;
     let mut top = vec![f32::NEG_INFINITY; heights.len()];
     let mut lit = vec![1.0; heights.len()];

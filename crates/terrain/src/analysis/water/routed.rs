@@ -18,6 +18,9 @@ pub struct Routed {
     pub layer: Vec<Wet>,
     /// What each flood step before the last says.
     pub captions: Vec<String>,
+    /// What the land view paints at each point: its albedo (sRGB) and the share of the sky it
+    /// sees in 255ths (`crate::materials::land_colours`).
+    pub land: Vec<[u8; 4]>,
 }
 
 impl Routed {
@@ -26,7 +29,8 @@ impl Routed {
     pub fn from_bytes(points: usize, bytes: &[u8]) -> Option<Routed> {
         let n = points;
         let (words, rest) = bytes.split_at_checked(16 * n)?;
-        let (codes, mut captions) = rest.split_at_checked(2 * n)?;
+        let (codes, rest) = rest.split_at_checked(2 * n)?;
+        let (land, mut captions) = rest.split_at_checked(4 * n)?;
         let word = |part: usize, i: usize| {
             let b = &words[(part * n + i) * 4..(part * n + i) * 4 + 4];
             u32::from_le_bytes([b[0], b[1], b[2], b[3]])
@@ -57,6 +61,10 @@ impl Routed {
             order: part(3).collect(),
             layer,
             captions: texts,
+            land: land
+                .chunks_exact(4)
+                .map(|c| [c[0], c[1], c[2], c[3]])
+                .collect(),
         })
     }
 }

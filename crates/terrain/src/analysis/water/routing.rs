@@ -6,6 +6,8 @@ use super::flood::{self, FLOOD_STEPS};
 use super::routed::{Routed, Wet};
 use super::shown::{self, water_pixels_routed};
 use super::{fill, Water};
+use crate::analysis::derived::Relief;
+use crate::analysis::materials;
 use crate::map::heightmap::Heightmap;
 use crate::shown::display::DisplayGrid;
 
@@ -32,7 +34,11 @@ fn route_points(columns: usize, heights: &[f32]) -> Option<Routed> {
         order,
         layer,
         captions: Vec::new(),
+        land: Vec::new(),
     };
+    let rows = heights.len() / columns;
+    routed.land = materials::land_colours(&map, &routed.water, Relief::shown_at(columns, rows))
+        .unwrap_or_else(|_| vec![[128, 128, 128, 255]; heights.len()]);
     routed.captions = (0..FLOOD_STEPS)
         .map(|step| flood::flood_caption(columns, &routed, step))
         .collect();
@@ -62,7 +68,8 @@ fn sunk(columns: usize, heights: &[f32]) -> Option<(Heightmap, (f32, f32))> {
 
 /// The shown heights `grid` (holes not a number) routed by [`route`], as bytes for the page:
 /// the filled heights (f32), where each point drains, its flow and the order the flood took it
-/// in (u32), its [`Wet`] (a kind and a 0..255 value, u8), then each flood step's caption (its
+/// in (u32), its [`Wet`] (a kind and a 0..255 value, u8), what the land view paints there (an
+/// sRGB colour and the sky it sees, 4 u8: `materials::land_colours`), then each flood step's caption (its
 /// length in bytes, u32, and its UTF-8), little-endian ([`Routed::from_bytes`] reads them).
 /// Fails for a grid that cannot be routed.
 pub fn routing_bytes(grid: &Heightmap) -> Result<Vec<u8>, String> {
@@ -79,6 +86,7 @@ pub fn routing_bytes(grid: &Heightmap) -> Result<Vec<u8>, String> {
     }
     bytes.extend(routed.layer.iter().map(|w| w.code().0));
     bytes.extend(routed.layer.iter().map(|w| w.code().1));
+    bytes.extend(routed.land.iter().flatten());
     for caption in &routed.captions {
         bytes.extend((caption.len() as u32).to_le_bytes());
         bytes.extend(caption.as_bytes());

@@ -1,11 +1,13 @@
 //! Each view's picture, one file a view behind one trait ([`Drawing`]): the map, the creases'
-//! shaded relief, the water, what erosion changed, how steep the ground is, the wireframe, and
-//! the lit terrain (bare or with its water). Its name, label, text alternative, which maps it
+//! shaded relief, the water, what erosion changed, how steep the ground is, the wireframe, the
+//! lit terrain (bare or with its water) and the land (its materials, its water, the sun's
+//! shadows). Its name, label, text alternative, which maps it
 //! can show and what else it does are its row (`ViewMode`); how it is drawn is here, one line
 //! of [`DRAWINGS`] a view.
 
 mod creases;
 mod erosion;
+mod land;
 mod lit;
 mod map;
 mod slope;
@@ -38,6 +40,8 @@ pub(super) fn draw(
 ) -> Result<(), String> {
     if mode == ViewMode::TERRAIN {
         lit::Lit { water: false }.draw(view, renderer, size)
+    } else if mode == ViewMode::LAND {
+        land::Land.draw(view, renderer, size)
     } else if mode == ViewMode::WATER_3D {
         lit::Lit { water: true }.draw(view, renderer, size)
     } else if mode == ViewMode::WIREFRAME {

@@ -1,0 +1,87 @@
+// End-to-end: the Land view. Offered on every map (not the 1-D profile); the lit 3-D land
+// coloured by its materials (the worker's albedo of the shown points: grass and forest green,
+// rock grey, snow white, riverbeds, with the lakes and rivers in blue on it), lit by a sun the
+// reader sets with `<input name="sun">`, whose cast shadows darken more of the land at a low sun
+// than at a high one. On compose, erosion, uplift and real land.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import {
+  ARTIFACTS, DEMO_IDS, canvasPixels, countColours, inspect, suite, section, setView, nextFrames,
+} from './harness.mjs';
+
+const fx = suite();
+
+/** Drawn pixels (not the sky) by kind: green land, and dark (in shadow or facing away). */
+const KINDS = {
+  green: (r, g, b) => g > r + 8 && g > b + 8,
+  dark: (r, g, b) => r + g + b < 150,
+};
+
+/** Sets demo `id`'s sun to `degrees` and resolves to its canvas's pixel counts once drawn. */
+async function underSun(page, id, degrees) {
+  await page.$eval(`${section(id)} input[name="sun"]`, (input, value) => {
+    input.value = String(value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, degrees);
+  await page.waitForFunction(
+    ([sel, value]) => document.querySelector(sel).dataset.sun === String(value), [section(id), degrees],
+  );
+  await nextFrames(page);
+  const facts = await inspect(page, id);
+  return { ...countColours(await canvasPixels(page, id), KINDS), drawn: facts.drawn };
+}
+
+test('the Land view is offered on every map and not on the profile, its sun only while it shows', async () => {
+  const { page } = fx.session;
+  for (const id of DEMO_IDS) {
+    const options = await page.$$eval(`${section(id)} select[name="view"] option`, (o) => o.map((x) => [x.value, x.textContent]));
+    const land = options.find(([value]) => value === 'land');
+    assert.equal(Boolean(land), id !== 'line-1d', `${id}: ${options}`);
+    if (land) assert.match(land[1], /^Land/);
+  }
+  const sun = `${section('ds-final')} input[name="sun"]`;
+  await page.locator(section('ds-final')).scrollIntoViewIfNeeded();
+  assert.equal(await page.$eval(sun, (i) => i.closest('label').hidden), true, 'hidden in the terrain view');
+  await setView(page, 'ds-final', 'land');
+  assert.equal(await page.$eval(sun, (i) => i.closest('label').hidden), false, 'shown in the land view');
+  assert.deepEqual(await page.$eval(sun, (i) => [i.min, i.max, i.value]), ['5', '85', '35']);
+  await setView(page, 'ds-final', 'terrain');
+  assert.equal(await page.$eval(sun, (i) => i.closest('label').hidden), true);
+});
+
+test('the land is green where it grows, and a low sun darkens more of it than a high one', async () => {
+  const { page, problems } = fx.session;
+  const seen = {};
+  for (const id of ['compose', 'erosion', 'uplift', 'real-land']) {
+    await page.locator(section(id)).scrollIntoViewIfNeeded();
+    const terrain = await inspect(page, id);
+    const shown = await setView(page, id, 'land');
+    await page.waitForFunction((sel) => document.querySelector(sel).dataset.water === 'routed', section(id));
+    await nextFrames(page);
+    const land = await inspect(page, id);
+    assert.equal(land.generation, terrain.generation, `${id}: a view change regenerates nothing`);
+    assert.ok(land.drawn > 0.1 && Math.abs(land.drawn - terrain.drawn) < 0.05, `${id}: drawn ${land.drawn} against ${terrain.drawn}`);
+    assert.notEqual(land.hash, terrain.hash, `${id}: another picture than the terrain's`);
+    const alt = await page.$eval(`${section(id)} canvas`, (c) => c.getAttribute('aria-label'));
+    assert.match(alt, /coloured by what covers it/, id);
+    const low = await underSun(page, id, 8);
+    await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, `land-${id}-low-sun.png`) });
+    const high = await underSun(page, id, 80);
+    await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, `land-${id}-high-sun.png`) });
+    seen[id] = { low, high, drawn: shown.drawn };
+    // Uplift's needles are steep everywhere: a high sun grazes their faces as a low one lights
+    // the faces towards it, so its canvas darkens little either way (its figures are logged).
+    if (id !== 'uplift') {
+      assert.ok(low.dark > high.dark * 1.2 + 100, `${id}: more in shadow at a low sun: ${JSON.stringify(seen[id])}`);
+    }
+    await underSun(page, id, 35);
+    await setView(page, id, 'terrain');
+  }
+  console.log(`# land under a low and a high sun: ${JSON.stringify(seen)}`);
+  // Where the land is gentle enough to grow (the eroded map, real land), much of it is green.
+  for (const id of ['erosion', 'real-land']) {
+    assert.ok(seen[id].high.green > 2000, `${id}: green ${JSON.stringify(seen[id].high)}`);
+  }
+  assert.deepEqual(problems, []);
+});
