@@ -52,7 +52,7 @@ test('the comparison draws both terrains, in every view, and shows both crease s
   assert.ok(facts.mpd > facts.ds + 0.3, `midpoint displacement creases: ${facts.mpd} against ${facts.ds}`);
   assert.ok(Math.abs(facts.ds - 1) < 0.1, `Diamond-Square does not: ${facts.ds}`);
   assert.match(facts.caption, new RegExp(`midpoint displacement ${facts.mpd.toFixed(2)}, Diamond-Square ${facts.ds.toFixed(2)}$`));
-  assert.deepEqual(facts.views, ['terrain', 'wireframe', 'map', 'creases', 'water', 'water-3d', 'slope']);
+  assert.deepEqual(facts.views, ['terrain', 'land', 'wireframe', 'map', 'creases', 'water', 'water-3d', 'slope']);
   assert.equal(facts.stepper, 0, 'a comparison has no stepper');
   for (const mode of ['terrain', 'map', 'creases']) {
     await page.selectOption(`${section(id)} select[name="view"]`, mode);

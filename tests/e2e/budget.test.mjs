@@ -111,8 +111,9 @@ import { DIST } from './harness.mjs';
 // +867 B of clone and drop code) over the 200 826 B of the step registry, terraces and the
 // Slope view, against 198 310 B before issue 71, which allows 1 KB (not met: BENCHMARKS.md).
 // 204 534 B with the Land view (issue 72: its row, drawing, shadows, the Sun slider, the land
-// colours read with the routing): +2.8 KB where the issue allows 2 KB (not met).
-const CEILING = 205_000;
+// colours read with the routing): +2.8 KB where the issue allows 2 KB (not met); 204 781 B with
+// the land the first view of seven demos and the routing said due at once.
+const CEILING = 205_300;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

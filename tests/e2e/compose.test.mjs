@@ -299,6 +299,9 @@ test('a link brings the whole chain back', async () => {
   await visit.page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section);
   await settle(visit.page, id);
   assert.deepEqual(await steps(visit.page), chain);
+  // The link keeps the chain, not the view: shown the way this page shows it.
+  const mode = await page.$eval(`${section} select[name="view"]`, (s) => s.value);
+  await visit.page.selectOption(`${section} select[name="view"]`, mode);
   const back = await inspect(visit.page, id);
   assert.equal(back.hash, shown.hash, 'the same picture');
   assert.equal(await command(visit.page), await command(page));

@@ -43,7 +43,7 @@ test('the erosion demo draws and steps: one droplet\'s path first, then the eros
     views: [...s.querySelectorAll('select[name="view"] option')].map((o) => o.value),
   }));
   assert.equal(facts.steps, 8 + 11 + 1, 'eight droplets one at a time, then 16 ... 16384, then all');
-  assert.deepEqual(facts.views, ['terrain', 'wireframe', 'map', 'creases', 'water', 'water-3d', 'erosion', 'slope']);
+  assert.deepEqual(facts.views, ['terrain', 'land', 'wireframe', 'map', 'creases', 'water', 'water-3d', 'erosion', 'slope']);
 
   await page.selectOption(`${section} select[name="view"]`, 'map');
   await scrub(page, id, 0);

@@ -55,7 +55,8 @@ test('the land is green where it grows, and a low sun darkens more of it than a 
   const seen = {};
   for (const id of ['compose', 'erosion', 'uplift', 'real-land']) {
     await page.locator(section(id)).scrollIntoViewIfNeeded();
-    const terrain = await inspect(page, id);
+    // The land is the first view of these four: the bare terrain to compare it with.
+    const terrain = await setView(page, id, 'terrain');
     const shown = await setView(page, id, 'land');
     await page.waitForFunction((sel) => document.querySelector(sel).dataset.water === 'routed', section(id));
     await nextFrames(page);

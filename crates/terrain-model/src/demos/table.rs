@@ -240,7 +240,7 @@ pub const DEMOS: &[Demo] = &[
             ..Eroded::DEFAULT
         }),
         look: Look::Terrain,
-        view: ViewMode::TERRAIN,
+        view: ViewMode::LAND,
         held: None,
     },
     Demo {
@@ -250,7 +250,7 @@ pub const DEMOS: &[Demo] = &[
         fields: RAIN_FIELDS,
         recipe: Recipe::RainAtScale(RainAtScale::DEFAULT),
         look: Look::Terrain,
-        view: ViewMode::TERRAIN,
+        view: ViewMode::LAND,
         held: None,
     },
     Demo {
@@ -260,7 +260,7 @@ pub const DEMOS: &[Demo] = &[
         fields: THERMAL_FIELDS,
         recipe: Recipe::Weathered(Weathered::rounds_on(EROSION_TERRAIN, 256)),
         look: Look::Terrain,
-        view: ViewMode::TERRAIN,
+        view: ViewMode::LAND,
         held: None,
     },
     Demo {
@@ -270,7 +270,7 @@ pub const DEMOS: &[Demo] = &[
         fields: UPLIFT_FIELDS,
         recipe: Recipe::Uplifted(Uplifted::DEFAULT),
         look: Look::Terrain,
-        view: ViewMode::TERRAIN,
+        view: ViewMode::LAND,
         held: None,
     },
     Demo {
@@ -280,7 +280,7 @@ pub const DEMOS: &[Demo] = &[
         fields: COMPOSE_FIELDS,
         recipe: Recipe::Composed(OPENING_CHAIN),
         look: Look::Terrain,
-        view: ViewMode::TERRAIN,
+        view: ViewMode::LAND,
         held: None,
     },
     Demo {
@@ -293,7 +293,7 @@ pub const DEMOS: &[Demo] = &[
         fields: HELD_FIELDS,
         recipe: HELD,
         look: Look::Terrain,
-        view: ViewMode::TERRAIN,
+        view: ViewMode::LAND,
         held: Some(REAL_LAND),
     },
     Demo {
@@ -305,7 +305,7 @@ pub const DEMOS: &[Demo] = &[
         fields: HELD_FIELDS,
         recipe: HELD,
         look: Look::Terrain,
-        view: ViewMode::TERRAIN,
+        view: ViewMode::LAND,
         held: Some(YOUR_MAP),
     },
 ];

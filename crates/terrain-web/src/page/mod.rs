@@ -20,6 +20,7 @@ pub mod message;
 pub mod queue;
 pub mod realism;
 pub mod startup;
+pub mod sun;
 pub mod toolbar;
 pub mod view;
 pub mod widget;

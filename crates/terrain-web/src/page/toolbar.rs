@@ -29,30 +29,6 @@ pub struct StepControls {
     pub scrubber: HtmlInputElement,
 }
 
-/// The sun's height, 5 to 85 degrees, in a label that says so (hidden until a view it lights is
-/// on screen).
-fn sun_control(document: &Document) -> Result<(Element, HtmlInputElement), JsValue> {
-    let label = element(document, "label", &[("class", "sun"), ("hidden", "")])?;
-    label.set_text_content(Some("Sun "));
-    let value = crate::page::view::SUN_DEFAULT.to_string();
-    let input: HtmlInputElement = element(
-        document,
-        "input",
-        &[
-            ("type", "range"),
-            ("name", "sun"),
-            ("min", "5"),
-            ("max", "85"),
-            ("step", "1"),
-            ("value", &value),
-            ("aria-label", "The sun's height over the land, in degrees"),
-        ],
-    )?
-    .dyn_into()?;
-    label.append_child(&input)?;
-    Ok((label, input))
-}
-
 /// The row of view and step controls under a demo's canvas.
 pub struct Toolbar {
     /// The `<div class="toolbar">` holding them, placed under the canvas.
@@ -297,7 +273,7 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
     };
     let sun = match demo.views().any(|view| view.row().sun) {
         true => {
-            let control = sun_control(document)?;
+            let control = super::sun::sun_control(document)?;
             container.append_child(&control.0)?;
             Some(control)
         }

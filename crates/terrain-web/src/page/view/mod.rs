@@ -39,9 +39,6 @@ use crate::model::requests::{Pending, Requests};
 use crate::model::stepping::Stepper;
 use crate::model::view_mode::ViewMode;
 
-/// The sun's height over the Land view before the reader moves it, in degrees.
-pub const SUN_DEFAULT: u8 = 35;
-
 /// Width over height of every demo canvas.
 const ASPECT: f64 = 16.0 / 10.0;
 
@@ -138,7 +135,7 @@ impl DemoView {
             hover: None,
             drag: None,
             water: routing::WaterView::default(),
-            sun: SUN_DEFAULT,
+            sun: super::sun::SUN_DEFAULT,
             painting: painting::Painting::default(),
             notice: None,
             downloads: Newest::default(),
@@ -356,6 +353,7 @@ impl DemoView {
     pub fn set_mode(&mut self, mode: ViewMode) {
         if mode != self.mode {
             self.mode = mode;
+            self.mark_routing_due();
             self.needs_draw = true;
             self.show_step();
             self.show_painting();

@@ -32,6 +32,13 @@ impl Default for WaterView {
     }
 }
 
+/// What the shown heights are multiplied by before they are routed: the 3-D view's relief (a
+/// height of 1 standing `height_scale` of a map 2 wide) over the relief of `--maps` that the
+/// worker's land colours read (0.6 of the width, `terrain::derived::Relief::shown_at`).
+fn drawn_relief(shown: &super::Shown) -> f32 {
+    (shown.height_scale() / 1.2).max(f32::MIN_POSITIVE)
+}
+
 impl DemoView {
     /// Whether the view on screen shows water.
     fn shows_water(&self) -> bool {
@@ -45,7 +52,12 @@ impl DemoView {
             return None;
         }
         let shown = self.shown.as_ref().filter(|s| s.routed.is_none())?;
-        let grid = (shown.staged.size().0, shown.staged.heights.clone());
+        // In the relief the 3-D views draw: the worker's land colours read the heights in the
+        // relief of `--maps` (0.6 of the width, twice the 3-D view's for a generated map), so
+        // the heights go scaled to it, and the filled heights come back divided again.
+        let to_drawn = drawn_relief(shown);
+        let heights = shown.staged.heights.iter().map(|h| h * to_drawn).collect();
+        let grid = (shown.staged.size().0, heights);
         let setup = shown.setup.clone();
         let token = self.downloads.issue(TakeHome::Water, String::new());
         self.set_attribute("data-water", "routing");
@@ -61,6 +73,17 @@ impl DemoView {
         if let Some(shown) = self.shown.as_mut() {
             shown.routed = None;
         }
+        self.mark_routing_due();
+    }
+
+    /// Says `data-water="routing"` from the moment a view that shows water has points to route
+    /// that are not routed (the request goes after the next frame), so whoever waits for the
+    /// routing cannot look between the two.
+    pub(super) fn mark_routing_due(&self) {
+        let due = self.shows_water() && self.shown.as_ref().is_some_and(|s| s.routed.is_none());
+        if due {
+            self.set_attribute("data-water", "routing");
+        }
     }
 
     /// The routing of the points on screen arrived, or could not be made (too few points, or
@@ -68,9 +91,15 @@ impl DemoView {
     pub(super) fn finish_routing(&mut self, bytes: Result<Vec<u8>, String>) {
         if let Some(shown) = self.shown.as_mut() {
             let points = shown.staged.heights.len();
+            let to_drawn = drawn_relief(shown);
             let routed = bytes
                 .ok()
-                .and_then(|bytes| Routed::from_bytes(points, &bytes));
+                .and_then(|bytes| Routed::from_bytes(points, &bytes))
+                .map(|mut routed| {
+                    let filled = routed.water.filled.data_mut();
+                    filled.iter_mut().for_each(|h| *h /= to_drawn);
+                    routed
+                });
             shown.routed = Some(routed);
             shown.stale |= shown.built_for.0.row().routes;
         }
