@@ -254,7 +254,14 @@ impl App {
                 // GPU too, behind that picture.
                 let renderer = &self.renderer;
                 if renderer.ready() {
+                    // One 3-D picture a frame: building a mesh and drawing it is tens of
+                    // milliseconds with software WebGL, and several demos' terrains (or their
+                    // land colours) can come in the same frame; the others wait for the next.
+                    let mut lit = false;
                     for view in self.views.iter_mut().filter(|v| v.needs_draw()) {
+                        if view.draws_lit() && std::mem::replace(&mut lit, true) {
+                            continue;
+                        }
                         view.draw(renderer);
                     }
                 }

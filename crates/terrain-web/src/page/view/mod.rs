@@ -170,6 +170,11 @@ impl DemoView {
         self.needs_draw
     }
 
+    /// Whether its next picture is a 3-D one through WebGL (a terrain shown in a lit view).
+    pub fn draws_lit(&self) -> bool {
+        self.mode.lit() && self.shown.is_some()
+    }
+
     /// The canvas's on-screen width in CSS pixels (reading it lays the page out, so read every
     /// view's before resizing any: see [`fit_all`]).
     pub fn css_width(&self) -> i32 {
