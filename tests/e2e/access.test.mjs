@@ -99,7 +99,8 @@ test('with the keyboard only: step a demo, switch its view, download a file', as
   const after = await page.$eval(`${section(id)} select[name="view"]`, (s) => s.value);
   assert.notEqual(after, before, 'the view changed');
   await inspect(page, id);
-  assert.match(await alt(), after === 'wireframe' ? /^3-D wireframe/ : /^Top-down/, 'the text alternative follows the view');
+  const says = { land: /^3-D land/, wireframe: /^3-D wireframe/ }[after] ?? /^Top-down/;
+  assert.match(await alt(), says, 'the text alternative follows the view');
 
   // Download with Enter on the focused button.
   await tabTo(page, `${section(id)} [data-action="download"]`);
