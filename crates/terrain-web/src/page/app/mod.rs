@@ -22,10 +22,6 @@ use crate::worker::protocol::{Body, Reply, Request, Ticket};
 /// Time between two steps while playing, in milliseconds.
 pub const PLAY_INTERVAL_MS: i32 = 700;
 
-/// How long a frame may spend on 3-D pictures before the next demo's waits for the next frame,
-/// in milliseconds: half the 50 ms a task may take before the browser calls it long.
-const FRAME_BUDGET_MS: f64 = 25.0;
-
 /// Everything on the page: the shared renderer, the generator and every demo.
 pub struct App {
     renderer: Renderer,
@@ -258,19 +254,7 @@ impl App {
                 // GPU too, behind that picture.
                 let renderer = &self.renderer;
                 if renderer.ready() {
-                    // 3-D pictures while the frame has time: building a mesh and drawing it
-                    // can take tens of milliseconds with software WebGL, and several demos'
-                    // terrains (or their land colours) can come in the same frame. The first
-                    // is always drawn; after FRAME_BUDGET_MS the others wait for the next frame.
-                    let began = js_sys::Date::now();
-                    let mut lit = false;
-                    for view in self.views.iter_mut().filter(|v| v.needs_draw()) {
-                        let late = js_sys::Date::now() - began > FRAME_BUDGET_MS;
-                        if view.draws_lit() && std::mem::replace(&mut lit, true) && late {
-                            continue;
-                        }
-                        view.draw(renderer);
-                    }
+                    view::draw_due(&mut self.views, renderer);
                 }
             }
         }

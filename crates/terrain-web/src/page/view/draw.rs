@@ -140,6 +140,26 @@ impl DemoView {
     }
 }
 
+/// How long a frame may spend on 3-D pictures before the next demo's waits for the next frame,
+/// in milliseconds: half the 50 ms a task may take before the browser calls it long.
+const FRAME_BUDGET_MS: f64 = 25.0;
+
+/// Draws the views whose pictures are due. 3-D pictures while the frame has time: building a
+/// mesh and drawing it can take tens of milliseconds with software WebGL, and several demos'
+/// terrains (or their land colours) can come in the same frame. The first is always drawn;
+/// after `FRAME_BUDGET_MS` (25 ms) the others wait for the next frame.
+pub fn draw_due(views: &mut [DemoView], renderer: &Renderer) {
+    let began = js_sys::Date::now();
+    let mut lit = false;
+    for view in views.iter_mut().filter(|v| v.needs_draw()) {
+        let late = js_sys::Date::now() - began > FRAME_BUDGET_MS;
+        if view.draws_lit() && std::mem::replace(&mut lit, true) && late {
+            continue;
+        }
+        view.draw(renderer);
+    }
+}
+
 /// Fits every view's canvas to its on-screen width: all widths are read first, then all buffers
 /// resized, so the page is laid out once rather than once per demo.
 pub fn fit_all(views: &mut [DemoView]) {

@@ -18,7 +18,7 @@ mod source;
 mod stepper;
 mod takehome;
 
-pub use draw::fit_all;
+pub use draw::{draw_due, fit_all};
 use takehome::TakeHome;
 
 use terrain::display::{DisplayGrid, Mark};
