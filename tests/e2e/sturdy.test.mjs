@@ -97,14 +97,18 @@ test('an error in the generator worker mid-generation leaves no demo busy; the n
   const { page, context, problems } = await open();
   const id = 'mpd-final';
   const start = await inspect(page, id);
-  await page.evaluate((sel) => {
+  // The change and the error in one task, so the worker cannot answer in between: on a loaded
+  // machine a 4097^2 terrain once came back before a second evaluate could look.
+  const asked = await page.evaluate((sel) => {
     const input = document.querySelector(`${sel} [name="exponent"]`);
     input.value = '12';
     input.dispatchEvent(new Event('change', { bubbles: true }));
+    const state = document.querySelector(sel).dataset.state;
+    // What a trap or an out-of-memory inside the worker raises on it.
+    window.__workers[0].dispatchEvent(new ErrorEvent('error', { message: 'simulated out of memory' }));
+    return state;
   }, section(id));
-  assert.equal(await page.$eval(section(id), (s) => s.dataset.state), 'busy');
-  // What a trap or an out-of-memory inside the worker raises on it.
-  await page.evaluate(() => window.__workers[0].dispatchEvent(new ErrorEvent('error', { message: 'simulated out of memory' })));
+  assert.equal(asked, 'busy');
   await page.waitForFunction(() => [...document.querySelectorAll('section[data-demo]')].every((s) => s.dataset.state !== 'busy'));
   const failed = await inspect(page, id);
   assert.equal(failed.state, 'error');
