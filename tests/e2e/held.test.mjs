@@ -68,8 +68,6 @@ test('real land is drawn in every view, measured as terrain stats measures the c
   // Read by the readers' module alone: no writer, no EXR or TIFF codec, at most 100 KB gzipped.
   const fetched = (module) => requested.filter((url) => new RegExp(`/${module}(_bg\\.wasm|\\.js)\\?v=`).test(url));
   assert.equal(fetched('terrain-readers').length, 2, `the readers' glue and wasm: ${requested}`);
-  // (The encoders' module comes for the Land view, real land's first view: the worker routes the
-  // points on screen there and colours the land; reading the map needs none of it.)
   let readerBytes = 0;
   for (const name of ['terrain-readers.js', 'terrain-readers_bg.wasm']) {
     readerBytes += gzipSync(await readFile(join(DIST, name)), { level: 9 }).length;
@@ -92,6 +90,9 @@ test('real land is drawn in every view, measured as terrain stats measures the c
     if (mode === 'water-3d') await page.locator(section('real-land')).screenshot({ path: join(ARTIFACTS, 'real-land-water-3d.png') });
   }
   assert.equal(hashes.size, 7, 'seven different pictures');
+  // The Land view, real land's first view, has the later chapters' module route the points on
+  // screen and colour the land (the Water views' too): none of it loads the file encoders.
+  assert.deepEqual(fetched('terrain-files'), [], 'no file encoders before a download or a measure');
   await setView(page, 'real-land', 'terrain');
   await page.locator(section('real-land')).screenshot({ path: join(ARTIFACTS, 'real-land.png') });
   const realism = await measured(page, 'real-land');

@@ -8,6 +8,9 @@
 //! and asks it to answer. It answers with the same code the worker's own module uses for the
 //! others ([`terrain_model::maker::answer`]), so its replies are the same in every way.
 //!
+//! The Water and Land views' routing of the points on screen is made here too (`routing.rs`),
+//! so a page that draws land loads this module, not the file encoders'.
+//!
 //! Rain at scale runs here on the GPU where the worker's browser offers WebGPU (`gpu.rs`,
 //! `rain.rs`), and on the CPU otherwise.
 
@@ -15,6 +18,8 @@
 mod gpu;
 #[cfg(target_arch = "wasm32")]
 mod rain;
+#[cfg(target_arch = "wasm32")]
+mod routing;
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
@@ -28,11 +33,14 @@ pub fn answer(later: JsValue) -> js_sys::Promise {
     wasm_bindgen_futures::future_to_promise(async move {
         // Read once: a map the view holds comes with it, up to 4097 x 4097 floats.
         let handed = terrain_model::protocol::Reply::from_js(&later);
-        let on_gpu = match &handed {
-            Some(handed) => rain::answer_on_gpu(handed).await,
+        let here = match &handed {
+            Some(handed) => match routing::answer_routing(handed) {
+                Some(routed) => Some(routed),
+                None => rain::answer_on_gpu(handed).await,
+            },
             None => None,
         };
-        let reply = on_gpu.unwrap_or_else(|| terrain_model::maker::answer_handed_on(handed));
+        let reply = here.unwrap_or_else(|| terrain_model::maker::answer_handed_on(handed));
         let (message, transfer) = reply.to_js();
         Ok(js_sys::Array::of2(&message, &transfer).into())
     })

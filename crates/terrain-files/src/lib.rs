@@ -14,7 +14,7 @@ use terrain::downloads::Download;
 use terrain::export::Holds;
 use terrain::formats::Facts;
 use terrain::sidecar::Made;
-use terrain::water::{rivers, routing, Water};
+use terrain::water::{rivers, Water};
 use terrain::Heightmap;
 use terrain::{derived_png, export, realism, tiles};
 use terrain_model::demos::Demo;
@@ -24,8 +24,7 @@ use wasm_bindgen::prelude::*;
 
 /// `map` written as `download` asks, exactly as the `terrain` command writes it: the map in a
 /// format (`.png`, `.r32`, `.glb`, ...), a derived map (`normal.png`, `slope.png`, as `--maps`),
-/// the flow (`flow.png`, `flow.r32`), the Water view's routing of the shown points (`water`,
-/// [`routing::routing_bytes`]: not a file), tiles (a zip of what
+/// the flow (`flow.png`, `flow.r32`), tiles (a zip of what
 /// `--tiles NxM` writes, [`tiles_zip`], which needs `asked`: the demo and its setup), or the
 /// page's 'How real is it?' panel as JSON text (`realism::report`), or the rivers as GeoJSON
 /// lines (`rivers::geojson`, as `terrain flow --rivers`); or a readable reason why not
@@ -41,7 +40,8 @@ pub fn encode_file(
             let report = realism::report(&map).map_err(|e| e.message)?;
             Ok(report.to_string().into_bytes())
         }
-        Download::Water => routing::routing_bytes(&map),
+        // Routed by the later chapters' module (`terrain-chapters`' routing.rs).
+        Download::Water => Err("the points on screen are routed where the chapters are".into()),
         // Written by the later chapters' module, which holds them (`maker::painted`).
         Download::Strokes => Err("the strokes are written where they are read".into()),
         Download::Flow(format) => {

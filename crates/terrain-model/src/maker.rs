@@ -81,7 +81,7 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     }
     if download == Download::Water {
         // The points the view shows, as the page sent them (holes not a number): routed by the
-        // encoders' module.
+        // later chapters' module (`terrain-chapters`' routing.rs).
         let grid = request.grid.as_ref().filter(|(c, _)| *c > 0);
         let map = grid.and_then(|(c, h)| Heightmap::from_data(*c, h.len() / c, h.clone()).ok());
         return match map {

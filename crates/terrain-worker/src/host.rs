@@ -98,13 +98,18 @@ pub fn answer_next() -> Array {
             let ticket = Ticket { view, token };
             HELD.with_borrow(|held| {
                 let map = held_by(held, view);
-                // The Water view's routing needs no generator, only the points the page sent.
-                if request.setup.recipe.linked() || request.download == Some(Download::Water) {
+                // The Water and Land views' routing needs no generator, only the points the
+                // page sent; it is made in the later chapters' module (whose demos the Land
+                // view is the first view of), so the encoders' module stays unloaded until a
+                // file is asked for.
+                let routes = request.download == Some(Download::Water);
+                if request.setup.recipe.linked() && !routes {
                     answer_request(ticket, &request, map)
                 } else {
                     let body = Body::Later {
                         request: Box::new(request),
-                        held: map.cloned(),
+                        // The points travel in the request (a held map would overwrite them).
+                        held: if routes { None } else { map.cloned() },
                     };
                     reply(ticket, body)
                 }

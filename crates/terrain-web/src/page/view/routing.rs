@@ -1,5 +1,5 @@
 //! The Water views' routing: where the water of the points on screen goes is asked of the worker,
-//! whose encoders' module routes them (`terrain::water::routing::routing_bytes`), so Priority-Flood
+//! whose later chapters' module routes them (`terrain::water::routing::routing_bytes`), so Priority-Flood
 //! and the flow are no part of the page's first load. While the points on screen are being
 //! routed the section says `data-water="routing"`, and `routed` once the answer is in; the views
 //! draw the dry relief meanwhile.
