@@ -112,8 +112,10 @@ import { DIST } from './harness.mjs';
 // Slope view, against 198 310 B before issue 71, which allows 1 KB (not met: BENCHMARKS.md).
 // 204 534 B with the Land view (issue 72: its row, drawing, shadows, the Sun slider, the land
 // colours read with the routing): +2.8 KB where the issue allows 2 KB (not met); 204 781 B with
-// the land the first view of seven demos and the routing said due at once.
-const CEILING = 205_300;
+// the land the first view of seven demos and the routing said due at once. 205 913 B with each
+// terrain framed so it fills 80 % of the canvas's width with no corner cut off (gpu/camera.rs
+// `frame`: +1.07 KB, the fitting's arithmetic; issue 72 item 3).
+const CEILING = 206_300;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

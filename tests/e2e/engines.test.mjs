@@ -168,6 +168,14 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       for (const id of DEMO_IDS) {
         const first = await generated(driver, id, 1);
         assert.ok(first.drawn > 0.05, `${name} ${id} draws: ${JSON.stringify(first)}`);
+        // A terrain seen from above a corner fills most of the width, no corner cut off.
+        const view = await driver.evaluate((sel) => document.querySelector(`${sel} select[name="view"]`).value, section(id));
+        if (['terrain', 'land'].includes(view) && !['line-1d', 'creases'].includes(id)) {
+          const { box } = first;
+          const at = `${name} ${id}: ${JSON.stringify(box)}`;
+          assert.ok(box.right - box.left >= 0.6, `${at}: at least 60 % of the width`);
+          assert.ok(box.left > 0.01 && box.right < 0.99 && box.top > 0.01 && box.bottom < 0.99, `${at}: nothing cut off`);
+        }
         await driver.click(`${section(id)} [data-action="refresh"]`);
         const again = await generated(driver, id, first.generation + 1);
         assert.notEqual(again.seed, first.seed, `${id}: a new seed`);

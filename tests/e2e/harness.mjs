@@ -452,8 +452,18 @@ export function sectionFacts(demoId) {
   let dark = 0;
   let green = 0;
   let hash = 2166136261;
+  // The drawn pixels' bounding box, in pixels.
+  let [left, right, top, bottom] = [canvas.width, -1, canvas.height, -1];
   for (let i = 0; i < data.length; i += 4) {
-    if (Math.abs(data[i] - sky[0]) + Math.abs(data[i + 1] - sky[1]) + Math.abs(data[i + 2] - sky[2]) > 9) drawn++;
+    if (Math.abs(data[i] - sky[0]) + Math.abs(data[i + 1] - sky[1]) + Math.abs(data[i + 2] - sky[2]) > 9) {
+      drawn++;
+      const x = (i / 4) % canvas.width;
+      const y = Math.floor(i / 4 / canvas.width);
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
     // The Water view's rivers: bright blue.
     if (data[i + 2] > 195 && data[i + 1] > 115 && data[i + 2] - data[i] > 120) rivers++;
     // The Land view's shadows and growing ground (as land.test.mjs counts them).
@@ -463,6 +473,14 @@ export function sectionFacts(demoId) {
   }
   return {
     drawn: drawn / (data.length / 4),
+    // Where the drawing lies, as shares of the canvas's width and height (0 at the left and top
+    // edges, 1 at the right and bottom); all null on an empty canvas.
+    box: drawn === 0 ? null : {
+      left: left / canvas.width,
+      right: (right + 1) / canvas.width,
+      top: top / canvas.height,
+      bottom: (bottom + 1) / canvas.height,
+    },
     rivers,
     dark,
     green,

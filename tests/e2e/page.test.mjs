@@ -98,6 +98,37 @@ test('every demo renders a non-blank canvas', async () => {
   }
 });
 
+/** Demo `id`'s view, and whether it is drawn in 3-D from above a corner (not a profile, a pair or a map). */
+async function cornerView(page, id) {
+  const view = await page.$eval(`${section(id)} select[name="view"]`, (s) => s.value);
+  return { view, corner: ['terrain', 'land'].includes(view) && !['line-1d', 'creases'].includes(id) };
+}
+
+/** Asserts that demo `id`'s land fills at least 60 % of its canvas's width and touches no edge. */
+function assertFramed(id, facts, width) {
+  const { box } = facts;
+  const at = `${id} at ${width} px: ${JSON.stringify(box)}`;
+  assert.ok(box.right - box.left >= 0.6, `${at}: the land spans at least 60 % of the width`);
+  assert.ok(box.left > 0.01 && box.right < 0.99 && box.top > 0.01 && box.bottom < 0.99, `${at}: nothing cut off`);
+}
+
+test('every 3-D view frames its land: most of the canvas\'s width, no corner cut off, at 1200 and 390 px', async () => {
+  let checked = 0;
+  for (const id of DEMO_IDS) {
+    if (!(await cornerView(fx.session.page, id)).corner) continue;
+    assertFramed(id, await inspect(fx.session.page, id), 1200);
+    checked++;
+  }
+  assert.ok(checked >= 20, `${checked} demos drawn from above a corner`);
+  const phone = await openPage(fx.browser, fx.server.url, { width: 390, height: 844 });
+  for (const id of ['ds-final', 'erosion', 'uplift', 'real-land']) {
+    await phone.page.locator(section(id)).scrollIntoViewIfNeeded();
+    await phone.page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section(id), { timeout: 60_000 });
+    assertFramed(id, await inspect(phone.page, id), 390);
+  }
+  await phone.context.close();
+});
+
 test('refresh makes a new terrain from a new seed in every demo', async () => {
   const { page } = fx.session;
   for (const id of DEMO_IDS) {

@@ -38,8 +38,8 @@ pub enum Download {
     /// settings: what `terrain ... --for ENGINE --height-m H` writes (`unity.r16`, named for the
     /// engine and its file's extension).
     Engine(Engine),
-    /// Not a file: the Water view's routing of the points it shows (`water`), made in the
-    /// worker by the encoders' module (`water::routing::routing_bytes`).
+    /// Not a file: the Water and Land views' routing of the points they show (`water`), made
+    /// in the worker by the later chapters' module (`water::routing::routing_bytes`).
     Water,
 }
 

@@ -89,6 +89,7 @@ impl DemoView {
     pub fn steer(&mut self, mut events: Vec<Event>) {
         let moved = self.control.handle_events(&mut self.camera, &mut events);
         if moved {
+            self.home = false;
             self.needs_draw = true;
         }
     }

@@ -105,6 +105,9 @@ pub struct DemoView {
     elements: Elements,
     camera: Camera,
     control: OrbitControl,
+    /// Whether the camera stands where the demo frames it (not moved by the reader since it
+    /// started or was reset): it is framed again on the next terrain and on a resize.
+    home: bool,
     shown: Option<Shown>,
     /// For a map that is read: the map file to send with its next terrain request (the real
     /// land's or the first map's address, or a file the reader brought), until sent.
@@ -142,6 +145,7 @@ impl DemoView {
             elements,
             camera: camera::new_camera(1, 1, demo.look),
             control: camera::new_control(),
+            home: true,
             shown: None,
             source: None,
             brought: None,
@@ -201,6 +205,7 @@ impl DemoView {
         }
         self.camera
             .set_viewport(Viewport::new_at_origo(width, height));
+        self.frame_home();
     }
 
     /// Shows or hides the notice that drawing is paused (the browser took the 3-D context away).
@@ -285,6 +290,7 @@ impl DemoView {
             routed: None,
         });
         self.forget_routing();
+        self.frame_home();
         self.set_attribute("data-generation", &generation.to_string());
         self.set_attribute("data-seed", &setup.seed.to_string());
         self.show_step();

@@ -1,5 +1,5 @@
 //! A demo's long work as the reader sees it: the progress the worker reports, Cancel, the
-//! camera put back, and the count of maps the worker generated for it (`data-runs`).
+//! camera framed and put back, and the count of maps the worker generated for it (`data-runs`).
 
 use super::takehome::TakeHome;
 use super::DemoView;
@@ -58,6 +58,19 @@ impl DemoView {
         let viewport = self.camera.viewport();
         self.camera = camera::new_camera(viewport.width, viewport.height, self.demo.look);
         self.control = camera::new_control();
+        self.home = true;
+        self.frame_home();
         self.needs_draw = true;
+    }
+
+    /// While the camera stands where the demo put it, frames the terrain on screen
+    /// ([`camera::frame`]); once the reader has moved it, leaves it where they put it.
+    pub(super) fn frame_home(&mut self) {
+        if let Some(shown) = self.shown.as_ref().filter(|_| self.home) {
+            // The finished map (so stepping never moves the camera).
+            let eye = (&mut self.camera, &mut self.control);
+            camera::frame(eye, shown.look, &shown.answer.grid, shown.height_scale());
+            self.needs_draw = true;
+        }
     }
 }
