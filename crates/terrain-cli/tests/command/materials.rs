@@ -280,3 +280,58 @@ fn each_tiles_maps_are_the_crops_of_the_whole_maps_maps() {
         assert_eq!(sidecar["layers"][3]["channel"], "A");
     }
 }
+
+#[test]
+fn the_shadow_map_darkens_the_land_behind_a_ridge() {
+    // A flat map with a north-south ridge down its middle column, read as it is (`terrace` at
+    // sharpness 0 leaves it unchanged). The sun stands 35 degrees high in the south-east, so
+    // the ridge (0.6 x 64 = 38.4 cells tall in the page's relief) shades the land west of it
+    // for 38.4 / tan 35 = 55 cells towards the north-west, and none east of it.
+    let dir = scratch("shadow");
+    let side = 65;
+    let heights: Vec<u8> = (0..side * side)
+        .flat_map(|i| f32::to_le_bytes(if i % side == 32 { 1.0 } else { 0.0 }))
+        .collect();
+    let wall = dir.join("wall.r32");
+    std::fs::write(&wall, heights).expect("written");
+    let out = dir.join("lit.r32");
+    let (ok, _, stderr) = terrain(&[
+        "terrace",
+        "--in",
+        text(&wall),
+        "--sharpness",
+        "0",
+        "--out",
+        text(&out),
+        "--maps",
+        "shadow",
+    ]);
+    assert!(ok, "{stderr}");
+    let (w, h, channels, depth, lit) = pixels(&dir.join("lit_shadow.png"));
+    assert_eq!((w, h, channels, depth), (65, 65, 1, 8));
+    let at = |x: usize, y: usize| lit[y * side + x];
+    for y in [10, 32, 60] {
+        assert_eq!(at(32, y), 255, "the ridge's top is in the sun");
+        for x in [40, 50, 64] {
+            assert_eq!(
+                at(x, y),
+                255,
+                "east of the ridge, towards the sun: ({x}, {y})"
+            );
+        }
+    }
+    // West of the ridge, away from the sun and within the shadow's reach (its line runs north
+    // as it runs west, so only rows it has reached from the ridge).
+    for (x, y) in [(28, 40), (20, 50), (10, 40)] {
+        assert_eq!(at(x, y), 0, "in the ridge's shadow: ({x}, {y})");
+    }
+    let sidecar = sidecar_of(&dir.join("lit.json"));
+    let said = sidecar["maps"]["shadow"]["value"]
+        .as_str()
+        .expect("described");
+    assert!(
+        said.contains("35 degrees") && said.contains("124"),
+        "{said}"
+    );
+    assert_eq!(sidecar["maps"]["shadow"]["file"], "lit_shadow.png");
+}

@@ -7,8 +7,8 @@ use web_sys::{Document, Element, HtmlInputElement};
 
 use super::dom::element;
 
-/// The sun's height over the Land view before the reader moves it, in degrees.
-pub const SUN_DEFAULT: u8 = 35;
+/// The sun's height over the Land view before the reader moves it, in degrees (`--maps shadow`'s).
+pub const SUN_DEFAULT: u8 = terrain::materials::light::SUN.elevation as u8;
 
 /// The sun's height, 5 to 85 degrees, in a label that says so (hidden until a view it lights is
 /// on screen).

@@ -70,11 +70,14 @@ pub enum Derived {
     Splat,
     /// The layers' colours mixed by their weights, `NAME_albedo.png`.
     Albedo,
+    /// The shadows the land casts under the Land view's sun ([`crate::materials::light::SUN`]),
+    /// `NAME_shadow.png`.
+    Shadow,
 }
 
 impl Derived {
     /// Every derived map, in the order `--maps` lists them.
-    pub const ALL: [Derived; 9] = [
+    pub const ALL: [Derived; 10] = [
         Derived::Normal,
         Derived::Slope,
         Derived::Flow,
@@ -84,6 +87,7 @@ impl Derived {
         Derived::Deposit,
         Derived::Splat,
         Derived::Albedo,
+        Derived::Shadow,
     ];
 
     /// The name `--maps` takes and the file's suffix.
@@ -98,6 +102,7 @@ impl Derived {
             Derived::Deposit => "deposit",
             Derived::Splat => "splat",
             Derived::Albedo => "albedo",
+            Derived::Shadow => "shadow",
         }
     }
 
@@ -168,12 +173,19 @@ impl Derived {
                 "8-bit sRGB colour, unlit: the layers' colours weighted by their splat bytes \
                  over 255, mixed in linear light"
             }
+            (Derived::Shadow, _) => {
+                "8-bit grey cast shadows of a sun 35 degrees high shining from 124 degrees \
+                 clockwise from north (the south-east; the page's Land view's sun), in the \
+                 relief: 255 in full sun, 0 where the land towards the sun stands half a cell or \
+                 more above the ray, softly between; faces turned from the sun are not darkened \
+                 (the normal map's business)"
+            }
         }
     }
 }
 
 /// Parses `--maps`: names from `normal`, `slope`, `flow`, `wetness`, `curvature`, `wear`,
-/// `deposit`, `splat`, `albedo`, comma-separated, each at most once.
+/// `deposit`, `splat`, `albedo`, `shadow`, comma-separated, each at most once.
 pub fn parse_maps(text: &str) -> Result<Vec<Derived>, ParamError> {
     let knob = &knobs::MAPS;
     let refused =

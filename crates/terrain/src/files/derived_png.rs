@@ -1,13 +1,14 @@
 //! The derived maps as files: the normal map as an 8-bit RGB PNG, the slope, flow, wetness and
 //! curvature masks as 16-bit grey PNGs, the wear and deposit a chain's erosion left, and the
-//! materials' splat maps, layer maps (8-bit) and albedo (8-bit sRGB). The command line's
+//! materials' splat maps, layer maps (8-bit) and albedo (8-bit sRGB), and the shadows the land
+//! casts (8-bit). The command line's
 //! `--maps` and the page's downloads both write them here.
 
 use std::cell::OnceCell;
 use std::io;
 
 use crate::analysis::derived::{landform, normal_pixels, slope_map, Derived, Green, Relief};
-use crate::analysis::materials::{self, splat::Splat, Lines, LAYERS};
+use crate::analysis::materials::{self, light, splat::Splat, Lines, LAYERS};
 use crate::analysis::water::Water;
 use crate::chain::moved::Moved;
 use crate::files::{export, formats};
@@ -119,6 +120,11 @@ impl<'a> Sources<'a> {
                 let bytes = write_png8(w, h, png::ColorType::Rgb, &pixels).map_err(failed)?;
                 Ok(vec![file(derived.name(), bytes)])
             }
+            Derived::Shadow => {
+                let pixels = shadow_pixels(self.map, self.relief);
+                let bytes = write_png8(w, h, png::ColorType::Grayscale, &pixels).map_err(failed)?;
+                Ok(vec![file(derived.name(), bytes)])
+            }
             _ => {
                 let (bytes, range) = self.png(derived)?;
                 Ok(vec![DerivedFile {
@@ -160,8 +166,8 @@ impl<'a> Sources<'a> {
                 Some(landform::mapped(map, &values, 0.0, most)?)
             }
             Derived::Normal | Derived::Slope | Derived::Flow => None,
-            Derived::Splat | Derived::Albedo => {
-                let said = "is several files: Sources::files writes them";
+            Derived::Splat | Derived::Albedo | Derived::Shadow => {
+                let said = "is 8-bit: Sources::files writes it";
                 return Err(ParamError::new(
                     derived.name(),
                     format!("{} {said}", derived.name()),
@@ -180,6 +186,16 @@ impl<'a> Sources<'a> {
         written.map_err(|e| ParamError::new(derived.name(), e.to_string()))?;
         Ok((bytes, ranged.map(|made| (made.lo, made.hi))))
     }
+}
+
+/// The shadow map's pixels: [`light::shadows`] of `map` in `relief` under [`light::SUN`], 255 in
+/// full sun.
+pub fn shadow_pixels(map: &Heightmap, relief: Relief) -> Vec<u8> {
+    let cells = relief.height_m / relief.cell_m.max(f32::MIN_POSITIVE);
+    light::shadows(map.data(), map.width(), cells, light::SUN)
+        .iter()
+        .map(|lit| (lit.clamp(0.0, 1.0) * 255.0).round() as u8)
+        .collect()
 }
 
 /// The file of a derived download as the page writes it: the page's relief (as

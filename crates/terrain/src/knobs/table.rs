@@ -127,8 +127,9 @@ pub const MAPS: Knob = Knob {
         "Maps derived from the heights, written beside the file as NAME_normal.png (tangent-space \
            normals), NAME_slope.png, NAME_flow.png, NAME_wetness.png, NAME_curvature.png, \
            NAME_wear.png and NAME_deposit.png (16-bit masks), NAME_splat0.png, NAME_splat1.png \
-           and NAME_LAYER.png (the material layers' weights) and NAME_albedo.png (their colours \
-           mixed), each described in NAME.json",
+           and NAME_LAYER.png (the material layers' weights), NAME_albedo.png (their colours \
+           mixed) and NAME_shadow.png (the shadows the land casts under the Land view's sun), \
+           each described in NAME.json",
     values: Values::Names {
         names: &[
             "normal",
@@ -140,6 +141,7 @@ pub const MAPS: Knob = Knob {
             "deposit",
             "splat",
             "albedo",
+            "shadow",
         ],
         default: "normal",
     },

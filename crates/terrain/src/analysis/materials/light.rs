@@ -24,6 +24,13 @@ pub struct Sun {
     pub azimuth: f32,
 }
 
+/// The sun of the page's Land view before the reader moves it, and of `--maps shadow`: 35 degrees
+/// high, in the south-east.
+pub const SUN: Sun = Sun {
+    elevation: 35.0,
+    azimuth: 124.0,
+};
+
 /// A sun's rays over a map: which way, on the map, lies towards the sun, and how steeply its rays
 /// climb (the page makes one with the browser's trigonometry, keeping Rust's out of its first
 /// load).

@@ -16,8 +16,8 @@ use crate::model::view_mode::ViewMode;
 use crate::page::view::DemoView;
 
 /// The direction the Land view's sun shines from, degrees clockwise from north: the south-east,
-/// as the other 3-D views are lit.
-const AZIMUTH: f32 = 124.0;
+/// as the other 3-D views are lit (and as `--maps shadow` casts its shadows).
+const AZIMUTH: f32 = terrain::materials::light::SUN.azimuth;
 
 /// The land.
 pub struct Land;
