@@ -41,6 +41,15 @@ test('the panel measures the map on screen as terrain stats measures its downloa
     assert.match(rows[0][1], /^\d+\.\d\d$/);
     assert.ok(Math.abs(Number(rows[0][1]) - realism.hurst) <= 0.005 + 0.00005, `${rows[0][1]} shows ${realism.hurst}`);
     assert.match(rows[2][3], /Strahler 1952/);
+    // The land's materials: the seven layers, each with its colour and share, largest first.
+    const layers = await page.$$eval(`${section(id)} details.realism [data-legend="layers"] li`, (lis) =>
+      lis.map((li) => ({ text: li.textContent, swatch: getComputedStyle(li.querySelector('.swatch')).backgroundColor })));
+    assert.equal(layers.length, 7, JSON.stringify(layers));
+    const shares = layers.map((l) => Number(/(\d+) %$/.exec(l.text)?.[1]));
+    assert.ok(shares.every((share, i) => i === 0 || share <= shares[i - 1]), `largest first: ${shares}`);
+    const total = shares.reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(total - 100) <= 4, `${id}: the shares make the map (${total} %)`);
+    assert.equal(new Set(layers.map((l) => l.swatch)).size, 7, 'a colour a layer');
   }
   // A new terrain while the panel is open is measured again.
   const before = await page.$eval(section('ds-final'), (s) => s.dataset.realism);

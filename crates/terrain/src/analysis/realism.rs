@@ -21,6 +21,7 @@
 //!   cell: about 4.5 for white noise, well under 1 for valleys a few cells wide.
 
 mod guides;
+mod layers;
 pub mod rivers;
 pub mod slope_area_plot;
 mod spectrum;
@@ -245,9 +246,10 @@ pub const REAL_LAND: Measures = Measures {
 
 /// What the page's "How real is it?" panel shows of `map`: `stats`, the JSON `terrain stats
 /// --json` prints; `rows`, one per measure with its label, this map's value and real land's
-/// (2 decimals), what it means, the published range and what would move it; and `html`, the
-/// panel's text, table and slope-area plot (`data-plot="slope-area"`), so the page's
-/// first-load module builds no table or plot of its own.
+/// (2 decimals), what it means, the published range and what would move it; `layers`, each
+/// material layer's name, colour and share of the map ([`layers::legend`]); and `html`, the
+/// panel's text, table, slope-area plot (`data-plot="slope-area"`) and the layers' legend
+/// (`data-legend="layers"`), so the page's first-load module builds no table or plot of its own.
 pub fn report(map: &Heightmap) -> Result<serde_json::Value, ParamError> {
     let water = Water::of(map)?;
     let measures = Measures::of_routed(map, &water);
@@ -272,6 +274,7 @@ pub fn report(map: &Heightmap) -> Result<serde_json::Value, ParamError> {
         })
         .collect();
     let body: String = rows.iter().map(row_html).collect();
+    let (layers, legend) = layers::legend(map, &water)?;
     let html = format!(
         "<p>Real land: a USGS map of the Jacksboro fault area, Tennessee (403 x 344 cells of about \
          74 m by 93 m). Measured on the full-resolution map, as <code>terrain stats</code> \
@@ -282,9 +285,14 @@ pub fn report(map: &Heightmap) -> Result<serde_json::Value, ParamError> {
          into them (each set relative to its steepest channels). Real rivers steepen towards their \
          heads: slope falls with area as A^-θ, θ about 0.45 (0.225 to 0.575 for most). A flat \
          line is land whose channels are as steep far downstream as at their heads, as noise and \
-         the posts' generators make; the uplift step makes θ its m.</figcaption></figure>"
+         the posts' generators make; the uplift step makes θ its m.</figcaption></figure>{legend}"
     );
-    Ok(serde_json::json!({ "stats": measures.json(), "rows": rows, "html": html }))
+    Ok(serde_json::json!({
+        "stats": measures.json(),
+        "rows": rows,
+        "layers": layers,
+        "html": html,
+    }))
 }
 
 /// One row of the panel's table as HTML, its text escaped.

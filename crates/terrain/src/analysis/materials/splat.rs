@@ -77,6 +77,19 @@ impl Splat {
         self.bytes.iter().map(|cell| cell[layer]).collect()
     }
 
+    /// Each layer's share of the map, in [`LAYERS`]' order: its bytes over 255 a cell, summed
+    /// over the cells (the shares sum to 1).
+    pub fn shares(&self) -> [f64; 7] {
+        let mut sums = [0u64; 7];
+        for cell in &self.bytes {
+            for (sum, byte) in sums.iter_mut().zip(cell) {
+                *sum += u64::from(*byte);
+            }
+        }
+        let whole = (255 * self.bytes.len().max(1)) as f64;
+        sums.map(|sum| sum as f64 / whole)
+    }
+
     /// The albedo as RGB pixels: at each cell the layers' colours weighted by its bytes over
     /// 255, mixed in linear light, written in sRGB.
     pub fn albedo(&self) -> Vec<u8> {

@@ -202,3 +202,48 @@ fn the_report_holds_the_stats_and_a_row_per_measure() {
     assert_eq!(rows[7]["label"], "Bifurcation ratio");
     assert_eq!(rows[7]["real"], "4.82");
 }
+
+#[test]
+fn the_report_gives_each_layer_its_share_of_the_map_and_a_legend() {
+    // A cone: steep flanks (rock) round a flat top above the snow line (snow) and a flat plain
+    // round it at the bottom of the range, which the sand level takes at its lowest cells.
+    let side = 65;
+    let cone = map(side, side, |x, y| {
+        let r = ((x as f32 - 32.0).powi(2) + (y as f32 - 32.0).powi(2)).sqrt();
+        (1.0 - (r - 6.0).max(0.0) / 14.0).clamp(0.0, 1.0)
+    });
+    let report = report(&cone).expect("finite");
+    let layers = report["layers"].as_array().expect("layers");
+    let names: Vec<&str> = layers.iter().filter_map(|l| l["name"].as_str()).collect();
+    assert_eq!(names, crate::materials::LAYERS.map(|l| l.name));
+    let share = |name: &str| {
+        layers
+            .iter()
+            .find(|l| l["name"] == name)
+            .and_then(|l| l["share"].as_f64())
+            .expect("a share")
+    };
+    let total: f64 = names.iter().map(|n| share(n)).sum();
+    assert!((total - 1.0).abs() < 1e-3, "the shares sum to 1: {total}");
+    // The flanks: r from 6 to 20, against the map's 65 x 65 cells; the top: r under 6.
+    let flanks = std::f64::consts::PI * (20.0f64.powi(2) - 6.0f64.powi(2)) / (65.0 * 65.0);
+    assert!(
+        share("rock") > 0.5 * flanks,
+        "rock on the flanks: {}",
+        share("rock")
+    );
+    assert!(share("snow") > 0.01, "snow on the top: {}", share("snow"));
+    let html = report["html"].as_str().expect("html");
+    assert!(html.contains("data-legend=\"layers\""), "{html}");
+    let first = html.split("data-legend").nth(1).expect("a legend");
+    let biggest = names
+        .iter()
+        .copied()
+        .max_by(|a, b| share(a).total_cmp(&share(b)))
+        .expect("a layer");
+    let item = first.split("<li>").nth(1).unwrap_or_default();
+    assert!(
+        item.contains(&format!("{biggest} ")),
+        "the largest share ({biggest}) is listed first: {item}"
+    );
+}
