@@ -2,12 +2,14 @@
 // coloured by its materials (the worker's albedo of the shown points: grass and forest green,
 // rock grey, snow white, riverbeds, with the lakes and rivers in blue on it), lit by a sun the
 // reader sets with `<input name="sun">`, whose cast shadows darken more of the land at a low sun
-// than at a high one. On compose, erosion, uplift and real land.
+// than at a high one. On compose, erosion, uplift and real land; and at the erosion demo's
+// defaults the land before the droplets and after them differ in the 3-D view.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, DEMO_IDS, canvasPixels, countColours, inspect, suite, section, setView, nextFrames,
+  ARTIFACTS, DEMO_IDS, canvasPixels, countColours, drawn, inspect, scrub, settle, suite, section, setView,
+  nextFrames,
 } from './harness.mjs';
 
 const fx = suite();
@@ -84,5 +86,37 @@ test('the land is green where it grows, and a low sun darkens more of it than a 
   for (const id of ['erosion', 'real-land']) {
     assert.ok(seen[id].high.green > 2000, `${id}: green ${JSON.stringify(seen[id].high)}`);
   }
+  assert.deepEqual(problems, []);
+});
+
+test('at the erosion demo\'s defaults the land before and after the droplets differs in the 3-D view', async () => {
+  const { page, problems } = fx.session;
+  const id = 'erosion';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await setView(page, id, 'land');
+  const last = await page.$eval(`${section(id)} input[name="step"]`, (input) => Number(input.max));
+  const pictures = [];
+  for (const step of [0, last]) {
+    await scrub(page, id, step);
+    await settle(page, id);
+    await drawn(page, id);
+    pictures.push(await canvasPixels(page, id));
+  }
+  // The land's pixels (not the sky) whose colour moved by more than 30 of 765: channels cut,
+  // rivers gathered, the materials the cut ground now takes.
+  const [before, after] = pictures;
+  const sky = before.data.slice(0, 3);
+  let land = 0;
+  let moved = 0;
+  for (let i = 0; i < before.data.length; i += 4) {
+    const off = (d) => Math.abs(d[i] - sky[0]) + Math.abs(d[i + 1] - sky[1]) + Math.abs(d[i + 2] - sky[2]) > 9;
+    if (!off(before.data) && !off(after.data)) continue;
+    land++;
+    const change = [0, 1, 2].reduce((sum, c) => sum + Math.abs(before.data[i + c] - after.data[i + c]), 0);
+    if (change > 30) moved++;
+  }
+  console.log(`# erosion at its defaults, steps 0 and ${last}: ${moved} of ${land} land pixels changed`);
+  assert.ok(moved > 0.2 * land, `${moved} of ${land} land pixels changed`);
+  await setView(page, id, 'terrain');
   assert.deepEqual(problems, []);
 });
