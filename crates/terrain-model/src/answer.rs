@@ -27,7 +27,9 @@ pub struct Answer {
     pub creases: Option<[f32; 2]>,
     /// How tall a shown height of 1 stands, as a multiple of a generated map's height: 1 but
     /// for real land, whose shown heights span 0 to 1 (for the colours) and stand at its true
-    /// slope times its exaggeration ([`super::demos::Held::relief`]).
+    /// slope times its exaggeration ([`super::demos::Held::relief`]), and for the maps of the
+    /// demos that fit their relief ([`super::demos::Demo::fits_relief`]), drawn lower where they
+    /// would stand far steeper than land.
     pub relief: f32,
     /// For erosion: one mark code per shown point ([`terrain::steps::trail_mark`]) for each step
     /// of one droplet, one grid after another: where the droplet rolled, took and laid material.
@@ -143,7 +145,13 @@ impl Demo {
         let (columns, rows) = self.look.most_shown();
         let mut grid = display::display_grid(map, columns, rows);
         let Some(held) = held else {
-            return (grid, 1.0);
+            // A generated map stands 0.3 of its width (`HEIGHT_SCALE` of a width of 2), lower
+            // where that is far steeper than land.
+            let fit = match self.fits_relief() {
+                true => terrain::derived::fit::relief_fit(map, HEIGHT_SCALE / 2.0),
+                false => 1.0,
+            };
+            return (grid, fit);
         };
         if let (Some((column_m, row_m)), Some((across, down))) = (held.spacing(), held.metres(map))
         {

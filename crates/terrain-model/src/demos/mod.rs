@@ -186,6 +186,14 @@ impl Demo {
         self.view
     }
 
+    /// Whether its generated maps are drawn in a relief fitted to them
+    /// (`terrain::derived::fit`): the demos that open on the Land view and the fault lines,
+    /// whose maps can stand far steeper than land; the posts' own demos keep the posts' relief.
+    pub fn fits_relief(&self) -> bool {
+        self.held.is_none()
+            && (self.view == ViewMode::LAND || matches!(self.recipe, Recipe::Faults(_)))
+    }
+
     /// Whether the demo is a map (not a profile): it offers the Water view and flow downloads.
     pub fn is_map(&self) -> bool {
         self.look != Look::Profile

@@ -4,6 +4,7 @@
 //! `--maps` and the page write them through one function (`files/derived_png.rs`), so both give
 //! the same bytes; this module knows no file format.
 
+pub mod fit;
 pub mod landform;
 
 use crate::knobs::{self, params::ParamError};

@@ -283,3 +283,34 @@ fn wetness_and_curvature_files_are_16_bit_with_their_range() {
         .expect("ok");
     assert_eq!(none, None);
 }
+
+#[test]
+fn a_fitted_relief_lowers_only_a_map_steeper_than_land() {
+    use super::fit::{relief_fit, FITTED_SLOPE_DEG};
+    // A ramp rising its whole range across the map: at 0.3 of the width tall its slope is 0.3
+    // (16.7 degrees), gentle enough to keep; at 3 times the width (a slope of 3, 71.6 degrees)
+    // it is drawn at tan 30 / 3 of that height.
+    let side = 33;
+    let ramp = Heightmap::from_data(
+        side,
+        side,
+        (0..side * side).map(|i| (i % side) as f32).collect(),
+    )
+    .expect("a map");
+    assert_eq!(relief_fit(&ramp, 0.3), 1.0);
+    let fit = relief_fit(&ramp, 3.0);
+    let expected = FITTED_SLOPE_DEG.to_radians().tan() / 3.0;
+    assert!((fit - expected).abs() < 1e-5, "{fit} against {expected}");
+    // White noise, every cell a cliff, is lowered; a flat map is left alone.
+    let noise = Heightmap::from_data(
+        side,
+        side,
+        (0..side * side)
+            .map(|i| (i as u64 * 2_654_435_761 % 4093) as f32 / 4093.0)
+            .collect(),
+    )
+    .expect("a map");
+    assert!(relief_fit(&noise, 0.3) < 0.2);
+    let flat = Heightmap::from_data(side, side, vec![0.5; side * side]).expect("a map");
+    assert_eq!(relief_fit(&flat, 0.3), 1.0);
+}
