@@ -247,9 +247,10 @@ pub const REAL_LAND: Measures = Measures {
 /// What the page's "How real is it?" panel shows of `map`: `stats`, the JSON `terrain stats
 /// --json` prints; `rows`, one per measure with its label, this map's value and real land's
 /// (2 decimals), what it means, the published range and what would move it; `layers`, each
-/// material layer's name, colour and share of the map ([`layers::legend`]); and `html`, the
-/// panel's text, table, slope-area plot (`data-plot="slope-area"`) and the layers' legend
-/// (`data-legend="layers"`), so the page's first-load module builds no table or plot of its own.
+/// material layer's name, colour and share of the map (as the Land view colours it); and
+/// `html`, the panel's text, table, slope-area plot (`data-plot="slope-area"`) and the layers'
+/// legend (`data-legend="layers"`), so the page's first-load module builds no table or plot of
+/// its own.
 pub fn report(map: &Heightmap) -> Result<serde_json::Value, ParamError> {
     let water = Water::of(map)?;
     let measures = Measures::of_routed(map, &water);

@@ -17,7 +17,7 @@ const SAMPLES: usize = 1 << 16;
 /// The share (0 to 1] of its height to draw `map` at, when its range would stand `tall` times
 /// its width: 1 where its median slope is at most [`FITTED_SLOPE_DEG`] already, less where it
 /// is steeper, so that it is that. The slope of a cell is its steeper difference to its right and
-/// lower neighbours; the median is taken over up to [`SAMPLES`] cells spread evenly over the map.
+/// lower neighbours; the median is taken over up to 65 536 cells spread evenly over the map.
 pub fn relief_fit(map: &Heightmap, tall: f32) -> f32 {
     let (width, height) = (map.width(), map.height());
     let data = map.data();
