@@ -331,7 +331,7 @@ fn maps_and_relief_that_cannot_be_are_refused_in_one_line() {
         (
             vec!["--maps", "normal,height"],
             "maps must be one or more of normal, slope, flow, wetness, curvature, wear, deposit, \
-             splat or albedo, got \"height\"",
+             splat, albedo or shadow, got \"height\"",
         ),
         (vec!["--height-m", "300"], "--for"),
         (vec!["--cell-m", "2"], "--maps"),
