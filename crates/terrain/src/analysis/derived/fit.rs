@@ -17,15 +17,15 @@ const SAMPLES: usize = 1 << 16;
 /// The share (0 to 1] of its height to draw `map` at, when its range would stand `tall` times
 /// its width: 1 where its median slope is at most [`FITTED_SLOPE_DEG`] already, less where it
 /// is steeper, so that it is that. The slope of a cell is its steeper difference to its right and
-/// lower neighbours; the median is taken over up to 65 536 cells spread evenly over the map.
+/// lower neighbours; the median is taken over up to 65 536 cells spread evenly over the map. A
+/// flat map, or one holding NaN (no range), keeps its height.
 pub fn relief_fit(map: &Heightmap, tall: f32) -> f32 {
     let (width, height) = (map.width(), map.height());
     let data = map.data();
-    let (low, high) = data
-        .iter()
-        .filter(|h| h.is_finite())
-        .fold((f32::MAX, f32::MIN), |(lo, hi), &h| (lo.min(h), hi.max(h)));
-    if width < 2 || height < 2 || high <= low {
+    let Some((low, high)) = map.range().filter(|(low, high)| high > low) else {
+        return 1.0;
+    };
+    if width < 2 || height < 2 {
         return 1.0;
     }
     // Heights in cells: the range stands `tall` of the `width - 1` cells across.
