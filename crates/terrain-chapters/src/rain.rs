@@ -97,8 +97,8 @@ pub async fn answer_on_gpu(handed: &Reply) -> Option<Reply> {
         Some(download) => Body::Map {
             download,
             map: map.0,
-            asked: matches!(download, Download::Tiles { .. })
-                .then_some((demo, request.setup.clone())),
+            asked: matches!(download, Download::Tiles { .. } | Download::Engine(_))
+                .then(|| request.clone()),
         },
     };
     Some(reply(ticket, body))

@@ -140,7 +140,7 @@ pub fn encode(reply: JsValue) -> Result<Vec<u8>, String> {
             download,
             map,
             asked,
-        }) => encode_file(download, map, asked.as_ref().map(|(d, s)| (*d, s))),
+        }) => encode_file(download, map, asked.as_deref().map(|r| (r.demo, &r.setup))),
         _ => Err("the worker sent no map to write".into()),
     }
 }

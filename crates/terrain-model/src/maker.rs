@@ -107,7 +107,7 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
         Download::Tiles { .. } | Download::Engine(_) => Body::Map {
             download,
             map,
-            asked: Some((request.demo, request.setup.clone())),
+            asked: Some(Box::new(request.clone())),
         },
         // The map in a format, a derived map, the realism report, the flow and the rivers are
         // written, measured or routed from the full map by the encoders' module (routing is no

@@ -9,7 +9,6 @@
 use std::cell::RefCell;
 
 use js_sys::Array;
-use terrain::downloads::Download;
 use terrain::{import, Heightmap};
 use terrain_model::maker::{answer_request, reply};
 use terrain_model::newest::Newest;
@@ -17,8 +16,23 @@ use terrain_model::protocol::{self, Body, Kind, Request, Ticket};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// A request as read: answerable, or why not (answered with that message).
-type Mail = Result<Request, String>;
+/// A request as filed: answerable, or why not (answered with that message).
+type Mail = Result<Letter, String>;
+
+/// A request in the mailbox: read, for this module to answer; or, for the later chapters'
+/// module, the page's message as it came (that module reads it again, in its own memory, from
+/// the same text: nothing here writes the setup back to text).
+// A letter is filed once and answered once, moved not copied: the read request is not worth a box.
+#[allow(clippy::large_enum_variant)]
+enum Letter {
+    /// One of the quick chapters' requests, read.
+    Here(Request),
+    /// A request the later chapters' module answers ([`Request::answered_later`]): a later
+    /// chapter's, or the Water and Land views' routing, which needs no generator, only the points
+    /// the page sent (made there, where the land demos' code is, so the encoders' module stays
+    /// unloaded until a file is asked for).
+    Later(JsValue),
+}
 
 thread_local! {
     /// The worker's waiting requests, the newest per view and kind.
@@ -74,7 +88,11 @@ pub fn take_request(message: JsValue) {
         web_sys::console::warn_1(&"the generator dropped a request with no view or token".into());
         return;
     };
-    let mail = Request::from_js(&message).map_err(|e| format!("malformed request: {e}"));
+    let mail = match Request::from_js(&message) {
+        Ok(request) if request.answered_later() => Ok(Letter::Later(message.clone())),
+        Ok(request) => Ok(Letter::Here(request)),
+        Err(error) => Err(format!("malformed request: {error}")),
+    };
     let key = (ticket.view, Kind::of_request(&message));
     MAILBOX.with_borrow_mut(|mailbox| mailbox.file(key, ticket.token, mail));
 }
@@ -89,31 +107,22 @@ pub fn has_request() -> bool {
 /// to be moved with the reply. A download's reply is a map (`kind: "map"`), for the file
 /// encoders; `worker.js` then makes the file's reply with [`file_reply`]. A request of a later
 /// chapter comes back as a `later` reply with the map its view holds, for the later chapters'
-/// module to answer.
+/// module to answer: the page's message as it came.
 #[wasm_bindgen]
 pub fn answer_next() -> Array {
     let next = MAILBOX.with_borrow_mut(Newest::pop_oldest);
     let reply = match next {
-        Some(((view, _), token, Ok(request))) => {
+        Some(((view, _), token, Ok(Letter::Here(request)))) => {
             let ticket = Ticket { view, token };
-            HELD.with_borrow(|held| {
-                let map = held_by(held, view);
-                // The Water and Land views' routing needs no generator, only the points the
-                // page sent; it is made in the later chapters' module (whose demos the Land
-                // view is the first view of), so the encoders' module stays unloaded until a
-                // file is asked for.
-                let routes = request.download == Some(Download::Water);
-                if request.setup.recipe.linked() && !routes {
-                    answer_request(ticket, &request, map)
-                } else {
-                    let body = Body::Later {
-                        request: Box::new(request),
-                        // The points travel in the request (a held map would overwrite them).
-                        held: if routes { None } else { map.cloned() },
-                    };
-                    reply(ticket, body)
-                }
-            })
+            HELD.with_borrow(|held| answer_request(ticket, &request, held_by(held, view)))
+        }
+        Some(((view, _), _, Ok(Letter::Later(message)))) => {
+            // The points to route travel in the request; a held map would overwrite them.
+            let routes = Kind::of_request(&message) == Kind::Water;
+            return HELD.with_borrow(|held| {
+                let held = held_by(held, view).filter(|_| !routes);
+                Request::hand_on(&message, held)
+            });
         }
         Some(((view, kind), token, Err(message))) => {
             reply(Ticket { view, token }, Body::failed(kind, message))

@@ -5,6 +5,9 @@
 //! serialisation library, and big arrays are moved, not copied. A request carries its setup as
 //! the demo's share-link query (`exponent=9&spread=0.3`), read back by the same field parsers as
 //! a link; a seed travels as decimal text, since a JS number cannot hold every 64-bit seed.
+//! The page writes that text once; in the worker each module that needs the setup reads it once
+//! and passes the same text on ([`Request::query`], [`Request::hand_on`]), never writing a
+//! setup back to text.
 //!
 //! `worker.js` spells no key itself: the page starts the worker from `worker_script` (in the
 //! page's `worker` module, beside worker.js), which
@@ -20,9 +23,6 @@ use terrain::Heightmap;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::answer::{Answer, Engine};
-use crate::demos::Demo;
-use crate::fields::Setup;
-use crate::links;
 
 mod keys;
 mod progress;
@@ -104,8 +104,8 @@ pub enum Body {
         /// The map at full resolution.
         map: Heightmap,
         /// For a file made from what was asked as well as from the map (a zip of tiles, whose
-        /// sidecar says what made them): the demo and its setup.
-        asked: Option<(&'static Demo, Setup)>,
+        /// sidecar says what made them): the request, its setup's text passed on as it came.
+        asked: Option<Box<Request>>,
     },
     /// The file's bytes, or why there are none.
     File(Result<Vec<u8>, String>),
@@ -198,14 +198,8 @@ impl Reply {
                     set(&message, LOW, &JsValue::from(low));
                     set(&message, HIGH, &JsValue::from(high));
                 }
-                if let Some((demo, setup)) = asked {
-                    set(&message, DEMO, &JsValue::from_str(demo.id));
-                    set(
-                        &message,
-                        SETUP,
-                        &JsValue::from_str(&links::query(demo, setup)),
-                    );
-                    set(&message, SEED, &JsValue::from_str(&setup.seed.to_string()));
+                if let Some(request) = asked {
+                    request.write_setup(&message);
                 }
                 set(&message, WIDTH, &JsValue::from(map.width() as u32));
                 set(&message, HEIGHT, &JsValue::from(map.height() as u32));
@@ -268,13 +262,17 @@ impl Reply {
                     request: Box::new(request),
                     held: read_heights(data),
                 },
-                Err(error) => Body::Terrain(Err(error)),
+                // A damaged message: refused as the worker's own module refuses one.
+                Err(error) => Body::failed(
+                    Kind::of_request(data),
+                    format!("malformed request: {error}"),
+                ),
             },
             (KIND_MAP, _) => match read_map(data) {
                 Some((download, map)) => Body::Map {
                     download,
                     map,
-                    asked: Request::from_js(data).ok().map(|r| (r.demo, r.setup)),
+                    asked: Request::from_js(data).ok().map(Box::new),
                 },
                 None => Body::File(Err("the generator sent a malformed map".into())),
             },

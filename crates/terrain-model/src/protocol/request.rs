@@ -1,18 +1,20 @@
 //! A request from the page to the worker, and its message.
 
-use js_sys::{Float32Array, Object};
+use js_sys::{Array, Float32Array, Object, Reflect};
 use terrain::downloads::Download;
+use terrain::Heightmap;
 use wasm_bindgen::JsValue;
 
 use super::{
-    floats, get, set, whole, Kind, Ticket, DEMO, DOWNLOAD, HEIGHTS, SEED, SETUP, SOURCE, WIDTH,
+    floats, get, set, whole, Kind, Ticket, DEMO, DOWNLOAD, HEIGHT, HEIGHTS, KIND, KIND_LATER, SEED,
+    SETUP, SOURCE, WIDTH,
 };
 use crate::demos::{self, Demo};
 use crate::fields::Setup;
 use crate::links;
 
 /// A request from the page to the worker.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Request {
     /// Where the reply goes.
     pub ticket: Ticket,
@@ -31,6 +33,10 @@ pub struct Request {
     /// For the Water view's routing ([`Download::Water`]): the shown points to route, as the
     /// number of columns and the heights row by row (not a number: a hole).
     pub grid: Option<(usize, Vec<f32>)>,
+    /// The setup as the page wrote it (its share link's query, strokes and all), kept as it
+    /// came by the worker's modules that read it: each reads it once and passes these very
+    /// bytes on, never writing the setup back to text. `None` on the page, which writes it.
+    pub query: Option<String>,
 }
 
 impl Request {
@@ -55,14 +61,7 @@ impl Request {
     /// Writes the request's keys into `message`.
     pub(super) fn write(&self, message: &Object) {
         self.ticket.write(message);
-        set(message, DEMO, &JsValue::from_str(self.demo.id));
-        let query = links::query_with_strokes(self.demo, &self.setup);
-        set(message, SETUP, &JsValue::from_str(&query));
-        set(
-            message,
-            SEED,
-            &JsValue::from_str(&self.setup.seed.to_string()),
-        );
+        self.write_setup(message);
         if let Some(download) = &self.download {
             set(message, DOWNLOAD, &JsValue::from_str(&download.name()));
         }
@@ -73,6 +72,49 @@ impl Request {
             set(message, WIDTH, &JsValue::from(*columns as u32));
             set(message, HEIGHTS, &Float32Array::from(heights.as_slice()));
         }
+    }
+
+    /// Writes what was asked into `message`: the demo, the setup's text (as it came, where it
+    /// came in a message) and the seed.
+    pub(super) fn write_setup(&self, message: &Object) {
+        set(message, DEMO, &JsValue::from_str(self.demo.id));
+        let query = match &self.query {
+            Some(query) => query.clone(),
+            None => links::query_with_strokes(self.demo, &self.setup),
+        };
+        set(message, SETUP, &JsValue::from_str(&query));
+        set(
+            message,
+            SEED,
+            &JsValue::from_str(&self.setup.seed.to_string()),
+        );
+    }
+
+    /// Whether the later chapters' module answers it rather than the worker's own: its
+    /// recipe's code is not linked in this module ([`terrain::Recipe::linked`]: fault lines,
+    /// erosion, a held map with droplets on it), or it asks for the Water view's routing.
+    pub fn answered_later(&self) -> bool {
+        self.download == Some(Download::Water) || !self.setup.recipe.linked()
+    }
+
+    /// The request `message`, as the page sent it, handed on to the later chapters' module
+    /// (a reply of kind `later`, read back as [`super::Body::Later`]) with `held`, the map its
+    /// view holds: `[message, transfer]`. Its keys are passed on as they came, the setup's
+    /// text included; the map file the page sent is left out (`held` is what was read
+    /// from it).
+    pub fn hand_on(message: &JsValue, held: Option<&Heightmap>) -> Array {
+        let onward = Object::assign(&Object::new(), &Object::from(message.clone()));
+        let _ = Reflect::delete_property(&onward, &JsValue::from_str(SOURCE));
+        set(&onward, KIND, &JsValue::from_str(KIND_LATER));
+        let transfer = Array::new();
+        if let Some(map) = held {
+            let heights = Float32Array::from(map.data());
+            transfer.push(&heights.buffer());
+            set(&onward, WIDTH, &JsValue::from(map.width() as u32));
+            set(&onward, HEIGHT, &JsValue::from(map.height() as u32));
+            set(&onward, HEIGHTS, &heights);
+        }
+        Array::of2(&onward, &transfer)
     }
 
     /// Reads a message made by [`Request::to_js`], or says what is wrong with it.
@@ -87,7 +129,8 @@ impl Request {
         let seed = terrain::knobs::SEED
             .parse_whole(&text(SEED)?)
             .map_err(|e| e.message)?;
-        let setup = links::setup_from_query(demo, &text(SETUP)?, seed).map_err(|errors| {
+        let query = text(SETUP)?;
+        let setup = links::setup_from_query(demo, &query, seed).map_err(|errors| {
             let messages: Vec<String> = errors.into_iter().map(|e| e.message).collect();
             messages.join("; ")
         })?;
@@ -105,6 +148,7 @@ impl Request {
             grid: whole(&get(message, WIDTH))
                 .zip(floats(&get(message, HEIGHTS)))
                 .map(|(columns, heights)| (columns as usize, heights)),
+            query: Some(query),
         })
     }
 }

@@ -107,6 +107,7 @@ fn every_demos_setup_survives_the_trip_to_the_worker() {
                     download,
                     source: None,
                     grid: None,
+                    query: None,
                 };
                 let message = sent.to_js();
                 let got = Request::from_js(&message).expect("a readable message");
@@ -129,6 +130,7 @@ fn a_damaged_request_is_refused_with_a_reason() {
         download: None,
         source: None,
         grid: None,
+        query: None,
     }
     .to_js();
     let damaged = |key: &str, value: JsValue| {

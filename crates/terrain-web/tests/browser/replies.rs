@@ -167,18 +167,19 @@ fn a_request_handed_on_to_the_later_chapters_is_answered_as_the_page_answers_it(
             download: download.and_then(Download::parse),
             source: None,
             grid: None,
+            query: None,
         };
         let expected = answer(&request, held.as_ref());
-        let (message, _) = Reply {
-            ticket: TICKET,
-            body: Body::Later {
-                request: Box::new(request),
-                held,
-            },
-            memory: None,
-            runs: None,
-        }
-        .to_js();
+        // As the worker's module hands it on: the page's message as it came, with the held map.
+        let sent = request.to_js();
+        let message = Request::hand_on(&sent, held.as_ref()).get(0);
+        let handed = Request::from_js(&message).expect("a readable request");
+        let text = |m: &JsValue| js_sys::Reflect::get(m, &"setup".into()).ok()?.as_string();
+        assert_eq!(
+            handed.query,
+            text(&sent),
+            "the setup's text passed on as it came"
+        );
         let got = Reply::from_js(&answer_later(&message).get(0)).expect("a reply");
         assert_eq!(got.ticket, TICKET);
         (expected, got.body)
@@ -200,6 +201,20 @@ fn a_request_handed_on_to_the_later_chapters_is_answered_as_the_page_answers_it(
         }
         other => panic!("{other:?}"),
     };
+    // The quick chapters are answered by the worker's own module; routing is handed on.
+    for (id, download, later) in [("ds-final", None, false), ("ds-final", Some("water"), true)] {
+        let demo = demos::find(id).expect("a demo");
+        let request = Request {
+            ticket: TICKET,
+            demo,
+            setup: demo.setup(5),
+            download: download.and_then(Download::parse),
+            source: None,
+            grid: None,
+            query: None,
+        };
+        assert_eq!(request.answered_later(), later);
+    }
     // A fault-line demo's terrain, and a download of the erosion demo (the full map, on its way
     // to the encoders): the same heights, bit for bit.
     let (expected, got) = heights(later("fault-shapes", None, None, None));

@@ -277,6 +277,7 @@ impl App {
                     download: Some(Download::Water),
                     source: None,
                     grid: Some(grid),
+                    query: None,
                 });
             }
         }
@@ -309,6 +310,7 @@ impl App {
             download,
             source,
             grid: None,
+            query: None,
         });
     }
 
