@@ -294,7 +294,7 @@ test('a link brings the whole chain back', async () => {
   await page.click(`${section} [data-action="share"]`);
   await page.waitForFunction((sel) => document.querySelector(`${sel} .status`).textContent === 'Link copied', section);
   const link = await page.$eval(section, (s) => s.dataset.link);
-  assert.match(link, /#compose\?base=fbm&exponent=7&seed=5&then=redistribute&power=1\.5&then=thermal&iterations=50&talus=30&rate=0\.5$/);
+  assert.match(link, /#compose\?base=fbm&exponent=7&snow-line=0\.78&tree-line=0\.6&sand-level=0\.04&rock-slope=40&seed=5&then=redistribute&power=1\.5&then=thermal&iterations=50&talus=30&rate=0\.5$/);
   const visit = await openPage(fx.browser, link);
   await visit.page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section);
   await settle(visit.page, id);

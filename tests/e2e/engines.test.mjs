@@ -551,7 +551,7 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       await driver.click(`${sel} [data-action="share"]`);
       await until(driver, 'the link', (s) => Boolean(document.querySelector(s).dataset.link), sel);
       const link = await driver.evaluate((s) => document.querySelector(s).dataset.link, sel);
-      assert.match(link, /#compose\?base=ds&exponent=6&seed=\d+&then=redistribute&power=1\.5&then=thermal&iterations=50&talus=35&rate=0\.5$/);
+      assert.match(link, /#compose\?base=ds&exponent=6&snow-line=0\.78&tree-line=0\.6&sand-level=0\.04&rock-slope=40&seed=\d+&then=redistribute&power=1\.5&then=thermal&iterations=50&talus=35&rate=0\.5$/);
       assert.deepEqual(await problems(driver), []);
       await load(driver, link);
       const restored = await generated(driver, id, 1);

@@ -3,13 +3,15 @@
 // rock grey, snow white, riverbeds, with the lakes and rivers in blue on it), lit by a sun the
 // reader sets with `<input name="sun">`, whose cast shadows darken more of the land at a low sun
 // than at a high one. On compose, erosion, uplift and real land; and at the erosion demo's
-// defaults the land before the droplets and after them differ in the 3-D view.
+// defaults the land before the droplets and after them differ in the 3-D view. Compose's
+// material fields (snow line, tree line, sand level, rock slope) move its land's colours, not
+// its heights, and a bad value is refused next to its field.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
   ARTIFACTS, DEMO_IDS, canvasPixels, countColours, drawn, inspect, scrub, settle, suite, section, setView,
-  nextFrames,
+  setField, nextFrames,
 } from './harness.mjs';
 
 const fx = suite();
@@ -19,6 +21,18 @@ const KINDS = {
   green: (r, g, b) => g > r + 8 && g > b + 8,
   dark: (r, g, b) => r + g + b < 150,
 };
+
+/** The land's white pixels (snow) in a canvas's `pixels`, the sky (its first pixel) apart. */
+function snowOn({ data }) {
+  const sky = data.slice(0, 3);
+  let snow = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+    const land = Math.abs(r - sky[0]) + Math.abs(g - sky[1]) + Math.abs(b - sky[2]) > 24;
+    if (land && Math.min(r, g, b) > 180 && Math.max(r, g, b) - Math.min(r, g, b) < 30) snow++;
+  }
+  return snow;
+}
 
 /** Sets demo `id`'s sun to `degrees` and resolves to its canvas's pixel counts once drawn. */
 async function underSun(page, id, degrees) {
@@ -117,6 +131,36 @@ test('at the erosion demo\'s defaults the land before and after the droplets dif
   }
   console.log(`# erosion at its defaults, steps 0 and ${last}: ${moved} of ${land} land pixels changed`);
   assert.ok(moved > 0.2 * land, `${moved} of ${land} land pixels changed`);
+  await setView(page, id, 'terrain');
+  assert.deepEqual(problems, []);
+});
+
+test('compose\'s snow line brings the snow lower on the same heights; a bad value is refused at its field', async () => {
+  const { page, problems } = fx.session;
+  const id = 'compose';
+  await page.locator(section(id)).scrollIntoViewIfNeeded();
+  await setView(page, id, 'land');
+  await settle(page, id);
+  await nextFrames(page);
+  const field = `${section(id)} [name="snow-line"]`;
+  assert.equal(await page.$eval(field, (input) => input.value), '0.78');
+  const before = { snow: snowOn(await canvasPixels(page, id)), facts: await inspect(page, id) };
+  await setField(page, id, 'snow-line', '0.35', { wait: true });
+  await nextFrames(page);
+  const after = { snow: snowOn(await canvasPixels(page, id)), facts: await inspect(page, id) };
+  await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'land-compose-snow-line.png') });
+  console.log(`# compose's snow at 0.78 and 0.35 of the range: ${before.snow} and ${after.snow} pixels`);
+  assert.ok(after.snow > before.snow * 2 + 500, `more snow: ${before.snow} then ${after.snow}`);
+  assert.equal(after.facts.alert, '');
+  assert.match(await page.$eval(section(id), (s) => s.dataset.command), /^terrain ds /, 'the command is the heights\' own');
+  // Refused next to the field; the land shown stays.
+  await setField(page, id, 'snow-line', '2');
+  await page.waitForFunction((sel) => document.querySelector(sel).getAttribute('aria-invalid') === 'true', field);
+  const refused = await inspect(page, id);
+  assert.match(refused.alert, /snow-line must be a number from 0 to 1/i);
+  assert.equal(refused.generation, after.facts.generation, 'nothing made of a refused value');
+  await setField(page, id, 'snow-line', '0.78', { wait: true });
+  assert.equal(await page.$eval(field, (input) => input.getAttribute('aria-invalid')), null);
   await setView(page, id, 'terrain');
   assert.deepEqual(problems, []);
 });

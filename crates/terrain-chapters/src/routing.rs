@@ -24,7 +24,9 @@ pub fn answer_routing(handed: &Reply) -> Option<Reply> {
     }
     // `answer` reads the points into a map (or says there are none to route).
     let body = match answer(request, None) {
-        Body::Map { map, .. } => Body::File(routing::routing_bytes(&map)),
+        Body::Map { map, .. } => {
+            Body::File(routing::routing_bytes(&map, &request.setup.recipe.lines()))
+        }
         other => other,
     };
     Some(reply(*ticket, body))

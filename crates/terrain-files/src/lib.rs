@@ -13,6 +13,7 @@ pub use engine::{engine_zip, page_height_m};
 use terrain::downloads::Download;
 use terrain::export::Holds;
 use terrain::formats::Facts;
+use terrain::materials::Lines;
 use terrain::sidecar::Made;
 use terrain::water::{rivers, Water};
 use terrain::Heightmap;
@@ -37,7 +38,9 @@ pub fn encode_file(
     let (width, height) = (map.width(), map.height());
     match download {
         Download::Realism => {
-            let report = realism::report(&map).map_err(|e| e.message)?;
+            // The layers as the demo's Land view draws them (a composed terrain sets its lines).
+            let lines = asked.map_or(Lines::DEFAULT, |(_, setup)| setup.recipe.lines());
+            let report = realism::report(&map, &lines).map_err(|e| e.message)?;
             Ok(report.to_string().into_bytes())
         }
         // Routed by the later chapters' module (`terrain-chapters`' routing.rs).

@@ -254,6 +254,10 @@ mod tests {
                     (Field(&terrain::chapters::composed::BASE), "fbm"),
                     (Field(&terrain::chain::uplift::knobs::STEPS), "33"),
                     (Field(&terrain::chain::uplift::knobs::M), "0.5"),
+                    (Field(&terrain::materials::knobs::SNOW_LINE), "0.5"),
+                    (Field(&terrain::materials::knobs::TREE_LINE), "0.45"),
+                    (Field(&terrain::materials::knobs::SAND_LEVEL), "0.1"),
+                    (Field(&terrain::materials::knobs::ROCK_SLOPE), "32.5"),
                 ];
                 if field == Field(&terrain::knobs::SEED) {
                     continue;
@@ -288,7 +292,10 @@ mod tests {
         // Made back into a link, it names every step's every field, in order.
         let again = query(demo, &setup);
         assert!(
-            again.starts_with("base=mpd&exponent=6&seed=3&then=redistribute&power=2&then=thermal"),
+            again.starts_with(
+                "base=mpd&exponent=6&snow-line=0.78&tree-line=0.6&sand-level=0.04&rock-slope=40\
+                 &seed=3&then=redistribute&power=2&then=thermal"
+            ),
             "{again}"
         );
         assert_eq!(setup_from_query(demo, &again, 3), Ok(setup));

@@ -103,8 +103,9 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     };
     match download {
         // Tiles: the encoders check the grid and the format, cut the map and write the sidecar
-        // of what made it (so they get what was asked too).
-        Download::Tiles { .. } | Download::Engine(_) => Body::Map {
+        // of what made it (so they get what was asked too); the realism report's legend draws
+        // the layers with the recipe's material lines.
+        Download::Tiles { .. } | Download::Engine(_) | Download::Realism => Body::Map {
             download,
             map,
             asked: Some(Box::new(request.clone())),
@@ -114,7 +115,6 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
         // part of the worker's own module).
         Download::Map(_)
         | Download::Derived(_)
-        | Download::Realism
         | Download::Flow(_)
         | Download::Rivers
         | Download::Water

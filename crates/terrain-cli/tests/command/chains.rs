@@ -279,6 +279,7 @@ fn a_composed_recipes_command_line_writes_the_map_it_makes() {
                 Link::named("thermal").expect("a step"),
                 few_steps.clone(),
             ]),
+            ..Composed::DEFAULT
         };
         let made = composed.generate(8).expect("made");
         let out = dir.join(format!("base-{base}.r32"));

@@ -11,6 +11,7 @@ use terrain::chapters::faults::knobs as faults;
 use terrain::chapters::fbm::knobs as fbm;
 use terrain::chapters::line::knobs as line;
 use terrain::knobs;
+use terrain::materials::knobs as materials;
 
 pub(super) const SEED_ONLY: &[Field] = &[Field(&knobs::SEED)];
 
@@ -98,10 +99,15 @@ pub(super) const UPLIFT_FIELDS: &[Field] = &[
     Field(&knobs::SEED),
 ];
 
-/// "Make your own": the base and its size (each step's fields are its own, in its fieldset).
+/// "Make your own": the base and its size, then where the Land view's materials draw their
+/// lines (each step's fields are its own, in its fieldset).
 pub(super) const COMPOSE_FIELDS: &[Field] = &[
     Field(&composed::BASE),
     Field(&knobs::PAGE_EXPONENT),
+    Field(&materials::SNOW_LINE),
+    Field(&materials::TREE_LINE),
+    Field(&materials::SAND_LEVEL),
+    Field(&materials::ROCK_SLOPE),
     Field(&knobs::SEED),
 ];
 

@@ -87,6 +87,7 @@ pub const ORDER: [usize; 7] = [6, 5, 3, 4, 0, 2, 1];
 
 /// Where the rules draw their lines, each a knob ([`knobs`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Lines {
     /// The height (0 to 1 of the map's range) above which snow lies.
     pub snow_line: f32,
@@ -98,14 +99,19 @@ pub struct Lines {
     pub rock_slope: f32,
 }
 
+impl Lines {
+    /// Each knob at its default.
+    pub const DEFAULT: Lines = Lines {
+        snow_line: knobs::SNOW_LINE.number_default() as f32,
+        tree_line: knobs::TREE_LINE.number_default() as f32,
+        sand_level: knobs::SAND_LEVEL.number_default() as f32,
+        rock_slope: knobs::ROCK_SLOPE.number_default() as f32,
+    };
+}
+
 impl Default for Lines {
     fn default() -> Self {
-        Lines {
-            snow_line: knobs::SNOW_LINE.number_default() as f32,
-            tree_line: knobs::TREE_LINE.number_default() as f32,
-            sand_level: knobs::SAND_LEVEL.number_default() as f32,
-            rock_slope: knobs::ROCK_SLOPE.number_default() as f32,
-        }
+        Lines::DEFAULT
     }
 }
 
@@ -139,13 +145,14 @@ pub fn splat_of(
 
 /// What the land view paints at each cell of `map`: its albedo (RGB, sRGB, [`splat_of`]'s
 /// colours mixed) and the share of the sky it sees ([`light::sky`], 0.5 to 1 as 128 to 255),
-/// with no deposit known (the page's shown points).
+/// with no deposit known (the page's shown points), its lines drawn where `lines` says.
 pub fn land_colours(
     map: &Heightmap,
     water: &Water,
     relief: Relief,
+    lines: &Lines,
 ) -> Result<Vec<[u8; 4]>, ParamError> {
-    let albedo = splat_of(map, water, relief, None, &Lines::default())?.albedo();
+    let albedo = splat_of(map, water, relief, None, lines)?.albedo();
     let scale = relief.height_m / relief.cell_m;
     let sky = light::sky(map.data(), map.width(), scale);
     Ok(albedo

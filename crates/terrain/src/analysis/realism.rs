@@ -31,6 +31,7 @@ mod tests;
 pub use guides::{Guide, GUIDES};
 pub use spectrum::{hurst, spectral_slope};
 
+use crate::analysis::materials::Lines;
 use crate::analysis::water::Water;
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
@@ -250,8 +251,8 @@ pub const REAL_LAND: Measures = Measures {
 /// material layer's name, colour and share of the map (as the Land view colours it); and
 /// `html`, the panel's text, table, slope-area plot (`data-plot="slope-area"`) and the layers'
 /// legend (`data-legend="layers"`), so the page's first-load module builds no table or plot of
-/// its own.
-pub fn report(map: &Heightmap) -> Result<serde_json::Value, ParamError> {
+/// its own. The layers are drawn by the materials' `lines`, as the map's Land view draws them.
+pub fn report(map: &Heightmap, lines: &Lines) -> Result<serde_json::Value, ParamError> {
     let water = Water::of(map)?;
     let measures = Measures::of_routed(map, &water);
     let points = rivers::slope_area(map, &water);
@@ -275,7 +276,7 @@ pub fn report(map: &Heightmap) -> Result<serde_json::Value, ParamError> {
         })
         .collect();
     let body: String = rows.iter().map(row_html).collect();
-    let (layers, legend) = layers::legend(map, &water)?;
+    let (layers, legend) = layers::legend(map, &water, lines)?;
     let html = format!(
         "<p>Real land: a USGS map of the Jacksboro fault area, Tennessee (403 x 344 cells of about \
          74 m by 93 m). Measured on the full-resolution map, as <code>terrain stats</code> \

@@ -8,6 +8,8 @@ use super::settings::Slot;
 use super::Chapter;
 use super::Recipe;
 use super::Schedule;
+use crate::analysis::materials::knobs as materials;
+use crate::analysis::materials::Lines;
 use crate::analysis::variogram::Aim;
 use crate::chapters::steps::{InSteps, PartialStage, Shown, Steps};
 use crate::knobs::params::{ParamError, ReadDecimal};
@@ -58,6 +60,23 @@ impl Recipe {
     pub fn show(&self, knob: &Knob) -> Option<String> {
         let mut copy = self.clone();
         copy.slot(knob)?.shown()
+    }
+
+    /// Where its Land view's materials draw their lines: the recipe's own material knobs (a
+    /// composed terrain has them), the knobs' defaults for any it has not.
+    pub fn lines(&self) -> Lines {
+        let mut copy = self.clone();
+        let mut line = |knob: &Knob, default: f32| match copy.slot(knob) {
+            Some(Slot::Number(value)) => *value,
+            _ => default,
+        };
+        let default = Lines::DEFAULT;
+        Lines {
+            snow_line: line(&materials::SNOW_LINE, default.snow_line),
+            tree_line: line(&materials::TREE_LINE, default.tree_line),
+            sand_level: line(&materials::SAND_LEVEL, default.sand_level),
+            rock_slope: line(&materials::ROCK_SLOPE, default.rock_slope),
+        }
     }
 
     /// Parses `text` into the recipe's setting `knob` with the knob's range and messages

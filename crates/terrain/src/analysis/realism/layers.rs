@@ -14,7 +14,11 @@ use crate::map::heightmap::Heightmap;
 
 /// Each layer's name, colour (`#rrggbb`) and share of `map` (0 to 1, rounded to 4 decimals), in
 /// the splat's order, as JSON rows; and the legend as HTML, the largest share first.
-pub fn legend(map: &Heightmap, water: &Water) -> Result<(serde_json::Value, String), ParamError> {
+pub fn legend(
+    map: &Heightmap,
+    water: &Water,
+    lines: &Lines,
+) -> Result<(serde_json::Value, String), ParamError> {
     // The 3-D view stands a height of 1 at 0.6 of a map 2 wide (`routing.rs` on the page scales
     // the points it routes for the Land view the same way), lower where that is far steeper
     // than land (`fit`, as the land demos draw their maps).
@@ -23,7 +27,7 @@ pub fn legend(map: &Heightmap, water: &Water) -> Result<(serde_json::Value, Stri
         height_m: shown.height_m / 2.0 * fit::relief_fit(map, 0.3),
         ..shown
     };
-    let splat = materials::splat_of(map, water, relief, None, &Lines::default())?;
+    let splat = materials::splat_of(map, water, relief, None, lines)?;
     let shares = splat.shares();
     let colour = |c: [u8; 3]| format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]);
     let rows: Vec<serde_json::Value> = LAYERS

@@ -185,7 +185,7 @@ fn real_lands_figures_are_the_committed_maps() {
 fn the_report_holds_the_stats_and_a_row_per_measure() {
     let rng = PointRng::new(2);
     let noise = map(64, 64, |x, y| rng.uniform_at(y * 64 + x));
-    let report = report(&noise).expect("finite");
+    let report = report(&noise, &Lines::DEFAULT).expect("finite");
     assert_eq!(
         report["stats"],
         Measures::of(&noise).expect("finite").json()
@@ -212,7 +212,7 @@ fn the_report_gives_each_layer_its_share_of_the_map_and_a_legend() {
         let r = ((x as f32 - 32.0).powi(2) + (y as f32 - 32.0).powi(2)).sqrt();
         (1.0 - (r - 6.0).max(0.0) / 14.0).clamp(0.0, 1.0)
     });
-    let report = report(&cone).expect("finite");
+    let report = report(&cone, &Lines::DEFAULT).expect("finite");
     let layers = report["layers"].as_array().expect("layers");
     let names: Vec<&str> = layers.iter().filter_map(|l| l["name"].as_str()).collect();
     assert_eq!(names, crate::materials::LAYERS.map(|l| l.name));

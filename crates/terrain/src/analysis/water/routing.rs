@@ -7,7 +7,7 @@ use super::routed::{Routed, Wet};
 use super::shown::{self, water_pixels_routed};
 use super::{fill, Water};
 use crate::analysis::derived::Relief;
-use crate::analysis::materials;
+use crate::analysis::materials::{self, Lines};
 use crate::map::heightmap::Heightmap;
 use crate::shown::display::DisplayGrid;
 
@@ -17,11 +17,12 @@ use crate::shown::display::DisplayGrid;
 /// module ([`routing_bytes`], [`Routed::from_bytes`]): routing, the layer and the captions are
 /// no part of its first load, which only paints them.
 pub fn route(grid: &DisplayGrid) -> Option<Routed> {
-    route_points(grid.size().0, &grid.heights)
+    route_points(grid.size().0, &grid.heights, &Lines::DEFAULT)
 }
 
-/// [`route`] on `heights`, `columns` across, row by row (holes not a number).
-fn route_points(columns: usize, heights: &[f32]) -> Option<Routed> {
+/// [`route`] on `heights`, `columns` across, row by row (holes not a number), the land coloured
+/// by the materials' `lines`.
+fn route_points(columns: usize, heights: &[f32], lines: &Lines) -> Option<Routed> {
     let (map, range) = sunk(columns, heights)?;
     let (filled, order) = fill::priority_flood_in_order(&map).ok()?;
     let water = Water::from_filled(filled);
@@ -37,7 +38,8 @@ fn route_points(columns: usize, heights: &[f32]) -> Option<Routed> {
         land: Vec::new(),
     };
     let rows = heights.len() / columns;
-    routed.land = materials::land_colours(&map, &routed.water, Relief::shown_at(columns, rows))
+    let relief = Relief::shown_at(columns, rows);
+    routed.land = materials::land_colours(&map, &routed.water, relief, lines)
         .unwrap_or_else(|_| vec![[128, 128, 128, 255]; heights.len()]);
     routed.captions = (0..FLOOD_STEPS)
         .map(|step| flood::flood_caption(columns, &routed, step))
@@ -71,9 +73,9 @@ fn sunk(columns: usize, heights: &[f32]) -> Option<(Heightmap, (f32, f32))> {
 /// in (u32), its [`Wet`] (a kind and a 0..255 value, u8), what the land view paints there (an
 /// sRGB colour and the sky it sees, 4 u8: `materials::land_colours`), then each flood step's caption (its
 /// length in bytes, u32, and its UTF-8), little-endian ([`Routed::from_bytes`] reads them).
-/// Fails for a grid that cannot be routed.
-pub fn routing_bytes(grid: &Heightmap) -> Result<Vec<u8>, String> {
-    let routed = route_points(grid.width(), grid.data()).ok_or("too few points to route")?;
+/// The land is coloured by the materials' `lines`. Fails for a grid that cannot be routed.
+pub fn routing_bytes(grid: &Heightmap, lines: &Lines) -> Result<Vec<u8>, String> {
+    let routed = route_points(grid.width(), grid.data(), lines).ok_or("too few points to route")?;
     let water = &routed.water;
     let mut bytes: Vec<u8> = water
         .filled

@@ -4,6 +4,8 @@
 
 mod steps;
 
+use crate::analysis::materials::knobs as materials;
+use crate::analysis::materials::Lines;
 use crate::chapters::diamond_square::algorithm as diamond_square;
 use crate::chapters::faults::algorithm::FaultParams;
 use crate::chapters::fbm::algorithm::FbmParams;
@@ -69,6 +71,10 @@ pub struct Composed {
     pub exponent: u32,
     /// The steps, in the order they run on the base's map.
     pub steps: StepList,
+    /// Where the Land view's materials draw their lines (snow, trees, sand, rock): they colour
+    /// the land, not its heights.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub lines: Lines,
 }
 
 impl Composed {
@@ -77,6 +83,7 @@ impl Composed {
         base: 0,
         exponent: 8,
         steps: StepList::EMPTY,
+        lines: Lines::DEFAULT,
     };
 
     /// The base's command name (`ds`).
@@ -201,6 +208,10 @@ crate::knobs::settings::places! {
     fn slot_of(c: &mut Composed) {
         BASE => Slot::Choice(&mut c.base, &BASE_NAMES),
         crate::knobs::PAGE_EXPONENT => Slot::Whole(&mut c.exponent),
+        materials::SNOW_LINE => Slot::Number(&mut c.lines.snow_line),
+        materials::TREE_LINE => Slot::Number(&mut c.lines.tree_line),
+        materials::SAND_LEVEL => Slot::Number(&mut c.lines.sand_level),
+        materials::ROCK_SLOPE => Slot::Number(&mut c.lines.rock_slope),
     }
 }
 

@@ -392,3 +392,47 @@ fn a_file_name_is_one_shell_word_quoted_only_where_it_needs_it() {
         assert_eq!(shell_word(name), word, "{name}");
     }
 }
+
+#[test]
+fn a_composed_terrains_material_lines_are_its_own_fields_and_colour_its_land() {
+    use crate::analysis::materials::{knobs as materials, Lines};
+    let mut recipe = Recipe::Composed(Composed {
+        exponent: 6,
+        ..Composed::DEFAULT
+    });
+    assert_eq!(recipe.lines(), Lines::DEFAULT);
+    for (knob, text) in [
+        (&materials::SNOW_LINE, "0.3"),
+        (&materials::ROCK_SLOPE, "25"),
+    ] {
+        recipe
+            .apply(knob, text, rust_decimal)
+            .expect("a knob")
+            .expect("in range");
+    }
+    let lines = recipe.lines();
+    assert_eq!((lines.snow_line, lines.rock_slope), (0.3, 25.0));
+    assert_eq!((lines.tree_line, lines.sand_level), (0.6, 0.04));
+    let refused = recipe.apply(&materials::SNOW_LINE, "1.5", rust_decimal);
+    let refused = refused.expect("a knob").expect_err("past the range");
+    assert!(
+        refused.message.starts_with("snow-line must be"),
+        "{}",
+        refused.message
+    );
+    // Other chapters have none of them: the defaults.
+    assert_eq!(Recipe::DEFAULTS[3].lines(), Lines::DEFAULT);
+    // The heights do not change; the land's colours do: snow comes lower.
+    let map = recipe.generate(5).expect("a map");
+    let default = Recipe::Composed(Composed {
+        exponent: 6,
+        ..Composed::DEFAULT
+    });
+    assert_eq!(default.generate(5).expect("a map").data(), map.data());
+    let routed = |lines: &Lines| crate::water::routing::routing_bytes(&map, lines).expect("routed");
+    assert_ne!(
+        routed(&Lines::DEFAULT),
+        routed(&lines),
+        "the land is coloured by its lines"
+    );
+}

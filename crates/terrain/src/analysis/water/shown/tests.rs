@@ -151,7 +151,7 @@ fn a_routing_made_elsewhere_reads_back_as_the_same_routing() {
     g.heights[41 * 3 + 5] = f32::NAN;
     let routed = route(&g).expect("routed");
     let sent = Heightmap::from_data(41, 41, g.heights.clone()).expect("map");
-    let bytes = routing_bytes(&sent).expect("routed");
+    let bytes = routing_bytes(&sent, &crate::analysis::materials::Lines::DEFAULT).expect("routed");
     let back = Routed::from_bytes(41 * 41, &bytes).expect("read back");
     assert_eq!(back.water.filled.data(), routed.water.filled.data());
     assert_eq!(
