@@ -47,7 +47,7 @@ fn subcommand(recipe: &'static Recipe) -> clap::Command {
         .about(chapter.about())
         .allow_negative_numbers(true)
         .args(flags);
-    if chapter.erodes() {
+    if recipe.row().erodes {
         sub = sub.arg(
             Arg::new(ERODE.name)
                 .long(ERODE.name)
@@ -78,7 +78,7 @@ fn subcommand(recipe: &'static Recipe) -> clap::Command {
                 .value_parser(clap::value_parser!(PathBuf)),
         );
     }
-    let sub = if chapter.profile() {
+    let sub = if recipe.row().profile {
         Output::augment_args(sub)
     } else {
         MapOutput::augment_args(sub)
@@ -162,7 +162,7 @@ impl ChapterRun {
             }
             _ => None,
         };
-        let (output, preset) = if recipe.chapter().profile() {
+        let (output, preset) = if recipe.row().profile {
             (Output::from_arg_matches(matches).map_err(clap_error)?, None)
         } else {
             let map = MapOutput::from_arg_matches(matches).map_err(clap_error)?;

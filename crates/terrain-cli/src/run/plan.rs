@@ -70,7 +70,7 @@ impl Plan {
         let out = job.output.out.clone();
         let engine = job.preset.and_then(|p| p.engine);
         let format = match &job.source {
-            Source::Generate(recipe) if recipe.chapter().profile() => Format::from_path_1d(&out),
+            Source::Generate(recipe) if recipe.row().profile => Format::from_path_1d(&out),
             _ => Format::from_path(&out),
         }
         .map_err(|e| e.to_string())?;
@@ -83,7 +83,7 @@ impl Plan {
             steps.push(erosion);
         }
         if let (Source::Generate(recipe), false) = (&job.source, job.steps.is_empty()) {
-            if recipe.chapter().profile() {
+            if recipe.row().profile {
                 return Err(format!(
                     "--then: steps work on a 2-D map, and {} makes a 1-D profile",
                     recipe.name()

@@ -148,19 +148,6 @@ pub trait Chapter {
         self.generate(seed)
     }
 
-    /// Whether it is a 1-D profile, written as text (`.txt`, `.csv`) rather than as a map.
-    #[cfg(feature = "cli")]
-    fn profile(&self) -> bool {
-        false
-    }
-
-    /// Whether its command takes `--erode N` and the erosion constants, eroding the map it
-    /// generates.
-    #[cfg(feature = "cli")]
-    fn erodes(&self) -> bool {
-        false
-    }
-
     /// Whether this build can make the map (the worker's own module leaves some generators out
     /// and hands their recipes on to its later chapters' module).
     fn linked(&self) -> bool {
@@ -195,14 +182,6 @@ pub trait Chapter {
     /// on the real land or the reader's map): the page then sends that file with the request.
     fn read_base(&self) -> Option<ReadBase> {
         None
-    }
-
-    /// Whether its map is a base that steps then change (droplets, weathering, a reader's
-    /// chain): what the base's settings aim at (a Hurst exponent) no longer holds of it, and the
-    /// base's shown heights are kept ([`InSteps::batches`]' first grid: the stepper's step 0) so
-    /// a view can show what the steps changed.
-    fn on_a_base(&self) -> bool {
-        false
     }
 
     /// Whether the worker may make it on the GPU: droplets that fall in batches give the same

@@ -46,7 +46,7 @@ pub use midpoint_recursive::MidpointRecursive;
 pub use noise::Noise;
 pub use on_base::{OnBase, ShownStep};
 pub use partner::Partner;
-pub use registry::Recipe;
+pub use registry::{ChapterRow, Recipe};
 pub use schedule::Schedule;
 pub use uplifted::Uplifted;
 pub use weathered::Weathered;

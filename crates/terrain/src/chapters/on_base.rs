@@ -146,10 +146,6 @@ where
         Some(S::in_steps(self, seed, columns, rows))
     }
 
-    fn on_a_base(&self) -> bool {
-        true
-    }
-
     fn runs_on_gpu(&self) -> bool {
         self.step.runs_on_gpu()
     }

@@ -112,9 +112,9 @@ impl Recipe {
         on_chapter!(self, c => c.step_list_mut())
     }
 
-    /// Whether its map is a base that steps then change ([`Chapter::on_a_base`]).
+    /// Whether its map is a base that steps then change (its row's [`on_a_base`](super::ChapterRow::on_a_base)).
     pub fn on_a_base(&self) -> bool {
-        on_chapter!(self, c => c.on_a_base())
+        self.row().on_a_base
     }
 
     /// Whether the worker may make it on the GPU ([`Chapter::runs_on_gpu`]).

@@ -1,7 +1,9 @@
-//! The list of chapters: one row each, giving the [`Recipe`] variant, the chapter's type and its
-//! name on the command line, in sidecars and in the recipe's JSON. The `chapters!` macro makes the
-//! enum and its one `match` from the rows; every other question is the chapter's
-//! ([`Chapter`]), so a new chapter is its folder plus one row here.
+//! The list of chapters: one row each, giving the [`Recipe`] variant, the chapter's type, its
+//! name on the command line, in sidecars and in the recipe's JSON, and what kind of map it makes
+//! where that is not plain ([`ChapterRow`]: a profile, a map the command line may erode, a base
+//! that steps change). The `chapters!` macro makes the enum and its one `match` from the rows;
+//! every other question is the chapter's ([`Chapter`]), so a new chapter is its folder plus one
+//! row here.
 
 use super::chapter::Chapter;
 use super::{
@@ -13,7 +15,7 @@ use super::{
 /// [`Recipe::name`], [`Recipe::NAMES`] and [`Recipe::DEFAULTS`], and `on_chapter!`, the one match
 /// on a recipe's chapter (`$d` is a `$`, so the macro can write a macro).
 macro_rules! chapters {
-    (($d:tt) $($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
+    (($d:tt) $($(#[$doc:meta])* $variant:ident = $name:literal $({ $($flag:ident),* })?,)*) => {
         /// `on_chapter!(recipe, c => c.method(..))` calls the chapter's own method: a `match` with
         /// one arm per row, so each call is static and the page links only the methods it uses
         /// (through `&dyn Chapter` every chapter's every method would come along).
@@ -84,8 +86,17 @@ macro_rules! chapters {
 
             /// The chapter's name on the command line and in sidecars (`noise`, `mpd`, `ds`, ...).
             pub fn name(&self) -> &'static str {
+                self.row().name
+            }
+
+            /// The chapter's row: its name and what kind of map it makes.
+            pub fn row(&self) -> &'static ChapterRow {
                 match self {
-                    $(Recipe::$variant(_) => $name,)*
+                    $(Recipe::$variant(_) => &ChapterRow {
+                        name: $name,
+                        $($($flag: true,)*)?
+                        ..ChapterRow::PLAIN
+                    },)*
                 }
             }
         }
@@ -100,32 +111,58 @@ macro_rules! chapters {
     };
 }
 
+/// A chapter's row: its name and what kind of map it makes, where that is not plain (a flag named
+/// in the row: `Line = "line" { profile }`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChapterRow {
+    /// Its name on the command line and in sidecars.
+    pub name: &'static str,
+    /// A 1-D profile, written as text (`.txt`, `.csv`) rather than as a map.
+    pub profile: bool,
+    /// Its command takes `--erode N` and the erosion constants, eroding the map it generates.
+    pub erodes: bool,
+    /// Its map is a base that steps then change (droplets, weathering, a reader's chain): what
+    /// the base's settings aim at (a Hurst exponent) no longer holds of it, and the base's shown
+    /// heights are kept (the stepper's step 0) so a view can show what the steps changed.
+    pub on_a_base: bool,
+}
+
+impl ChapterRow {
+    /// A plain row: a 2-D map, not eroded by the command, not a base that steps change.
+    const PLAIN: ChapterRow = ChapterRow {
+        name: "",
+        profile: false,
+        erodes: false,
+        on_a_base: false,
+    };
+}
+
 chapters! {
     ($)
     /// Random noise: every point its own uniform height.
     Noise = "noise",
     /// Midpoint displacement, up to a stage (the first post's step demos stop early).
-    Midpoint = "mpd",
+    Midpoint = "mpd" { erodes },
     /// Midpoint displacement written recursively, as the second post does it.
-    MidpointRecursive = "mpd-recursive",
+    MidpointRecursive = "mpd-recursive" { erodes },
     /// Diamond-Square, up to a stage; whole maps may tile.
-    DiamondSquare = "ds",
+    DiamondSquare = "ds" { erodes },
     /// Noise octave by octave (fBm) over a window of an endless plane.
-    Fbm = "fbm",
+    Fbm = "fbm" { erodes },
     /// Fault lines and shapes.
     Faults = "fault",
     /// 1-D midpoint displacement: a profile one row tall.
-    Line = "line",
+    Line = "line" { profile },
     /// A Diamond-Square terrain, then hydraulic erosion with the same seed.
-    Eroded = "ds-eroded",
+    Eroded = "ds-eroded" { on_a_base },
     /// A Diamond-Square terrain eroded by droplets in batches: the same bytes on every core.
-    RainAtScale = "ds-rain",
+    RainAtScale = "ds-rain" { on_a_base },
     /// A map read from a file, then eroded by droplets (none when there are 0).
-    Held = "held",
+    Held = "held" { on_a_base },
     /// A Diamond-Square terrain, then thermal erosion: slopes settling at the talus angle.
-    Weathered = "ds-thermal",
+    Weathered = "ds-thermal" { on_a_base },
     /// A base and the steps a reader chose after it (the page's Make your own).
-    Composed = "compose",
+    Composed = "compose" { on_a_base },
     /// Land grown by uplift against river incision from a near-flat start.
     Uplifted = "uplift",
 }

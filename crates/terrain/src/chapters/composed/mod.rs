@@ -280,10 +280,6 @@ impl Chapter for Composed {
             .collect()
     }
 
-    fn on_a_base(&self) -> bool {
-        true
-    }
-
     fn linked(&self) -> bool {
         crate::erosion::LINKED
     }

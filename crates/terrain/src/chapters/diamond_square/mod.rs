@@ -127,11 +127,6 @@ impl Chapter for DiamondSquare {
         })
     }
 
-    #[cfg(feature = "cli")]
-    fn erodes(&self) -> bool {
-        true
-    }
-
     crate::chapters::midpoint::subdivision_answers!();
 
     fn wrap(&self) -> Option<bool> {

@@ -158,9 +158,4 @@ impl Chapter for Fbm {
     ) -> Option<Result<InSteps, ParamError>> {
         Some(steps::octave_batches(&self.params, seed, columns, rows))
     }
-
-    #[cfg(feature = "cli")]
-    fn erodes(&self) -> bool {
-        true
-    }
 }

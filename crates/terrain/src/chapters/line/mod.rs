@@ -72,11 +72,6 @@ impl Chapter for Line {
         Some(Recipe::Line(*self))
     }
 
-    #[cfg(feature = "cli")]
-    fn profile(&self) -> bool {
-        true
-    }
-
     fn steps(&self) -> Option<&dyn Steps> {
         Some(self)
     }

@@ -129,10 +129,5 @@ impl Chapter for Midpoint {
         })
     }
 
-    #[cfg(feature = "cli")]
-    fn erodes(&self) -> bool {
-        true
-    }
-
     crate::chapters::midpoint::subdivision_answers!();
 }

@@ -69,10 +69,5 @@ impl Chapter for MidpointRecursive {
         Some(self)
     }
 
-    #[cfg(feature = "cli")]
-    fn erodes(&self) -> bool {
-        true
-    }
-
     crate::chapters::midpoint::subdivision_answers!();
 }

@@ -99,11 +99,6 @@ impl Chapter for Held {
         self.erosion.droplets == 0 || erosion::LINKED
     }
 
-    /// Droplets fall on the map read (none at 0, and then the map is as read).
-    fn on_a_base(&self) -> bool {
-        true
-    }
-
     fn runs_on_gpu(&self) -> bool {
         self.erosion.batch != 0
     }
