@@ -166,10 +166,7 @@ impl Derivations {
                 "note": "the normal map's strength and the slope mask's angles come from these",
             }),
         );
-        let painted = target
-            .maps
-            .iter()
-            .any(|m| matches!(m, Derived::Splat | Derived::Albedo));
+        let painted = target.maps.iter().any(|m| m.paints());
         if painted {
             entries.insert("layers".into(), layers(stem, target, files.is_some()));
             let lines = target.lines;

@@ -133,9 +133,7 @@ impl Plan {
             );
         }
         let lines = job.preset.and_then(|p| p.lines());
-        let painted = maps
-            .iter()
-            .any(|m| matches!(m, Derived::Splat | Derived::Albedo));
+        let painted = maps.iter().any(|m| m.paints());
         if lines.is_some() && !painted {
             return Err(
                 "--snow-line, --tree-line, --sand-level and --rock-slope place the \

@@ -107,6 +107,12 @@ impl Derived {
         }
     }
 
+    /// Whether it paints the materials' layers (the splat, the albedo): what the material
+    /// knobs (`--snow-line` ...) place, and what writes the sidecar's `layers`.
+    pub fn paints(self) -> bool {
+        matches!(self, Derived::Splat | Derived::Albedo)
+    }
+
     /// Whether it is measured as the chain runs (wear, deposit) rather than read off the
     /// heights.
     pub fn from_chain(self) -> bool {

@@ -314,3 +314,18 @@ fn a_fitted_relief_lowers_only_a_map_steeper_than_land() {
     let flat = Heightmap::from_data(side, side, vec![0.5; side * side]).expect("a map");
     assert_eq!(relief_fit(&flat, 0.3), 1.0);
 }
+
+#[test]
+fn maps_flag_names_every_derived_map_in_its_order() {
+    // The knob's list sits in `knobs/`, which stands on nothing, so it cannot read `Derived`:
+    // this holds the two lists together.
+    let crate::knobs::Values::Names { names, .. } = crate::knobs::MAPS.values else {
+        panic!("--maps takes names");
+    };
+    let derived: Vec<&str> = Derived::ALL.iter().map(|d| d.name()).collect();
+    assert_eq!(names, derived.as_slice());
+    assert!(Derived::ALL
+        .iter()
+        .filter(|d| d.paints())
+        .eq([&Derived::Splat, &Derived::Albedo]));
+}
