@@ -5,7 +5,7 @@
 // refused next to that field and the terrain stays.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -284,6 +284,30 @@ test('a file for each game engine is what --for writes, with its import settings
     terrain(given.replace(`--out ${stem}.${extension}`, `--out ${again}`).split(' ').slice(1));
     assert.ok(entries[`${stem}.${extension}`].equals(await readFile(again)), `${given}: the zip's file again`);
   }
+});
+
+test('the splat maps are what --maps splat,albedo writes beside the heights, sidecar and all', async () => {
+  const { page, problems } = fx.session;
+  // The chain above (fBm, redistributed, weathered): thermal erosion lays scree down, which the
+  // page measures as the command line does.
+  const line = await command(page);
+  assert.match(line, /--then thermal/);
+  const stem = 'compose-e7-seed-5';
+  const file = await download(page, id, 'splat');
+  assert.equal(file.name, `${stem}.splat.zip`);
+  const entries = unzipStored(file.bytes);
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-splat-'));
+  terrain([...line.split(' ').slice(1), '--out', join(scratch, `${stem}.png`), '--maps', 'splat,albedo']);
+  const written = (await readdir(scratch)).sort();
+  assert.equal(written.length, 1 + 2 + 7 + 1 + 1, `the heights, two splats, seven layers, the albedo, the sidecar: ${written}`);
+  assert.deepEqual(Object.keys(entries).sort(), written);
+  for (const name of written) {
+    assert.ok(entries[name].equals(await readFile(join(scratch, name))), `${name}: the command line's bytes`);
+  }
+  const sidecar = JSON.parse(entries[`${stem}.json`].toString());
+  assert.equal(sidecar.layers.length, 7);
+  assert.equal(sidecar.materials.snow_line, 0.78);
+  assert.deepEqual(problems, []);
 });
 
 test('a link brings the whole chain back', async () => {

@@ -99,6 +99,7 @@ pub async fn answer_on_gpu(handed: &Reply) -> Option<Reply> {
             map: map.0,
             asked: matches!(download, Download::Tiles { .. } | Download::Engine(_))
                 .then(|| request.clone()),
+            moved: None,
         },
     };
     Some(reply(ticket, body))

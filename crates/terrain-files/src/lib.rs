@@ -6,10 +6,13 @@
 //! asked for, writes it with the core's own writers: byte for byte what `terrain` writes.
 
 mod engine;
+mod splat;
 
 use std::io::Write;
 
 pub use engine::{engine_zip, page_height_m};
+pub use splat::splat_zip;
+use terrain::chain::moved::Moved;
 use terrain::downloads::Download;
 use terrain::export::Holds;
 use terrain::formats::Facts;
@@ -28,12 +31,14 @@ use wasm_bindgen::prelude::*;
 /// the flow (`flow.png`, `flow.r32`), tiles (a zip of what
 /// `--tiles NxM` writes, [`tiles_zip`], which needs `asked`: the demo and its setup), or the
 /// page's 'How real is it?' panel as JSON text (`realism::report`), or the rivers as GeoJSON
-/// lines (`rivers::geojson`, as `terrain flow --rivers`); or a readable reason why not
-/// (a size the format cannot hold, tiles that do not fit).
+/// lines (`rivers::geojson`, as `terrain flow --rivers`), or the splat maps ([`splat_zip`],
+/// with `moved`, what the chain's erosion moved); or a readable reason why not (a size the
+/// format cannot hold, tiles that do not fit).
 pub fn encode_file(
     download: Download,
     map: Heightmap,
     asked: Option<(&Demo, &Setup)>,
+    moved: Option<&Moved>,
 ) -> Result<Vec<u8>, String> {
     let (width, height) = (map.width(), map.height());
     match download {
@@ -70,6 +75,10 @@ pub fn encode_file(
         Download::Engine(engine) => match asked {
             Some((demo, setup)) => engine_zip(engine, map, demo, setup),
             None => Err("an engine's file needs the demo that made the map".into()),
+        },
+        Download::Splat => match asked {
+            Some((demo, setup)) => splat_zip(map, moved, demo, setup),
+            None => Err("the splat maps need the demo that made the map".into()),
         },
         Download::Map(format) => {
             let format =
@@ -143,7 +152,11 @@ pub fn encode(reply: JsValue) -> Result<Vec<u8>, String> {
             download,
             map,
             asked,
-        }) => encode_file(download, map, asked.as_deref().map(|r| (r.demo, &r.setup))),
+            moved,
+        }) => {
+            let asked = asked.as_deref().map(|r| (r.demo, &r.setup));
+            encode_file(download, map, asked, moved.as_ref())
+        }
         _ => Err("the worker sent no map to write".into()),
     }
 }
@@ -170,8 +183,8 @@ mod tests {
         for format in formats::ALL.iter().copied().filter(|f| f.facts().offered) {
             let mut expected = Vec::new();
             export::write(&map, format, &mut expected).expect("written");
-            let got =
-                encode_file(Download::Map(format.facts()), map.clone(), None).expect("encoded");
+            let got = encode_file(Download::Map(format.facts()), map.clone(), None, None)
+                .expect("encoded");
             assert_eq!(got, expected, "{}", format.extension());
         }
     }
@@ -208,12 +221,14 @@ mod tests {
     fn a_bad_request_is_refused_with_a_reason() {
         let map = Heightmap::from_data(3, 1, vec![0.5; 3]).expect("a map");
         let tiles = Download::parse("tiles-2x2.png").expect("tiles");
-        assert!(encode_file(tiles, map, None)
+        assert!(encode_file(tiles, map, None, None)
             .expect_err("no demo")
             .contains("demo"));
         let wide = Heightmap::from_data(5000, 5000, vec![0.5; 25_000_000]).expect("a map");
-        assert!(encode_file(Download::Map(formats::GLB.facts()), wide, None)
-            .expect_err("a mesh too large")
-            .contains("5000"));
+        assert!(
+            encode_file(Download::Map(formats::GLB.facts()), wide, None, None)
+                .expect_err("a mesh too large")
+                .contains("5000")
+        );
     }
 }

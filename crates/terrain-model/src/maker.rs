@@ -89,6 +89,7 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
                 download,
                 map,
                 asked: None,
+                moved: None,
             },
             None => Body::File(Err("no points to route".into())),
         };
@@ -96,6 +97,19 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     let (width, height) = crate::answer::read_size(setup, held);
     if let Err(error) = download.check_size(width, height) {
         return Body::File(Err(error.to_string()));
+    }
+    if download == Download::Splat {
+        // Made again with what its steps moved, measured as the command line measures them:
+        // the splat's sand and scree are where the chain laid material down.
+        return match setup.recipe.made_measured(held, setup.seed) {
+            Ok((map, moved)) => Body::Map {
+                download,
+                map,
+                asked: Some(Box::new(request.clone())),
+                moved,
+            },
+            Err(error) => Body::File(Err(error.message)),
+        };
     }
     let map = match map_kept(request, held) {
         Ok(map) => map,
@@ -109,6 +123,7 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
             download,
             map,
             asked: Some(Box::new(request.clone())),
+            moved: None,
         },
         // The map in a format, a derived map, the realism report, the flow and the rivers are
         // written, measured or routed from the full map by the encoders' module (routing is no
@@ -118,10 +133,12 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
         | Download::Flow(_)
         | Download::Rivers
         | Download::Water
-        | Download::Strokes => Body::Map {
+        | Download::Strokes
+        | Download::Splat => Body::Map {
             download,
             map,
             asked: None,
+            moved: None,
         },
     }
 }

@@ -32,9 +32,9 @@ pub use chapters::midpoint::algorithm as midpoint;
 pub use chapters::midpoint_recursive::algorithm as midpoint_recursive;
 pub use chapters::noise::algorithm as random_noise;
 pub use chapters::steps;
-#[cfg(feature = "serde")]
-pub use files::sidecar;
 pub use files::{derived_png, downloads, engines, export, formats, import, tiles};
+#[cfg(feature = "serde")]
+pub use files::{derived_sidecar, sidecar};
 pub use knobs::{limits, params};
 pub use map::{heightmap, progress, rng};
 pub use shown::{creases, display, mesh};

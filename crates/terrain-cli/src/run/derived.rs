@@ -9,13 +9,12 @@
 
 use std::path::PathBuf;
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use terrain::chain::moved::Moved;
 use terrain::derived::{Derived, Green, Relief};
 use terrain::derived_png::{self, DerivedFile, Sources};
+use terrain::derived_sidecar;
 use terrain::engines::Engine;
-use terrain::materials::LAYERS;
-use terrain::params::typed_json;
 use terrain::Heightmap;
 
 use super::plan::Target;
@@ -132,77 +131,18 @@ pub(crate) fn write_tile_maps(
 }
 
 impl Derivations {
-    /// The sidecar's entries for these maps: `maps` (each map's meaning and range, and with
-    /// `files` the names each was written as), `relief`, and where the splat or albedo is
-    /// made the `layers` and the `materials`' lines.
+    /// The sidecar's entries for these maps ([`derived_sidecar::entries`]): `maps` (with
+    /// `files`, the names each was written as), `relief`, and where the splat or albedo is made
+    /// the `layers` and the `materials`' lines.
     pub(crate) fn entries(
         &self,
         target: &Target,
         stem: &str,
         files: Option<&[(Derived, Vec<String>)]>,
     ) -> Map<String, Value> {
-        let mut maps = Map::new();
-        for (derived, made) in &self.made {
-            let mut entry = json!({"value": derived.described(self.green)});
-            let names = files.and_then(|f| f.iter().find(|(d, _)| d == derived));
-            match names.map(|(_, names)| names.as_slice()) {
-                Some([one]) => entry["file"] = json!(one),
-                Some(many) => entry["files"] = json!(many),
-                None => {}
-            }
-            if let Some((lo, hi)) = made.iter().find_map(|f| f.range) {
-                entry["range"] = json!([lo, hi]);
-            }
-            maps.insert(derived.name().into(), entry);
-        }
-        let relief = self.relief;
-        let mut entries = Map::new();
-        entries.insert("maps".into(), Value::Object(maps));
-        entries.insert(
-            "relief".into(),
-            json!({
-                "height_m": typed_json(relief.height_m),
-                "cell_m": typed_json(relief.cell_m),
-                "note": "the normal map's strength and the slope mask's angles come from these",
-            }),
-        );
-        let painted = target.maps.iter().any(|m| m.paints());
-        if painted {
-            entries.insert("layers".into(), layers(stem, target, files.is_some()));
-            let lines = target.lines;
-            entries.insert(
-                "materials".into(),
-                json!({
-                    "snow_line": typed_json(lines.snow_line),
-                    "tree_line": typed_json(lines.tree_line),
-                    "sand_level": typed_json(lines.sand_level),
-                    "rock_slope": typed_json(lines.rock_slope),
-                    "note": "snow and tree lines and the sand level are shares of the map's \
-                             range; the rock slope is in degrees, as the slope map measures them",
-                }),
-            );
-        }
-        entries
+        let made = (self.relief, self.green, &target.lines);
+        derived_sidecar::entries(&self.made, made, stem, files)
     }
-}
-
-/// The sidecar's `layers`: each layer's name, sRGB colour and rule, and where the splat is
-/// written as one file its file and its splat map's channel (each tile's are named in its
-/// entry; the channel is the same).
-fn layers(stem: &str, target: &Target, whole: bool) -> Value {
-    let splat = target.maps.contains(&Derived::Splat);
-    let rows = LAYERS.iter().enumerate().map(|(i, layer)| {
-        let mut row = json!({"name": layer.name, "color": layer.color, "rule": layer.rule});
-        if splat {
-            if whole {
-                row["file"] = json!(format!("{stem}_{}.png", layer.name));
-                row["splat"] = json!(format!("{stem}_splat{}.png", i / 4));
-            }
-            row["channel"] = json!(["R", "G", "B", "A"][i % 4]);
-        }
-        row
-    });
-    Value::Array(rows.collect())
 }
 
 /// Removes the files `written` and gives back `message`: all the files or none.

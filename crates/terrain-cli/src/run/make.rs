@@ -50,15 +50,8 @@ pub(crate) fn make(
     };
     let mut moved = measured.then(|| Moved::none(made.map.data().len()));
     for step in steps {
-        let before = moved
-            .as_ref()
-            .filter(|_| step.moves_material())
-            .map(|_| made.map.data().to_vec());
-        step.apply(&mut made.map, seed)
+        Moved::apply(moved.as_mut(), step.as_ref(), &mut made.map, seed)
             .map_err(|e| format!("{}: {e}", step.name()))?;
-        if let (Some(moved), Some(before)) = (moved.as_mut(), before) {
-            moved.add(&before, made.map.data());
-        }
         made.steps.push(chain::record(step.as_ref()));
     }
     Ok((made, moved))

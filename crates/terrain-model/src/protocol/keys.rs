@@ -70,6 +70,10 @@ keys! {
     LOW = "low";
     /// Map: its highest height before it was stretched.
     HIGH = "high";
+    /// Map: how far the chain's erosion steps lowered each cell (for the splat).
+    WEAR = "wear";
+    /// Map: how far they raised each cell.
+    DEPOSIT = "deposit";
     /// Map: the number of columns.
     WIDTH = "width";
     /// Map: the number of rows.

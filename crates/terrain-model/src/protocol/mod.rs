@@ -16,16 +16,18 @@
 //! worker.js names is defined here.
 
 use js_sys::{Array, Float32Array, Object, Reflect, Uint8Array};
-use terrain::display::DisplayGrid;
+use terrain::chain::moved::Moved;
 use terrain::downloads::Download;
-use terrain::variogram::Variogram;
 use terrain::Heightmap;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::answer::{Answer, Engine};
+use crate::answer::Answer;
 
+#[cfg(feature = "handed")]
+mod handed;
 mod keys;
 mod progress;
+mod read;
 mod request;
 
 pub use keys::*;
@@ -106,6 +108,8 @@ pub enum Body {
         /// For a file made from what was asked as well as from the map (a zip of tiles, whose
         /// sidecar says what made them): the request, its setup's text passed on as it came.
         asked: Option<Box<Request>>,
+        /// For the splat: what the chain's erosion steps moved (its sand and scree).
+        moved: Option<Moved>,
     },
     /// The file's bytes, or why there are none.
     File(Result<Vec<u8>, String>),
@@ -192,6 +196,7 @@ impl Reply {
                 download,
                 map,
                 asked,
+                moved,
             } => {
                 set(&message, EXTENSION, &JsValue::from_str(&download.name()));
                 if let Some((low, high)) = map.range_before_normalising() {
@@ -200,6 +205,10 @@ impl Reply {
                 }
                 if let Some(request) = asked {
                     request.write_setup(&message);
+                }
+                if let Some(moved) = moved {
+                    floats(WEAR, &moved.wear);
+                    floats(DEPOSIT, &moved.deposit);
                 }
                 set(&message, WIDTH, &JsValue::from(map.width() as u32));
                 set(&message, HEIGHT, &JsValue::from(map.height() as u32));
@@ -248,7 +257,7 @@ impl Reply {
         let body = match (kind.as_str(), error) {
             (KIND_TERRAIN, Some(error)) => Body::Terrain(Err(error)),
             (KIND_TERRAIN, None) => Body::Terrain(
-                read_answer(data).ok_or_else(|| "the generator sent a malformed terrain".into()),
+                read::answer(data).ok_or_else(|| "the generator sent a malformed terrain".into()),
             ),
             (KIND_FILE, Some(error)) => Body::File(Err(error)),
             (KIND_FILE, None) => Body::File(
@@ -257,10 +266,12 @@ impl Reply {
                     .map(Uint8Array::to_vec)
                     .ok_or_else(|| "the generator sent no file".to_string()),
             ),
+            // Replies the worker's modules hand each other, never the page (feature `handed`).
+            #[cfg(feature = "handed")]
             (KIND_LATER, _) => match Request::from_js(data) {
                 Ok(request) => Body::Later {
                     request: Box::new(request),
-                    held: read_heights(data),
+                    held: handed::heights(data),
                 },
                 // A damaged message: refused as the worker's own module refuses one.
                 Err(error) => Body::failed(
@@ -268,11 +279,13 @@ impl Reply {
                     format!("malformed request: {error}"),
                 ),
             },
-            (KIND_MAP, _) => match read_map(data) {
+            #[cfg(feature = "handed")]
+            (KIND_MAP, _) => match handed::map(data) {
                 Some((download, map)) => Body::Map {
                     download,
                     map,
                     asked: Request::from_js(data).ok().map(Box::new),
+                    moved: handed::moved(data),
                 },
                 None => Body::File(Err("the generator sent a malformed map".into())),
             },
@@ -318,57 +331,6 @@ pub fn map_read(map: &Heightmap) -> Array {
         &(map.height() as u32).into(),
         &Float32Array::from(map.data()),
     )
-}
-
-/// The answer in a terrain reply; `None` when a part is missing or malformed.
-fn read_answer(data: &JsValue) -> Option<Answer> {
-    let grid = DisplayGrid::from_parts(
-        floats(&get(data, XS))?,
-        floats(&get(data, ZS))?,
-        floats(&get(data, HEIGHTS))?,
-    )?;
-    let pairs = floats(&get(data, VARIOGRAM))?;
-    let variogram = Variogram {
-        points: pairs.chunks_exact(2).map(|p| (p[0], p[1])).collect(),
-        slope: get(data, SLOPE).as_f64()? as f32,
-    };
-    let creases = match floats(&get(data, CREASES)) {
-        Some(scores) => Some(<[f32; 2]>::try_from(scores).ok()?),
-        None => None,
-    };
-    let trails = match get(data, TRAILS) {
-        v if v.is_undefined() => Vec::new(),
-        v => v.dyn_into::<Uint8Array>().ok()?.to_vec(),
-    };
-    Some(Answer {
-        grid,
-        batches: floats(&get(data, BATCHES))?,
-        variogram,
-        creases,
-        relief: get(data, RELIEF).as_f64()? as f32,
-        trails,
-        engine: get(data, SAID).as_string().map(|said| Engine {
-            gpu: get(data, ENGINE).as_string().as_deref() == Some("webgpu"),
-            said,
-        }),
-        notes: get(data, NOTES).as_string().unwrap_or_default(),
-    })
-}
-
-/// The map in a map reply; `None` when a part is missing or malformed.
-fn read_map(data: &JsValue) -> Option<(Download, Heightmap)> {
-    let download = Download::parse(&get(data, EXTENSION).as_string()?)?;
-    let map = read_heights(data)?;
-    let range = get(data, LOW).as_f64().zip(get(data, HIGH).as_f64());
-    let map = map.with_range_before_normalising(range.map(|(l, h)| (l as f32, h as f32)));
-    Some((download, map))
-}
-
-/// The map under [`WIDTH`], [`HEIGHT`] and [`HEIGHTS`], if whole.
-fn read_heights(data: &JsValue) -> Option<Heightmap> {
-    let width = whole(&get(data, WIDTH))? as usize;
-    let height = whole(&get(data, HEIGHT))? as usize;
-    Heightmap::from_data(width, height, floats(&get(data, HEIGHTS))?).ok()
 }
 
 fn get(object: &JsValue, key: &str) -> JsValue {

@@ -165,10 +165,11 @@ fn download(
     let maps = formats::OFFERED
         .iter()
         .map(|f| (f.extension, format!(".{}", f.extension)));
-    // A composed terrain's painting: the strokes file `--strokes` reads; and the map for each
-    // game engine with its import settings, as `--for ENGINE` writes them.
+    // A composed terrain's painting: the strokes file `--strokes` reads; its materials, as
+    // `--maps splat,albedo` writes them; and the map for each game engine with its import
+    // settings, as `--for ENGINE` writes them.
     let engines = terrain::engines::Engine::ALL.map(Download::Engine);
-    let strokes = [Download::Strokes]
+    let strokes = [Download::Strokes, Download::Splat]
         .into_iter()
         .chain(engines)
         .filter(|_| composed);
@@ -179,6 +180,7 @@ fn download(
             let name = download.name();
             let shown = match download {
                 Download::Engine(engine) => format!("for {} (.zip)", engine.name()),
+                Download::Splat => "splat maps (.zip)".into(),
                 _ => name.replacen('.', " .", 1),
             };
             (name, shown)

@@ -73,18 +73,29 @@ fn every_demos_terrain_survives_the_trip_from_the_worker() {
 fn maps_files_and_failures_survive_the_trip() {
     let demo = demos::find("ds-final").expect("a 2-D demo");
     let map = demo.recipe.generate(3).expect("generates");
+    let moved = terrain::chain::moved::Moved {
+        wear: vec![0.25; map.data().len()],
+        deposit: vec![0.5; map.data().len()],
+    };
     let body = Body::Map {
         download: Download::parse("r16").expect("a download"),
         map: map.clone(),
         asked: None,
+        moved: Some(moved.clone()),
     };
     match trip(body).body {
         Body::Map {
             download,
             map: got,
             asked,
+            moved: got_moved,
         } => {
             assert!(asked.is_none());
+            assert_eq!(
+                got_moved,
+                Some(moved),
+                "what the chain moved, for the splat"
+            );
             assert_eq!(
                 got.range_before_normalising(),
                 map.range_before_normalising()

@@ -4,6 +4,9 @@
 //! steps summed. A game paints scree and sediment where the deposit is, bare rock where the wear
 //! is (`--maps wear,deposit`).
 
+use crate::knobs::params::ParamError;
+use crate::map::heightmap::Heightmap;
+
 /// The lowering and raising a chain's erosion steps did to each cell, in the map's heights.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Moved {
@@ -20,6 +23,23 @@ impl Moved {
             wear: vec![0.0; cells],
             deposit: vec![0.0; cells],
         }
+    }
+
+    /// Runs `step` on `map` with `seed`, adding what it moved where it carries ground about
+    /// ([`super::Step::moves_material`]): how the command line and the page measure a chain.
+    pub fn apply(
+        moved: Option<&mut Moved>,
+        step: &dyn super::Step,
+        map: &mut Heightmap,
+        seed: u64,
+    ) -> Result<(), ParamError> {
+        let measured = moved.filter(|_| step.moves_material());
+        let before = measured.as_ref().map(|_| map.data().to_vec());
+        step.apply(map, seed)?;
+        if let (Some(moved), Some(before)) = (measured, before) {
+            moved.add(&before, map.data());
+        }
+        Ok(())
     }
 
     /// Adds what one step did: `before` the map it was given, `after` the map it left.

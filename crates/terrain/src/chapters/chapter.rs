@@ -7,6 +7,7 @@ use super::settings::Slot;
 #[cfg(feature = "cli")]
 use super::Recipe;
 use crate::analysis::variogram::Aim;
+use crate::chain::moved::Moved;
 use crate::chapters::steps::{InSteps, PartialStage, Steps};
 use crate::knobs::params::ParamError;
 #[cfg(feature = "cli")]
@@ -146,6 +147,17 @@ pub trait Chapter {
     /// chapters that read none.
     fn made_from(&self, _held: Option<&Heightmap>, seed: u64) -> Result<Heightmap, ParamError> {
         self.generate(seed)
+    }
+
+    /// [`Chapter::made_from`] with what its steps moved, measured as the command line measures
+    /// a chain (`--maps wear,deposit`, the splat's sand and scree): `None` for a chapter whose
+    /// map no chain of steps made.
+    fn made_measured(
+        &self,
+        held: Option<&Heightmap>,
+        seed: u64,
+    ) -> Result<(Heightmap, Option<Moved>), ParamError> {
+        Ok((self.made_from(held, seed)?, None))
     }
 
     /// Whether this build can make the map (the worker's own module leaves some generators out

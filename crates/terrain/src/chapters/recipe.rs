@@ -35,6 +35,15 @@ impl Recipe {
         on_chapter!(self, c => c.made_from(held, seed))
     }
 
+    /// [`Recipe::made_from`] with what its chain's steps moved ([`Chapter::made_measured`]).
+    pub fn made_measured(
+        &self,
+        held: Option<&Heightmap>,
+        seed: u64,
+    ) -> Result<(Heightmap, Option<crate::chain::moved::Moved>), ParamError> {
+        on_chapter!(self, c => c.made_measured(held, seed))
+    }
+
     /// Whether this build can make the map: false for fault lines without the `faults` feature,
     /// and for erosion (a read map with droplets included) without `erosion`. The page's first
     /// module asks, and hands what it cannot make to its later chapters' module.

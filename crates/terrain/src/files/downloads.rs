@@ -38,6 +38,11 @@ pub enum Download {
     /// settings: what `terrain ... --for ENGINE --height-m H` writes (`unity.r16`, named for the
     /// engine and its file's extension).
     Engine(Engine),
+    /// The materials a game paints the land with, zipped (`splat`, saved as `NAME.splat.zip`):
+    /// the heights as PNG and what `--maps splat,albedo` writes beside them (the splat maps, a
+    /// weightmap a layer, the albedo, the sidecar), made from the chain as the command line
+    /// measures it.
+    Splat,
     /// Not a file: the Water and Land views' routing of the points they show (`water`), made
     /// in the worker by the later chapters' module (`water::routing::routing_bytes`).
     Water,
@@ -59,6 +64,9 @@ const RIVERS: &str = "rivers.geojson";
 /// What the strokes file is asked by.
 const STROKES: &str = "strokes";
 
+/// What the splat zip is asked by.
+const SPLAT: &str = "splat";
+
 /// What the Water view's routing is asked by.
 const WATER: &str = "water";
 
@@ -77,6 +85,9 @@ impl Download {
         }
         if name == STROKES {
             return Some(Download::Strokes);
+        }
+        if name == SPLAT {
+            return Some(Download::Splat);
         }
         let (kind, extension) = name.split_once('.').unwrap_or(("", name));
         let engine = Engine::ALL.into_iter().find(|e| e.name() == kind);
@@ -126,6 +137,7 @@ impl Download {
             Download::Rivers => RIVERS.to_string(),
             Download::Water => WATER.to_string(),
             Download::Strokes => STROKES.to_string(),
+            Download::Splat => SPLAT.to_string(),
             Download::Engine(engine) => {
                 format!("{}.{}", engine.name(), engine.extension())
             }
@@ -139,7 +151,11 @@ impl Download {
             Download::Tiles { format, .. } => Some(format),
             Download::Derived(_) => formats::find("png"),
             Download::Engine(engine) => formats::find(engine.extension()),
-            Download::Realism | Download::Rivers | Download::Water | Download::Strokes => None,
+            Download::Realism
+            | Download::Rivers
+            | Download::Water
+            | Download::Strokes
+            | Download::Splat => None,
         }
     }
 
@@ -156,6 +172,7 @@ impl Download {
             | Download::Rivers
             | Download::Water
             | Download::Strokes
+            | Download::Splat
             | Download::Engine(_) => Ok(()),
         }
     }
@@ -175,7 +192,12 @@ mod tests {
         let all: Vec<Download> = maps
             .chain(Download::beside_maps())
             .chain(tiles)
-            .chain([Download::Realism, Download::Water, Download::Strokes])
+            .chain([
+                Download::Realism,
+                Download::Water,
+                Download::Strokes,
+                Download::Splat,
+            ])
             .chain(Engine::ALL.map(Download::Engine))
             .collect();
         assert!(all.len() > 10);

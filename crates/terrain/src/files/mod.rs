@@ -4,6 +4,8 @@
 //! `serde` feature, the sidecar that says what made a map and its tiles as files (`sidecar`).
 
 pub mod derived_png;
+#[cfg(feature = "serde")]
+pub mod derived_sidecar;
 pub mod downloads;
 pub mod engines;
 pub mod export;

@@ -266,6 +266,23 @@ impl Chapter for Composed {
         }
     }
 
+    /// The map with what its erosion steps moved: the same map as [`Chapter::made_from`].
+    #[cfg(feature = "erosion")]
+    fn made_measured(
+        &self,
+        held: Option<&Heightmap>,
+        seed: u64,
+    ) -> Result<(Heightmap, Option<crate::chain::moved::Moved>), ParamError> {
+        use crate::chain::moved::Moved;
+        let mut map = self.base_map(held, seed)?;
+        let mut moved = Moved::none(map.data().len());
+        for (link, after_paint) in self.steps.in_chain() {
+            let step = link.step_after(after_paint)?;
+            Moved::apply(Some(&mut moved), step.as_ref(), &mut map, seed)?;
+        }
+        Ok((map, Some(moved)))
+    }
+
     #[cfg(feature = "cli")]
     fn command(&self) -> Option<Recipe> {
         self.read_base().is_none().then(|| self.base_recipe())
