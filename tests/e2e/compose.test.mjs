@@ -256,15 +256,21 @@ test('a file for each game engine is what --for writes, with its import settings
     assert.equal(file.name, `compose-e7-seed-5.${engine}.zip`);
     const entries = unzipStored(file.bytes);
     const stem = 'compose-e7-seed-5';
-    assert.deepEqual(Object.keys(entries), [`${stem}.${extension}`, `${stem}.json`, `${stem}.txt`]);
+    const layers = ['sand', 'grass', 'forest', 'rock', 'scree', 'snow', 'riverbed'];
+    const materials = ['splat0', 'splat1', ...layers, 'albedo'].map((suffix) => `${stem}_${suffix}.png`);
+    assert.deepEqual(Object.keys(entries).sort(), [`${stem}.${extension}`, ...materials, `${stem}.json`, `${stem}.txt`].sort());
     // The page's relief: the highest point 0.6 of the map's width above the lowest.
-    const out = join(scratch, `${engine}.${extension}`);
+    const folder = await mkdtemp(join(scratch, `${engine}-`));
+    const out = join(folder, `${stem}.${extension}`);
     // The engine's flags go with the base, before the first --then.
     const [base, ...chain] = line.split(' --then ');
-    const words = [...base.split(' ').slice(1), '--for', engine, '--height-m', String(0.6 * (side - 1)), '--out', out];
+    const words = [...base.split(' ').slice(1), '--for', engine, '--height-m', String(0.6 * (side - 1)), '--maps', 'splat,albedo', '--out', out];
     terrain([...words, ...chain.flatMap((step) => ['--then', ...step.split(' ')])]);
-    assert.ok(entries[`${stem}.${extension}`].equals(await readFile(out)), `${engine}: the same file as --for`);
-    assert.ok(entries[`${stem}.json`].equals(await readFile(out.replace(/\.[a-z0-9]+$/, '.json'))), `${engine}: the same sidecar`);
+    // Every file but the text is what the command line writes: the engine's file, its
+    // materials (cropped and ordered as the file is) and the sidecar.
+    const written = (await readdir(folder)).sort();
+    assert.deepEqual(written, Object.keys(entries).filter((name) => !name.endsWith('.txt')).sort());
+    for (const name of written) assert.ok(entries[name].equals(await readFile(join(folder, name))), `${engine}: ${name} as --for writes it`);
     const settings = JSON.parse(entries[`${stem}.json`].toString());
     assert.equal(settings.engine, engine);
     assert.ok(settings.import && settings.height_m === 76.8, JSON.stringify(settings));
@@ -278,8 +284,9 @@ test('a file for each game engine is what --for writes, with its import settings
       if (typeof value === 'string') assert.ok(text.includes(value), `${engine}: ${value} in ${text}`);
     }
     const lines = text.split('\n');
-    const given = lines[lines.indexOf('The same file, byte for byte, from the terrain command line:') + 1]?.trim() ?? '';
-    assert.ok(given.includes(` --for ${engine} --height-m 76.8 --out ${stem}.${extension}`), given);
+    const given = lines[lines.indexOf('The same files, byte for byte, from the terrain command line:') + 1]?.trim() ?? '';
+    assert.ok(given.includes(` --for ${engine} --height-m 76.8 --maps splat,albedo --out ${stem}.${extension}`), given);
+    assert.ok(text.includes(`Its materials (${stem}_splat0.png`), `${engine}: how it takes the materials: ${text}`);
     const again = join(scratch, `again-${engine}.${extension}`);
     terrain(given.replace(`--out ${stem}.${extension}`, `--out ${again}`).split(' ').slice(1));
     assert.ok(entries[`${stem}.${extension}`].equals(await readFile(again)), `${given}: the zip's file again`);

@@ -2,15 +2,16 @@
 //! (the engine's file and its sidecar) and a short text saying how to import it and the command
 //! line that makes the same file again.
 
-use std::io::Write;
-
 use serde_json::Value;
+use terrain::chain::moved::Moved;
+use terrain::derived::{Green, Relief};
 use terrain::engines::Engine;
 use terrain::{export, Heightmap};
 use terrain_model::demos::Demo;
 use terrain_model::fields::Setup;
 
 use crate::made_here;
+use crate::splat::{materials, stored_zip, MAPS};
 
 /// How many metres the page's relief makes a map `side` points across, its points a metre apart:
 /// the page stands the highest point 0.6 of the map's width above the lowest.
@@ -18,20 +19,27 @@ pub fn page_height_m(side: usize) -> f32 {
     0.6 * side.saturating_sub(1) as f32
 }
 
-/// A zip of what `terrain ... --for ENGINE --height-m H --out NAME.EXT` writes for `map`, which
-/// `demo` made under `setup`: the map prepared for `engine` in its usual format and the sidecar
-/// with its import settings, H the page's relief ([`page_height_m`]), byte for byte, stored;
-/// and `NAME.txt` (`how_to`): the import settings in words and that command line.
+/// A zip of what `terrain ... --for ENGINE --height-m H --maps splat,albedo --out NAME.EXT`
+/// writes for `map`, which `demo` made under `setup` (with `moved`, what its chain's erosion
+/// moved): the map prepared for `engine` in its usual format, its materials (the splat maps, a
+/// weightmap a layer, the albedo, cropped and ordered as the file is) and the sidecar with its
+/// import settings, H the page's relief ([`page_height_m`]), byte for byte, stored; and
+/// `NAME.txt` (`how_to`): the import settings in words, how the engine takes the layers, and
+/// that command line.
 pub fn engine_zip(
     engine: Engine,
     map: Heightmap,
-    demo: &Demo,
-    setup: &Setup,
+    moved: Option<&Moved>,
+    (demo, setup): (&Demo, &Setup),
 ) -> Result<Vec<u8>, String> {
     let refused = "a file for an engine is made only from a finished map made here from its \
                    settings, not from a map read from a file";
     let made = made_here(map, demo, setup, refused)?;
     let file = engine.prepare(&made.map)?;
+    let moved = match moved {
+        Some(moved) => Some(engine.prepare_moved(&made.map, moved)?),
+        None => None,
+    };
     let format = engine.formats()[0];
     let name = setup.recipe.file_name(setup.seed, format.extension());
     let stem = name
@@ -39,34 +47,42 @@ pub fn engine_zip(
         .unwrap_or(&name);
     let height_m = page_height_m(made.map.width());
     let size = (file.width(), file.height());
-    let value = terrain::sidecar::sidecar(&made, Some(engine), size, format, Some(height_m));
+    let relief = Relief {
+        height_m,
+        cell_m: terrain::knobs::CELL_M.number_default() as f32,
+    };
+    let green = match engine {
+        Engine::Unreal => Green::Down,
+        _ => Green::Up,
+    };
+    let (maps, entries) = materials(&file, moved.as_ref(), (relief, green), setup, stem)?;
+    let mut value = terrain::sidecar::sidecar(&made, Some(engine), size, format, Some(height_m));
+    if let Value::Object(fields) = &mut value {
+        fields.extend(entries);
+    }
     let line = setup
         .recipe
         .command_line(setup.seed, None)
         .map(|line| command_for(&line, engine, height_m, &name));
     let text = how_to(engine, &name, &value, line.as_deref());
     let bytes = export::to_bytes(&file, format).map_err(|e| e.to_string())?;
-    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let stored = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Stored)
-        .last_modified_time(zip::DateTime::default());
     let sidecar = terrain::sidecar::text(&value);
-    for (entry, data) in [
-        (name.clone(), bytes),
-        (format!("{stem}.json"), sidecar.into_bytes()),
-        (format!("{stem}.txt"), text.into_bytes()),
-    ] {
-        zip.start_file(entry, stored).map_err(|e| e.to_string())?;
-        zip.write_all(&data).map_err(|e| e.to_string())?;
-    }
-    Ok(zip.finish().map_err(|e| e.to_string())?.into_inner())
+    let mut entries = vec![(name.clone(), bytes)];
+    entries.extend(maps);
+    entries.push((format!("{stem}.json"), sidecar.into_bytes()));
+    entries.push((format!("{stem}.txt"), text.into_bytes()));
+    stored_zip(entries)
 }
 
-/// The page's command `line` (`terrain BASE ... --then STEP ...`) writing `name` for `engine`:
-/// `--for ENGINE --height-m H --out NAME` go with the base, before the first `--then`, as the
-/// command line takes them.
+/// The page's command `line` (`terrain BASE ... --then STEP ...`) writing `name` for `engine`
+/// and its materials: `--for ENGINE --height-m H --maps splat,albedo --out NAME` go with the
+/// base, before the first `--then`, as the command line takes them.
 pub fn command_for(line: &str, engine: Engine, height_m: f32, name: &str) -> String {
-    let flags = format!("--for {} --height-m {height_m} --out {name}", engine.name());
+    let maps = MAPS.map(|m| m.name()).join(",");
+    let flags = format!(
+        "--for {} --height-m {height_m} --maps {maps} --out {name}",
+        engine.name()
+    );
     match line.split_once(" --then ") {
         Some((base, steps)) => format!("{base} {flags} --then {steps}"),
         None => format!("{line} {flags}"),
@@ -74,7 +90,8 @@ pub fn command_for(line: &str, engine: Engine, height_m: f32, name: &str) -> Str
 }
 
 /// The zip's text: which file to bring into `engine` and how (the sidecar's `import` settings,
-/// one a line), and the command `line` that writes the same file, where there is one.
+/// one a line), how the engine takes the materials, and the command `line` that writes the same
+/// files, where there is one.
 pub fn how_to(engine: Engine, name: &str, sidecar: &Value, line: Option<&str>) -> String {
     let mut text = format!(
         "{name}: a heightmap for {}.\n\nImport settings",
@@ -89,8 +106,14 @@ pub fn how_to(engine: Engine, name: &str, sidecar: &Value, line: Option<&str>) -
             text.push_str(&format!("  {}: {shown}\n", key.replace('_', " ")));
         }
     }
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    text.push_str(&format!(
+        "\nIts materials ({stem}_splat0.png, {stem}_splat1.png, one {stem}_LAYER.png a layer, \
+         {stem}_albedo.png; the layers in the .json under \"layers\"):\n  {}\n",
+        engine.layers_import().replace("NAME", stem)
+    ));
     if let Some(line) = line {
-        text.push_str("\nThe same file, byte for byte, from the terrain command line:\n  ");
+        text.push_str("\nThe same files, byte for byte, from the terrain command line:\n  ");
         text.push_str(line);
         text.push('\n');
     }
@@ -106,12 +129,12 @@ mod tests {
         let chained = "terrain ds --exponent 7 --seed 5 --then thermal --iterations 50";
         assert_eq!(
             command_for(chained, Engine::Unity, 76.8, "a.r16"),
-            "terrain ds --exponent 7 --seed 5 --for unity --height-m 76.8 --out a.r16 \
-             --then thermal --iterations 50"
+            "terrain ds --exponent 7 --seed 5 --for unity --height-m 76.8 --maps splat,albedo \
+             --out a.r16 --then thermal --iterations 50"
         );
         assert_eq!(
             command_for("terrain ds --seed 5", Engine::Godot, 38.4, "b.r16"),
-            "terrain ds --seed 5 --for godot --height-m 38.4 --out b.r16"
+            "terrain ds --seed 5 --for godot --height-m 38.4 --maps splat,albedo --out b.r16"
         );
     }
 
@@ -136,5 +159,11 @@ mod tests {
             assert!(text.contains(line), "{line:?} in {text}");
         }
         assert!(!how_to(Engine::Unity, "m.r16", &sidecar, None).contains("command line"));
+        // How each engine takes the materials, named after the file, in plain lines.
+        for engine in Engine::ALL {
+            let text = how_to(engine, "m.png", &sidecar, None);
+            assert!(text.contains("Its materials (m_splat0.png"), "{text}");
+            assert!(!text.contains("NAME") && !text.contains("   "), "{text}");
+        }
     }
 }

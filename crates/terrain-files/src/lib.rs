@@ -73,7 +73,7 @@ pub fn encode_file(
             None => Err("tiles need the demo that made the map".into()),
         },
         Download::Engine(engine) => match asked {
-            Some((demo, setup)) => engine_zip(engine, map, demo, setup),
+            Some(asked) => engine_zip(engine, map, moved, asked),
             None => Err("an engine's file needs the demo that made the map".into()),
         },
         Download::Splat => match asked {

@@ -98,9 +98,10 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     if let Err(error) = download.check_size(width, height) {
         return Body::File(Err(error.to_string()));
     }
-    if download == Download::Splat {
+    if matches!(download, Download::Splat | Download::Engine(_)) {
         // Made again with what its steps moved, measured as the command line measures them:
-        // the splat's sand and scree are where the chain laid material down.
+        // the splat's sand and scree are where the chain laid material down (an engine's zip
+        // holds the splat too).
         return match setup.recipe.made_measured(held, setup.seed) {
             Ok((map, moved)) => Body::Map {
                 download,

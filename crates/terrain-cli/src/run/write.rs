@@ -109,7 +109,7 @@ fn write_one(target: &Target, made: &Made, moved: Option<&Moved>) -> Result<Stri
     };
     // What the erosion steps did, cropped and ordered as the file is.
     let moved = match (moved, target.engine) {
-        (Some(moved), Some(engine)) => Some(Cow::Owned(prepared(engine, map, moved)?)),
+        (Some(moved), Some(engine)) => Some(Cow::Owned(engine.prepare_moved(map, moved)?)),
         (moved, _) => moved.map(Cow::Borrowed),
     };
     write_atomically(&target.out, &file, target.format)?;
@@ -148,19 +148,6 @@ fn write_one(target: &Target, made: &Made, moved: Option<&Moved>) -> Result<Stri
         made.seed,
         made.eroded()
     ))
-}
-
-/// `moved` (of `map`'s cells) cropped and in the row order `engine` gives `map`.
-fn prepared(engine: Engine, map: &Heightmap, moved: &Moved) -> Result<Moved, String> {
-    let as_map = |values: &[f32]| Heightmap::from_data(map.width(), map.height(), values.to_vec());
-    let each = |values: &[f32]| -> Result<Vec<f32>, String> {
-        let whole = as_map(values).map_err(|e| e.message)?;
-        Ok(engine.prepare(&whole)?.data().to_vec())
-    };
-    Ok(Moved {
-        wear: each(&moved.wear)?,
-        deposit: each(&moved.deposit)?,
-    })
 }
 
 /// The part of `map` (and of `moved`) the tiles of `tiling` cover, in the row order `engine`

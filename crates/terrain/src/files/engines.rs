@@ -12,6 +12,7 @@
 
 use serde_json::{json, Value};
 
+use crate::chain::moved::Moved;
 use crate::files::export::Format;
 use crate::files::formats;
 use crate::knobs::params::ParamError;
@@ -116,6 +117,52 @@ impl Engine {
         }
         let data = rows.iter().flat_map(|row| &row[..width]).copied().collect();
         Heightmap::from_data(width, height, data).map_err(|e: ParamError| e.message)
+    }
+
+    /// What the chain's erosion `moved` on `map`'s cells, cropped and in the row order
+    /// [`Engine::prepare`] gives `map`, so the splat's sand and scree sit where the file's
+    /// cells are.
+    pub fn prepare_moved(self, map: &Heightmap, moved: &Moved) -> Result<Moved, String> {
+        let each = |values: &[f32]| -> Result<Vec<f32>, String> {
+            let whole = Heightmap::from_data(map.width(), map.height(), values.to_vec())
+                .map_err(|e: ParamError| e.message)?;
+            Ok(self.prepare(&whole)?.data().to_vec())
+        };
+        Ok(Moved {
+            wear: each(&moved.wear)?,
+            deposit: each(&moved.deposit)?,
+        })
+    }
+
+    /// How the engine takes the materials (`--maps splat,albedo` beside its file): which
+    /// steps a menu does and where a script or a hand is needed.
+    pub fn layers_import(self) -> &'static str {
+        match self {
+            Engine::Unreal => {
+                "Landscape mode > Manage > Import: after the heightmap, add one layer per \
+                 NAME_LAYER.png (sand, grass, forest, rock, scree, snow, riverbed; Layer Info \
+                 Weight-Blended) and import that file as its weightmap; the albedo can be the \
+                 landscape material's base colour, sampled over the landscape's UVs."
+            }
+            Engine::Unity => {
+                "Terrain Layers: add seven, in the splat's channel order (NAME_splat0.png: sand, \
+                 grass, forest, rock in R, G, B, A; NAME_splat1.png: scree, snow, riverbed). No \
+                 menu imports an alphamap: a short editor script reads the two PNGs and calls \
+                 TerrainData.SetAlphamaps (rows from the bottom, as the heightmap's), or paint \
+                 them by hand with the PNGs as a guide."
+            }
+            Engine::Godot => {
+                "Godot has no terrain node of its own: a terrain plugin (Terrain3D, HTerrain) \
+                 imports the heightmap and takes the splat maps as its control or splat textures; \
+                 without one, the albedo is a StandardMaterial3D's albedo texture on the mesh \
+                 made from the heightmap."
+            }
+            Engine::Blender => {
+                "On the displaced plane's material: an Image Texture of NAME_albedo.png into the \
+                 Base Color (UV mapped); the layer PNGs mix one texture each in the shader (Mix \
+                 nodes by hand: no importer does it)."
+            }
+        }
     }
 
     /// The import settings for a `width` x `height` file cut from a map of `original` points per
