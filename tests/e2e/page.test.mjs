@@ -33,6 +33,10 @@ const BAD_VALUES = {
   rate: ['', 'abc', 'NaN', '0', '-0.5', '0.6', '1e400'],
   steps: ['', 'abc', 'NaN', '-1', '0', '2.5', '10001'],
   m: ['', 'abc', 'NaN', '0.05', '-0.45', '1.5', 'Infinity'],
+  'snow-line': ['', 'abc', 'NaN', '-0.1', '1.5', 'Infinity'],
+  'tree-line': ['', 'abc', '-1', '2'],
+  'sand-level': ['', 'NaN', '-0.5', '1.01'],
+  'rock-slope': ['', 'abc', 'NaN', '-1', '90.5', '1e400'],
 };
 
 // Where a demo's field takes another range: rain at scale's maps stop at 1025 x 1025, and its
