@@ -86,6 +86,27 @@ impl Composed {
         lines: Lines::DEFAULT,
     };
 
+    /// The base's map (`held` for a read base) through every step with `seed`; with `moved`,
+    /// what the steps that carry ground about moved, measured on the way (reset to the map's
+    /// size first). One loop for [`Chapter::made_from`] and [`Chapter::made_measured`].
+    #[cfg(feature = "erosion")]
+    fn run_chain(
+        &self,
+        held: Option<&Heightmap>,
+        seed: u64,
+        mut moved: Option<&mut crate::chain::moved::Moved>,
+    ) -> Result<Heightmap, ParamError> {
+        let mut map = self.base_map(held, seed)?;
+        if let Some(moved) = moved.as_deref_mut() {
+            *moved = crate::chain::moved::Moved::none(map.data().len());
+        }
+        for (link, after_paint) in self.steps.in_chain() {
+            let step = link.step_after(after_paint)?;
+            crate::chain::moved::Moved::apply(moved.as_deref_mut(), step.as_ref(), &mut map, seed)?;
+        }
+        Ok(map)
+    }
+
     /// The base's command name (`ds`).
     pub fn base_name(&self) -> &'static str {
         BASE_NAMES
@@ -257,13 +278,7 @@ impl Chapter for Composed {
             Err(crate::chapters::eroded::algorithm::not_linked())
         }
         #[cfg(feature = "erosion")]
-        {
-            let mut map = self.base_map(held, seed)?;
-            for (link, after_paint) in self.steps.in_chain() {
-                link.step_after(after_paint)?.apply(&mut map, seed)?;
-            }
-            Ok(map)
-        }
+        self.run_chain(held, seed, None)
     }
 
     /// The map with what its erosion steps moved: the same map as [`Chapter::made_from`].
@@ -273,13 +288,8 @@ impl Chapter for Composed {
         held: Option<&Heightmap>,
         seed: u64,
     ) -> Result<(Heightmap, Option<crate::chain::moved::Moved>), ParamError> {
-        use crate::chain::moved::Moved;
-        let mut map = self.base_map(held, seed)?;
-        let mut moved = Moved::none(map.data().len());
-        for (link, after_paint) in self.steps.in_chain() {
-            let step = link.step_after(after_paint)?;
-            Moved::apply(Some(&mut moved), step.as_ref(), &mut map, seed)?;
-        }
+        let mut moved = crate::chain::moved::Moved::none(0);
+        let map = self.run_chain(held, seed, Some(&mut moved))?;
         Ok((map, Some(moved)))
     }
 
