@@ -44,8 +44,7 @@ fn escape_attribute(text: &str) -> String {
 /// With the demo's defaults and the seed, it gives `setup` back ([`setup_from_query`]).
 pub fn query(demo: &Demo, setup: &Setup) -> String {
     let mut pairs: Vec<String> = demo
-        .fields
-        .iter()
+        .fields()
         .map(|f| format!("{}={}", f.name(), f.show(setup)))
         .collect();
     let steps = fields::steps::pairs(&setup.recipe);
@@ -151,8 +150,8 @@ fn read_values(
     let mut unknown = Vec::new();
     let mut known = Vec::new();
     for (name, value) in values {
-        match demo.fields.iter().find(|f| f.name() == name) {
-            Some(&field) => known.push((field, value.as_str())),
+        match demo.fields().find(|f| f.name() == name) {
+            Some(field) => known.push((field, value.as_str())),
             None => unknown.push(ParamError::new(
                 "link",
                 format!("the link names no setting {name:?} of this demo"),
@@ -205,7 +204,7 @@ mod tests {
         for demo in demos::DEMOS {
             // Every field the demo offers away from its default.
             let mut setup = demo.setup(987_654_321);
-            for &field in demo.fields {
+            for field in demo.fields() {
                 let away = [
                     (Field(&terrain::knobs::PAGE_EXPONENT), "7"),
                     (Field(&terrain::knobs::SPREAD), "0.45"),

@@ -8,12 +8,12 @@
 use terrain::display::{DisplayGrid, Mark, DISPLAY_MAX_SIDE, PROFILE_MAX_POINTS};
 use terrain::mesh::{self, MeshData};
 
+use terrain::knobs::Knob;
 use terrain::{Heightmap, Recipe};
 
 use super::fields::{Field, Setup};
 use super::view_mode::ViewMode;
 
-mod offered;
 mod presets;
 mod table;
 
@@ -30,8 +30,8 @@ pub struct Demo {
     pub id: &'static str,
     /// Short caption under the canvas, saying in plain words what this step does.
     pub caption: &'static str,
-    /// The form fields offered, in display order.
-    pub fields: &'static [Field],
+    /// The form fields offered before the seed ([`Demo::fields`]).
+    pub offered: Offered,
     /// What the demo generates before any field changes it.
     pub recipe: Recipe,
     /// How the result is shown.
@@ -42,6 +42,21 @@ pub struct Demo {
     /// Where its map is read from, for a map that is read rather than generated (its recipe is
     /// then [`Recipe::Held`]); `None` for the generated ones.
     pub held: Option<Held>,
+}
+
+/// Which fields a demo offers before the seed, which every demo has.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Offered {
+    /// Its chapter's fieldset ([`Recipe::fields`]): the knobs of the whole algorithm.
+    Chapter,
+    /// A stage's few, named in its chapter's folder (the stage demos that show one step of an
+    /// algorithm offer the seed alone).
+    These(&'static [&'static Knob]),
+}
+
+impl Offered {
+    /// The seed alone: a stage whose settings are the stage's own.
+    pub const SEED_ONLY: Offered = Offered::These(&[]);
 }
 
 /// Where a read map comes from, and how tall it stands on screen.
@@ -140,6 +155,18 @@ impl Demo {
         self.recipe.runs_on_gpu()
     }
 
+    /// The form fields offered, in display order: the row's [`Offered`], then the seed.
+    pub fn fields(&self) -> impl Iterator<Item = Field> + Clone {
+        let own = match self.offered {
+            Offered::Chapter => self.recipe.fields(),
+            Offered::These(knobs) => knobs,
+        };
+        own.iter()
+            .copied()
+            .chain([&terrain::knobs::SEED])
+            .map(Field)
+    }
+
     /// Whether the demo offers its map as a file: a 2-D map shown alone.
     pub fn takes_home(&self) -> bool {
         self.look == Look::Terrain
@@ -151,7 +178,7 @@ impl Demo {
     pub fn measures_roughness(&self) -> bool {
         let aimed = self.recipe.roughness_aim();
         self.look != Look::Pair
-            && aimed.is_some_and(|aim| self.fields.iter().any(|f| f.knob() == aim.knob))
+            && aimed.is_some_and(|aim| self.fields().any(|f| f.knob() == aim.knob))
             && !self.recipe.on_a_base()
     }
 
@@ -178,7 +205,7 @@ impl Demo {
             Field(&terrain::chapters::fbm::knobs::ORIGIN_Y),
         ]
         .iter()
-        .all(|f| self.fields.contains(f))
+        .all(|f| self.fields().any(|offered| offered == *f))
     }
 
     /// The view it opens in: the row's [`Demo::view`].

@@ -157,7 +157,7 @@ pub fn build(
     )?;
     let alert_id = format!("{id}-alert");
     let mut controls = Vec::new();
-    for &f in demo.fields {
+    for f in demo.fields() {
         let (wrapper, control) = field(document, id, f, &alert_id)?;
         control.set_value(&f.show(setup));
         form.append_child(&wrapper)?;

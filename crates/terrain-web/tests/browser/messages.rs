@@ -83,7 +83,7 @@ fn every_demos_setup_survives_the_trip_to_the_worker() {
     for (k, &seed) in seeds.iter().enumerate() {
         for demo in DEMOS {
             let mut setup = demo.setup(seed);
-            for &field in demo.fields {
+            for field in demo.fields() {
                 if let Some(text) = value(field, k) {
                     if field.apply(text, &mut setup).is_err() {
                         // Some demos cap a value lower (the page's largest exponent, say).

@@ -85,6 +85,11 @@ pub trait Chapter {
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob];
 
+    /// The knobs the page's fieldset for it offers, in the page's order (the seed, which every
+    /// demo has, apart), the size capped as the page caps it. A demo of one stage may offer
+    /// fewer (its chapter's folder names them); a chapter the page sizes itself offers none.
+    fn fields(&self) -> &'static [&'static Knob];
+
     /// Where the setting `knob` lives in this recipe's parameters; `None` if it is not one of
     /// its knobs (or not one it has in this stage). Showing a knob's value and reading one in
     /// go through it (`Recipe::show`, `Recipe::apply`), the same for every chapter.

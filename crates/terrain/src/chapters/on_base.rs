@@ -46,6 +46,9 @@ pub trait ShownStep: Step + Copy + Sized + 'static {
     /// Where the step's setting `knob` lives; `None` for a knob the step does not have.
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>>;
 
+    /// The page's fields: the base's the demo offers, then the step's.
+    const FIELDS: &'static [&'static Knob];
+
     /// Whether this build runs the step (the worker's own module leaves the erosions out and
     /// hands these demos on to its later chapters' module).
     fn linked(&self) -> bool;
@@ -95,6 +98,10 @@ where
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
         S::KNOBS
+    }
+
+    fn fields(&self) -> &'static [&'static Knob] {
+        S::FIELDS
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {

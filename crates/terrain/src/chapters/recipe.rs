@@ -65,6 +65,11 @@ impl Recipe {
         on_chapter!(self, c => c.knobs())
     }
 
+    /// The knobs the page's fieldset for it offers ([`Chapter::fields`]), the seed apart.
+    pub fn fields(&self) -> &'static [&'static Knob] {
+        on_chapter!(self, c => c.fields())
+    }
+
     /// The text `knob` shows for this recipe; `None` if the recipe has no such knob.
     pub fn show(&self, knob: &Knob) -> Option<String> {
         let mut copy = self.clone();

@@ -247,6 +247,10 @@ impl Chapter for Composed {
         KNOBS
     }
 
+    fn fields(&self) -> &'static [&'static Knob] {
+        KNOBS
+    }
+
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         slot_of(self, knob)
     }

@@ -48,6 +48,12 @@ impl DiamondSquare {
     }
 }
 
+/// The page's fields: the subdivision's, then whether the map tiles.
+const PAGE_FIELDS: [&Knob; 4] = crate::knobs::settings::joined(&[
+    &crate::chapters::midpoint::knobs::PAGE_SUBDIVISION,
+    &[&knobs::WRAP],
+]);
+
 impl Chapter for DiamondSquare {
     #[cfg(feature = "cli")]
     fn about(&self) -> &'static str {
@@ -62,6 +68,10 @@ impl Chapter for DiamondSquare {
             &crate::knobs::REDUCTION,
             &knobs::WRAP,
         ]
+    }
+
+    fn fields(&self) -> &'static [&'static Knob] {
+        &PAGE_FIELDS
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {

@@ -48,6 +48,12 @@ impl ShownStep for Erode {
     #[cfg(feature = "cli")]
     const KNOBS: &'static [&'static Knob] = &KNOBS;
 
+    /// The size and shape of the Diamond-Square map, then the rain's main constants.
+    const FIELDS: &'static [&'static Knob] = &crate::knobs::settings::joined::<7>(&[
+        &crate::chapters::midpoint::knobs::PAGE_SUBDIVISION,
+        &knobs::ERODE_KNOBS,
+    ]);
+
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         slots::erosion_slot(&mut self.0, knob)
     }

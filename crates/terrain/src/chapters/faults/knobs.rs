@@ -34,3 +34,9 @@ pub const FUZZINESS: Knob = number(
     "Width in cells of the ragged, Perlin-noise band along each fault: 0 is sharp",
     [0.0, 64.0, 0.0],
 );
+
+/// The page's fields for faults of every shape ([`crate::chapters::Chapter::fields`]).
+pub const SHAPE_FIELDS: [&Knob; 3] = [&FAULT_ITERATIONS, &SHAPES, &FUZZINESS];
+
+/// The page's fields for the straight fault lines of the first demo: how many.
+pub const LINE_FIELDS: [&Knob; 1] = [&FAULT_ITERATIONS];

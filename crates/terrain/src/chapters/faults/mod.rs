@@ -66,6 +66,10 @@ impl Chapter for Faults {
         KNOBS
     }
 
+    fn fields(&self) -> &'static [&'static Knob] {
+        &knobs::SHAPE_FIELDS
+    }
+
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         slot_of(self, knob)
     }

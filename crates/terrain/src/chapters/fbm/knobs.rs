@@ -76,3 +76,16 @@ pub const ORIGIN_Y: Knob = whole(
     "The map's top edge on the endless plane, in cells",
     [0, 1 << 24, 0],
 );
+
+/// The page's fields for the octave stepper ([`crate::chapters::Chapter::fields`]): what each
+/// octave is.
+pub const OCTAVE_FIELDS: [&Knob; 4] = [&OCTAVES, &FREQUENCY, &LACUNARITY, &GAIN];
+
+/// The page's fields for the shapes demo: what the octaves become, and the heights after.
+pub const SHAPE_FIELDS: [&Knob; 4] = [&SHAPE, &crate::chain::redistribute::POWER, &WARP, &OCTAVES];
+
+/// The page's field for one octave alone: how far apart the lattice points are.
+pub const LATTICE_FIELDS: [&Knob; 1] = [&FREQUENCY];
+
+/// The page's fields for the endless map: where the view is on the plane, and the octaves.
+pub const ENDLESS_FIELDS: [&Knob; 4] = [&ORIGIN_X, &ORIGIN_Y, &OCTAVES, &GAIN];

@@ -80,6 +80,10 @@ impl Chapter for Fbm {
         KNOBS
     }
 
+    fn fields(&self) -> &'static [&'static Knob] {
+        &knobs::OCTAVE_FIELDS
+    }
+
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         slot_of(self, knob)
     }

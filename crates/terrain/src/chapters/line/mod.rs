@@ -51,6 +51,10 @@ impl Chapter for Line {
         KNOBS
     }
 
+    fn fields(&self) -> &'static [&'static Knob] {
+        KNOBS
+    }
+
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         slot_of(self, knob)
     }

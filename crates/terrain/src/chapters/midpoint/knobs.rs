@@ -15,3 +15,10 @@ crate::knobs::settings::places! {
         crate::knobs::REDUCTION => Slot::Number(&mut p.reduction),
     }
 }
+
+/// The subdivision's fields on the page: [`SUBDIVISION`] with the size the page allows.
+pub const PAGE_SUBDIVISION: [&crate::knobs::Knob; 3] = [
+    &crate::knobs::PAGE_EXPONENT,
+    &crate::knobs::SPREAD,
+    &crate::knobs::REDUCTION,
+];

@@ -78,6 +78,10 @@ impl Chapter for Midpoint {
         SUBDIVISION
     }
 
+    fn fields(&self) -> &'static [&'static Knob] {
+        &crate::chapters::midpoint::knobs::PAGE_SUBDIVISION
+    }
+
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         subdivision_slot(&mut self.params, knob)
     }

@@ -44,6 +44,10 @@ impl Chapter for MidpointRecursive {
         SUBDIVISION
     }
 
+    fn fields(&self) -> &'static [&'static Knob] {
+        &crate::chapters::midpoint::knobs::PAGE_SUBDIVISION
+    }
+
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         subdivision_slot(&mut self.params, knob)
     }

@@ -53,6 +53,11 @@ impl Chapter for Noise {
         KNOBS
     }
 
+    /// The page sizes its noise itself: the seed is its one field.
+    fn fields(&self) -> &'static [&'static Knob] {
+        &[]
+    }
+
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         slot_of(self, knob)
     }

@@ -5,7 +5,6 @@
 
 mod steps;
 
-#[cfg(feature = "cli")]
 use crate::chain::uplift::knobs as uplift_knobs;
 use crate::chain::uplift::{Uplift, UpliftMap};
 use crate::chapters::noise::algorithm::NoiseParams;
@@ -33,6 +32,14 @@ pub struct Uplifted {
 #[cfg(feature = "cli")]
 /// The size, then the model's knobs.
 const KNOBS: [&Knob; 7] = crate::knobs::settings::joined(&[&[&EXPONENT], uplift_knobs::KNOBS]);
+
+/// The page's fields: the size, how long the model runs and the rivers' concavity (the rest
+/// stay at their defaults).
+const PAGE_FIELDS: [&Knob; 3] = [
+    &crate::knobs::PAGE_EXPONENT,
+    &uplift_knobs::STEPS,
+    &uplift_knobs::M,
+];
 
 impl Uplifted {
     /// 257 x 257, the model's defaults.
@@ -81,6 +88,10 @@ impl Chapter for Uplifted {
     #[cfg(feature = "cli")]
     fn knobs(&self) -> &'static [&'static Knob] {
         &KNOBS
+    }
+
+    fn fields(&self) -> &'static [&'static Knob] {
+        &PAGE_FIELDS
     }
 
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {

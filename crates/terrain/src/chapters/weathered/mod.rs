@@ -56,6 +56,12 @@ impl ShownStep for Thermal {
     #[cfg(feature = "cli")]
     const KNOBS: &'static [&'static Knob] = &KNOBS;
 
+    /// The map's size, then thermal erosion's three.
+    const FIELDS: &'static [&'static Knob] = &crate::knobs::settings::joined::<4>(&[
+        &[&crate::knobs::PAGE_EXPONENT],
+        thermal_step::knobs::KNOBS,
+    ]);
+
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         thermal_step::knobs::slot(self, knob)
     }

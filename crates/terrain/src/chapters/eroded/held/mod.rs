@@ -47,6 +47,11 @@ impl Chapter for Held {
         &KNOBS
     }
 
+    /// How much rain falls on the map as read; the constants stay at their defaults.
+    fn fields(&self) -> &'static [&'static Knob] {
+        &[&crate::chapters::eroded::knobs::HELD_DROPLETS]
+    }
+
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         erosion_slot(&mut self.erosion, knob)
     }

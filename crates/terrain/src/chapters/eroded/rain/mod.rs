@@ -96,6 +96,16 @@ impl ShownStep for Batches {
     #[cfg(feature = "cli")]
     const KNOBS: &'static [&'static Knob] = &KNOBS;
 
+    /// The map's size, the rain, the batch and the erosion's main constants.
+    const FIELDS: &'static [&'static Knob] = &[
+        &crate::knobs::RAIN_EXPONENT,
+        &crate::chapters::eroded::knobs::BATCHED_DROPLETS,
+        &crate::chapters::eroded::knobs::BATCH,
+        &crate::chapters::eroded::knobs::INERTIA,
+        &crate::chapters::eroded::knobs::EROSION,
+        &crate::chapters::eroded::knobs::DEPOSITION,
+    ];
+
     fn slot(&mut self, knob: &Knob) -> Option<Slot<'_>> {
         erosion_slot(&mut self.0, knob)
     }
