@@ -45,6 +45,7 @@ fn escape_attribute(text: &str) -> String {
 pub fn query(demo: &Demo, setup: &Setup) -> String {
     let mut pairs: Vec<String> = demo
         .fields()
+        .iter()
         .map(|f| format!("{}={}", f.name(), f.show(setup)))
         .collect();
     let steps = fields::steps::pairs(&setup.recipe);
@@ -149,9 +150,10 @@ fn read_values(
     let steps: Vec<&(String, String)> = steps.iter().filter(|(n, _)| n != STROKES).collect();
     let mut unknown = Vec::new();
     let mut known = Vec::new();
+    let offered = demo.fields();
     for (name, value) in values {
-        match demo.fields().find(|f| f.name() == name) {
-            Some(field) => known.push((field, value.as_str())),
+        match offered.iter().find(|f| f.name() == name) {
+            Some(&field) => known.push((field, value.as_str())),
             None => unknown.push(ParamError::new(
                 "link",
                 format!("the link names no setting {name:?} of this demo"),

@@ -156,15 +156,17 @@ impl Demo {
     }
 
     /// The form fields offered, in display order: the row's [`Offered`], then the seed.
-    pub fn fields(&self) -> impl Iterator<Item = Field> + Clone {
+    pub fn fields(&self) -> Vec<Field> {
         let own = match self.offered {
             Offered::Chapter => self.recipe.fields(),
             Offered::These(knobs) => knobs,
         };
-        own.iter()
-            .copied()
-            .chain([&terrain::knobs::SEED])
-            .map(Field)
+        let mut fields = Vec::with_capacity(own.len() + 1);
+        for &knob in own {
+            fields.push(Field(knob));
+        }
+        fields.push(Field(&terrain::knobs::SEED));
+        fields
     }
 
     /// Whether the demo offers its map as a file: a 2-D map shown alone.
@@ -178,7 +180,7 @@ impl Demo {
     pub fn measures_roughness(&self) -> bool {
         let aimed = self.recipe.roughness_aim();
         self.look != Look::Pair
-            && aimed.is_some_and(|aim| self.fields().any(|f| f.knob() == aim.knob))
+            && aimed.is_some_and(|aim| self.fields().iter().any(|f| f.knob() == aim.knob))
             && !self.recipe.on_a_base()
     }
 
@@ -205,7 +207,7 @@ impl Demo {
             Field(&terrain::chapters::fbm::knobs::ORIGIN_Y),
         ]
         .iter()
-        .all(|f| self.fields().any(|offered| offered == *f))
+        .all(|f| self.fields().contains(f))
     }
 
     /// The view it opens in: the row's [`Demo::view`].

@@ -21,13 +21,17 @@ fn ids_are_unique_and_every_row_generates_from_its_defaults() {
         let map = demo.recipe.made_from(held, 1).expect(demo.id);
         assert!(map.data().iter().all(|v| v.is_finite()), "{}", demo.id);
         assert!(
-            demo.fields().any(|f| f == Field(&terrain::knobs::SEED)),
+            demo.fields().contains(&Field(&terrain::knobs::SEED)),
             "{} offers a seed",
             demo.id
         );
         // Every field the row offers is a knob of its recipe: shown, then read back.
         let setup = demo.setup(5);
-        let texts: Vec<(Field, String)> = demo.fields().map(|f| (f, f.show(&setup))).collect();
+        let texts: Vec<(Field, String)> = demo
+            .fields()
+            .into_iter()
+            .map(|f| (f, f.show(&setup)))
+            .collect();
         let read =
             crate::fields::read_setup(demo.setup(0), texts.iter().map(|(f, t)| (*f, t.as_str())));
         assert_eq!(read, Ok(setup), "{}", demo.id);

@@ -165,7 +165,10 @@ fn a_request_handed_on_to_the_later_chapters_is_answered_as_the_page_answers_it(
         let demo = demos::find(id).expect("a demo");
         let mut setup = demo.setup(5);
         if let Some(droplets) = droplets {
-            let field = demo.fields().find(|f| f.knob().name == "droplets");
+            let field = demo
+                .fields()
+                .into_iter()
+                .find(|f| f.knob().name == "droplets");
             field
                 .expect("a demo with droplets")
                 .apply(&droplets.to_string(), &mut setup)
