@@ -40,14 +40,14 @@ const BAD_VALUES = {
 };
 
 // Where a demo's field takes another range: rain at scale's maps stop at 1025 x 1025, and its
-// droplets, falling in batches, go to 5 million; thermal erosion's rounds stop at 10000.
+// droplets, falling in batches, go to 16 million (15 a cell there); thermal erosion's rounds stop at 10000.
 const DEMO_BAD_VALUES = {
   thermal: {
     iterations: ['', 'abc', 'NaN', '-1', '0', '2.5', '10001', '99999999999999999999'],
   },
   rain: {
     exponent: [...BAD_VALUES.exponent, '11'],
-    droplets: ['', 'abc', 'NaN', '-1', '0', '2.5', '5000001'],
+    droplets: ['', 'abc', 'NaN', '-1', '0', '2.5', '16000001'],
   },
 };
 

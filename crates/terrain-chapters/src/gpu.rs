@@ -92,8 +92,8 @@ impl Gpu {
             .map_err(lost)
     }
 
-    /// A buffer holding `values`, written a megabyte at a time (5 million droplets' starts are
-    /// 40 MB, which one copy as bytes would double).
+    /// A buffer holding `values`, written a megabyte at a time (16 million droplets' starts, the
+    /// page's most, are 128 MB, which one copy as bytes would double).
     fn filled(&self, values: &[i32], use_as: u32) -> Result<GpuBuffer, Lost> {
         const PART: usize = 1 << 18;
         let buffer = self.buffer(values.len() * 4, use_as | usage::COPY_DST)?;

@@ -233,7 +233,7 @@ mod tests {
                     ),
                     (Field(&terrain::knobs::RAIN_EXPONENT), "8"),
                     (
-                        Field(&terrain::chapters::eroded::knobs::BATCHED_DROPLETS),
+                        Field(&terrain::chapters::eroded::knobs::RAIN_DROPLETS),
                         "4321",
                     ),
                     (Field(&terrain::chapters::eroded::knobs::BATCH), "300"),

@@ -1089,9 +1089,9 @@ fn erode_reads_a_map_and_matches_erode_on_ds() {
         ),
         (
             vec!["--droplets", "0"],
-            "droplets must be a whole number from 1 to 5000000",
+            "droplets must be a whole number from 1 to 100000000",
         ),
-        // One droplet after another stops at 2 000 000; batches go on to 5 000 000.
+        // One droplet after another stops at 2 000 000; batches go on to 100 000 000.
         (
             vec!["--droplets", "2000001"],
             "droplets must be a whole number from 1 to 2000000, got 2000001",

@@ -34,6 +34,10 @@ use crate::map::heightmap::Heightmap;
 /// Most droplets one run may drop ([`crate::chapters::eroded::knobs::DROPLETS`]).
 pub const MAX_DROPLETS: u32 = crate::chapters::eroded::knobs::DROPLETS.whole_max() as u32;
 
+/// A droplet's steps for every 256 cells of the map's side when its lifetime scales with the
+/// map (a lifetime of 0, the default): the thesis's 30 on a 257 x 257 map.
+pub const SCALED_LIFETIME: u32 = 30;
+
 /// The named constants of hydraulic erosion. What each does to the terrain, its range and its
 /// default are in its row of the table of knobs ([`crate::chapters::eroded::knobs::DROPLETS`], [`crate::chapters::eroded::knobs::INERTIA`], ...);
 /// [`ErosionParams::validate`] checks them against it.
@@ -42,7 +46,8 @@ pub const MAX_DROPLETS: u32 = crate::chapters::eroded::knobs::DROPLETS.whole_max
 pub struct ErosionParams {
     /// How many droplets fall ([`crate::chapters::eroded::knobs::DROPLETS`]).
     pub droplets: u32,
-    /// Most steps a droplet takes ([`crate::chapters::eroded::knobs::LIFETIME`]).
+    /// Most steps a droplet takes ([`crate::chapters::eroded::knobs::LIFETIME`]); 0 scales it
+    /// with the map ([`ErosionParams::lifetime_on`]).
     pub lifetime: u32,
     /// Share of its direction a droplet keeps each step ([`crate::chapters::eroded::knobs::INERTIA`]).
     pub inertia: f32,
@@ -86,6 +91,30 @@ impl ErosionParams {
         radius: crate::chapters::eroded::knobs::RADIUS.whole_default() as u32,
         batch: 0,
     };
+
+    /// The steps a droplet may take on a map of `width` x `height` points: the lifetime set,
+    /// or where it is 0 (the default) [`SCALED_LIFETIME`] steps for every 256 cells of the
+    /// longer side, and never fewer. A droplet moves about a cell a step, so a fixed lifetime
+    /// crosses less of the land as the map grows: at 2049 x 2049, 30 steps are an eighth of
+    /// what they are at 257 x 257, and droplets die on the slopes, dropping their load in pits
+    /// rather than cutting valleys (docs/realism.md, "Erosion at 2049").
+    ///
+    /// Droplets in batches keep the thesis's 30 at any size: the droplets of a batch all read
+    /// the map as the batch found it, so long-lived ones gathered in one hollow fill and dig it
+    /// many times over in one batch, and the map can run away (at 2049 x 2049, after 15 million
+    /// droplets of 240 steps in batches of 1024, heights swung to ±128 where they had spanned 0
+    /// to 1). A lifetime set by hand is taken as it is, batches or not.
+    pub fn lifetime_on(&self, width: usize, height: usize) -> u32 {
+        if self.lifetime != 0 {
+            return self.lifetime;
+        }
+        if self.batch != 0 {
+            return SCALED_LIFETIME;
+        }
+        let cells = width.max(height).saturating_sub(1) as u64;
+        let scaled = (u64::from(SCALED_LIFETIME) * cells + 128) / 256;
+        scaled.clamp(u64::from(SCALED_LIFETIME), u64::from(u32::MAX)) as u32
+    }
 
     /// Checks every constant against its range; the message names the limit.
     pub fn validate(&self) -> Result<(), ParamError> {

@@ -17,13 +17,21 @@ pub const DROPLETS: Knob = whole(
 );
 
 /// Droplets falling in batches ([`BATCH`]): [`DROPLETS`] with room for more, as batches run on
-/// every core (the page's "Rain at scale", `--batch` on the command line).
+/// every core and on the GPU (`--batch` on the command line): up to 100 million, so a 2049 x
+/// 2049 map can take the 10 to 20 droplets a cell that cut deep valleys (20 a cell is 84
+/// million there).
 pub const BATCHED_DROPLETS: Knob = whole(
     "droplets",
     "Droplets",
     "How many droplets fall: more carve deeper valleys",
-    [1, 5_000_000, 300_000],
+    [1, 100_000_000, 300_000],
 );
+
+/// The page's "Rain at scale": [`BATCHED_DROPLETS`] up to 16 million, 15 a cell on its largest
+/// map (1025 x 1025, [`crate::knobs::RAIN_EXPONENT`]). The GPU holds every droplet's start at
+/// once, 8 bytes each, and 16 million of them (122 MiB) fit the 128 MiB storage buffer every
+/// WebGPU device allows.
+pub const RAIN_DROPLETS: Knob = BATCHED_DROPLETS.capped(16_000_000);
 
 /// Droplets on a map read from a file (the page's real land and "Your map"): [`DROPLETS`], but
 /// 0, the map as read, is allowed and the default.
@@ -55,8 +63,11 @@ pub const CLI_DROPLETS: Knob = BATCHED_DROPLETS.renamed(
 pub const LIFETIME: Knob = whole(
     "lifetime",
     "Lifetime",
-    "Most steps a droplet takes: longer lives carry material further, into longer river beds",
-    [1, 500, 30],
+    "Most steps a droplet takes: longer lives carry material further, into longer river beds; \
+     0 scales it with the map, 30 steps for every 256 cells of its longer side (30 at 257 x \
+     257, 240 at 2049 x 2049), so a droplet crosses as much of the land at any size (droplets \
+     in batches keep 30)",
+    [0, 500, 0],
 );
 
 /// Share of its direction a droplet keeps.

@@ -21,6 +21,25 @@ pub(crate) fn erosion_ends(droplets: u32) -> Vec<u32> {
     ends
 }
 
+/// How hard it rained on a `side` x `side` map, for the last step's caption: "0.45 droplets
+/// a cell, each living up to 30 steps" (the count per cell is what decides how deep valleys
+/// cut, whatever the map's size; the lifetime scales with the map unless set).
+pub(crate) fn rain_told(
+    params: &crate::chapters::eroded::algorithm::ErosionParams,
+    side: usize,
+) -> String {
+    let per_cell = f64::from(params.droplets) / (side * side) as f64;
+    let shown = if per_cell < 10.0 {
+        format!("{per_cell:.2}")
+    } else {
+        format!("{per_cell:.0}")
+    };
+    format!(
+        "{shown} droplets a cell, each living up to {} steps",
+        params.lifetime_on(side, side)
+    )
+}
+
 impl Eroded {
     /// The droplets step `step` adds begin at `.0` and end before `.1` (0-based): none at step
     /// 0, then each batch, the last adding the rest.
@@ -52,6 +71,16 @@ impl Steps for Eroded {
         let last = self.count();
         let (from, to) = self.added_in(step);
         let total = self.step.0.droplets;
+        if step == last && step > 1 {
+            return format!(
+                "Step {step} of {last}: all {total} droplets ({}); the Erosion view shows what \
+                 they removed and laid down",
+                rain_told(
+                    &self.step.0,
+                    crate::knobs::limits::side_for_exponent(self.params.exponent)
+                )
+            );
+        }
         match to - from {
             _ if step == 0 => {
                 format!("Start (step 0 of {last}): the Diamond-Square terrain before any droplet")

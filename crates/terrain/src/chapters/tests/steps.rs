@@ -378,6 +378,12 @@ fn erosion_steps_go_one_droplet_at_a_time_then_double_and_end_with_all() {
     assert!(e
         .caption(9)
         .starts_with("Step 9 of 20: droplets 9 to 16 of 30000 (8 more)"));
+    // The last says how hard it rained, per cell, and how long droplets lived (33 x 33).
+    assert_eq!(
+        e.caption(20),
+        "Step 20 of 20: all 30000 droplets (28 droplets a cell, each living up to 30 steps); \
+         the Erosion view shows what they removed and laid down"
+    );
     let total: u64 = (1..=e.count()).map(|s| e.points_set_at(s)).sum();
     assert_eq!(total, 30_000);
 }

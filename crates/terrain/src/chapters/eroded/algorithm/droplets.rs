@@ -116,6 +116,7 @@ pub(crate) fn run(
     let mut ledger = Ledger::default();
     let (w, h) = ((map.width() - 1) as f32, (map.height() - 1) as f32);
     let mut edge_brush = Vec::new();
+    let lifetime = params.lifetime_on(map.width(), map.height());
     for droplet in droplets {
         crate::map::progress::report(u64::from(droplet), u64::from(params.droplets));
         let mut record = (droplet < traced).then(Trail::default);
@@ -126,7 +127,7 @@ pub(crate) fn run(
         if let Some(r) = record.as_mut() {
             r.path.push((x, y));
         }
-        for _ in 0..params.lifetime {
+        for _ in 0..lifetime {
             let (height, gx, gy) = sample(map.data(), map.width(), x, y);
             dx = dx * params.inertia - gx * (1.0 - params.inertia);
             dy = dy * params.inertia - gy * (1.0 - params.inertia);

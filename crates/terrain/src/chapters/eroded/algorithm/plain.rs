@@ -75,12 +75,13 @@ pub fn erode(map: &mut Heightmap, params: &ErosionParams, seed: u64) -> Result<L
     let points = PointRng::new(seed);
     let mut ledger = Ledger::default();
     let (w, h) = ((map.width() - 1) as f32, (map.height() - 1) as f32);
+    let lifetime = params.lifetime_on(map.width(), map.height());
     for droplet in 0..params.droplets {
         let (mut x, mut y) = start(points, droplet, map);
         let (mut dx, mut dy) = (0.0f32, 0.0f32);
         let (mut speed, mut water, mut sediment) = (1.0f32, 1.0f32, 0.0f32);
         let mut alive = true;
-        for _ in 0..params.lifetime {
+        for _ in 0..lifetime {
             let (height, gx, gy) = height_and_gradient(map, x, y);
             // Turn towards downhill, keeping a share of the old direction; move one cell.
             dx = dx * params.inertia - gx * (1.0 - params.inertia);

@@ -99,7 +99,7 @@ impl ShownStep for Batches {
     /// The map's size, the rain, the batch and the erosion's main constants.
     const FIELDS: &'static [&'static Knob] = &[
         &crate::knobs::RAIN_EXPONENT,
-        &crate::chapters::eroded::knobs::BATCHED_DROPLETS,
+        &crate::chapters::eroded::knobs::RAIN_DROPLETS,
         &crate::chapters::eroded::knobs::BATCH,
         &crate::chapters::eroded::knobs::INERTIA,
         &crate::chapters::eroded::knobs::EROSION,

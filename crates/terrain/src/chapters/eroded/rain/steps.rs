@@ -50,6 +50,15 @@ impl Steps for RainAtScale {
         match step {
             // The erosion chapter's words, so the page holds them once.
             0 => format!("Start (step 0 of {last}): the Diamond-Square terrain before any droplet"),
+            _ if step == last && step > 1 => format!(
+                "Step {step} of {last}: all {} droplets in {} batches ({})",
+                self.step.0.droplets,
+                self.batches(),
+                crate::chapters::eroded::steps::rain_told(
+                    &self.step.0,
+                    crate::knobs::limits::side_for_exponent(self.params.exponent)
+                ),
+            ),
             _ => format!(
                 "Step {step} of {last}: droplets {} to {to} of {}, through batch {}",
                 from + 1,

@@ -35,6 +35,11 @@ fn steps_end_after_doubling_batches_then_every_droplet() {
         third.contains("droplets 513 to 1024 of 3000, through batch 4"),
         "{third}"
     );
+    assert_eq!(
+        rain.caption(5),
+        "Step 5 of 5: all 3000 droplets in 12 batches (0.71 droplets a cell, each living up to \
+         30 steps)"
+    );
 }
 
 #[test]
@@ -83,12 +88,12 @@ fn a_batch_of_none_and_too_many_droplets_are_refused() {
     rain.step.0.batch = 0;
     assert!(rain.generate(1).is_err());
     let mut rain = small();
-    rain.step.0.droplets = 5_000_001;
+    rain.step.0.droplets = 100_000_001;
     assert!(rain
         .generate(1)
         .expect_err("too many")
         .message
-        .contains("5000000"));
+        .contains("100000000"));
     // One after another stops at 2 000 000, and says batches go further.
     let mut sequential = rain.step.0;
     sequential.batch = 0;

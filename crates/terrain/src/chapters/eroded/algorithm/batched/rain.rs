@@ -93,7 +93,7 @@ impl Rain {
             width: map.width(),
             height: map.height(),
             fraction,
-            lifetime: params.lifetime,
+            lifetime: params.lifetime_on(map.width(), map.height()),
             inertia: q16(params.inertia),
             capacity: q16(params.capacity),
             min_capacity: (f64::from(params.min_capacity) * f64::from(1u32 << fraction)).round()
