@@ -274,6 +274,17 @@ test('a file for each game engine is what --for writes, with its import settings
     const settings = JSON.parse(entries[`${stem}.json`].toString());
     assert.equal(settings.engine, engine);
     assert.ok(settings.import && settings.height_m === 76.8, JSON.stringify(settings));
+    // Numbers worked out for the import (a Z scale, a range, a size) to at most 6 significant
+    // digits, never an f32's 30.000002; Unity's asks for all three sizes of the terrain.
+    const numbers = JSON.stringify(settings.import).match(/-?\d+\.\d+(e-?\d+)?/g) ?? [];
+    for (const n of numbers) {
+      const digits = n.replace(/^-/, '').replace(/e.*$/, '').replace('.', '').replace(/^0+/, '');
+      assert.ok(digits.length <= 6, `${engine}: ${n} has more than 6 significant digits`);
+    }
+    if (engine === 'unity') {
+      assert.deepEqual([settings.import.terrain_width_m, settings.import.terrain_length_m, settings.import.terrain_height_m],
+        [side - 1, side - 1, 76.8], JSON.stringify(settings.import));
+    }
     // The text beside them: the import settings in words, and the command line, which run here
     // writes the zip's file again.
     const text = entries[`${stem}.txt`].toString();

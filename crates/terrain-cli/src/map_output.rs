@@ -51,9 +51,11 @@ pub struct Preset {
                           --for unreal", knobs::MAPS.hint()),
           value_parser = |s: &str| derived::parse_maps(s).map(Maps))]
     pub maps: Option<Maps>,
-    /// `--cell-m` ([`knobs::CELL_M`]), with `--maps`.
-    #[arg(long = "cell-m", value_name = "METRES", requires = "maps",
-          help = format!("{}; with --maps", knobs::CELL_M.hint()),
+    /// `--cell-m` ([`knobs::CELL_M`]), with `--for` (Unity's terrain width and length) or
+    /// `--maps`.
+    #[arg(long = "cell-m", value_name = "METRES",
+          help = format!("{}; with --for (Unity's terrain width and length) or --maps",
+                         knobs::CELL_M.hint()),
           value_parser = number(&knobs::CELL_M))]
     pub cell_m: Option<f32>,
     /// `--snow-line` ([`SNOW_LINE`]), with `--maps splat` or `albedo`.

@@ -56,7 +56,13 @@ pub fn engine_zip(
         _ => Green::Up,
     };
     let (maps, entries) = materials(&file, moved.as_ref(), (relief, green), setup, stem)?;
-    let mut value = terrain::sidecar::sidecar(&made, Some(engine), size, format, Some(height_m));
+    let mut value = terrain::sidecar::sidecar(
+        &made,
+        Some(engine),
+        size,
+        format,
+        (Some(height_m), relief.cell_m),
+    );
     if let Value::Object(fields) = &mut value {
         fields.extend(entries);
     }

@@ -45,7 +45,13 @@ pub fn splat_zip(
         cell_m,
     };
     let (files, entries) = materials(&made.map, moved, (relief, Green::Up), setup, stem)?;
-    let mut value = terrain::sidecar::sidecar(&made, None, (width, height), format, None);
+    let mut value = terrain::sidecar::sidecar(
+        &made,
+        None,
+        (width, height),
+        format,
+        (None, terrain::knobs::CELL_M.number_default() as f32),
+    );
     if let Value::Object(fields) = &mut value {
         fields.extend(entries);
     }

@@ -132,6 +132,13 @@ impl Plan {
                 "--height-m needs --for or --maps: it says how tall the map stands there".into(),
             );
         }
+        let cell_m = job.preset.and_then(|p| p.cell_m);
+        if cell_m.is_some() && engine.is_none() && maps.is_empty() {
+            return Err(
+                "--cell-m needs --for or --maps: it says how far apart the points stand there"
+                    .into(),
+            );
+        }
         let lines = job.preset.and_then(|p| p.lines());
         let painted = maps.iter().any(|m| m.paints());
         if lines.is_some() && !painted {
@@ -160,10 +167,7 @@ impl Plan {
                 tiling,
                 written_size,
                 maps,
-                cell_m: job
-                    .preset
-                    .and_then(|p| p.cell_m)
-                    .unwrap_or(knobs::CELL_M.number_default() as f32),
+                cell_m: cell_m.unwrap_or(knobs::CELL_M.number_default() as f32),
                 lines: lines.unwrap_or_default(),
             },
         })

@@ -76,7 +76,13 @@ fn write_tiled(
         }
     }
     let entries = written.iter().map(|(_, e)| e.clone()).collect();
-    let mut value = sidecar(made, *engine, *written_size, *format, *height_m);
+    let mut value = sidecar(
+        made,
+        *engine,
+        *written_size,
+        *format,
+        (*height_m, target.cell_m),
+    );
     if let (Some(derivations), Value::Object(fields)) = (&derivations, &mut value) {
         fields.extend(derivations.entries(target, &stem(target), None));
     }
@@ -126,7 +132,13 @@ fn write_one(target: &Target, made: &Made, moved: Option<&Moved>) -> Result<Stri
     }
     if target.engine.is_some() || !maps.is_empty() {
         let size = (file.width(), file.height());
-        let mut value = sidecar(made, target.engine, size, target.format, target.height_m);
+        let mut value = sidecar(
+            made,
+            target.engine,
+            size,
+            target.format,
+            (target.height_m, target.cell_m),
+        );
         if let (false, Value::Object(fields)) = (maps.is_empty(), &mut value) {
             fields.extend(entries);
         }

@@ -631,8 +631,9 @@ fn the_sidecar_shows_numbers_as_typed_and_the_engines_vertical_scale() {
     assert!(text.contains("\"spread\": 0.3\n"), "{text}");
     assert!(text.contains("\"reduction\": 0.55,\n"), "{text}");
     assert_eq!(sidecar["height_m"], 300);
-    // Unreal: a Z scale of 100 spans 512 m, so 300 m is 300 x 100 / 512.
-    assert_eq!(sidecar["import"]["z_scale"].as_f64(), Some(58.59375));
+    // Unreal: a Z scale of 100 spans 512 m, so 300 m is 300 x 100 / 512 (58.59375), written
+    // to 6 significant digits.
+    assert_eq!(sidecar["import"]["z_scale"].as_f64(), Some(58.5938));
     assert_eq!(
         sidecar["import"]["z_range_m"],
         serde_json::json!([-150, 150])
@@ -655,6 +656,9 @@ fn the_sidecar_shows_numbers_as_typed_and_the_engines_vertical_scale() {
         &unity,
     );
     assert_eq!(sidecar["import"]["terrain_height_m"].as_f64(), Some(600.5));
+    // Unity's Import Raw asks for all three sizes: 64 gaps of a metre across and down.
+    assert_eq!(sidecar["import"]["terrain_width_m"], 64);
+    assert_eq!(sidecar["import"]["terrain_length_m"], 64);
     // Without --for there is no engine to scale for; a height of 0 spans nothing.
     for (args, says) in [
         (vec!["--height-m", "300"], "--for"),

@@ -171,12 +171,18 @@ impl Engine {
     /// terms as well.
     pub fn import_settings(
         self,
-        width: usize,
-        height: usize,
-        original: usize,
+        (width, height, original): (usize, usize, usize),
         height_m: Option<f32>,
+        cell_m: f32,
     ) -> Value {
         let mut settings = self.base_settings(width, height, original);
+        if let (Engine::Unity, Value::Object(fields)) = (self, &mut settings) {
+            // Unity's Import Raw asks for the terrain's size in metres: the points' span.
+            let span =
+                |points: usize| worked_out(points.saturating_sub(1) as f64 * f64::from(cell_m));
+            fields.insert("terrain_width_m".into(), span(width));
+            fields.insert("terrain_length_m".into(), span(height));
+        }
         if let (Some(metres), Value::Object(fields)) = (height_m, &mut settings) {
             for (name, value) in self.vertical_scale(metres) {
                 fields.insert(name.to_string(), value);
@@ -193,10 +199,13 @@ impl Engine {
         let typed = crate::knobs::params::typed_json;
         match self {
             Engine::Unreal => vec![
-                ("z_scale", typed(metres * 100.0 / 512.0)),
+                ("z_scale", worked_out(f64::from(metres) * 100.0 / 512.0)),
                 (
                     "z_range_m",
-                    json!([typed(-metres / 2.0), typed(metres / 2.0)]),
+                    json!([
+                        worked_out(-f64::from(metres) / 2.0),
+                        worked_out(f64::from(metres) / 2.0)
+                    ]),
                 ),
             ],
             Engine::Unity => vec![("terrain_height_m", typed(metres))],
@@ -237,6 +246,17 @@ impl Engine {
             }),
         }
     }
+}
+
+/// A number worked out from typed ones, as a JSON number to 6 significant digits: Unreal's Z
+/// scale for 153.6 m is 30, not the `30.000002` of working it out in `f32`.
+fn worked_out(value: f64) -> Value {
+    format!("{value:.5e}")
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .and_then(|v| serde_json::from_str(&v.to_string()).ok())
+        .unwrap_or(Value::Null)
 }
 
 /// Parses an engine name (`--for`): unity, unreal, godot or blender.
@@ -316,27 +336,41 @@ mod tests {
         );
         let blender = Engine::Blender.prepare(&map).expect("any size");
         assert_eq!(blender, map);
-        let settings = Engine::Unreal.import_settings(1009, 1009, 1025, None);
+        let settings = Engine::Unreal.import_settings((1009, 1009, 1025), None, 1.0);
         assert_eq!(settings["cropped_from"], 1025);
         assert_eq!(settings["z_scale"], 100);
         assert_eq!(
-            Engine::Godot.import_settings(1025, 1025, 1025, None)["region_size"],
+            Engine::Godot.import_settings((1025, 1025, 1025), None, 1.0)["region_size"],
             1024
         );
     }
 
     #[test]
     fn a_height_in_metres_becomes_each_engines_vertical_scale() {
-        let unreal = Engine::Unreal.import_settings(1009, 1009, 1025, Some(1024.0));
+        let unreal = Engine::Unreal.import_settings((1009, 1009, 1025), Some(1024.0), 1.0);
         assert_eq!(unreal["z_scale"], 200, "1024 m x 100 / 512");
         assert_eq!(unreal["z_range_m"], json!([-512, 512]));
-        let unreal = Engine::Unreal.import_settings(1009, 1009, 1025, Some(300.0));
-        assert_eq!(unreal["z_scale"].to_string(), "58.59375");
-        let unity = Engine::Unity.import_settings(513, 513, 513, Some(600.5));
+        let unreal = Engine::Unreal.import_settings((1009, 1009, 1025), Some(300.0), 1.0);
+        assert_eq!(
+            unreal["z_scale"].to_string(),
+            "58.5938",
+            "6 significant digits"
+        );
+        let unreal = Engine::Unreal.import_settings((1009, 1009, 1025), Some(153.6), 1.0);
+        assert_eq!(unreal["z_scale"].to_string(), "30", "not 30.000002");
+        let unity = Engine::Unity.import_settings((513, 513, 513), Some(600.5), 30.0);
         assert_eq!(unity["terrain_height_m"].to_string(), "600.5");
-        let godot = Engine::Godot.import_settings(513, 513, 513, Some(0.3));
+        assert_eq!(
+            (
+                unity["terrain_width_m"].to_string(),
+                unity["terrain_length_m"].to_string()
+            ),
+            ("15360".to_string(), "15360".to_string()),
+            "512 gaps of 30 m"
+        );
+        let godot = Engine::Godot.import_settings((513, 513, 513), Some(0.3), 1.0);
         assert_eq!(godot["height_range_m"].to_string(), "[0,0.3]", "as typed");
-        let blender = Engine::Blender.import_settings(64, 64, 64, Some(20.0));
+        let blender = Engine::Blender.import_settings((64, 64, 64), Some(20.0), 1.0);
         assert_eq!(
             (blender["strength"].as_f64(), blender["midlevel"].as_f64()),
             (Some(20.0), Some(0.0))

@@ -70,13 +70,13 @@ impl Made {
 }
 
 /// The sidecar of a file (or tiles) of `width` x `height` points made for `engine`: what made it
-/// and how to import it.
+/// and how to import it, its 0..1 spanning `height_m` metres and its points `cell_m` apart.
 pub fn sidecar(
     made: &Made,
     engine: Option<Engine>,
     (width, height): (usize, usize),
     format: Format,
-    height_m: Option<f32>,
+    (height_m, cell_m): (Option<f32>, f32),
 ) -> Value {
     let (lo, hi) = made.map.range_before_normalising().unwrap_or((0.0, 0.0));
     let typed = crate::knobs::params::typed_json;
@@ -99,7 +99,7 @@ pub fn sidecar(
         fields.insert("height_m".into(), json!(height_m.map(typed)));
         fields.insert(
             "import".into(),
-            engine.import_settings(width, height, made.map.width(), height_m),
+            engine.import_settings((width, height, made.map.width()), height_m, cell_m),
         );
     }
     value
@@ -195,7 +195,7 @@ pub fn tiled(
         files.push((tile.name, bytes));
         entries.push(tile.entry);
     }
-    let value = sidecar(made, None, (tiling.side, tiling.side), format, None);
+    let value = sidecar(made, None, (tiling.side, tiling.side), format, (None, 1.0));
     let value = with_tiles(value, tiling, entries);
     files.push((format!("{stem}.json"), text(&value).into_bytes()));
     Ok(files)
