@@ -291,3 +291,52 @@ test('at 390 x 844 every visible control of every demo is at least 44 x 44 px', 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('at 390 x 844 the command lines wrap between words only, and copy as the command', async () => {
+  const { page, context, problems } = await open(PHONE, null);
+  await waitForMount(page);
+  // Make your own shows its command under the canvas (built as the reader comes near it).
+  await page.locator(section('compose')).scrollIntoViewIfNeeded();
+  await page.waitForFunction((sel) => document.querySelector(sel)?.querySelector('p.command code span'), section('compose'), { timeout: 30_000 });
+  const facts = await page.evaluate(() => [...document.querySelectorAll('section[data-demo] p.command code')].map((code) => {
+    const spans = [...code.querySelectorAll('span')];
+    const line = code.getBoundingClientRect().width;
+    // A word is split when its box takes more than one line (a word wider than the line may).
+    const split = spans.filter((s) => s.getClientRects().length > 1 || s.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(s).lineHeight || '16'))
+      .filter((s) => s.getBoundingClientRect().width < line - 1)
+      .map((s) => s.textContent);
+    const rows = new Set(spans.map((s) => Math.round(s.getBoundingClientRect().top))).size;
+    return { id: code.closest('section').dataset.demo, split, rows, words: spans.length, text: code.textContent };
+  }));
+  assert.ok(facts.length >= 1, `commands on the page: ${facts.length}`);
+  for (const f of facts) {
+    assert.deepEqual(f.split, [], `${f.id}: words broken across lines`);
+    assert.equal(f.words, f.text.split(' ').length, `${f.id}: a span a word`);
+    assert.ok(!/\s{2}/.test(f.text) && f.text.startsWith('terrain '), `${f.id}: the text is the command: ${f.text}`);
+  }
+  const compose = facts.find((f) => f.id === 'compose');
+  assert.ok(compose && compose.rows > 2, `compose's command takes several lines on a phone: ${JSON.stringify(compose)}`);
+  await page.locator(section('compose')).screenshot({ path: `${ARTIFACTS}/phone-compose-command.png` });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the opening gives the hints of the device in hand: fingers on a phone, the mouse\'s elsewhere', async () => {
+  server ??= await serve();
+  browser ??= await launch();
+  const said = {};
+  for (const [name, options] of [
+    ['touch', { viewport: PHONE, isMobile: true, hasTouch: true }],
+    ['mouse', { viewport: WIDE }],
+  ]) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(server.url);
+    said[name] = await page.$eval('header .lede', (p) => p.innerText);
+    await context.close();
+  }
+  assert.match(said.touch, /pinch to zoom/);
+  assert.doesNotMatch(said.touch, /Ctrl/, 'no keyboard on a phone');
+  assert.match(said.mouse, /Ctrl \+ scroll to zoom/);
+  assert.doesNotMatch(said.mouse, /pinch|fingers/);
+});

@@ -33,8 +33,8 @@ pub fn embed_code(folder: &str, demo: &Demo, setup: &Setup) -> String {
     )
 }
 
-/// `text` as an HTML attribute's value between double quotes.
-fn escape_attribute(text: &str) -> String {
+/// `text` as an HTML attribute's value between double quotes (or an element's text).
+pub fn escape_attribute(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('"', "&quot;")
         .replace('<', "&lt;")

@@ -18,6 +18,23 @@ pub fn element(
     Ok(el)
 }
 
+/// Writes the command `line` into `code` a word to a `<span>` (spaces between them), so a
+/// narrow screen wraps it between words only: a browser may otherwise break `--then` after its
+/// first hyphen. Its text, what a reader copies, is the line itself (a word is escaped: a file
+/// name the reader brought may hold any character).
+pub fn show_command(code: &Element, line: &str) {
+    let mut html = String::with_capacity(2 * line.len());
+    for (i, word) in line.split(' ').enumerate() {
+        if i > 0 {
+            html.push(' ');
+        }
+        html.push_str("<span>");
+        html.push_str(&crate::model::links::escape_attribute(word));
+        html.push_str("</span>");
+    }
+    code.set_inner_html(&html);
+}
+
 /// Adds an event listener that lives as long as the page.
 pub fn listen<E: FromWasmAbi + 'static>(
     target: &EventTarget,

@@ -210,7 +210,7 @@ pub fn build(
             let code = element(document, "code", &[])?;
             // The row's own command until the first terrain brings its own: its lines are there
             // from the start, so nothing under them moves when the terrain arrives.
-            code.set_text_content(Some(&text));
+            crate::page::dom::show_command(&code, &text);
             line.append_child(&code)?;
             figure.insert_before(&line, figure.last_child().as_ref())?;
             Some(code)

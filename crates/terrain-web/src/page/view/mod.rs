@@ -264,7 +264,7 @@ impl DemoView {
                 .recipe
                 .command_line(setup.seed, self.your_file().as_deref()),
         ) {
-            code.set_text_content(Some(&line));
+            crate::page::dom::show_command(code, &line);
             self.set_attribute("data-command", &line);
         }
         let (staged, marks) = self.stepper.staged(setup, &answer);

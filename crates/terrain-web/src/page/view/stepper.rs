@@ -72,7 +72,8 @@ impl DemoView {
         let water_caption = self.water_caption();
         let caption = match (&self.shown, self.stepper.schedule()) {
             (Some(_), Some(_)) if rejected => {
-                "Stepping is paused until the fields above hold allowed values.".to_string()
+                "Stepping is paused until every field in the settings below holds an allowed value."
+                    .to_string()
             }
             (Some(_), _) if water_caption.is_some() => water_caption.unwrap_or_default(),
             (Some(shown), _) => match (shown.answer.creases, self.demo.look) {
