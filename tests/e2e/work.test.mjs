@@ -198,6 +198,8 @@ test('Cancel stops a long job at once and keeps the last terrain; the demo works
   await setField(page, id, 'droplets', '3000', { wait: true });
   const again = await inspect(page, id);
   assert.equal(again.generation, start.generation + 1, 'the next terrain comes from a fresh worker');
+  assert.doesNotMatch(await page.$eval(`${section(id)} .status`, (s) => s.textContent), /Cancelled/,
+    'the status of the cancelled job does not outlive the next terrain');
   assert.equal(again.state, 'ready');
   // The other demos still answer.
   await page.locator(section('ds-final')).scrollIntoViewIfNeeded();

@@ -108,6 +108,8 @@ pub struct DemoView {
     /// Whether the camera stands where the demo frames it (not moved by the reader since it
     /// started or was reset): it is framed again on the next terrain and on a resize.
     home: bool,
+    /// The status says a job was cancelled: cleared with the next terrain.
+    said_cancelled: bool,
     shown: Option<Shown>,
     /// For a map that is read: the map file to send with its next terrain request (the real
     /// land's or the first map's address, or a file the reader brought), until sent.
@@ -146,6 +148,7 @@ impl DemoView {
             camera: camera::new_camera(1, 1, demo.look),
             control: camera::new_control(),
             home: true,
+            said_cancelled: false,
             shown: None,
             source: None,
             brought: None,
@@ -258,6 +261,10 @@ impl DemoView {
             self.set_attribute("data-crease-ds", &format!("{ds:.3}"));
         }
         self.show_origin(setup);
+        // A status about a cancelled job does not outlive the next terrain.
+        if std::mem::take(&mut self.said_cancelled) {
+            self.set_status("");
+        }
         if let (Some(code), Some(line)) = (
             &self.elements.command,
             setup

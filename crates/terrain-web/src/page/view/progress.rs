@@ -40,6 +40,7 @@ impl DemoView {
             };
             self.elements.alert.set_text_content(None);
             self.set_status(said);
+            self.said_cancelled = true;
             self.show_state();
             self.show_step();
         } else {
