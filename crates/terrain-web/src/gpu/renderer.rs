@@ -20,7 +20,7 @@ use crate::model::demos::Look;
 use terrain::mesh::MeshData;
 use three_d::{
     vec3, Camera, ClearState, Context, CpuMesh, Indices, Mesh, Positions, RenderTarget, Srgba,
-    Vec3, Vec4,
+    Vec3, Vec4, VertexBuffer,
 };
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -29,6 +29,34 @@ use web_sys::{
 
 /// A terrain uploaded to the GPU: positions, normals and colours; [`Shading`] lights it.
 pub type Model = Mesh;
+
+/// `points` as three-d's vectors.
+fn vec3s(points: &[[f32; 3]]) -> Vec<Vec3> {
+    points.iter().map(|p| vec3(p[0], p[1], p[2])).collect()
+}
+
+/// The mesh's sRGB byte colours in linear light, as the shader takes them: each byte read from
+/// a 256-entry table of three-d's own conversion ([`Srgba::to_linear_srgb`]), so the values are
+/// its bits. Converting vertex by vertex (what `Mesh::new` does with sRGB colours) is three
+/// `powf` a vertex: 45 ms of the main thread for a 513 x 513 terrain in the page's build.
+pub fn linear_colors(colors: &[[u8; 4]]) -> Vec<Vec4> {
+    thread_local! {
+        static LINEAR: [f32; 256] = std::array::from_fn(|byte| {
+            let value = byte as u8;
+            Srgba::new(value, value, value, 255).to_linear_srgb().x
+        });
+    }
+    LINEAR.with(|linear| {
+        colors
+            .iter()
+            .map(|c| {
+                let [r, g, b, alpha] = c.map(usize::from);
+                // three-d's alpha is linear already: the byte over 255.
+                Vec4::new(linear[r], linear[g], linear[b], alpha as f32 / 255.0)
+            })
+            .collect()
+    })
+}
 
 /// Background colour of every view (a pale sky), as RGB in 0..1.
 pub const CLEAR_RGB: [f32; 3] = [0.87, 0.92, 0.96];
@@ -245,43 +273,27 @@ impl Renderer {
     }
 
     /// Uploads a terrain mesh (starting WebGL if it has not started yet).
+    ///
+    /// The colours go into their own buffer after the mesh is made, already in linear light
+    /// ([`linear_colors`]): given sRGB colours, `Mesh::new` converts them vertex by vertex. three-d
+    /// 0.19's `set_colors` cannot do it: it compares the colours with the index count, which an
+    /// indexed mesh's vertex count is not, so its buffer is set through `colors_mut`.
     pub fn model(&self, mesh: &MeshData) -> Result<Model, String> {
         let context = &self.gl()?.context;
-        let to_vec3 = |p: &[f32; 3]| vec3(p[0], p[1], p[2]);
         let cpu_mesh = CpuMesh {
-            positions: Positions::F32(mesh.positions.iter().map(to_vec3).collect()),
-            normals: Some(mesh.normals.iter().map(to_vec3).collect()),
-            colors: Some(
-                mesh.colors
-                    .iter()
-                    .map(|c| Srgba::new(c[0], c[1], c[2], c[3]))
-                    .collect(),
-            ),
+            positions: Positions::F32(vec3s(&mesh.positions)),
+            normals: Some(vec3s(&mesh.normals)),
             indices: Indices::U32(mesh.indices.clone()),
             ..Default::default()
         };
-        Ok(Mesh::new(context, &cpu_mesh))
-    }
-
-    /// Refills `model`'s vertex buffers from `mesh` when it has the same number of vertices (a
-    /// step of the same terrain), rather than making new buffers; otherwise uploads it anew.
-    pub fn refill(&self, model: &mut Model, mesh: &MeshData) -> Result<(), String> {
-        let to_vec3 = |p: &[f32; 3]| vec3(p[0], p[1], p[2]);
-        let positions: Vec<Vec3> = mesh.positions.iter().map(to_vec3).collect();
-        let normals: Vec<Vec3> = mesh.normals.iter().map(to_vec3).collect();
-        let colors: Vec<Vec4> = mesh
-            .colors
-            .iter()
-            .map(|c| Srgba::new(c[0], c[1], c[2], c[3]).to_linear_srgb())
-            .collect();
-        let refilled = model.vertex_count() as usize == positions.len()
-            && model.set_positions(&positions).is_ok()
-            && model.set_normals(&normals).is_ok()
-            && model.set_colors(&colors).is_ok();
-        if !refilled {
-            *model = self.model(mesh)?;
-        }
-        Ok(())
+        let mut model = Mesh::new(context, &cpu_mesh);
+        #[allow(deprecated)]
+        let colors = model.colors_mut();
+        *colors = Some(VertexBuffer::new_with_data(
+            context,
+            &linear_colors(&mesh.colors),
+        ));
+        Ok(model)
     }
 
     /// Renders `model` (or just the background) as seen by `camera` into the bottom-left

@@ -236,3 +236,19 @@ fn the_map_view_draws_real_lands_cells_in_their_proportions_and_generated_ones_s
     let (across, down) = gaps(&layout, grid.size().0);
     assert!((across - down).abs() < 1e-9, "{across} by {down}");
 }
+
+/// The vertex colours the renderer uploads, read from its 256-entry table, are three-d's own
+/// sRGB-to-linear conversion bit for bit, for every byte of every channel and alpha.
+#[wasm_bindgen_test]
+fn vertex_colours_are_three_d_s_linear_light_bit_for_bit() {
+    use terrain_web::gpu::renderer::linear_colors;
+    use three_d::Srgba;
+    let colors: Vec<[u8; 4]> = (0..=255u8)
+        .map(|v| [v, 255 - v, v.wrapping_mul(7), v.wrapping_add(128)])
+        .collect();
+    for (c, linear) in colors.iter().zip(linear_colors(&colors)) {
+        let theirs = Srgba::new(c[0], c[1], c[2], c[3]).to_linear_srgb();
+        let bits = |v: three_d::Vec4| [v.x, v.y, v.z, v.w].map(f32::to_bits);
+        assert_eq!(bits(linear), bits(theirs), "{c:?}");
+    }
+}

@@ -1,6 +1,6 @@
 //! The lit 3-D views: the terrain through the shared WebGL context, bare (`terrain`) or with
 //! its lakes and rivers on it (`water-3d`). Both keep the mesh and its GPU copy in the shown
-//! terrain, refilled when the step or the view changes; the Land view (`land.rs`) does too.
+//! terrain, made again when the step or the view changes; the Land view (`land.rs`) does too.
 
 use terrain::mesh::MeshData;
 use terrain::water;
@@ -48,7 +48,7 @@ pub(super) fn draw_lit(
     let Some(shown) = view.shown.as_mut() else {
         return Ok(());
     };
-    // The views share the model: refilled on a switch.
+    // The views share the model: made again on a switch.
     if shown.built_for != built_for {
         shown.built_for = built_for;
         shown.stale = true;
@@ -68,14 +68,11 @@ pub(super) fn draw_lit(
     )
 }
 
-/// The GPU copy of `shown`'s mesh, uploaded or refilled if it is missing or stale.
+/// The GPU copy of `shown`'s mesh, uploaded if it is missing or stale. A stale one is made anew,
+/// not refilled in place: another step can leave other holes, so other triangles.
 fn upload<'a>(shown: &'a mut Shown, renderer: &Renderer) -> Result<&'a Model, String> {
-    let model = match shown.model.take() {
-        // The same grid at another step: the GPU buffers are refilled, not replaced.
-        Some(mut model) if shown.stale => {
-            renderer.refill(&mut model, &shown.mesh)?;
-            model
-        }
+    // A stale model's buffers go before the new ones are made.
+    let model = match shown.model.take().filter(|_| !shown.stale) {
         Some(model) => model,
         None => renderer.model(&shown.mesh)?,
     };
