@@ -14,7 +14,7 @@ import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveDirectory } from '../../scripts/static-server.mjs';
-import { ARTIFACTS, DEMO_IDS, READ_IDS, DIST, sectionFacts, terrain, section } from './harness.mjs';
+import { ARTIFACTS, DEMO_IDS, READ_IDS, DIST, canvasAtLastField, sectionFacts, terrain, section } from './harness.mjs';
 import { WINDOW, firefox, startXvfb, webkit } from './drivers.mjs';
 
 const ENGINES = { firefox, webkit };
@@ -792,6 +792,24 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
         await driver.screenshot(join(ARTIFACTS, `paint-touch-${name}.png`));
         const after = Buffer.from((await downloadAs(driver, id, 'r32')).base64, 'base64');
         assert.ok(!after.equals(before), `${name}: the touch stroke changed the map`);
+        assert.deepEqual(await problems(driver), []);
+      } finally {
+        await driver.resize(WINDOW);
+      }
+    });
+
+    test('at 1366 x 768 the land stays in view while its last field is changed: two columns, the canvas held', async () => {
+      await driver.resize({ width: 1366, height: 768 });
+      try {
+        await load(driver, server.url);
+        for (const id of ['compose', 'erosion']) {
+          await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section(id));
+          await generated(driver, id, 1);
+          const at = await driver.evaluate(canvasAtLastField, id);
+          await driver.screenshot(join(ARTIFACTS, `two-columns-${id}-${name}.png`));
+          assert.ok(at.fieldInView, `${name} ${id}: the field ${at.field} is in view`);
+          assert.ok(at.seen >= 0.5, `${name} ${id}: ${at.seen} of the canvas in view with ${at.field} focused`);
+        }
         assert.deepEqual(await problems(driver), []);
       } finally {
         await driver.resize(WINDOW);

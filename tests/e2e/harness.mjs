@@ -491,3 +491,29 @@ export function sectionFacts(demoId) {
     alert: section.querySelector('[role="alert"]').textContent,
   };
 }
+
+/**
+ * Run in the page: focuses the last field of demo `demoId`, or of its last step where it has
+ * steps (compose), as a reader tabbing there would (the browser scrolls it into view), and says
+ * which field, whether it is (at least partly) in the viewport, and the share of the demo's canvas in the viewport
+ * then (0 to 1). Self-contained, so any driver can send it.
+ */
+export function canvasAtLastField(demoId) {
+  const demo = document.querySelector(`section[data-demo="${demoId}"]`);
+  const steps = demo.querySelectorAll('form.controls fieldset.step');
+  const within = steps.length ? steps[steps.length - 1] : demo.querySelector('form.controls');
+  const fields = [...within.querySelectorAll('input, select')];
+  const last = fields[fields.length - 1];
+  last.focus();
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const canvas = demo.querySelector('canvas').getBoundingClientRect();
+    const field = last.getBoundingClientRect();
+    const seen = Math.max(0, Math.min(canvas.bottom, innerHeight) - Math.max(canvas.top, 0)) / canvas.height;
+    resolve({
+      field: last.name || last.getAttribute('aria-label') || last.id,
+      // At least partly: WebKit scrolls a focused field only just into view.
+      fieldInView: field.top < innerHeight && field.bottom > 0 && field.height > 0,
+      seen: Number(seen.toFixed(3)),
+    });
+  })));
+}

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
   ARTIFACTS, DEMO_IDS, canvasPixels, countColours, drawn, inspect, scrub, settle, suite, section, setView,
-  setField, nextFrames,
+  setField,
 } from './harness.mjs';
 
 const fx = suite();
@@ -43,7 +43,7 @@ async function underSun(page, id, degrees) {
   await page.waitForFunction(
     ([sel, value]) => document.querySelector(sel).dataset.sun === String(value), [section(id), degrees],
   );
-  await nextFrames(page);
+  await drawn(page, id);
   const facts = await inspect(page, id);
   return { ...countColours(await canvasPixels(page, id), KINDS), drawn: facts.drawn };
 }
@@ -75,7 +75,7 @@ test('the land is green where it grows, and a low sun darkens more of it than a 
     const terrain = await setView(page, id, 'terrain');
     const shown = await setView(page, id, 'land');
     await page.waitForFunction((sel) => document.querySelector(sel).dataset.water === 'routed', section(id));
-    await nextFrames(page);
+    await drawn(page, id);
     const land = await inspect(page, id);
     assert.equal(land.generation, terrain.generation, `${id}: a view change regenerates nothing`);
     assert.ok(land.drawn > 0.1 && Math.abs(land.drawn - terrain.drawn) < 0.05, `${id}: drawn ${land.drawn} against ${terrain.drawn}`);
@@ -140,13 +140,15 @@ test('compose\'s snow line brings the snow lower on the same heights; a bad valu
   const id = 'compose';
   await page.locator(section(id)).scrollIntoViewIfNeeded();
   await setView(page, id, 'land');
+  // The land's colours come with the routing, after the terrain: read once both are drawn.
   await settle(page, id);
-  await nextFrames(page);
+  await drawn(page, id);
   const field = `${section(id)} [name="snow-line"]`;
   assert.equal(await page.$eval(field, (input) => input.value), '0.78');
   const before = { snow: snowOn(await canvasPixels(page, id)), facts: await inspect(page, id) };
   await setField(page, id, 'snow-line', '0.35', { wait: true });
-  await nextFrames(page);
+  await settle(page, id);
+  await drawn(page, id);
   const after = { snow: snowOn(await canvasPixels(page, id)), facts: await inspect(page, id) };
   await page.locator(section(id)).screenshot({ path: join(ARTIFACTS, 'land-compose-snow-line.png') });
   console.log(`# compose's snow at 0.78 and 0.35 of the range: ${before.snow} and ${after.snow} pixels`);

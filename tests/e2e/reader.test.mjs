@@ -12,9 +12,12 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, DEMO_IDS, openPage, waitForMount, launch, serve, section } from './harness.mjs';
+import { ARTIFACTS, DEMO_IDS, canvasAtLastField, openPage, waitForMount, launch, serve, section } from './harness.mjs';
 
+/** Two columns (1100 px and up): the room kept is the whole card's (--two). */
 const WIDE = { width: 1366, height: 900 };
+/** One column as wide as the text: the room kept is the canvas's and what sits under it (--wide). */
+const MID = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
 /** The most a demo's room may exceed what it holds once drawn, in CSS px. */
 const SLACK = 24;
@@ -115,9 +118,9 @@ function rooms() {
 
 /** Lines for www/style.css giving each of `drifted` its measured room at this width. */
 const suggest = (drifted, width) =>
-  drifted.map((r) => `section[data-demo="${r.id}"] { --${width}: ${Math.ceil(r.under)}px; --lines-${width}: ${r.lines}; }  /* holds ${r.holds.toFixed(1)}, room ${r.room.toFixed(1)} */`).join('\n');
+  drifted.map((r) => `section[data-demo="${r.id}"] { --${width}: ${Math.ceil(width === 'two' ? r.holds : r.under)}px; --lines-${width}: ${r.lines}; }  /* holds ${r.holds.toFixed(1)}, room ${r.room.toFixed(1)} */`).join('\n');
 
-for (const [viewport, width] of [[WIDE, 'wide'], [PHONE, 'phone']]) {
+for (const [viewport, width] of [[WIDE, 'two'], [MID, 'wide'], [PHONE, 'phone']]) {
   test(`at ${viewport.width} x ${viewport.height} the page does not jump over the load and a scroll through it, and each demo's room fits what it holds`, async () => {
     const { page, context, problems } = await open(viewport);
     // The chapters' text is laid out one chapter a task after the first paint (index.html's
@@ -191,6 +194,20 @@ for (const [viewport, width] of [[WIDE, 'wide'], [PHONE, 'phone']]) {
     await context.close();
   });
 }
+
+test('at 1366 x 768 the land stays in view while its last field is changed: two columns, the canvas held', async () => {
+  const { page, context, problems } = await open({ width: 1366, height: 768 });
+  for (const id of ['compose', 'erosion']) {
+    await page.locator(section(id)).scrollIntoViewIfNeeded();
+    await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section(id), { timeout: 60_000 });
+    const at = await page.evaluate(canvasAtLastField, id);
+    await page.screenshot({ path: join(ARTIFACTS, `two-columns-${id}.png`) });
+    assert.ok(at.fieldInView, `${id}: the field ${at.field} is in view`);
+    assert.ok(at.seen >= 0.5, `${id}: ${at.seen} of the canvas in view with ${at.field} focused`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
 
 test('a panel the reader opened fills in above the view without moving what they read', async () => {
   const { page, context, problems } = await open(WIDE, null);
