@@ -23,7 +23,8 @@ async function newer(page, after) {
   return inspect(page, id);
 }
 
-/** Drags a mouse across the canvas from `from` to `to` (shares of its width and height). */
+/** Drags a mouse across the canvas from `from` to `to` (shares of its width and height), then
+ * moves it off. */
 async function drag(page, from, to, steps = 12) {
   const box = await page.locator(`${section} canvas`).boundingBox();
   const at = ([x, y]) => [box.x + box.width * x, box.y + box.height * y];
@@ -34,6 +35,8 @@ async function drag(page, from, to, steps = 12) {
     await page.mouse.move(...at([from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t]));
   }
   await page.mouse.up();
+  // Off the canvas again: a hovering pointer shows the brush's ring, which is not the map.
+  await page.mouse.move(box.x + box.width / 2, Math.max(0, box.y - 40));
 }
 
 /** The map on screen as .r32, downloaded. */
