@@ -176,7 +176,7 @@ test('downloads of the map on screen equal the command line\'s file and run no g
   assert.equal(Number(await page.$eval(section(id), (s) => s.dataset.runs)), runs, 'no generator ran for them');
 });
 
-test('Cancel stops a long job at once and keeps the last terrain; the demo works after', async () => {
+test('Cancel stops a long job at once and keeps the last terrain with its fields; Enter runs them again; the demo works after', async () => {
   const { page } = fx.session;
   const id = 'erosion';
   await page.locator(section(id)).scrollIntoViewIfNeeded();
@@ -194,10 +194,26 @@ test('Cancel stops a long job at once and keeps the last terrain; the demo works
   assert.equal(after.generation, start.generation, 'nothing new was shown');
   assert.equal(after.hash, start.hash, 'the last terrain stays on the canvas');
   assert.match(await page.$eval(`${section(id)} .status`, (s) => s.textContent), /^Cancelled/);
+  // The fields went back to the terrain on screen, so fields and picture agree.
+  const fields = await page.$eval(section(id), (s) => ({
+    exponent: s.querySelector('[name="exponent"]').value,
+    droplets: s.querySelector('[name="droplets"]').value,
+    seed: s.querySelector('[name="seed"]').value,
+  }));
+  assert.deepEqual(fields, { exponent: '9', droplets: '20000', seed: start.seed }, 'the fields of the terrain shown');
+  // Enter in a field runs its settings again, with the same seed: the same terrain.
+  await page.press(`${section(id)} [name="droplets"]`, 'Enter');
+  await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel).dataset.generation) > g,
+    [section(id), start.generation], { timeout: 60_000 });
+  await settle(page, id);
+  const rerun = await inspect(page, id);
+  assert.equal(rerun.generation, start.generation + 1, 'Enter made it again');
+  assert.equal(rerun.seed, start.seed, 'with the same seed');
+  assert.equal(rerun.hash, start.hash, 'the same terrain');
   await setField(page, id, 'exponent', '7', { commit: false });
   await setField(page, id, 'droplets', '3000', { wait: true });
   const again = await inspect(page, id);
-  assert.equal(again.generation, start.generation + 1, 'the next terrain comes from a fresh worker');
+  assert.equal(again.generation, start.generation + 2, 'the next terrain comes from a fresh worker');
   assert.doesNotMatch(await page.$eval(`${section(id)} .status`, (s) => s.textContent), /Cancelled/,
     'the status of the cancelled job does not outlive the next terrain');
   assert.equal(again.state, 'ready');

@@ -8,7 +8,8 @@
 //! - a rejected field generates nothing and keeps the terrain on screen;
 //! - a failed generation is reported and keeps the terrain on screen;
 //! - asking for the setup already on screen (or on its way) does nothing unless forced
-//!   (Refresh forces, since its new seed is the point).
+//!   (Refresh forces, since its new seed is the point); asking again (Enter in a field) runs
+//!   the setup on screen once more, but not one already on its way.
 
 use super::newest::Newest;
 
@@ -32,6 +33,18 @@ impl State {
             State::Error => "error",
         }
     }
+}
+
+/// When the fields' setup is sent ([`Requests::ask`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ask {
+    /// Only when it is not the setup on screen or on its way (a field changed).
+    IfNew,
+    /// Unless it is the setup on its way: Enter in a field runs the settings again, with
+    /// the same seed (after a Cancel, say), and does not start a job running twice.
+    Again,
+    /// Always (Refresh, whose new seed is the point; undo and redo of a stroke).
+    Always,
 }
 
 /// A request sent and not yet answered.
@@ -65,14 +78,16 @@ impl<S> Default for Requests<S> {
 
 impl<S: Clone + PartialEq> Requests<S> {
     /// The fields were read and hold `setup`: clears any rejection, and returns the request to
-    /// send, if one is needed (`force`, or a setup other than the one shown or on its way).
-    pub fn ask(&mut self, setup: S, force: bool) -> Option<Pending<S>> {
+    /// send, if `when` says one is needed.
+    pub fn ask(&mut self, setup: S, when: Ask) -> Option<Pending<S>> {
         self.troubled = false;
-        let target = self
-            .pending()
-            .map(|p| p.setup)
-            .or_else(|| self.shown.clone());
-        if !force && target.as_ref() == Some(&setup) {
+        let on_its_way = self.pending().map(|p| p.setup);
+        let needless = match when {
+            Ask::IfNew => on_its_way.or_else(|| self.shown.clone()).as_ref() == Some(&setup),
+            Ask::Again => on_its_way.as_ref() == Some(&setup),
+            Ask::Always => false,
+        };
+        if needless {
             return None;
         }
         let token = self.pending.issue((), setup.clone());
@@ -164,9 +179,9 @@ mod tests {
     #[test]
     fn a_cancelled_request_is_dropped_quietly_and_its_late_reply_ignored() {
         let mut requests = Requests::default();
-        let first = requests.ask(1, false).expect("a first request");
+        let first = requests.ask(1, Ask::IfNew).expect("a first request");
         assert_eq!(requests.receive(first.token), Some((1, 1)));
-        let second = requests.ask(2, false).expect("a new setup");
+        let second = requests.ask(2, Ask::IfNew).expect("a new setup");
         assert!(requests.cancel());
         assert_eq!(
             requests.state(),
@@ -181,7 +196,7 @@ mod tests {
         );
         assert!(!requests.cancel(), "nothing left to cancel");
         assert!(
-            requests.ask(2, false).is_some(),
+            requests.ask(2, Ask::IfNew).is_some(),
             "the same setup may be asked again"
         );
     }
@@ -189,8 +204,8 @@ mod tests {
     #[test]
     fn the_newest_token_wins() {
         let mut requests = Requests::default();
-        let first = requests.ask(1, false).expect("first request");
-        let second = requests.ask(2, false).expect("a different setup");
+        let first = requests.ask(1, Ask::IfNew).expect("first request");
+        let second = requests.ask(2, Ask::IfNew).expect("a different setup");
         assert_ne!(first.token, second.token);
         assert_eq!(requests.state(), State::Busy);
         assert_eq!(requests.receive(first.token), None, "stale reply ignored");
@@ -204,13 +219,13 @@ mod tests {
     #[test]
     fn a_rejected_field_keeps_the_terrain_and_generates_nothing() {
         let mut requests = Requests::default();
-        let first = requests.ask(1, false).expect("request");
+        let first = requests.ask(1, Ask::IfNew).expect("request");
         requests.receive(first.token);
         requests.reject();
         assert_eq!(requests.state(), State::Error);
         assert_eq!((requests.shown(), requests.generation()), (Some(1), 1));
         // Typing the same value back clears the error without generating again.
-        assert_eq!(requests.ask(1, false), None);
+        assert_eq!(requests.ask(1, Ask::IfNew), None);
         assert_eq!(requests.state(), State::Ready);
         assert_eq!(requests.generation(), 1);
     }
@@ -218,7 +233,7 @@ mod tests {
     #[test]
     fn a_request_on_its_way_still_lands_after_a_rejection() {
         let mut requests = Requests::default();
-        let sent = requests.ask(1, false).expect("request");
+        let sent = requests.ask(1, Ask::IfNew).expect("request");
         requests.reject();
         assert_eq!(requests.state(), State::Error);
         assert!(requests.is_busy());
@@ -229,15 +244,15 @@ mod tests {
     #[test]
     fn a_failed_generation_is_reported_and_the_terrain_stays() {
         let mut requests = Requests::default();
-        let first = requests.ask(1, false).expect("request");
+        let first = requests.ask(1, Ask::IfNew).expect("request");
         requests.receive(first.token);
-        let big = requests.ask(2, false).expect("request");
+        let big = requests.ask(2, Ask::IfNew).expect("request");
         assert!(!requests.fail(big.token + 7), "not ours");
         assert!(requests.fail(big.token));
         assert_eq!(requests.state(), State::Error);
         assert_eq!(requests.shown(), Some(1));
         // Asking again for what failed sends it again.
-        assert!(requests.ask(2, false).is_some());
+        assert!(requests.ask(2, Ask::IfNew).is_some());
         assert!(requests.lose(), "the generator stopped");
         assert!(!requests.lose(), "nothing left to lose");
         assert_eq!(requests.state(), State::Error);
@@ -246,9 +261,15 @@ mod tests {
     #[test]
     fn refresh_while_busy_supersedes_the_request_on_its_way() {
         let mut requests = Requests::default();
-        let slow = requests.ask(1, false).expect("request");
-        assert_eq!(requests.ask(1, false), None, "the same setup is on its way");
-        let forced = requests.ask(1, true).expect("refresh forces a request");
+        let slow = requests.ask(1, Ask::IfNew).expect("request");
+        assert_eq!(
+            requests.ask(1, Ask::IfNew),
+            None,
+            "the same setup is on its way"
+        );
+        let forced = requests
+            .ask(1, Ask::Always)
+            .expect("refresh forces a request");
         assert_eq!(requests.pending(), Some(forced.clone()));
         assert_eq!(requests.receive(slow.token), None);
         assert!(
@@ -257,5 +278,27 @@ mod tests {
         );
         assert_eq!(requests.receive(forced.token), Some((1, 1)));
         assert_eq!(requests.state(), State::Ready);
+    }
+
+    #[test]
+    fn asking_again_runs_the_setup_on_screen_once_more_but_not_one_on_its_way() {
+        let mut requests = Requests::default();
+        let first = requests.ask(1, Ask::IfNew).expect("request");
+        assert_eq!(
+            requests.ask(1, Ask::Again),
+            None,
+            "the same setup is on its way"
+        );
+        assert_eq!(requests.receive(first.token), Some((1, 1)));
+        assert_eq!(requests.ask(1, Ask::IfNew), None, "the setup on screen");
+        let again = requests
+            .ask(1, Ask::Again)
+            .expect("Enter runs it once more");
+        assert_eq!(requests.ask(1, Ask::Again), None, "and not twice");
+        // After a Cancel the setup on screen is run again, with its own seed.
+        requests.cancel();
+        let after = requests.ask(1, Ask::Again).expect("again after a cancel");
+        assert_ne!(after.token, again.token);
+        assert_eq!(requests.receive(after.token), Some((1, 2)));
     }
 }

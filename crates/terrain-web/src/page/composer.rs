@@ -1,6 +1,7 @@
 //! The steps of a composed demo ("Make your own") as the reader edits them: a list of
-//! `<fieldset data-step="NAME">`, each holding its step's fields (named as its flags) and the
-//! buttons that move or remove it, and the choice and button that add one. The fieldsets are
+//! `<fieldset data-step="NAME">` (with `data-brush` for a step drawn by hand), each holding its
+//! step's fields (named as its flags) and the buttons that move or remove it, and the choice
+//! and button that add one. The fieldsets are
 //! the steps: reading them gives the `then=NAME&field=value` pairs the share link and the worker
 //! carry (`model::fields::steps`), so one reader checks all three.
 
@@ -120,6 +121,10 @@ impl Composer {
             "fieldset",
             &[("class", "step"), ("data-step", link.name())],
         )?;
+        if link.row().drawn() {
+            // Its fields are the brush: what the next stroke takes, not the terrain's settings.
+            fieldset.set_attribute("data-brush", "")?;
+        }
         let legend = element(document, "legend", &[])?;
         fieldset.append_child(&legend)?;
         let prefix = format!("{}-step{}", self.id, self.made);
@@ -184,6 +189,19 @@ impl Composer {
                 };
             }
         }
+    }
+
+    /// Shows `steps` in place of the fieldsets there (a Cancel puts back the steps of the
+    /// terrain on screen).
+    pub fn show(&mut self, steps: &StepList) -> Result<(), JsValue> {
+        for step in self.boxes.drain(..) {
+            step.fieldset.remove();
+        }
+        for link in steps.iter() {
+            self.push(link)?;
+        }
+        self.renumber();
+        Ok(())
     }
 
     /// Does `edit`; `true` when the steps changed (the terrain is then made again).

@@ -14,8 +14,11 @@ pub enum Message {
     Refresh(usize),
     /// A step of view `.0` (a composed demo) was added, moved or removed.
     Compose(usize, super::composer::Edit),
-    /// A field of view `.0` was changed or its form submitted: apply the fields.
+    /// A field of view `.0` was changed: apply the fields.
     Apply(usize),
+    /// Enter in a field of view `.0` (its form submitted): run its settings again, with the
+    /// same seed, unless they are on their way already.
+    Rerun(usize),
     /// View `.0`'s first terrain: apply its fields, keeping any notice from the page address.
     Start(usize),
     /// The "How real is it?" panel of view `.0` was opened, or a new terrain came while it was

@@ -16,6 +16,7 @@ pub use super::message::Message;
 use super::view::{self, DemoView};
 use crate::gpu::renderer::Renderer;
 use crate::model::fields::Setup;
+use crate::model::requests::Ask;
 use crate::worker::client::Generator;
 use crate::worker::protocol::{Body, Reply, Request, Ticket};
 
@@ -94,7 +95,7 @@ impl App {
                     view.set_notice(None);
                     view.show_seed(fresh_seed());
                 }
-                self.apply(index, true);
+                self.apply(index, Ask::Always);
             }
             Message::Compose(index, edit) => {
                 let changed = self.views.get_mut(index).is_some_and(|view| {
@@ -106,14 +107,24 @@ impl App {
                 });
                 if changed {
                     // Undo and redo keep the fields: the strokes changed, not the setup.
-                    self.apply(index, matches!(edit, Edit::Undo | Edit::Redo));
+                    let when = match edit {
+                        Edit::Undo | Edit::Redo => Ask::Always,
+                        _ => Ask::IfNew,
+                    };
+                    self.apply(index, when);
                 }
             }
             Message::Apply(index) => {
                 if let Some(view) = self.views.get_mut(index) {
                     view.set_notice(None);
                 }
-                self.apply(index, false);
+                self.apply(index, Ask::IfNew);
+            }
+            Message::Rerun(index) => {
+                if let Some(view) = self.views.get_mut(index) {
+                    view.set_notice(None);
+                }
+                self.apply(index, Ask::Again);
             }
             Message::Start(index) => {
                 // Sized now, as it comes into view, rather than all at once while loading.
@@ -125,7 +136,7 @@ impl App {
                 if self.wants_webgl(index) {
                     self.warming = true;
                 }
-                self.apply(index, false);
+                self.apply(index, Ask::IfNew);
             }
             Message::Download(index, name) => {
                 let asked = self
@@ -141,7 +152,7 @@ impl App {
                 if let Some(view) = self.views.get_mut(index) {
                     view.bring(file);
                 }
-                self.apply(index, true);
+                self.apply(index, Ask::Always);
             }
             Message::Share(index) => {
                 if let Some(view) = self.views.get(index) {
@@ -162,17 +173,17 @@ impl App {
             Message::Move { view, pointer, at } => {
                 let panned = self.views.get_mut(view);
                 if panned.is_some_and(|v| v.pointer_moved(pointer, at)) {
-                    self.apply(view, false);
+                    self.apply(view, Ask::IfNew);
                 }
             }
             Message::Key(view, key) => {
                 if self.views.get_mut(view).is_some_and(|v| v.key(&key)) {
-                    self.apply(view, false);
+                    self.apply(view, Ask::IfNew);
                 }
             }
             Message::Release { view, pointer } => {
                 if self.views.get_mut(view).is_some_and(|v| v.release(pointer)) {
-                    self.apply(view, true);
+                    self.apply(view, Ask::Always);
                 }
             }
             Message::Leave(view) => {
@@ -283,13 +294,10 @@ impl App {
         }
     }
 
-    /// Reads view `index`'s fields and asks for a terrain when they hold a new setup (or when
-    /// `force`d); bad fields are flagged and the terrain on screen stays.
-    fn apply(&mut self, index: usize, force: bool) {
-        let pending = self
-            .views
-            .get_mut(index)
-            .and_then(|v| v.apply_fields(force));
+    /// Reads view `index`'s fields and asks for a terrain as `when` says (a new setup only, the
+    /// one on screen again, or always); bad fields are flagged and the terrain on screen stays.
+    fn apply(&mut self, index: usize, when: Ask) {
+        let pending = self.views.get_mut(index).and_then(|v| v.apply_fields(when));
         if let Some(pending) = pending {
             self.send(index, pending.token, pending.setup, None);
         }
@@ -350,7 +358,7 @@ impl App {
             Body::Terrain(Err(message)) if v.drop_linked_strokes(&message) => {
                 // The link's strokes were refused: the terrain without them.
                 v.receive_terrain(token, Err(message));
-                self.apply(view, true);
+                self.apply(view, Ask::Always);
             }
             Body::Terrain(answer) => {
                 if v.receive_terrain(token, answer) {

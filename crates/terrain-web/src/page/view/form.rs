@@ -51,6 +51,21 @@ impl DemoView {
         }
     }
 
+    /// Shows `setup` in the fields: the base's, then (on a composed row) each step's, with no
+    /// field marked (a Cancel puts back the settings of the terrain on screen).
+    pub(super) fn show_fields(&mut self, setup: &Setup) {
+        for (f, control) in &self.elements.controls {
+            control.set_value(&f.show(setup));
+        }
+        let steps = setup.recipe.step_list();
+        if let (Some(composer), Some(steps)) = (self.elements.composer.as_mut(), steps) {
+            if let Err(e) = composer.show(steps) {
+                web_sys::console::warn_1(&e);
+            }
+        }
+        self.clear_errors();
+    }
+
     /// Shows `seed` in the seed field.
     pub fn show_seed(&self, seed: u64) {
         let seed_field = self

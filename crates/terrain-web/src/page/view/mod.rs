@@ -35,7 +35,7 @@ use crate::model::fields::Setup;
 use crate::model::gestures::Gestures;
 use crate::model::newest::Newest;
 use crate::model::panning::Drag;
-use crate::model::requests::{Pending, Requests};
+use crate::model::requests::{Ask, Pending, Requests};
 use crate::model::stepping::Stepper;
 use crate::model::view_mode::ViewMode;
 
@@ -305,14 +305,14 @@ impl DemoView {
     }
 
     /// Reads the fields. When they hold allowed values, returns the request to send, if one is
-    /// needed (`force`, or a setup other than the one on screen or on its way); otherwise marks
+    /// needed as `when` says (see [`Ask`]: a new setup, the one on screen again, always); otherwise marks
     /// the bad fields, and the terrain on screen stays. Shows the state and step either way.
-    pub fn apply_fields(&mut self, force: bool) -> Option<Pending<Setup>> {
+    pub fn apply_fields(&mut self, when: Ask) -> Option<Pending<Setup>> {
         let pending = match self.read_fields().map(|setup| self.with_strokes(setup)) {
             Ok(setup) => {
                 self.clear_errors();
                 self.show_read_map(&setup);
-                self.requests.ask(setup, force)
+                self.requests.ask(setup, when)
             }
             Err(errors) => {
                 self.requests.reject();

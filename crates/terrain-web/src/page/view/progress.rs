@@ -33,8 +33,16 @@ impl DemoView {
             let dropped = self.requests.cancel();
             self.abandon_download("cancelled");
             self.set_attribute("data-download", "ready");
-            let said = match (dropped, self.shown.is_some()) {
-                (true, true) => "Cancelled: the terrain shown is the last one made.",
+            // The fields go back to the terrain on screen, so fields and picture agree.
+            let shown = self.shown.as_ref().map(|shown| shown.setup.clone());
+            if let (true, Some(setup)) = (dropped, &shown) {
+                self.show_fields(setup);
+            }
+            let said = match (dropped, shown.is_some()) {
+                (true, true) => {
+                    "Cancelled: the terrain shown is the last one made; the fields show its \
+                     settings again."
+                }
                 (true, false) => "Cancelled: press Refresh or change a field to make a terrain.",
                 (false, _) => "Cancelled.",
             };
