@@ -121,8 +121,10 @@ import { DIST } from './harness.mjs';
 // of a cancelled job cleared by the next terrain (+39 B). 204 590 B with the vertex colours read
 // from a table (-81 B); 205 312 B with Cancel putting the shown terrain's settings back in the
 // fields (compose's steps rebuilt) and Enter in a field running its settings again (+722 B;
-// issue 73 item 3); 205 380 B with Enter in a brush field only taking its value (+68 B).
-const CEILING = 205_420;
+// issue 73 item 3); 205 380 B with Enter in a brush field only taking its value (+68 B);
+// 205 677 B with weathering's steep cells marked at the start and the last step and a step's
+// marks drawn over the Land view (+297 B; issue 73 item 3).
+const CEILING = 205_720;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

@@ -1,5 +1,5 @@
 // End-to-end: thermal erosion. The demo steps through 1, 2, 4 ... rounds with the cells still
-// steeper than the talus in magenta and the caption counting the steep pairs and giving Olsen's
+// steeper than the talus in magenta (outlined, dotted inside, the land showing through) and the caption counting the steep pairs and giving Olsen's
 // erosion score (measured in the worker), and the Erosion view shows what slid since the base; a download is the bytes `terrain ds --then thermal`
 // writes; bad fields are refused next to the field and the terrain stays.
 import { test } from 'node:test';
@@ -38,17 +38,31 @@ test('the thermal demo steps through the rounds, steep cells in magenta, the cap
   assert.ok(finished.drawn > 0.05, JSON.stringify(finished));
   const steps = await page.$eval(section, (s) => Number(s.dataset.steps));
   assert.equal(steps, 9, '1, 2, 4 ... 256 rounds');
+  // The Land view, where the demo opens, draws the cells still steep over the land too.
+  assert.ok(await magenta(page) > 0, 'the last step marks its steep cells in the Land view');
 
   await setView(page, id, 'map');
   await scrub(page, id, 0);
   const start = await caption(page);
-  assert.match(start.text, /^Start \(step 0 of 9\): the Diamond-Square terrain before anything slides\. [\d.]+ % of neighbouring pairs steeper than the talus; Olsen's erosion score \(spread of slopes over their mean\) \d\.\d{3}$/);
-  assert.equal(await magenta(page), 0, 'step 0 marks nothing');
+  assert.match(start.text, /^Start \(step 0 of 9\): the Diamond-Square terrain before anything slides; magenta marks the cells steeper than the 35° talus\. [\d.]+ % of neighbouring pairs steeper than the talus; Olsen's erosion score \(spread of slopes over their mean\) \d\.\d{3}$/);
+  // Every step whose caption counts steep pairs shows them, the last step's too.
+  const marked = [];
+  for (let step = 0; step <= steps; step++) {
+    await scrub(page, id, step);
+    const { share } = await caption(page);
+    const m = await magenta(page);
+    marked.push(m);
+    if (share > 0) assert.ok(m > 0, `step ${step}: ${share} % steep, ${m} magenta pixels`);
+  }
   await scrub(page, id, 1);
   const first = await caption(page);
   assert.match(first.text, /^Step 1 of 9: 1 round of sliding towards the 35° talus; magenta marks the cells still steeper than it\. /);
   const early = await magenta(page);
   assert.ok(early > 500, `cells still steep after one round: ${early} magenta pixels`);
+  // The marks outline the steep ground and dot its inside: the land still shows under them.
+  const { drawn } = await inspect(page, id);
+  const terrainPixels = drawn * (await page.$eval(`${section} canvas`, (c) => c.width * c.height));
+  assert.ok(early < terrainPixels / 2, `the land covers at least half the terrain: ${early} magenta of ${Math.round(terrainPixels)}`);
   await page.locator(section).screenshot({ path: join(ARTIFACTS, 'thermal-round-1.png') });
   await scrub(page, id, 8);
   const late = await caption(page);
@@ -57,6 +71,7 @@ test('the thermal demo steps through the rounds, steep cells in magenta, the cap
   assert.ok(settled < early, `fewer steep cells after 128 rounds: ${settled} against ${early}`);
   assert.ok(late.share < first.share && first.share < start.share,
     `the share of steep pairs falls: ${start.share}, ${first.share}, ${late.share}`);
+  assert.ok(marked[steps] < marked[0], `fewer marks at the end than at the start: ${marked}`);
   await page.locator(section).screenshot({ path: join(ARTIFACTS, 'thermal-round-128.png') });
   // The Erosion view compares each step with the base (step 0): nothing changed there, ridges
   // lowered (orange) and their feet raised (blue) after the rounds.

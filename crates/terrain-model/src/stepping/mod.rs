@@ -122,7 +122,8 @@ impl Stepper {
     /// 0; for faults and erosion, the heights after the step, from the answer's batches; a tile
     /// shown 2 x 2) and one mark per point (for faults, the outlines of the cuts the step added;
     /// for a one-droplet erosion step, its path and the ground it took and laid; empty at the
-    /// last step, so the finished map is drawn exactly as without stepping).
+    /// last step, so the finished map is drawn exactly as without stepping, except where the
+    /// last step's caption speaks of marks: weathering's cells still steeper than the talus).
     pub fn staged(&self, setup: &Setup, answer: &Answer) -> (DisplayGrid, Vec<Mark>) {
         let (staged, marks) = self.stage(setup, answer);
         if setup.recipe.wrap() == Some(true) {

@@ -94,10 +94,11 @@ impl Schedule {
     /// 0; for faults and erosion, the heights after the step) and one mark per point (the points
     /// the step set, a fault step's cut outlines, a droplet's trail, a recursive call's view and
     /// skips). At the last step the finished map with no marks, drawn exactly as without
-    /// stepping.
+    /// stepping, unless the steps mark it too ([`Steps::marks_the_last`]).
     pub fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
-        if step < self.count() {
-            self.steps().staged(step, shown)
+        let steps = self.steps();
+        if step < self.count() || steps.marks_the_last() {
+            steps.staged(step, shown)
         } else {
             (shown.grid.clone(), Vec::new())
         }

@@ -89,8 +89,14 @@ pub trait Steps {
     fn points_set_at(&self, step: u32) -> u64;
     /// One line saying what step `step` did, with the numbers true to the algorithm.
     fn caption(&self, step: u32) -> String;
-    /// The shown points at step `step` (before the last) and one mark per point.
+    /// The shown points at step `step` (before the last, or the last too where
+    /// [`Steps::marks_the_last`]) and one mark per point.
     fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>);
+    /// Whether the last step is drawn with marks of its own (weathering's cells still steeper
+    /// than the talus), rather than as the finished map alone.
+    fn marks_the_last(&self) -> bool {
+        false
+    }
     /// The square step `step` works in, as its lowest and highest corners (the recursive
     /// rewrite's call's view), which the stepper outlines; `None` where a step works over the
     /// whole map.

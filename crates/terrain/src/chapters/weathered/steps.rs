@@ -1,9 +1,11 @@
 //! Weathering, stepped: the start, then the map after 1, 2, 4 ... rounds of sliding, the cells
-//! still steeper than the talus marked in magenta, each step's caption ending with the share of
-//! steep pairs and Olsen's erosion score measured in the worker.
+//! still steeper than the talus marked in magenta (the start's too), each step's caption ending
+//! with the share of steep pairs and Olsen's erosion score measured in the worker. Where steep
+//! cells fill the ground the magenta outlines them and dots their inside, so the land they
+//! cover still shows.
 
 use super::Weathered;
-use crate::chapters::steps::{batch_staged, doubling_ends, Shown, Steps};
+use crate::chapters::steps::{batch_grid, doubling_ends, trail_mark, Shown, Steps};
 use crate::shown::display::{DisplayGrid, Mark};
 
 impl Weathered {
@@ -35,7 +37,8 @@ impl Steps for Weathered {
         let talus = self.step.talus;
         match step {
             0 => format!(
-                "Start (step 0 of {last}): the Diamond-Square terrain before anything slides"
+                "Start (step 0 of {last}): the Diamond-Square terrain before anything slides; \
+                 magenta marks the cells steeper than the {talus}° talus"
             ),
             step => {
                 let rounds = ends[(step as usize).min(ends.len()) - 1];
@@ -48,8 +51,22 @@ impl Steps for Weathered {
         }
     }
 
+    /// The last step's caption gives the share still steep, so its cells are marked too.
+    fn marks_the_last(&self) -> bool {
+        true
+    }
+
+    /// The heights the worker kept after `step` (the finished map at the last), with the steep
+    /// cells it marked then: one grid of codes a step, from the start.
     fn staged(&self, step: u32, shown: &Shown) -> (DisplayGrid, Vec<Mark>) {
-        batch_staged(step, shown)
+        let grid = batch_grid(step, shown).unwrap_or_else(|| shown.grid.clone());
+        let n = grid.heights.len();
+        let at = step as usize * n;
+        let marks = match shown.trails.get(at..at + n) {
+            Some(codes) => codes.iter().map(|&c| trail_mark(c)).collect(),
+            None => Vec::new(),
+        };
+        (grid, marks)
     }
 }
 
@@ -65,7 +82,8 @@ pub(super) mod rounds {
     use crate::map::heightmap::Heightmap;
 
     /// The weathered map, the shown heights at the start and after each step but the last,
-    /// the cells steeper than the talus after each step, marked, and what each step measured.
+    /// the cells steeper than the talus at the start and after each step, marked, and what
+    /// each step measured.
     pub(in crate::chapters) fn in_rounds(
         weathered: &Weathered,
         seed: u64,
@@ -86,23 +104,26 @@ pub(super) mod rounds {
                 erosion_score(m)
             )
         };
-        let mut batches = shown(&map);
-        let mut notes = note(&map);
-        let mut trails = Vec::new();
-        let ends = weathered.ends();
-        let total = weathered.step.iterations;
-        let width = map.width();
-        weathered.step.apply_seen(&mut map, &ends, |done, now| {
-            let mut codes = vec![0u8; columns.len() * rows.len()];
-            for (i, _) in steep_cells(now, talus, span)
+        let marks = |m: &Heightmap| {
+            let mut steep = vec![false; columns.len() * rows.len()];
+            let width = m.width();
+            for (i, _) in steep_cells(m, talus, span)
                 .iter()
                 .enumerate()
                 .filter(|(_, &steep)| steep)
             {
                 let (x, y) = ((i % width) as f32, (i / width) as f32);
-                codes[shown_at(columns, rows, x, y)] = TRAIL_PATH;
+                steep[shown_at(columns, rows, x, y)] = true;
             }
-            trails.extend(codes);
+            outlined_and_dotted(&steep, columns.len())
+        };
+        let mut batches = shown(&map);
+        let mut notes = note(&map);
+        let mut trails = marks(&map);
+        let ends = weathered.ends();
+        let total = weathered.step.iterations;
+        weathered.step.apply_seen(&mut map, &ends, |done, now| {
+            trails.extend(marks(now));
             notes.push('\n');
             notes.push_str(&note(now));
             if done < total {
@@ -115,5 +136,38 @@ pub(super) mod rounds {
             trails,
             notes,
         })
+    }
+
+    /// The trail codes that show the shown points flagged `steep` (a grid `columns` wide): every
+    /// steep point with a point that is not steep around it (its 8 neighbours; beyond the map's
+    /// edge counts as steep) is marked, and inside wide steep ground one point in four (even
+    /// column and row), so the marks outline the steep ground and dot it without hiding the land
+    /// under them. No steep point is far from a mark: any steep ground has an edge or a dot.
+    pub(in crate::chapters::weathered) fn outlined_and_dotted(
+        steep: &[bool],
+        columns: usize,
+    ) -> Vec<u8> {
+        let rows = steep.len() / columns.max(1);
+        let at = |x: usize, y: usize| steep[y * columns + x];
+        let inside = |x: usize, y: usize| {
+            (-1i64..=1).all(|dy| {
+                (-1i64..=1).all(|dx| {
+                    let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                    let beyond = nx < 0 || ny < 0 || nx >= columns as i64 || ny >= rows as i64;
+                    beyond || at(nx as usize, ny as usize)
+                })
+            })
+        };
+        (0..steep.len())
+            .map(|i| {
+                let (x, y) = (i % columns, i / columns);
+                let shown = at(x, y) && (!inside(x, y) || (x % 2 == 0 && y % 2 == 0));
+                if shown {
+                    TRAIL_PATH
+                } else {
+                    0
+                }
+            })
+            .collect()
     }
 }

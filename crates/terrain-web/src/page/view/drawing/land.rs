@@ -2,9 +2,12 @@
 //! the sky it sees, made by the worker with the routing: `terrain::materials::land_colours`),
 //! its lakes and rivers on it as in the `water-3d` view, and the shadows a sun at the reader's
 //! height casts across it (`terrain::materials::light::shadows`, found here: one pass
-//! over the shown points). Until the routing comes, the bare terrain's colours.
+//! over the shown points). Until the routing comes, the bare terrain's colours. A step's own
+//! marks (a droplet's path, a fault's cuts, the cells still steeper than the talus) are drawn
+//! over the land in their colours, as the other views draw them, so the picture shows what the
+//! step's caption says.
 
-use terrain::display::Mark;
+use terrain::display::{mark_color, Mark};
 use terrain::materials::light::{shadows, Sun};
 use terrain::mesh::MeshData;
 use terrain::water::{self, routed::Routed};
@@ -44,7 +47,7 @@ impl Drawing for Land {
             let columns = grid.size().0;
             let cells = scale * (columns.max(2) - 1) as f32 / 2.0;
             let lit = shadows(&grid.heights, columns, cells, sun);
-            paint(&mut mesh, routed, &marks, &lit);
+            paint(&mut mesh, routed, (&marks, &shown.marks), &lit);
             mesh
         })
     }
@@ -52,8 +55,14 @@ impl Drawing for Land {
 
 /// Colours `mesh` (one vertex a shown point) with the land's colours where `routed` gives them
 /// and the ground is dry (its water keeps the water's), each darkened by the sky it does not
-/// see, and lets through to each the share of the sun `lit` says (the vertex's alpha).
-fn paint(mesh: &mut MeshData, routed: Option<&Routed>, marks: &[Mark], lit: &[f32]) {
+/// see, then the step's marks in their own colours over both, and lets through to each the
+/// share of the sun `lit` says (the vertex's alpha).
+fn paint(
+    mesh: &mut MeshData,
+    routed: Option<&Routed>,
+    (marks, stepped): (&[Mark], &[Mark]),
+    lit: &[f32],
+) {
     if mesh.colors.len() != lit.len() {
         return;
     }
@@ -65,6 +74,9 @@ fn paint(mesh: &mut MeshData, routed: Option<&Routed>, marks: &[Mark], lit: &[f3
             let [r, g, b, sky] = land[i];
             let dim = |c: u8| (u16::from(c) * u16::from(sky) / 255) as u8;
             *color = [dim(r), dim(g), dim(b), 255];
+        }
+        if let Some(marked) = stepped.get(i).copied().and_then(mark_color) {
+            *color = marked;
         }
         color[3] = (lit[i] * 255.0).round() as u8;
     }
