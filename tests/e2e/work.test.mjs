@@ -105,13 +105,15 @@ test('a one-finger swipe over a canvas scrolls the page on a phone', async () =>
 async function watchBusy(page, id, { timeout = 240_000, cancelAt = null } = {}) {
   return page.evaluate(async ([sel, limit, cancelAt]) => {
     const s = document.querySelector(sel);
-    const seen = { values: [], shown: false, cancel: false, alerts: [] };
+    const seen = { values: [], notes: [], shown: false, cancel: false, alerts: [] };
     const began = performance.now();
     while (performance.now() - began < limit) {
       await new Promise((r) => setTimeout(r, 200));
       const box = s.querySelector('.busy');
       const bar = box.querySelector('progress');
       if (bar.hasAttribute('value')) seen.values.push(bar.position);
+      const note = box.querySelector('.busy-note').textContent;
+      if (seen.notes[seen.notes.length - 1] !== note) seen.notes.push(note);
       if (getComputedStyle(box).visibility === 'visible') seen.shown = true;
       const cancel = box.querySelector('[data-action="cancel"]');
       if (getComputedStyle(cancel).visibility === 'visible' && cancel.getBoundingClientRect().width > 0) seen.cancel = true;
@@ -147,6 +149,11 @@ test('the big erosion (2049², 2 000 000 droplets) finishes with its progress sh
   assert.ok(seen.shown && seen.cancel, 'the progress box and its Cancel were on show');
   assert.ok(seen.values.length >= 3, `progress was reported: ${seen.values}`);
   assert.ok(seen.values.every((v, i) => i === 0 || v >= seen.values[i - 1]), 'rising');
+  // The box names the job's own droplets and map (the caption still tells the old picture),
+  // counts those done and, once the pace is known, says about how long is left.
+  const counted = seen.notes.filter((n) => /^2\s000\s000 droplets on 2049 x 2049: [\d\s]+ done/.test(n));
+  assert.ok(counted.length >= 2, `the job's own count: ${JSON.stringify(seen.notes)}`);
+  assert.ok(seen.notes.some((n) => /done, about \d+ (s|min) left$/.test(n)), `the time left: ${JSON.stringify(seen.notes)}`);
   // The download writes the map on screen: no run of the generator (the worker counts them).
   const runs = Number(await page.$eval(section(id), (s) => s.dataset.runs));
   assert.ok(runs >= 1, `the worker counts its runs: ${runs}`);

@@ -11,6 +11,7 @@
 //! - [`links`]: share links, made from a setup and read back;
 //! - [`requests`]: one demo's terrain requests (tokens, busy, errors);
 //! - [`newest`]: the "newest wins" rule every request queue follows;
+//! - [`pace`]: a long job's words in the busy box (what, how many done, the time left);
 //! - [`stepping`]: the stepper, and [`view_mode`]: the view choice;
 //! - [`plot`]: the variogram plot as an SVG;
 //! - [`watchdog`]: what the page waits for from the worker;
@@ -28,6 +29,7 @@ pub mod kept;
 pub mod links;
 pub mod maker;
 pub mod newest;
+pub mod pace;
 pub mod panning;
 pub mod plot;
 pub mod protocol;

@@ -15,5 +15,6 @@
 pub mod gestures;
 
 pub use terrain_model::{
-    answer, demos, fields, links, newest, panning, plot, requests, stepping, view_mode, watchdog,
+    answer, demos, fields, links, newest, pace, panning, plot, requests, stepping, view_mode,
+    watchdog,
 };

@@ -236,7 +236,7 @@ impl App {
             }
             Message::Reply(reply) => self.receive(*reply),
             Message::Progress(ticket, share) => {
-                if let Some(v) = self.views.get(ticket.view) {
+                if let Some(v) = self.views.get_mut(ticket.view) {
                     v.show_progress(ticket.token, share);
                 }
             }

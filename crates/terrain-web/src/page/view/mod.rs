@@ -110,6 +110,8 @@ pub struct DemoView {
     home: bool,
     /// The status says a job was cancelled: cleared with the next terrain.
     said_cancelled: bool,
+    /// The pace of the job on its way, for the time left the busy box says.
+    pace: crate::model::pace::Pace,
     shown: Option<Shown>,
     /// For a map that is read: the map file to send with its next terrain request (the real
     /// land's or the first map's address, or a file the reader brought), until sent.
@@ -149,6 +151,7 @@ impl DemoView {
             control: camera::new_control(),
             home: true,
             said_cancelled: false,
+            pace: Default::default(),
             shown: None,
             source: None,
             brought: None,

@@ -4,19 +4,29 @@
 use super::takehome::TakeHome;
 use super::DemoView;
 use crate::gpu::camera;
+use crate::model::pace;
 
 impl DemoView {
     /// The worker says `share` of request `token` is done: shown while that request (a terrain
-    /// or a file) is the one this demo waits for.
-    pub fn show_progress(&self, token: u32, share: f32) {
-        let terrain = self.requests.pending().is_some_and(|p| p.token == token);
+    /// or a file) is the one this demo waits for, with what it makes (a terrain's droplets or
+    /// faults and size; a file's map is the one shown) and about how long is left.
+    pub fn show_progress(&mut self, token: u32, share: f32) {
+        let terrain = self.requests.pending().filter(|p| p.token == token);
         let file = self
             .downloads
             .get(&TakeHome::File)
             .is_some_and(|(t, _)| t == token);
-        if terrain || file {
-            self.elements.busy.show(share);
-        }
+        let recipe = match (terrain, file) {
+            (Some(p), _) => p.setup.recipe,
+            (None, true) => match &self.shown {
+                Some(shown) => shown.setup.recipe.clone(),
+                None => return,
+            },
+            (None, false) => return,
+        };
+        let left = self.pace.left(token, share, js_sys::Date::now());
+        let note = pace::job_note(&recipe, share, left);
+        self.elements.busy.show(share, &note);
     }
 
     /// Whether a terrain or a file of this demo is on its way (what Cancel stops).
