@@ -1,6 +1,7 @@
 // End-to-end: taking a terrain home. Downloads from the page are byte for byte what the
 // `terrain` command writes for the same settings and seed; share links bring a demo back exactly;
-// refused link values are reported; the tileable Diamond-Square shows 2 x 2 without a seam.
+// refused link values are reported; the tileable Diamond-Square shows 2 x 2 without a seam;
+// every map made here goes to a game engine as `--for` writes it.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, DEMO_IDS, DIST, openPage, waitForMount, waitForDemos, inspect, settle, drawn, terrain, download, suite, section,
-  setField,
+  setField, unzipStored,
 } from './harness.mjs';
 
 
@@ -244,4 +245,45 @@ test('the tileable preview shows four copies that join without a seam', async ()
   await page.selectOption(`${section(id)} select[name="view"]`, 'terrain');
   await setField(page, id, 'wrap', 'false', { wait: true });
   assert.deepEqual(fx.session.problems, []);
+});
+
+test('every map made here goes to a game engine: erosion, rain and uplift zip what --for writes; read maps offer none', async () => {
+  const { page } = fx.session;
+  const cases = { erosion: { exponent: '7' }, rain: { exponent: '7' }, uplift: { exponent: '7' } };
+  for (const [id, fields] of Object.entries(cases)) {
+    await page.locator(section(id)).scrollIntoViewIfNeeded();
+    for (const [name, value] of Object.entries(fields)) await setField(page, id, name, value);
+    await setField(page, id, 'seed', '4', { wait: true });
+    const offered = await page.$$eval(`${section(id)} select[name="format"] option`, (o) => o.map((x) => x.value));
+    for (const engine of ['unity.r16', 'unreal.png', 'godot.r16', 'blender.png']) {
+      assert.ok(offered.includes(engine), `${id} offers ${engine}: ${offered}`);
+    }
+    const file = await download(page, id, 'unity.r16');
+    assert.match(file.name, /\.unity\.zip$/, `${id}: ${file.name}`);
+    const entries = unzipStored(file.bytes);
+    const stem = file.name.replace(/\.unity\.zip$/, '');
+    for (const name of [`${stem}.r16`, `${stem}.json`, `${stem}.txt`, `${stem}_splat0.png`, `${stem}_albedo.png`]) {
+      assert.ok(entries[name], `${id}: ${name} in ${Object.keys(entries)}`);
+    }
+    const settings = JSON.parse(entries[`${stem}.json`].toString());
+    assert.equal(settings.engine, 'unity');
+    const sizes = [settings.import.terrain_width_m, settings.import.terrain_length_m, settings.import.terrain_height_m];
+    assert.ok(sizes.every((v) => v > 0), `${id}: Unity's three sizes: ${JSON.stringify(settings.import)}`);
+    // The command in the text beside them writes the same heightmap and sidecar.
+    const text = entries[`${stem}.txt`].toString();
+    const lines = text.split('\n');
+    const given = lines[lines.indexOf('The same files, byte for byte, from the terrain command line:') + 1]?.trim() ?? '';
+    assert.match(given, /^terrain .* --for unity /, `${id}: ${text}`);
+    const folder = await mkdtemp(join(scratch, `${id}-unity-`));
+    const words = given.split(' ').slice(1);
+    const out = words.indexOf('--out');
+    words[out + 1] = join(folder, words[out + 1]);
+    terrain(words);
+    for (const name of [`${stem}.r16`, `${stem}.json`]) {
+      assert.ok(entries[name].equals(await readFile(join(folder, name))), `${id}: ${name} as ${given} writes it`);
+    }
+  }
+  // A map read from a file is the file's: the real land offers no engine's zip.
+  const real = await page.$$eval(`${section('real-land')} select[name="format"] option`, (o) => o.map((x) => x.value));
+  assert.ok(real.length > 0 && !real.some((v) => /^(unity|unreal|godot|blender)\./.test(v)), `real land: ${real}`);
 });

@@ -1,11 +1,12 @@
-//! The compose demo's file for a game engine: a zip of what `terrain ... --for ENGINE` writes
-//! (the engine's file and its sidecar) and a short text saying how to import it and the command
-//! line that makes the same file again.
+//! A demo's file for a game engine (any map made here from its settings): a zip of what
+//! `terrain ... --for ENGINE` writes (the engine's file, its materials and its sidecar) and a
+//! short text saying how to import it and the command line that makes the same files again.
 
 use serde_json::Value;
 use terrain::chain::moved::Moved;
 use terrain::derived::{Green, Relief};
 use terrain::engines::Engine;
+use terrain::knobs::Values;
 use terrain::{export, Heightmap};
 use terrain_model::demos::Demo;
 use terrain_model::fields::Setup;
@@ -66,10 +67,7 @@ pub fn engine_zip(
     if let Value::Object(fields) = &mut value {
         fields.extend(entries);
     }
-    let line = setup
-        .recipe
-        .command_line(setup.seed, None)
-        .map(|line| command_for(&line, engine, height_m, &name));
+    let line = command_line(setup).map(|line| command_for(&line, engine, height_m, &name));
     let text = how_to(engine, &name, &value, line.as_deref());
     let bytes = export::to_bytes(&file, format).map_err(|e| e.to_string())?;
     let sidecar = terrain::sidecar::text(&value);
@@ -78,6 +76,32 @@ pub fn engine_zip(
     entries.push((format!("{stem}.json"), sidecar.into_bytes()));
     entries.push((format!("{stem}.txt"), text.into_bytes()));
     stored_zip(entries)
+}
+
+/// The command line that makes `setup`'s map: the one the page shows under the canvas where
+/// it shows one (a composed terrain), otherwise the base's command with every flag it reads
+/// (its defaults too, so the line remakes the map whatever the defaults become), the seed, and
+/// the chain after it; `None` for a map no command makes.
+pub fn command_line(setup: &Setup) -> Option<String> {
+    if let Some(line) = setup.recipe.command_line(setup.seed, None) {
+        return Some(line);
+    }
+    let base = setup.recipe.command()?;
+    let mut words = vec!["terrain".to_string(), base.name().to_string()];
+    for knob in base.knobs() {
+        let Some(value) = base.show(knob) else {
+            continue;
+        };
+        // A toggle is a flag: named when on, left out when off.
+        match knob.values {
+            Values::Toggle { .. } if value != "true" => {}
+            Values::Toggle { .. } => words.push(format!("--{}", knob.name)),
+            _ => words.push(format!("--{} {value}", knob.name)),
+        }
+    }
+    words.push(format!("--seed {}", setup.seed));
+    words.extend(terrain::chain::command_words(&setup.recipe.chain()));
+    Some(words.join(" "))
 }
 
 /// The page's command `line` (`terrain BASE ... --then STEP ...`) writing `name` for `engine`

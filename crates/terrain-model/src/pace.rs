@@ -17,7 +17,7 @@ pub struct Pace {
 
 impl Pace {
     /// The worker says `share` (0 to 1) of job `token` is done at `now` (milliseconds): about
-    /// how many seconds are left, once the job has run [`SETTLED_MS`] since its first report
+    /// how many seconds are left, once the job has run a second since its first report
     /// and moved; `None` before (a new token starts the clock again).
     pub fn left(&mut self, token: u32, share: f32, now: f64) -> Option<f64> {
         let (began, from) = match self.first {

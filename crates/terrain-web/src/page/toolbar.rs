@@ -157,7 +157,7 @@ pub(super) fn labelled_select(
 fn download(
     document: &Document,
     id: &str,
-    (flows, composed): (bool, bool),
+    (flows, composed, engines): (bool, bool, bool),
 ) -> Result<(Element, HtmlSelectElement, HtmlSelectElement, Element), JsValue> {
     let wrapper = element(document, "span", &[("class", "take-home")])?;
     // The map's formats; then the flow of water over the full map, as `terrain flow` writes it,
@@ -166,13 +166,16 @@ fn download(
         .iter()
         .map(|f| (f.extension, format!(".{}", f.extension)));
     // A composed terrain's painting: the strokes file `--strokes` reads; its materials, as
-    // `--maps splat,albedo` writes them; and the map for each game engine with its import
-    // settings, as `--for ENGINE` writes them.
-    let engines = terrain::engines::Engine::ALL.map(Download::Engine);
+    // `--maps splat,albedo` writes them; and (any map made here) the map for each game engine
+    // with its import settings and materials, as `--for ENGINE` writes them.
+    let engines = terrain::engines::Engine::ALL
+        .map(Download::Engine)
+        .into_iter()
+        .filter(move |_| engines);
     let strokes = [Download::Strokes, Download::Splat]
         .into_iter()
-        .chain(engines)
-        .filter(|_| composed);
+        .filter(|_| composed)
+        .chain(engines);
     let more: Vec<(String, String)> = Download::beside_maps()
         .filter(|_| flows)
         .chain(strokes)
@@ -295,7 +298,11 @@ pub fn toolbar(document: &Document, demo: &Demo) -> Result<Toolbar, JsValue> {
     container.append_child(&wrapper)?;
     let download = if demo.takes_home() {
         let composed = demo.recipe.step_list().is_some();
-        let (wrapper, format, tiles, button) = download(document, id, (demo.is_map(), composed))?;
+        // Every map made here from its settings goes to a game engine; a map read from a file
+        // (real land, your map) is the file's.
+        let engines = composed || demo.held.is_none();
+        let offers = (demo.is_map(), composed, engines);
+        let (wrapper, format, tiles, button) = download(document, id, offers)?;
         container.append_child(&wrapper)?;
         Some((format, tiles, button))
     } else {

@@ -114,17 +114,12 @@ impl App {
                     self.apply(index, when);
                 }
             }
-            Message::Apply(index) => {
+            Message::Apply(index) | Message::Rerun(index) => {
                 if let Some(view) = self.views.get_mut(index) {
                     view.set_notice(None);
                 }
-                self.apply(index, Ask::IfNew);
-            }
-            Message::Rerun(index) => {
-                if let Some(view) = self.views.get_mut(index) {
-                    view.set_notice(None);
-                }
-                self.apply(index, Ask::Again);
+                let again = matches!(message, Message::Rerun(_));
+                self.apply(index, if again { Ask::Again } else { Ask::IfNew });
             }
             Message::Start(index) => {
                 // Sized now, as it comes into view, rather than all at once while loading.

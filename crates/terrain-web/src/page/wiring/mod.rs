@@ -3,6 +3,7 @@
 //! Each listener only builds a message and sends it to the [`Scheduler`].
 
 mod composer;
+mod fields;
 
 use std::rc::{Rc, Weak};
 
@@ -74,37 +75,7 @@ pub fn wire_view(scheduler: &Rc<Scheduler>, view: &DemoView, index: usize) -> Re
         Some(Message::Refresh(index))
     });
     listen(&elements.refresh, "click", true, refresh)?;
-    for (_, control) in &elements.controls {
-        for input in control.inputs() {
-            let apply = sender(scheduler, move |_: web_sys::Event| {
-                Some(Message::Apply(index))
-            });
-            listen(input, "change", true, apply)?;
-        }
-    }
-    if let Some(composer) = &elements.composer {
-        composer::wire(scheduler, (composer, &elements.section), index)?;
-    }
-    // Enter in a field runs its settings again. A form of several fields and no submit button
-    // is not submitted by Enter, so the key itself is heard; a form of one field would be.
-    // A brush field only takes its value: the brush shapes the next stroke, not the terrain.
-    let submit = sender(scheduler, move |event: web_sys::Event| {
-        event.prevent_default();
-        Some(Message::Rerun(index))
-    });
-    listen(&elements.form, "submit", false, submit)?;
-    let enter = sender(scheduler, move |event: KeyboardEvent| {
-        let field = event.target()?.dyn_into::<HtmlInputElement>().ok()?;
-        if event.key() != "Enter" || field.type_() == "checkbox" {
-            return None;
-        }
-        event.prevent_default();
-        match field.closest("fieldset[data-brush]") {
-            Ok(Some(_)) => Some(Message::Apply(index)),
-            _ => Some(Message::Rerun(index)),
-        }
-    });
-    listen(&elements.form, "keydown", false, enter)?;
+    fields::wire(scheduler, elements, index)?;
 
     wire_toolbar(scheduler, view, index)?;
     if let Some(input) = &elements.file {
