@@ -270,7 +270,7 @@ test('the contents link to every chapter, the first Tab reaches the way back to 
   await context.close();
 });
 
-test('at 390 x 844 every visible control of every demo is at least 44 x 44 px', async () => {
+test('at 390 x 844 every visible control of every demo, and every link standing alone, is at least 44 x 44 px', async () => {
   const { page, context, problems } = await open(PHONE, null);
   await waitForMount(page);
   // As the page opens (the settings folded away), then with every demo's settings open.
@@ -305,6 +305,14 @@ test('at 390 x 844 every visible control of every demo is at least 44 x 44 px', 
   const unfolded = await measure();
   assert.ok(unfolded.measured > folded.measured + DEMO_IDS.length, `measured ${unfolded.measured} controls with the settings open, ${folded.measured} folded`);
   assert.deepEqual(unfolded.found, [], 'controls smaller than 44 x 44 px, settings open');
+  // Links that stand alone (the contents, the Contents pill) are targets too; a link inside a
+  // sentence is the sentence's (as WCAG 2.5.8 counts it).
+  const links = await page.evaluate(() => [...document.querySelectorAll('a')]
+    .filter((a) => a.checkVisibility() && !a.closest('p, figcaption, dd, td, .hint, small'))
+    .map((a) => [a.textContent.trim().slice(0, 30), a.getBoundingClientRect()])
+    .filter(([, box]) => box.width < 44 - 0.01 || box.height < 44 - 0.01)
+    .map(([text, box]) => `${text}: ${box.width.toFixed(1)} x ${box.height.toFixed(1)}`));
+  assert.deepEqual(links, [], 'links standing alone smaller than 44 x 44 px');
   assert.deepEqual(problems, []);
   await context.close();
 });
