@@ -125,8 +125,11 @@ import { DIST } from './harness.mjs';
 // 205 677 B with weathering's steep cells marked at the start and the last step and a step's
 // marks drawn over the Land view (+297 B; issue 73 item 3); 206 610 B with the busy box naming
 // the job's droplets or faults and map, the count done and the time left (+933 B: the note's
-// words and numbers about 660 B, the pace and the note's element the rest).
-const CEILING = 206_650;
+// words and numbers about 660 B, the pace and the note's element the rest). The fresh-clone CI
+// measured 206 718 B for that source where this machine measures 206 616 B (the same bytes at
+// another path and target folder here, so the CI machine's toolchain builds ~100 B more): the
+// ceiling keeps room for that.
+const CEILING = 206_800;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));
