@@ -246,6 +246,21 @@ test("on the reader's own map the steps run on the file brought, and data-comman
   assert.deepEqual(problems, []);
 });
 
+/** The median slope (rise over run) of a `side` x `side` little-endian 16-bit heightmap whose
+ * full range stands `heightM` metres over cells a metre apart: each cell's steeper difference to
+ * its right and lower neighbours, as a reader of the engine's file would measure it. */
+function medianSlope(bytes, side, heightM) {
+  const at = (x, y) => (bytes.readUInt16LE(2 * (y * side + x)) / 65535) * heightM;
+  const slopes = [];
+  for (let y = 0; y + 1 < side; y++) {
+    for (let x = 0; x + 1 < side; x++) {
+      slopes.push(Math.max(Math.abs(at(x + 1, y) - at(x, y)), Math.abs(at(x, y + 1) - at(x, y))));
+    }
+  }
+  slopes.sort((a, b) => a - b);
+  return slopes[Math.floor(slopes.length / 2)];
+}
+
 test('a file for each game engine is what --for writes, with its import settings', async () => {
   const { page } = fx.session;
   const line = await command(page);
@@ -259,21 +274,30 @@ test('a file for each game engine is what --for writes, with its import settings
     const layers = ['sand', 'grass', 'forest', 'rock', 'scree', 'snow', 'riverbed'];
     const materials = ['splat0', 'splat1', ...layers, 'albedo'].map((suffix) => `${stem}_${suffix}.png`);
     assert.deepEqual(Object.keys(entries).sort(), [`${stem}.${extension}`, ...materials, `${stem}.json`, `${stem}.txt`].sort());
-    // The page's relief: the highest point 0.6 of the map's width above the lowest.
+    // The page's relief: a height of 1 stands 0.3 of the map's width, lower where that would be
+    // steeper than land (a median slope of 30 degrees at most, as the Land view draws it).
+    const settings = JSON.parse(entries[`${stem}.json`].toString());
+    const heightM = settings.height_m;
+    assert.ok(heightM > 0 && heightM <= 0.3 * (side - 1) + 0.05, `${engine}: height ${heightM} m`);
+    if (engine === 'unity') {
+      const median = medianSlope(entries[`${stem}.${extension}`], side, heightM);
+      const tan30 = Math.tan(Math.PI / 6);
+      assert.ok(median <= tan30 * 1.02, `the engine's land no steeper than the page's: median slope ${median}`);
+      if (heightM < 0.3 * (side - 1) - 0.05) assert.ok(median >= tan30 * 0.98, `lowered just to 30 degrees: ${median}`);
+    }
     const folder = await mkdtemp(join(scratch, `${engine}-`));
     const out = join(folder, `${stem}.${extension}`);
     // The engine's flags go with the base, before the first --then.
     const [base, ...chain] = line.split(' --then ');
-    const words = [...base.split(' ').slice(1), '--for', engine, '--height-m', String(0.6 * (side - 1)), '--maps', 'splat,albedo', '--out', out];
+    const words = [...base.split(' ').slice(1), '--for', engine, '--height-m', String(heightM), '--maps', 'splat,albedo', '--out', out];
     terrain([...words, ...chain.flatMap((step) => ['--then', ...step.split(' ')])]);
     // Every file but the text is what the command line writes: the engine's file, its
     // materials (cropped and ordered as the file is) and the sidecar.
     const written = (await readdir(folder)).sort();
     assert.deepEqual(written, Object.keys(entries).filter((name) => !name.endsWith('.txt')).sort());
     for (const name of written) assert.ok(entries[name].equals(await readFile(join(folder, name))), `${engine}: ${name} as --for writes it`);
-    const settings = JSON.parse(entries[`${stem}.json`].toString());
     assert.equal(settings.engine, engine);
-    assert.ok(settings.import && settings.height_m === 76.8, JSON.stringify(settings));
+    assert.ok(settings.import, JSON.stringify(settings));
     // Numbers worked out for the import (a Z scale, a range, a size) to at most 6 significant
     // digits, never an f32's 30.000002; Unity's asks for all three sizes of the terrain.
     const numbers = JSON.stringify(settings.import).match(/-?\d+\.\d+(e-?\d+)?/g) ?? [];
@@ -283,7 +307,7 @@ test('a file for each game engine is what --for writes, with its import settings
     }
     if (engine === 'unity') {
       assert.deepEqual([settings.import.terrain_width_m, settings.import.terrain_length_m, settings.import.terrain_height_m],
-        [side - 1, side - 1, 76.8], JSON.stringify(settings.import));
+        [side - 1, side - 1, heightM], JSON.stringify(settings.import));
     }
     // The text beside them: the import settings in words, and the command line, which run here
     // writes the zip's file again.
@@ -296,7 +320,7 @@ test('a file for each game engine is what --for writes, with its import settings
     }
     const lines = text.split('\n');
     const given = lines[lines.indexOf('The same files, byte for byte, from the terrain command line:') + 1]?.trim() ?? '';
-    assert.ok(given.includes(` --for ${engine} --height-m 76.8 --maps splat,albedo --out ${stem}.${extension}`), given);
+    assert.ok(given.includes(` --for ${engine} --height-m ${heightM} --maps splat,albedo --out ${stem}.${extension}`), given);
     assert.ok(text.includes(`Its materials (${stem}_splat0.png`), `${engine}: how it takes the materials: ${text}`);
     const again = join(scratch, `again-${engine}.${extension}`);
     terrain(given.replace(`--out ${stem}.${extension}`, `--out ${again}`).split(' ').slice(1));

@@ -4,20 +4,29 @@
 
 use serde_json::Value;
 use terrain::chain::moved::Moved;
+use terrain::derived::fit::relief_fit;
 use terrain::derived::{Green, Relief};
 use terrain::engines::Engine;
 use terrain::knobs::Values;
 use terrain::{export, Heightmap};
-use terrain_model::demos::Demo;
+use terrain_model::demos::{Demo, HEIGHT_SCALE};
 use terrain_model::fields::Setup;
 
 use crate::made_here;
 use crate::splat::{materials, stored_zip, MAPS};
 
-/// How many metres the page's relief makes a map `side` points across, its points a metre apart:
-/// the page stands the highest point 0.6 of the map's width above the lowest.
-pub fn page_height_m(side: usize) -> f32 {
-    0.6 * side.saturating_sub(1) as f32
+/// How many metres tall the page draws a height of 1 of `map` (which `demo` made), its points a
+/// metre apart, to a tenth of a metre: 0.3 of the map's longer side ([`HEIGHT_SCALE`] of a
+/// width of 2), lower by the fit of a demo that draws its maps no steeper than land
+/// ([`Demo::fits_relief`], `terrain::derived::fit`), so the engine's land stands as the page
+/// showed it.
+pub fn page_height_m(map: &Heightmap, demo: &Demo) -> f32 {
+    let fit = match demo.fits_relief() {
+        true => relief_fit(map, HEIGHT_SCALE / 2.0),
+        false => 1.0,
+    };
+    let side = map.width().max(map.height()).saturating_sub(1) as f32;
+    (HEIGHT_SCALE / 2.0 * side * fit * 10.0).round() / 10.0
 }
 
 /// A zip of what `terrain ... --for ENGINE --height-m H --maps splat,albedo --out NAME.EXT`
@@ -46,7 +55,7 @@ pub fn engine_zip(
     let stem = name
         .strip_suffix(&format!(".{}", format.extension()))
         .unwrap_or(&name);
-    let height_m = page_height_m(made.map.width());
+    let height_m = page_height_m(&made.map, demo);
     let size = (file.width(), file.height());
     let relief = Relief {
         height_m,
