@@ -1,7 +1,9 @@
 // How soon a first visit sees its first terrain, one build against another in the same run:
 //   node benches/page/first-terrain.mjs BEFORE_DIST AFTER_DIST      (RUNS=10 by default)
-// Each run opens the page in a fresh browser context (a cold cache, as a first visit) and times,
-// from navigation, the first demo's first terrain (`line-1d`, data-generation 1); the two builds
+// Each run opens the page in a fresh browser context (a cold cache, as a first visit) at 1366 x 768
+// and times, from navigation, the first terrain on the first screen (any demo's data-generation 1:
+// `hero` since the page opens on land, `line-1d` before), and sums the bytes of the answers
+// finished by then, as sent (gzipped over the slow line), the worker's fetches too; the two builds
 // alternate. Twice: from a plain loopback server, then over a slow line, Lighthouse's mobile
 // throttling in figures: every file gzipped as hosts send it, 150 ms before each answer starts,
 // and all answers sharing 1.6 Mbit/s (200 KB/s), the worker's fetches too. Headless Chromium
@@ -76,21 +78,31 @@ const browser = await launch();
 for (const slow of [false, true]) {
   const servers = { before: await serve(before, slow), after: await serve(after, slow) };
   const times = { before: [], after: [] };
+  const bytes = { before: [], after: [] };
   for (let i = 0; i < runs; i++) {
     for (const name of i % 2 ? ['after', 'before'] : ['before', 'after']) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
       const page = await context.newPage();
+      const finished = [];
+      page.on('requestfinished', async (request) => {
+        const at = Date.now();
+        const sizes = await request.sizes().catch(() => null);
+        if (sizes) finished.push({ at, size: sizes.responseBodySize });
+      });
       await page.goto(servers[name].url);
       await page.waitForFunction(
-        () => Number(document.querySelector('section[data-demo="line-1d"]')?.dataset.generation) >= 1,
+        () => [...document.querySelectorAll('section[data-demo]')].some((s) => Number(s.dataset.generation) >= 1),
         null, { polling: 5, timeout: 120_000 });
+      const drawnAt = Date.now();
       times[name].push(Math.round(await page.evaluate(() => performance.now())));
+      bytes[name].push(finished.filter((f) => f.at <= drawnAt).reduce((sum, f) => sum + f.size, 0));
       await context.close();
     }
   }
   const line = slow ? 'over 1.6 Mbit/s, 150 ms' : 'loopback';
   const [b, a] = [median(times.before), median(times.after)];
   console.log(`${line}: first terrain at ${b} ms before, ${a} ms after (${(a / b).toFixed(2)} x), median of ${runs}`);
+  console.log(`  bytes finished before it: ${median(bytes.before)} B before, ${median(bytes.after)} B after (medians)`);
   console.log(`  before ${JSON.stringify(times.before)}\n  after  ${JSON.stringify(times.after)}`);
   for (const server of Object.values(servers)) server.close();
 }

@@ -128,8 +128,9 @@ import { DIST } from './harness.mjs';
 // words and numbers about 660 B, the pace and the note's element the rest). The fresh-clone CI
 // measured 206 718 B for that source where this machine measures 206 616 B (the same bytes at
 // another path and target folder here, so the CI machine's toolchain builds ~100 B more): the
-// ceiling keeps room for that.
-const CEILING = 206_800;
+// ceiling keeps room for that. 206 750 B with the first screen's land (`hero`: its row and
+// caption, +134 B), so about 206 860 B in the CI.
+const CEILING = 206_950;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

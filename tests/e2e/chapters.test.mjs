@@ -41,8 +41,25 @@ async function enterAndTime(page, id) {
   return (await page.evaluate(() => performance.now())) - start;
 }
 
-test('the later chapters load when their first demo comes near, and every one of them draws', async () => {
+test('the opening land draws first, and its routing is what fetches the later chapters at the top', async () => {
+  // The hero's Land view routes its water (lakes, rivers, the land's wetness) in the later
+  // chapters' module: a page opened at its top fetches that module once, after the first terrain.
   await onFreshPage('', async ({ page, requested, problems }) => {
+    await waitForMount(page);
+    await page.waitForFunction(() => Number(document.querySelector('section[data-demo="hero"]').dataset.generation) >= 1);
+    assert.equal(workerRequests(requested).length, 2, `the worker's module made the first terrain: ${workerRequests(requested)}`);
+    await settle(page, 'hero');
+    const facts = await inspect(page, 'hero');
+    assert.equal(facts.alert, '');
+    assert.ok(facts.drawn > 0.15, 'drawn');
+    assert.equal(chapterRequests(requested).length, 2, `fetched once for the routing: ${chapterRequests(requested)}`);
+    assert.deepEqual(problems, []);
+  });
+});
+
+// The rest open at the first chapter (#line), the opening land above the screen and not drawn.
+test('the later chapters load when their first demo comes near, and every one of them draws', async () => {
+  await onFreshPage('#line', async ({ page, requested, problems }) => {
     await waitForMount(page);
     await page.waitForFunction(() => Number(document.querySelector('section[data-demo="line-1d"]').dataset.generation) >= 1);
     await drawn(page, 'line-1d');
@@ -105,7 +122,7 @@ test('a share link to a late chapter draws that demo as the link says', async ()
 });
 
 test('with the network cut after the first load, a late chapter says it cannot load, then loads when it is back', async () => {
-  await onFreshPage('', async ({ page, context, requested }) => {
+  await onFreshPage('#line', async ({ page, context, requested }) => {
     await waitForMount(page);
     await page.waitForFunction(() => Number(document.querySelector('section[data-demo="line-1d"]').dataset.generation) >= 1);
     await drawn(page, 'line-1d');
@@ -145,7 +162,7 @@ test("with the worker's module unreachable, a demo says its code cannot load, th
       return cut ? route.abort('internetdisconnected') : route.continue();
     });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(`${server.url}#line`);
     await waitForMount(page);
     await page.waitForFunction((sel) => document.querySelector(`${sel} [role="alert"]`).textContent !== '', section('line-1d'), {
       timeout: 30_000,

@@ -183,6 +183,11 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
         else assert.notEqual(again.hash, first.hash, `${id}: a new picture`);
         assert.ok(again.drawn > 0.05, `${id} draws again`);
       }
+      // The first screen: the opening land under the opening paragraph.
+      await driver.evaluate(() => window.scrollTo(0, 0));
+      await facts(driver, 'hero');
+      await mkdir(ARTIFACTS, { recursive: true });
+      await driver.screenshot(join(ARTIFACTS, `first-screen-${name}.png`));
       // Real land, fetched when near, in this engine's own screenshot.
       await driver.evaluate((sel) => document.querySelector(sel).scrollIntoView(), section('real-land'));
       await driver.screenshot(join(ARTIFACTS, `real-land-${name}.png`));

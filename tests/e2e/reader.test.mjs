@@ -12,7 +12,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, DEMO_IDS, canvasAtLastField, openPage, waitForMount, launch, serve, section } from './harness.mjs';
+import { ARTIFACTS, DEMO_IDS, canvasAtLastField, inspect, openPage, waitForMount, launch, serve, section } from './harness.mjs';
 
 /** Two columns (1100 px and up): the room kept is the whole card's (--two). */
 const WIDE = { width: 1366, height: 900 };
@@ -190,6 +190,28 @@ for (const [viewport, width] of [[WIDE, 'two'], [MID, 'wide'], [PHONE, 'phone']]
     assert.equal(at.built, 0, 'the jump came before the module built any demo');
     assert.ok(Math.abs(at.now - at.top) <= 50, `${JUMP} moved from ${at.top.toFixed(1)} to ${at.now.toFixed(1)} px`);
     assert.ok(Math.abs(at.heightNow - at.height) <= 50, `the page was ${at.height} px tall before the demos were built and ${at.heightNow} px after`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+  test(`at ${viewport.width} x ${viewport.height} the first screen shows land: the opening map drawn, inside it`, async () => {
+    const { page, context, problems } = await open(viewport);
+    await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section('hero'), { timeout: 30_000 });
+    const facts = await inspect(page, 'hero');
+    const place = await page.evaluate((sel) => {
+      const box = document.querySelector(`${sel} canvas`).getBoundingClientRect();
+      return { top: box.top, bottom: box.bottom, height: box.height, scrolled: scrollY };
+    }, section('hero'));
+    await page.screenshot({ path: join(ARTIFACTS, `first-screen-${viewport.width}.png`) });
+    assert.equal(place.scrolled, 0, 'the page opened at its top');
+    const seen = (Math.min(place.bottom, viewport.height) - Math.max(place.top, 0)) / place.height;
+    assert.ok(seen >= 0.75, `${seen.toFixed(2)} of the opening canvas in the first screen (${place.top.toFixed(0)}..${place.bottom.toFixed(0)})`);
+    // Land, not an empty canvas: the terrain covers a good share of it, every part of it inside.
+    assert.ok(facts.drawn > 0.15, `the terrain covers ${facts.drawn} of the canvas`);
+    assert.ok(facts.box.left > 0 && facts.box.right < 1 && facts.box.top > 0 && facts.box.bottom < 1, JSON.stringify(facts.box));
+    assert.equal(facts.state, 'ready');
     assert.deepEqual(problems, []);
     await context.close();
   });

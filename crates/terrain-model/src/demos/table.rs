@@ -2,7 +2,8 @@
 //! everything else comes from the core's `DEFAULT` constants.
 
 use terrain::chapters::{
-    Eroded, Faults, Fbm, Line, MidpointRecursive, Noise, OnBase, RainAtScale, Uplifted, Weathered,
+    DiamondSquare, Eroded, Faults, Fbm, Line, MidpointRecursive, Noise, OnBase, RainAtScale,
+    Uplifted, Weathered,
 };
 use terrain::diamond_square::Stage as DsStage;
 use terrain::faults::FaultParams;
@@ -20,6 +21,21 @@ use terrain::chapters::fbm::knobs as fbm;
 
 /// Every demo, in page order.
 pub const DEMOS: &[Demo] = &[
+    Demo {
+        id: "hero",
+        caption: "Land from random numbers: a Diamond-Square map, coloured by its height and \
+                  steepness. Press Play to watch it built pass by pass, Refresh for another; \
+                  the chapters below explain each step.",
+        offered: Offered::SEED_ONLY,
+        recipe: Recipe::DiamondSquare(DiamondSquare {
+            params: EROSION_TERRAIN,
+            stage: DsStage::Full,
+            wrap: false,
+        }),
+        look: Look::Terrain,
+        view: ViewMode::LAND,
+        held: None,
+    },
     Demo {
         id: "line-1d",
         caption: "A mountain skyline: each iteration puts a jittered midpoint between every two \
