@@ -68,6 +68,13 @@ pub(super) const EROSION_TERRAIN: MpdParams = MpdParams {
     ..MpdParams::DEFAULT
 };
 
+/// The opening land (`hero`): 129 x 129, enough for valleys and lakes, small enough that its
+/// first picture (the 3-D context, the mesh, the land's colours) keeps the page's load quick.
+pub(super) const HERO_TERRAIN: MpdParams = MpdParams {
+    exponent: 7,
+    ..MpdParams::DEFAULT
+};
+
 /// The first post's single-square step demos use a small spread, so the averages show.
 pub(super) const STEP_PARAMS: MpdParams = MpdParams {
     spread: 0.1,

@@ -28,7 +28,7 @@ pub const DEMOS: &[Demo] = &[
                   the chapters below explain each step.",
         offered: Offered::SEED_ONLY,
         recipe: Recipe::DiamondSquare(DiamondSquare {
-            params: EROSION_TERRAIN,
+            params: HERO_TERRAIN,
             stage: DsStage::Full,
             wrap: false,
         }),

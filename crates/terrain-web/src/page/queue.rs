@@ -12,6 +12,12 @@ use wasm_bindgen::JsCast;
 
 use super::app::{App, Message, PLAY_INTERVAL_MS};
 
+/// The wait before each piece of WebGL's start ([`crate::gpu::renderer::Renderer::warm_up`]):
+/// the browser readies a new context, and compiles a shader, in its GPU process after the call
+/// that asks; the next call that needs an answer waits for that on the main thread (40 to 50 ms
+/// on a page still loading). Asked this long after, the answer is there.
+const WARM_UP_GAP_MS: i32 = 60;
+
 /// The message queue and the app it feeds.
 pub struct Scheduler {
     app: RefCell<Option<App>>,
@@ -57,7 +63,7 @@ impl Scheduler {
             self.after(PLAY_INTERVAL_MS, Message::Tick(view));
         }
         if app.take_warm_up() {
-            self.after(0, Message::WarmUp);
+            self.after(WARM_UP_GAP_MS, Message::WarmUp);
         }
         if app.wants_frame() {
             self.request_frame();
