@@ -208,8 +208,10 @@ for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 
     assert.equal(place.scrolled, 0, 'the page opened at its top');
     const seen = (Math.min(place.bottom, viewport.height) - Math.max(place.top, 0)) / place.height;
     assert.ok(seen >= 0.75, `${seen.toFixed(2)} of the opening canvas in the first screen (${place.top.toFixed(0)}..${place.bottom.toFixed(0)})`);
-    // Land, not an empty canvas: the terrain covers a good share of it, every part of it inside.
-    assert.ok(facts.drawn > 0.15, `the terrain covers ${facts.drawn} of the canvas`);
+    // Land, not an empty canvas: the terrain spans most of its width (the framing's 80 %), every
+    // part of it inside; its pixels' share depends on the seed (0.15 to 0.31 on a phone's 4:3).
+    assert.ok(facts.drawn > 0.08, `the terrain covers ${facts.drawn} of the canvas`);
+    assert.ok(facts.box.right - facts.box.left >= 0.6, `the terrain spans ${JSON.stringify(facts.box)}`);
     assert.ok(facts.box.left > 0 && facts.box.right < 1 && facts.box.top > 0 && facts.box.bottom < 1, JSON.stringify(facts.box));
     assert.equal(facts.state, 'ready');
     assert.deepEqual(problems, []);
