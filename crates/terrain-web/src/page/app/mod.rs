@@ -124,8 +124,8 @@ impl App {
             Message::Start(index) => {
                 // Sized now, as it comes into view, rather than all at once while loading.
                 if let Some(view) = self.views.get_mut(index) {
-                    let width = view.css_width();
-                    view.fit_canvas(width);
+                    let size = view.css_size();
+                    view.fit_canvas(size);
                 }
                 // While its terrain is generated, WebGL gets ready for the picture.
                 if self.wants_webgl(index) {

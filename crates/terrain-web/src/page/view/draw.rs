@@ -161,11 +161,11 @@ pub fn draw_due(views: &mut [DemoView], renderer: &Renderer) {
     }
 }
 
-/// Fits every view's canvas to its on-screen width: all widths are read first, then all buffers
+/// Fits every view's canvas to its on-screen size: all sizes are read first, then all buffers
 /// resized, so the page is laid out once rather than once per demo.
 pub fn fit_all(views: &mut [DemoView]) {
-    let widths: Vec<i32> = views.iter().map(DemoView::css_width).collect();
-    for (view, width) in views.iter_mut().zip(widths) {
-        view.fit_canvas(width);
+    let sizes: Vec<(i32, i32)> = views.iter().map(DemoView::css_size).collect();
+    for (view, size) in views.iter_mut().zip(sizes) {
+        view.fit_canvas(size);
     }
 }

@@ -39,7 +39,8 @@ use crate::model::requests::{Ask, Pending, Requests};
 use crate::model::stepping::Stepper;
 use crate::model::view_mode::ViewMode;
 
-/// Width over height of every demo canvas.
+/// Width over height of a demo canvas before the style sheet has laid it out (16:10; on a phone
+/// the style sheet makes it 4:3, and [`DemoView::fit_canvas`] reads the height it gave).
 const ASPECT: f64 = 16.0 / 10.0;
 
 impl Shown {
@@ -191,9 +192,17 @@ impl DemoView {
         self.elements.canvas.client_width()
     }
 
-    /// Sizes the canvas's pixel buffer to `css_width`, its on-screen width (sharp on high-DPI
-    /// screens).
-    pub fn fit_canvas(&mut self, css_width: i32) {
+    /// The canvas's on-screen width and height in CSS pixels (reading them lays the page out, as
+    /// [`DemoView::css_width`] does).
+    pub fn css_size(&self) -> (i32, i32) {
+        let canvas = &self.elements.canvas;
+        (canvas.client_width(), canvas.client_height())
+    }
+
+    /// Sizes the canvas's pixel buffer to `css_size`, its on-screen width and height (sharp on
+    /// high-DPI screens, and in the style sheet's proportions: 16:10, 4:3 on a phone, so the
+    /// picture is not stretched); before it is laid out, 640 wide and 16:10.
+    pub fn fit_canvas(&mut self, (css_width, css_height): (i32, i32)) {
         let canvas = &self.elements.canvas;
         let ratio = web_sys::window()
             .map_or(1.0, |w| w.device_pixel_ratio())
@@ -202,8 +211,12 @@ impl DemoView {
             0 => 640.0,
             w => f64::from(w),
         };
+        let css_height = match css_height {
+            0 => css_width / ASPECT,
+            h => f64::from(h),
+        };
         let width = (css_width * ratio).round().max(1.0) as u32;
-        let height = (css_width / ASPECT * ratio).round().max(1.0) as u32;
+        let height = (css_height * ratio).round().max(1.0) as u32;
         if canvas.width() != width || canvas.height() != height {
             canvas.set_width(width);
             canvas.set_height(height);
