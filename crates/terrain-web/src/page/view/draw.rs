@@ -2,7 +2,7 @@
 //! view's in `drawing`), the step's highlight and the brush on top, and whether the canvas shows
 //! it yet (`data-picture`).
 
-use three_d::Event;
+use three_d::{Event, Viewport};
 
 use super::{drawing, DemoView};
 use crate::gpu::renderer::Renderer;
@@ -167,5 +167,52 @@ pub fn fit_all(views: &mut [DemoView]) {
     let sizes: Vec<(i32, i32)> = views.iter().map(DemoView::css_size).collect();
     for (view, size) in views.iter_mut().zip(sizes) {
         view.fit_canvas(size);
+    }
+}
+
+/// Width over height of a demo canvas before the style sheet has laid it out (16:10; on a phone
+/// the style sheet makes it 4:3, and [`DemoView::fit_canvas`] reads the height it gave).
+const ASPECT: f64 = 16.0 / 10.0;
+
+impl DemoView {
+    /// The canvas's on-screen width in CSS pixels (reading it lays the page out, so read every
+    /// view's before resizing any: see [`fit_all`]).
+    pub fn css_width(&self) -> i32 {
+        self.elements.canvas.client_width()
+    }
+
+    /// The canvas's on-screen width and height in CSS pixels (reading them lays the page out, as
+    /// [`DemoView::css_width`] does).
+    pub fn css_size(&self) -> (i32, i32) {
+        let canvas = &self.elements.canvas;
+        (canvas.client_width(), canvas.client_height())
+    }
+
+    /// Sizes the canvas's pixel buffer to `css_size`, its on-screen width and height (sharp on
+    /// high-DPI screens, and in the style sheet's proportions: 16:10, 4:3 on a phone, so the
+    /// picture is not stretched); before it is laid out, 640 wide and 16:10.
+    pub fn fit_canvas(&mut self, (css_width, css_height): (i32, i32)) {
+        let canvas = &self.elements.canvas;
+        let ratio = web_sys::window()
+            .map_or(1.0, |w| w.device_pixel_ratio())
+            .clamp(1.0, 2.0);
+        let css_width = match css_width {
+            0 => 640.0,
+            w => f64::from(w),
+        };
+        let css_height = match css_height {
+            0 => css_width / ASPECT,
+            h => f64::from(h),
+        };
+        let width = (css_width * ratio).round().max(1.0) as u32;
+        let height = (css_height * ratio).round().max(1.0) as u32;
+        if canvas.width() != width || canvas.height() != height {
+            canvas.set_width(width);
+            canvas.set_height(height);
+            self.needs_draw = true;
+        }
+        self.camera
+            .set_viewport(Viewport::new_at_origo(width, height));
+        self.frame_home();
     }
 }
