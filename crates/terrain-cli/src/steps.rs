@@ -9,7 +9,8 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgMatches, Args};
-use terrain::chain::row::{ExtraKind, Given, Setting, Settings, StepRow};
+use terrain::chain::mask;
+use terrain::chain::row::{Extra, ExtraKind, Given, Setting, Settings, StepRow};
 use terrain::chain::Step;
 use terrain::chapters::step_registry::{names_said, STEPS};
 use terrain::knobs::{self, Knob, Values};
@@ -54,13 +55,14 @@ impl StepRun {
                     given.texts.push((flag, text, value));
                 }
                 ExtraKind::Switch => given.switches.push(flag),
+                ExtraKind::Value => given.values.push((flag, value)),
                 ExtraKind::Optional(knob) => {
                     let n = knob.parse_u32(&value).map_err(|e| e.message)?;
                     given.optional.push((flag, n));
                 }
             }
         }
-        self.row.step(&self.settings, &given).map_err(|e| e.message)
+        mask::step_of(self.row, &self.settings, &given).map_err(|e| e.message)
     }
 
     /// The run `matches` (of [`command`] for `row`, or of a command holding its flags) ask
@@ -75,7 +77,7 @@ impl StepRun {
             }
         }
         let mut extras = Vec::new();
-        for extra in row.extras() {
+        for extra in extras_of(row) {
             let value = match extra.kind {
                 ExtraKind::Switch => matches
                     .try_get_one::<bool>(extra.name)
@@ -108,7 +110,7 @@ pub fn command(row: &'static dyn StepRow) -> clap::Command {
         .about(row.about())
         .allow_negative_numbers(true)
         .args(flags);
-    for extra in row.extras() {
+    for extra in extras_of(row) {
         let arg = Arg::new(extra.name).long(extra.name);
         let arg = match extra.kind {
             ExtraKind::Switch => arg.action(ArgAction::SetTrue).help(extra.help),
@@ -118,7 +120,9 @@ pub fn command(row: &'static dyn StepRow) -> clap::Command {
                 .num_args(0..=1)
                 .default_missing_value(knob.whole_default().to_string())
                 .value_parser(checked(knob)),
-            ExtraKind::Map | ExtraKind::Text => arg.value_name(extra.value_name).help(extra.help),
+            ExtraKind::Map | ExtraKind::Text | ExtraKind::Value => {
+                arg.value_name(extra.value_name).help(extra.help)
+            }
         };
         let arg = match extra.conflicts_with {
             Some(other) => arg.conflicts_with(other),
@@ -127,6 +131,11 @@ pub fn command(row: &'static dyn StepRow) -> clap::Command {
         sub = sub.arg(arg);
     }
     sub
+}
+
+/// The flags beside `row`'s table: its own, then a mask's, which every step takes.
+fn extras_of(row: &'static dyn StepRow) -> impl Iterator<Item = &'static Extra> {
+    row.extras().iter().chain(mask::EXTRAS.iter())
 }
 
 /// A parser that checks text against `knob`'s row and keeps it as text.

@@ -1,7 +1,7 @@
 //! Chains on the command line: `--then NAME [flags]` after a base, each step also a command on a
 //! file, and a chain writing the same bytes as its steps run one by one through `.r32` files.
 
-use crate::common::{scratch, terrain, text};
+use crate::common::{scratch, terrain, text, MASK_FLAGS};
 
 #[test]
 fn a_chain_writes_the_same_bytes_as_its_steps_one_by_one() {
@@ -216,7 +216,8 @@ fn a_steps_help_lists_exactly_its_flags() {
             .filter_map(|line| line.split_whitespace().next())
             .filter(|word| word.starts_with("--") && *word != "--help")
             .collect();
-        assert_eq!(listed, flags, "{help}");
+        // Its table, then the mask's flags, which every step takes.
+        assert_eq!(listed, [&flags[..], &MASK_FLAGS].concat(), "{help}");
         assert!(help.contains("terrain --then"), "{help}");
     }
     // On a file, the step's command takes its flags and where the map comes from and goes.

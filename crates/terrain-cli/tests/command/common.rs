@@ -30,3 +30,14 @@ pub fn scratch(name: &str) -> PathBuf {
 pub fn text(path: &Path) -> &str {
     path.to_str().expect("utf-8 path")
 }
+
+/// The mask's flags, which every step's command lists after its own (DESIGN's contract).
+#[allow(dead_code)]
+pub const MASK_FLAGS: [&str; 6] = [
+    "--mask",
+    "--mask-height",
+    "--mask-slope",
+    "--mask-strokes",
+    "--mask-soft",
+    "--mask-invert",
+];

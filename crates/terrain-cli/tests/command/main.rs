@@ -14,6 +14,7 @@ mod fbm;
 mod hostile;
 mod knobs;
 mod maps;
+mod masks;
 mod materials;
 mod rain;
 mod rivers;

@@ -1,7 +1,7 @@
 //! `terrace` on the command line: the step the registry's proof added, as `--then terrace` and
 //! as `terrain terrace --in FILE`.
 
-use crate::common::{scratch, terrain, text};
+use crate::common::{scratch, terrain, text, MASK_FLAGS};
 
 /// The heights of a `.r32` file.
 fn heights(path: &std::path::Path) -> Vec<f32> {
@@ -99,7 +99,9 @@ fn its_help_lists_exactly_its_flags_and_the_sidecar_records_them() {
         .filter_map(|line| line.split_whitespace().next())
         .filter(|word| word.starts_with("--") && *word != "--help")
         .collect();
-    assert_eq!(listed, ["--levels", "--sharpness"], "{help}");
+    // Its table, then the mask's flags, which every step takes.
+    let flags = [&["--levels", "--sharpness"][..], &MASK_FLAGS].concat();
+    assert_eq!(listed, flags, "{help}");
     let dir = scratch("terrace-sidecar");
     let out = dir.join("t.r16");
     let (ok, _, err) = terrain(&[

@@ -11,6 +11,7 @@
 //! erosion is a step in its chapter's folder (`terrain::erosion::step`), as the chapters stand on
 //! the steps, not the other way round.
 
+pub mod mask;
 pub mod moved;
 pub mod paint;
 pub mod redistribute;
@@ -46,6 +47,12 @@ pub trait Step: Debug + Send + Sync {
     /// (redistribute, terraces, paint) moves none.
     fn moves_material(&self) -> bool {
         false
+    }
+
+    /// What the sidecar keeps of it beside its settings, `(key, value)`, none of them a flag:
+    /// the fingerprint of a mask file it read.
+    fn recorded(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
     }
 }
 
@@ -84,6 +91,9 @@ pub fn record(step: &dyn Step) -> serde_json::Value {
     for (flag, value) in step.settings() {
         let typed = serde_json::from_str(&value).unwrap_or(serde_json::Value::String(value));
         fields.insert(flag.into(), typed);
+    }
+    for (key, value) in step.recorded() {
+        fields.insert(key.into(), value.into());
     }
     serde_json::Value::Object(fields)
 }

@@ -234,6 +234,9 @@ pub enum ExtraKind {
     Text,
     /// A switch, on when given ([`Given::switches`]).
     Switch,
+    /// A value kept as typed, read by the step that takes it (a mask's `LO:HI`;
+    /// [`Given::values`]).
+    Value,
     /// A whole number that may be left out after the flag (the knob's default then); without
     /// the flag, off ([`Given::optional`]).
     Optional(&'static Knob),
@@ -267,6 +270,8 @@ pub struct Given {
     pub switches: Vec<&'static str>,
     /// The numbers given to [`ExtraKind::Optional`] flags.
     pub optional: Vec<(&'static str, u32)>,
+    /// The values given to [`ExtraKind::Value`] flags, as typed.
+    pub values: Vec<(&'static str, String)>,
     /// What was drawn by hand on the page for a step drawn by hand, as its link text (paint's
     /// strokes, held by the chain's link).
     pub drawn: Option<String>,
@@ -293,6 +298,12 @@ impl Given {
     /// Whether the switch `flag` is on.
     pub fn switch(&self, flag: &str) -> bool {
         self.switches.contains(&flag)
+    }
+
+    /// The value given to `flag`, as typed.
+    pub fn value(&self, flag: &str) -> Option<&str> {
+        let found = self.values.iter().find(|(f, _)| *f == flag);
+        found.map(|(_, v)| v.as_str())
     }
 
     /// The number given to `flag`.

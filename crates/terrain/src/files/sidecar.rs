@@ -49,15 +49,22 @@ impl Made {
     }
 
     /// ", then STEP, STEP" for the summary line (erosion with its droplets, "erode (N
-    /// droplets)"), or nothing.
+    /// droplets)"; a masked step says so, "thermal (masked)"), or nothing.
     pub fn eroded(&self) -> String {
         let said: Vec<String> = self
             .steps
             .iter()
             .filter_map(|step| {
                 let name = step.get("step").and_then(Value::as_str)?;
+                let masked = step
+                    .as_object()
+                    .is_some_and(|fields| fields.keys().any(|key| key.starts_with("mask")));
                 Some(match step.get("droplets").and_then(Value::as_u64) {
+                    Some(droplets) if name == "erode" && masked => {
+                        format!("erode ({droplets} droplets, masked)")
+                    }
                     Some(droplets) if name == "erode" => format!("erode ({droplets} droplets)"),
+                    _ if masked => format!("{name} (masked)"),
                     _ => name.to_string(),
                 })
             })

@@ -60,6 +60,13 @@ pub const STROKES_FILE: &str = "strokes.json";
 impl Stroke {
     /// Dabs this stroke onto `map`, point by point (the points already checked to lie on it).
     pub fn apply(&self, map: &mut Heightmap) {
+        self.apply_within(map, None);
+    }
+
+    /// [`Stroke::apply`], each dab's heights held within `bounds` (low, high) when given, raise
+    /// and lower moving by a share of the bounds rather than of the map's range: a painted
+    /// mask stays 0 to 1 however often a place is painted over.
+    pub fn apply_within(&self, map: &mut Heightmap, bounds: Option<(f64, f64)>) {
         let (w, h) = (map.width(), map.height());
         // Raise and lower move by a share of the map's range as the stroke starts (1 on a flat
         // map); flatten pulls towards the height under its first point.
@@ -70,6 +77,7 @@ impl Stroke {
                 1.0
             }
         });
+        let span = bounds.map_or(span, |(lo, hi)| hi - lo);
         let target = self.points.first().map_or(0.0, |&(x, y)| sample(map, x, y));
         let r = f64::from(self.radius);
         let s = f64::from(self.strength);
@@ -97,6 +105,7 @@ impl Stroke {
                         Brush::Flatten => z + s * weight * (target - z),
                         Brush::Smooth => z + s * weight * (mean_around(map, x, y) - z),
                     };
+                    let to = bounds.map_or(to, |(lo, hi)| to.clamp(lo, hi));
                     moved.push((y * w + x, to as f32));
                 }
             }

@@ -28,32 +28,7 @@ impl UpliftMap {
     /// The rates on a `width` x `height` map: this map stretched over it, corner to corner,
     /// read between its points bilinearly.
     pub fn on(&self, width: usize, height: usize) -> Vec<f32> {
-        let (w, h) = (self.rates.width(), self.rates.height());
-        let z = self.rates.data();
-        if (w, h) == (width, height) {
-            return z.to_vec();
-        }
-        // Where a point of the target falls on this map, along one axis.
-        let along = |i: usize, n: usize, m: usize| -> (usize, usize, f64) {
-            if n < 2 || m < 2 {
-                return (0, 0, 0.0);
-            }
-            let at = i as f64 * (m - 1) as f64 / (n - 1) as f64;
-            let below = (at.floor() as usize).min(m - 2);
-            (below, below + 1, at - below as f64)
-        };
-        let mut out = Vec::with_capacity(width * height);
-        for y in 0..height {
-            let (y0, y1, fy) = along(y, height, h);
-            for x in 0..width {
-                let (x0, x1, fx) = along(x, width, w);
-                let at = |x: usize, y: usize| f64::from(z[y * w + x]);
-                let top = at(x0, y0) * (1.0 - fx) + at(x1, y0) * fx;
-                let bottom = at(x0, y1) * (1.0 - fx) + at(x1, y1) * fx;
-                out.push((top * (1.0 - fy) + bottom * fy) as f32);
-            }
-        }
-        out
+        self.rates.stretched(width, height)
     }
 }
 
