@@ -14,6 +14,8 @@ import {
 } from './harness.mjs';
 
 const id = 'compose';
+/** A step's fields of where it acts, after its own, in order. */
+const WHERE_FIELDS = ['where', 'height-from', 'height-to', 'slope-from', 'slope-to', 'mask-soft', 'mask-invert'];
 const section = `section[data-demo="${id}"]`;
 const fx = suite();
 
@@ -130,7 +132,8 @@ test('terraces are a step of compose: fields named as its flags, the download wh
   assert.deepEqual(await steps(page), [...before, 'terrace']);
   const names = await page.$$eval(`${section} fieldset[data-step="terrace"] input, ${section} fieldset[data-step="terrace"] select`,
     (fields) => fields.map((f) => f.name));
-  assert.deepEqual(names, ['levels', 'sharpness']);
+  // Its own fields, then where it acts (the band's fields hidden until "Where" asks for them).
+  assert.deepEqual(names, ['levels', 'sharpness', ...WHERE_FIELDS]);
   await page.fill(`${section} fieldset[data-step="terrace"] [name="levels"]`, '5');
   await page.fill(`${section} fieldset[data-step="terrace"] [name="sharpness"]`, '1');
   await page.press(`${section} fieldset[data-step="terrace"] [name="sharpness"]`, 'Enter');
@@ -148,6 +151,90 @@ test('terraces are a step of compose: fields named as its flags, the download wh
   await page.locator(section).screenshot({ path: join(ARTIFACTS, 'compose-terrace.png') });
   await stepAction(page, before.length, 'remove-step');
   assert.deepEqual(await steps(page), before);
+  assert.deepEqual(problems, []);
+});
+
+test("a step acts only where its Where lets it: the band's fields, the command's mask flags, the same bytes", async () => {
+  const { page, problems } = fx.session;
+  const thermal = `${section} fieldset[data-step="thermal"]`;
+  const shown = () => page.$$eval(`${thermal} .where`, (wrappers) =>
+    wrappers.filter((w) => getComputedStyle(w).display !== 'none').map((w) => w.querySelector('[name]').name));
+  assert.deepEqual(await shown(), ['where'], 'everywhere: only the choice');
+  const plain = await command(page);
+  assert.doesNotMatch(plain, /--mask/);
+  const base = await inspect(page, id);
+  await page.selectOption(`${thermal} select[name="where"]`, 'height');
+  await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel).dataset.generation) > g, [section, base.generation]);
+  await settle(page, id);
+  assert.deepEqual(await shown(), ['where', 'height-from', 'height-to', 'mask-soft', 'mask-invert']);
+  let line = await command(page);
+  assert.match(line, / --then thermal --iterations \d+ --talus \d+ --rate [\d.]+ --mask-height 0\.5:1 --mask-soft 0\.05$/);
+  assert.notEqual((await inspect(page, id)).hash, base.hash, 'the masked terrain differs');
+  // The share link holds where it acts, and brings it back.
+  await fx.session.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.click(`${section} [data-action="share"]`);
+  await page.waitForFunction((sel) => document.querySelector(`${sel} .status`).textContent === 'Link copied', section);
+  const link = await page.$eval(section, (s) => s.dataset.link);
+  assert.match(link, /&then=thermal&iterations=50&talus=30&rate=0\.5&where=height&height-from=0\.5&height-to=1&mask-soft=0\.05&mask-invert=false$/);
+  const visit = await openPage(fx.browser, link);
+  await visit.page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.generation) >= 1, section);
+  await settle(visit.page, id);
+  assert.equal(await command(visit.page), line, 'the link brings the mask back');
+  assert.deepEqual(visit.problems, []);
+  await visit.context.close();
+  const file = await download(page, id, 'r32');
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-mask-'));
+  const out = join(scratch, 'masked.r32');
+  terrain([...line.split(' ').slice(1), '--out', out]);
+  assert.ok(file.bytes.equals(await readFile(out)), `${line}: the same bytes`);
+  // The same chain without the mask: every cell below the band's soft edge keeps its bytes.
+  const unmasked = join(scratch, 'unmasked.r32');
+  const redistributed = join(scratch, 'redistributed.r32');
+  terrain([...plain.split(' ').slice(1), '--out', unmasked]);
+  const before = line.split(' --then thermal')[0];
+  terrain([...before.split(' ').slice(1), '--out', redistributed]);
+  const [given, whole] = [await readFile(redistributed), await readFile(unmasked)];
+  const heights = (bytes) => Array.from({ length: bytes.length / 4 }, (_, i) => bytes.readFloatLE(4 * i));
+  const [g, w, m] = [heights(given), heights(whole), heights(file.bytes)];
+  const [lo, hi] = [Math.min(...g), Math.max(...g)];
+  let kept = 0;
+  let worked = 0;
+  for (let i = 0; i < g.length; i += 1) {
+    const t = (g[i] - lo) / (hi - lo);
+    if (t < 0.45 - 1e-4) {
+      assert.equal(file.bytes.readUInt32LE(4 * i), given.readUInt32LE(4 * i), `cell ${i} below the band kept`);
+      kept += 1;
+    } else if (t >= 0.5 && w[i] !== g[i]) {
+      assert.equal(m[i], w[i], `cell ${i} in the band weathered`);
+      worked += 1;
+    }
+  }
+  assert.ok(kept > 1000 && worked > 100, `${kept} kept, ${worked} weathered`);
+  // A band upside down is refused next to its low end; the terrain stays.
+  const kept2 = await inspect(page, id);
+  await page.fill(`${thermal} [name="height-from"]`, '0.9');
+  await page.fill(`${thermal} [name="height-to"]`, '0.2');
+  await page.press(`${thermal} [name="height-to"]`, 'Enter');
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.state === 'error', section);
+  const refused = await inspect(page, id);
+  assert.match(refused.alert, /^Step 2 \(thermal\): From height must not be above To height/);
+  assert.equal(await page.$eval(`${thermal} [name="height-from"]`, (i) => i.getAttribute('aria-invalid')), 'true');
+  assert.equal(refused.hash, kept2.hash, 'the last good terrain stays');
+  // Slopes instead, then everywhere again: the command loses its mask.
+  await page.fill(`${thermal} [name="height-from"]`, '0.5');
+  await page.fill(`${thermal} [name="height-to"]`, '1');
+  await page.selectOption(`${thermal} select[name="where"]`, 'slope');
+  await page.press(`${thermal} [name="slope-from"]`, 'Enter');
+  await settle(page, id);
+  assert.deepEqual(await shown(), ['where', 'slope-from', 'slope-to', 'mask-soft', 'mask-invert']);
+  line = await command(page);
+  assert.match(line, / --mask-slope 30:90 --mask-soft 0\.05$/);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'compose-where.png') });
+  await page.selectOption(`${thermal} select[name="where"]`, 'everywhere');
+  await page.press(`${section} [name="seed"]`, 'Enter');
+  await settle(page, id);
+  assert.equal(await command(page), plain);
+  assert.equal((await inspect(page, id)).hash, base.hash, 'everywhere again: the terrain it was');
   assert.deepEqual(problems, []);
 });
 
@@ -409,7 +496,9 @@ test('on a phone the steps stack under the canvas, every control at least 44 px'
   // The settings fold away on a phone; open them as a reader would.
   await phone.page.click(`${section} details.settings > summary`);
   const small = await phone.page.$$eval(`${section} fieldset[data-step] :is(input, button), ${section} .add-step :is(select, button)`,
-    (controls) => controls.map((c) => [c.name || c.dataset.action, c.getBoundingClientRect()])
+    // A control its step's Where hides takes no room; a checkbox's target is its label.
+    (controls) => controls.filter((c) => c.getClientRects().length > 0)
+      .map((c) => [c.name || c.dataset.action, (c.type === 'checkbox' ? c.closest('label') : c).getBoundingClientRect()])
       .filter(([, r]) => r.height < 44 || r.width < 44).map(([n, r]) => `${n} ${r.width}x${r.height}`));
   assert.deepEqual(small, []);
   const wide = await phone.page.evaluate(() => document.documentElement.scrollWidth);

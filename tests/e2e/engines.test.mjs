@@ -540,7 +540,8 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.deepEqual(await stepsOf(), ['redistribute', 'thermal', 'terrace']);
       const terraceFields = await driver.evaluate((s) =>
         [...document.querySelectorAll(`${s} fieldset[data-step="terrace"] input`)].map((f) => f.name), sel);
-      assert.deepEqual(terraceFields, ['levels', 'sharpness']);
+      // Its own fields, then where it acts (the band's fields hidden until Where asks).
+      assert.deepEqual(terraceFields, ['levels', 'sharpness', 'height-from', 'height-to', 'slope-from', 'slope-to', 'mask-soft', 'mask-invert']);
       await driver.type(`${sel} fieldset[data-step="terrace"] input[name="sharpness"]`, '1');
       shown = await generated(driver, id, shown.generation + 1);
       const terraced = await command();
@@ -550,6 +551,26 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       terrain([...terraced.split(' ').slice(1), '--out', terraceOut]);
       assert.ok(Buffer.from(terraceFile.base64, 'base64').equals(await readFile(terraceOut)), `${terraced}: the same bytes`);
       await driver.screenshot(join(ARTIFACTS, `compose-terrace-${name}.png`));
+
+      // Where it acts: a band of heights, its fields shown, the command's mask flags, the
+      // download what they write.
+      await driver.evaluate((s) => {
+        const where = document.querySelector(`${s} fieldset[data-step="terrace"] select[name="where"]`);
+        where.value = 'height';
+        where.dispatchEvent(new Event('change', { bubbles: true }));
+      }, sel);
+      shown = await generated(driver, id, shown.generation + 1);
+      const bandShown = await driver.evaluate((s) =>
+        [...document.querySelectorAll(`${s} fieldset[data-step="terrace"] .where`)]
+          .filter((w) => getComputedStyle(w).display !== 'none').map((w) => w.querySelector('[name]').name), sel);
+      assert.deepEqual(bandShown, ['where', 'height-from', 'height-to', 'mask-soft', 'mask-invert']);
+      const masked = await command();
+      assert.match(masked, / --then terrace --levels 8 --sharpness 1 --mask-height 0\.5:1 --mask-soft 0\.05$/);
+      const maskedFile = await downloadAs(driver, id, 'r32');
+      const maskedOut = join(await mkdtemp(join(tmpdir(), `terrain-${name}-`)), 'masked.r32');
+      terrain([...masked.split(' ').slice(1), '--out', maskedOut]);
+      assert.ok(Buffer.from(maskedFile.base64, 'base64').equals(await readFile(maskedOut)), `${masked}: the same bytes`);
+      await driver.screenshot(join(ARTIFACTS, `compose-where-${name}.png`));
       await act(`${sel} fieldset[data-step="terrace"] [data-action="remove-step"]`);
       assert.deepEqual(await stepsOf(), ['redistribute', 'thermal']);
 

@@ -502,7 +502,8 @@ export function canvasAtLastField(demoId) {
   const demo = document.querySelector(`section[data-demo="${demoId}"]`);
   const steps = demo.querySelectorAll('form.controls fieldset.step');
   const within = steps.length ? steps[steps.length - 1] : demo.querySelector('form.controls');
-  const fields = [...within.querySelectorAll('input, select')];
+  // The last field a reader can reach (a step's band fields hide until its Where asks).
+  const fields = [...within.querySelectorAll('input, select')].filter((f) => f.getClientRects().length > 0);
   const last = fields[fields.length - 1];
   last.focus();
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {

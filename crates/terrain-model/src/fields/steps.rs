@@ -18,9 +18,7 @@ pub fn pairs(recipe: &Recipe) -> Vec<(&'static str, String)> {
     let mut pairs = Vec::new();
     for link in recipe.step_list().into_iter().flat_map(StepList::iter) {
         pairs.push((THEN, link.name().to_string()));
-        for &knob in link.knobs() {
-            pairs.push((knob.name, link.show(knob)));
-        }
+        pairs.extend(link.pairs());
     }
     pairs
 }
@@ -71,8 +69,7 @@ pub fn read<'a>(
             continue;
         };
         let step = link.name();
-        let knob = link.knobs().iter().find(|knob| knob.name == name);
-        let read = match knob {
+        let read = match link.knob_named(name) {
             Some(knob) => link.apply(knob, value, read_decimal),
             None => Err(ParamError::new(
                 "steps",
@@ -84,5 +81,17 @@ pub fn read<'a>(
             errors.push((place, ParamError::new(error.field, message)));
         }
     }
+    check_masks(list, &mut errors);
     errors
+}
+
+/// Adds to `errors` where each step of `list` acts, once all its fields are read (a band's
+/// ends together). Not generic, so one copy serves every reader of pairs.
+fn check_masks(list: &StepList, errors: &mut Vec<(usize, ParamError)>) {
+    for (place, link) in list.iter().enumerate() {
+        if let Err(error) = link.check_mask() {
+            let message = format!("step {} ({}): {}", place + 1, link.name(), error.message);
+            errors.push((place, ParamError::new(error.field, message)));
+        }
+    }
 }

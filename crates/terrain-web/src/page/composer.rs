@@ -1,6 +1,7 @@
 //! The steps of a composed demo ("Make your own") as the reader edits them: a list of
 //! `<fieldset data-step="NAME">` (with `data-brush` for a step drawn by hand), each holding its
-//! step's fields (named as its flags) and the buttons that move or remove it, and the choice
+//! step's fields (named as its flags), where it acts (`where` and the band its choice shows) and
+//! the buttons that move or remove it, and the choice
 //! and button that add one. The fieldsets are
 //! the steps: reading them gives the `then=NAME&field=value` pairs the share link and the worker
 //! carry (`model::fields::steps`), so one reader checks all three.
@@ -9,6 +10,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlSelectElement};
 
+use terrain::chain::mask::fields as mask;
+use terrain::chain::row::Settings;
 use terrain::chapters::step_list::{step_names, Link, StepList};
 use terrain::ParamError;
 
@@ -55,8 +58,39 @@ struct StepBox {
     fieldset: Element,
     legend: Element,
     name: &'static str,
-    controls: Vec<(Field, Control)>,
+    /// Its fields, then where it acts (the mask's), each with its wrapper.
+    controls: Vec<(Field, Control, Element)>,
     buttons: [Element; 3],
+}
+
+impl StepBox {
+    /// Its mask's settings as its fields hold them (a field that does not read keeps its
+    /// default here; the recipe's reading marks it).
+    fn mask(&self) -> Settings {
+        let mut settings = Settings::defaults(&mask::FIELDS);
+        for (f, control, _) in &self.controls {
+            let _ = settings.read(f.0, &control.value(), crate::model::fields::read_decimal);
+        }
+        settings
+    }
+
+    /// Whether `f` is one of where it acts.
+    fn is_mask(f: Field) -> bool {
+        mask::FIELDS.iter().any(|k| k.name == f.name())
+    }
+
+    /// Shows the mask's fields that take part where `where` says the step acts.
+    fn show_where(&self) {
+        let settings = self.mask();
+        let masks = self.controls.iter().filter(|(f, ..)| StepBox::is_mask(*f));
+        for (f, _, wrapper) in masks {
+            let _ = if mask::shown(&settings, f.0) {
+                wrapper.remove_attribute("hidden")
+            } else {
+                wrapper.set_attribute("hidden", "")
+            };
+        }
+    }
 }
 
 /// The steps' fieldsets and the controls that add one.
@@ -130,12 +164,16 @@ impl Composer {
         let prefix = format!("{}-step{}", self.id, self.made);
         self.made += 1;
         let mut controls = Vec::new();
-        for &knob in link.knobs() {
+        let mask = link.mask_knobs().iter().map(|&k| (k, true));
+        for (knob, where_) in link.knobs().iter().map(|&k| (k, false)).chain(mask) {
             let f = Field(knob);
             let (wrapper, control) = field(document, &prefix, f, &self.alert_id)?;
             control.set_value(&link.show(knob));
+            if where_ {
+                wrapper.class_list().add_1("where")?;
+            }
             fieldset.append_child(&wrapper)?;
-            controls.push((f, control));
+            controls.push((f, control, wrapper));
         }
         let name = link.name();
         let buttons = [
@@ -161,13 +199,15 @@ impl Composer {
         }
         fieldset.append_child(&row)?;
         self.list.append_child(&fieldset)?;
-        self.boxes.push(StepBox {
+        let step = StepBox {
             fieldset,
             legend,
             name,
             controls,
             buttons,
-        });
+        };
+        step.show_where();
+        self.boxes.push(step);
         Ok(())
     }
 
@@ -246,8 +286,14 @@ impl Composer {
         let mut pairs = Vec::new();
         for step in &self.boxes {
             pairs.push((THEN, step.name.to_string()));
-            for (f, control) in &step.controls {
-                pairs.push((f.name(), control.value()));
+            // Where it acts: only the mask's fields that take part (none everywhere).
+            step.show_where();
+            let settings = step.mask();
+            let acting = settings.choice(&mask::WHERE) != 0;
+            for (f, control, _) in &step.controls {
+                if !StepBox::is_mask(*f) || acting && mask::shown(&settings, f.0) {
+                    pairs.push((f.name(), control.value()));
+                }
             }
         }
         pairs
@@ -256,7 +302,7 @@ impl Composer {
     /// Marks the fields `errors` name in the steps they came from (by place); clears the rest.
     pub fn mark(&self, errors: &[(usize, ParamError)]) {
         for (place, step) in self.boxes.iter().enumerate() {
-            for (f, control) in &step.controls {
+            for (f, control, _) in &step.controls {
                 let bad = errors
                     .iter()
                     .any(|(at, e)| *at == place && e.field == f.name());

@@ -2,6 +2,7 @@
 //! settings and what it draws by hand (paint's strokes), in a fixed number of places. Nothing
 //! here names a step: what each is, what it offers and what it runs come from its row.
 
+use crate::chain::mask::fields as mask;
 use crate::chain::row::{Setting, Settings, StepRow};
 use crate::chapters::step_registry::{self, STEPS};
 use crate::knobs::params::{ParamError, ReadDecimal};
@@ -21,12 +22,14 @@ pub fn step_names() -> impl Iterator<Item = &'static str> {
 }
 
 /// One step with its settings: a row of the registry, a value for each field the page offers
-/// of it ([`StepRow::fields`]) and, for a step drawn by hand, what was drawn (its link text:
-/// paint's strokes). The link owns it, so the recipe carries it wherever it goes.
+/// of it ([`StepRow::fields`]), where it acts (its mask's fields, [`mask::FIELDS`]) and, for a
+/// step drawn by hand, what was drawn (its link text: paint's strokes). The link owns it, so
+/// the recipe carries it wherever it goes.
 #[derive(Debug, Clone)]
 pub struct Link {
     row: &'static dyn StepRow,
     settings: Settings,
+    mask: Settings,
     drawn: Option<Box<str>>,
 }
 
@@ -38,6 +41,7 @@ impl PartialEq for Link {
     fn eq(&self, other: &Self) -> bool {
         self.row.name() == other.row.name()
             && (self.row.drawn() || self.settings == other.settings)
+            && self.mask == other.mask
             && self.drawn() == other.drawn()
     }
 }
@@ -53,6 +57,7 @@ impl Link {
         Link {
             row,
             settings: Settings::defaults(row.fields()),
+            mask: Settings::defaults(&mask::FIELDS),
             drawn: None,
         }
     }
@@ -63,6 +68,7 @@ impl Link {
         Link {
             row,
             settings,
+            mask: Settings::defaults(&mask::FIELDS),
             drawn: None,
         }
     }
@@ -99,21 +105,59 @@ impl Link {
         self.row.fields()
     }
 
-    /// The text `knob`'s setting shows (empty for a knob it does not offer).
-    pub fn show(&self, knob: &Knob) -> String {
-        self.settings.show(knob).unwrap_or_default()
+    /// The knobs of where it acts, after its own on the page ([`mask::FIELDS`]).
+    pub fn mask_knobs(&self) -> &'static [&'static Knob] {
+        &mask::FIELDS
     }
 
-    /// Reads `text` into `knob`'s setting with the knob's range and messages.
-    pub fn apply(&mut self, knob: &Knob, text: &str, read: ReadDecimal) -> Result<(), ParamError> {
-        if !self.knobs().iter().any(|k| k.name == knob.name) {
-            let name = self.name();
-            return Err(ParamError::new(
-                knob.name,
-                format!("{} is not a setting of {name}", knob.name),
-            ));
+    /// Where it acts: its mask's settings.
+    pub fn mask(&self) -> &Settings {
+        &self.mask
+    }
+
+    /// The knob of its own or of its mask called `name`.
+    pub fn knob_named(&self, name: &str) -> Option<&'static Knob> {
+        for knobs in [self.knobs(), self.mask_knobs()] {
+            if let Some(&knob) = knobs.iter().find(|k| k.name == name) {
+                return Some(knob);
+            }
         }
-        self.settings.read(knob, text, read)
+        None
+    }
+
+    /// The text `knob`'s setting shows (empty for a knob it does not offer).
+    pub fn show(&self, knob: &Knob) -> String {
+        let shown = self.settings.show(knob).or_else(|| self.mask.show(knob));
+        shown.unwrap_or_default()
+    }
+
+    /// Reads `text` into `knob`'s setting (its own or its mask's) with the knob's range and
+    /// messages.
+    pub fn apply(&mut self, knob: &Knob, text: &str, read: ReadDecimal) -> Result<(), ParamError> {
+        if self.knobs().iter().any(|k| k.name == knob.name) {
+            return self.settings.read(knob, text, read);
+        }
+        if self.mask_knobs().iter().any(|k| k.name == knob.name) {
+            return self.mask.read(knob, text, read);
+        }
+        let name = self.name();
+        Err(ParamError::new(
+            knob.name,
+            format!("{} is not a setting of {name}", knob.name),
+        ))
+    }
+
+    /// Its settings and then its mask's that take part, `(name, value)`, as a share link
+    /// holds them (a step acting everywhere has no mask pairs).
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = self.settings.pairs();
+        pairs.extend(mask::pairs(&self.mask));
+        pairs
+    }
+
+    /// Checks where it acts: a band's low end above its high end is refused, naming the field.
+    pub fn check_mask(&self) -> Result<(), ParamError> {
+        mask::flags(&self.mask).map(|_| ())
     }
 
     /// Sets `knob` to `value` (nothing for a knob it does not offer).
@@ -129,6 +173,12 @@ impl Link {
         if let (Some(switch), true) = (self.row.after_drawn(), after_drawn) {
             flags.push(format!("--{switch}"));
         }
+        for (flag, value) in mask::flags(&self.mask).unwrap_or_default() {
+            flags.push(match value.is_empty() {
+                true => format!("--{flag}"),
+                false => format!("--{flag} {value}"),
+            });
+        }
         flags
     }
 
@@ -137,12 +187,12 @@ impl Link {
     /// grows into a range the rivers carve).
     #[cfg(feature = "erosion")]
     pub fn step_after(&self, after_drawn: bool) -> crate::chain::row::Made {
-        let mut given = crate::chain::row::Given::none();
+        let mut given = mask::given(&self.mask)?;
         if let (Some(switch), true) = (self.row.after_drawn(), after_drawn) {
             given.switches.push(switch);
         }
         given.drawn = self.drawn.as_deref().map(str::to_string);
-        self.row.step(&self.settings, &given)
+        crate::chain::mask::step_of(self.row, &self.settings, &given)
     }
 }
 
@@ -151,7 +201,7 @@ impl Link {
 impl serde::Serialize for Link {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let pairs = self.settings.pairs();
+        let pairs = self.pairs();
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("step", self.name())?;
         if !self.drawn().is_empty() {
@@ -183,7 +233,7 @@ impl<'de> serde::Deserialize<'de> for Link {
             .iter()
             .filter(|(key, _)| *key != "step" && *key != DRAWN)
         {
-            let knob = link.knobs().iter().copied().find(|k| k.name == key);
+            let knob = link.knob_named(key);
             let knob = knob.ok_or_else(|| D::Error::custom(format!("{name} has no {key:?}")))?;
             let text = match value {
                 serde_json::Value::String(text) => text.clone(),

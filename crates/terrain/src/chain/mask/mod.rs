@@ -13,12 +13,15 @@
 //! map; only what they did is kept where the mask lets it, so a channel cut above the mask's
 //! edge does not carry on below it.
 
+pub mod fields;
 mod flags;
 mod painted;
 #[cfg(test)]
 mod tests;
 
-pub use flags::{step_of, EXTRAS, INVERT, MASK, MASK_HEIGHT, MASK_SLOPE, MASK_STROKES, SOFT};
+#[cfg(feature = "erosion")]
+pub use flags::step_of;
+pub use flags::{EXTRAS, INVERT, MASK, MASK_HEIGHT, MASK_SLOPE, MASK_STROKES, SOFT};
 pub use painted::{mask_strokes, PaintedMask, MASK_BRUSHES};
 
 use super::Step;

@@ -35,6 +35,8 @@ impl Steps for Composed {
         if settings.is_empty() {
             settings.push("the strokes drawn on it".into());
         }
+        // Where it acts, when not everywhere: "only on heights 0.5 to 1 of the range".
+        settings.extend(crate::chain::mask::fields::said(link.mask()));
         format!(
             "Step {step} of {last}: after {} ({})",
             link.name(),

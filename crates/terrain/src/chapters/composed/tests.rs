@@ -436,3 +436,57 @@ fn a_composed_terrains_material_lines_are_its_own_fields_and_colour_its_land() {
         "the land is coloured by its lines"
     );
 }
+
+#[test]
+fn a_step_acts_where_its_mask_fields_say_as_the_command_lines_mask_does() {
+    use crate::chain::mask::{self, fields};
+    let mut thermal = Link::named("thermal").expect("a step");
+    // Everywhere: no mask pairs, flags or caption words; the step unmasked.
+    assert!(fields::pairs(thermal.mask()).is_empty());
+    assert!(!thermal.flags(false).iter().any(|f| f.contains("mask")));
+    for (name, text) in [
+        ("where", "slope"),
+        ("slope-from", "20"),
+        ("mask-invert", "true"),
+    ] {
+        let knob = thermal.knob_named(name).expect("a mask field");
+        thermal.apply(knob, text, rust_decimal).expect("read");
+    }
+    let flags = thermal.flags(false).join(" ");
+    assert!(
+        flags.ends_with("--mask-slope 20:90 --mask-soft 0.05 --mask-invert"),
+        "{flags}"
+    );
+    let composed = Composed {
+        exponent: 6,
+        steps: StepList::of(&[thermal.clone()]),
+        ..Composed::DEFAULT
+    };
+    assert!(composed
+        .caption(1)
+        .contains("everywhere but on slopes of 20 to 90 degrees"));
+    // The page's chain is the command line's masked step on the base.
+    let seed = 3;
+    let mut given = crate::chain::row::Given::none();
+    given.values.push((mask::MASK_SLOPE, "20:90".into()));
+    given.switches.push(mask::INVERT);
+    let row = thermal.row();
+    let step = mask::step_of(row, thermal.settings(), &given).expect("a masked step");
+    let mut by_hand = composed.base_recipe().generate(seed).expect("ok");
+    step.apply(&mut by_hand, seed).expect("ok");
+    assert_eq!(composed.generate(seed).expect("ok").data(), by_hand.data());
+    assert_ne!(
+        thermal,
+        Link::named("thermal").expect("a step"),
+        "the mask tells links apart"
+    );
+    // A band upside down is refused, naming its low end.
+    let from = thermal.knob_named("slope-from").expect("a field");
+    thermal.apply(from, "80", rust_decimal).expect("in range");
+    let to = thermal.knob_named("slope-to").expect("a field");
+    thermal.apply(to, "40", rust_decimal).expect("in range");
+    assert_eq!(
+        thermal.check_mask().expect_err("refused").field,
+        "slope-from"
+    );
+}
