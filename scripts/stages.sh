@@ -107,6 +107,12 @@ counted() {
   return "$rc"
 }
 
+# Node's test runner as the end-to-end stages run it: a suite at a time, and never held open.
+# --test-force-exit ends a suite's process when its tests are done, even if a failed test left a
+# browser or server open (one once held the test command until CI's 90 minutes ran out);
+# --test-timeout fails a test that runs past 15 minutes instead of waiting on it forever.
+E2E_NODE=(node --test --test-concurrency=1 --test-reporter=tap --test-force-exit --test-timeout=900000)
+
 # Runs end-to-end suites with node's test runner in tests/ (LABEL names them in the stage's row)
 # and notes how long they took and how many tests passed.
 counted_e2e() {
@@ -115,7 +121,7 @@ counted_e2e() {
   log="$(mktemp -t counted.XXXXXX.log)"
   t0="$(stage_now)"
   local rc=0
-  (cd "$ROOT/tests" && node --test --test-concurrency=1 --test-reporter=tap "$@") 2>&1 | tee "$log" || rc=$?
+  (cd "$ROOT/tests" && "${E2E_NODE[@]}" "$@") 2>&1 | tee "$log" || rc=$?
   awk -v label="$label" -v secs="$(stage_secs "$t0" "$(stage_now)")" \
     '/^# pass / { n = $3 } END { printf "%s: %d passed in %s s\n", label, n, secs }' "$log" >>"${STAGE_NOTE_FILE:-/dev/null}"
   rm -f "$log"

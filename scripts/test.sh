@@ -52,7 +52,7 @@ e2e_lane() {
   t0="$(stage_now)"
   while file="$(e2e_next)" && [ -n "$file" ]; do
     log="$(mktemp -t e2e-lane.XXXXXX.log)"
-    (cd "$ROOT/tests" && E2E_TIMED=skip node --test --test-concurrency=1 --test-reporter=tap "$file") 2>&1 | tee "$log" || rc=$?
+    (cd "$ROOT/tests" && E2E_TIMED=skip "${E2E_NODE[@]}" "$file") 2>&1 | tee "$log" || rc=$?
     passed=$(( passed + $(awk '/^# pass / { n = $3 } END { print n + 0 }' "$log") ))
     done="$done $(basename "$file" .test.mjs)"
     rm -f "$log"
