@@ -282,6 +282,32 @@ pub fn slope_map(map: &Heightmap, relief: Relief) -> Result<Heightmap, ParamErro
     Heightmap::from_data(map.width(), map.height(), angles)
 }
 
+/// A weight for every point of `map`, row by row, read off its slope: `known(rise²)` where that
+/// answers from the squared rise alone (the gradient's squared length, `tan²` of the angle),
+/// else `weigh(degrees)` of the angle exactly as [`slope_map`] measures it. A mask by slope
+/// answers most points from the squared rise, so it takes an arc tangent only near its band's
+/// edges.
+pub fn by_slope(
+    map: &Heightmap,
+    relief: Relief,
+    known: impl Fn(f64) -> Option<f32>,
+    weigh: impl Fn(f32) -> f32,
+) -> Vec<f32> {
+    let points = Points::of(map);
+    let w = points.width;
+    (0..w * points.height)
+        .map(|i| {
+            let (east, south) = gradient_of(points, relief, i % w, i / w);
+            let (east, south) = (f64::from(east), f64::from(south));
+            known(east * east + south * south).unwrap_or_else(|| {
+                let rise = (Trig::OWN.hypot)(east, south);
+                let share = ((Trig::OWN.atan)(rise) / std::f64::consts::FRAC_PI_2) as f32;
+                weigh(share * 90.0)
+            })
+        })
+        .collect()
+}
+
 /// The arc tangent and the length of a vector (`hypot`) a slope is measured with: the
 /// platform's own ([`Trig::OWN`]), or on the page the browser's `Math.atan` and `Math.hypot`,
 /// which keep the libm code out of its first load.

@@ -25,7 +25,7 @@ pub use flags::{EXTRAS, INVERT, MASK, MASK_HEIGHT, MASK_SLOPE, MASK_STROKES, SOF
 pub use painted::{mask_strokes, PaintedMask, MASK_BRUSHES};
 
 use super::Step;
-use crate::derived::{slope_map, Relief};
+use crate::derived::{by_slope, Relief};
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
@@ -55,6 +55,37 @@ impl Band {
         }
         let t = 1.0 - outside / soft;
         t * t * (3.0 - 2.0 * t)
+    }
+}
+
+impl Band {
+    /// The weight of a slope in this band of degrees, with an edge `soft` degrees wide, from
+    /// its squared rise (`tan²` of its angle) alone where that tells it: well inside (1) or
+    /// well outside (0); `None` near an edge, where the angle itself is weighed
+    /// ([`Band::weight`]). The margin keeps every answer the angle's own.
+    pub fn by_rise(self, soft: f32) -> impl Fn(f64) -> Option<f32> {
+        const MARGIN: f64 = 1e-4;
+        // tan² of an angle in degrees; past 90 degrees (or at it) no rise reaches it.
+        let tan2 = |degrees: f64| match degrees < 90.0 {
+            true => degrees.max(0.0).to_radians().tan().powi(2),
+            false => f64::INFINITY,
+        };
+        let (low, high, soft) = (f64::from(self.low), f64::from(self.high), f64::from(soft));
+        let inside = (tan2(low) * (1.0 + MARGIN), tan2(high) * (1.0 - MARGIN));
+        let outside = match low - soft > 0.0 {
+            true => tan2(low - soft) * (1.0 - MARGIN),
+            false => -1.0,
+        };
+        let beyond = tan2(high + soft) * (1.0 + MARGIN);
+        move |rise2| {
+            if rise2 >= inside.0 && rise2 <= inside.1 {
+                Some(1.0)
+            } else if rise2 < outside || rise2 > beyond {
+                Some(0.0)
+            } else {
+                None
+            }
+        }
     }
 }
 
@@ -139,9 +170,11 @@ impl Mask {
             }
         }
         if let Some(band) = self.slope {
-            let slopes = slope_map(map, Relief::as_shown(map))?;
-            for (m, &share) in m.iter_mut().zip(slopes.data()) {
-                *m *= band.weight(share * 90.0, self.soft * 90.0);
+            let soft = self.soft * 90.0;
+            let known = band.by_rise(soft);
+            let slopes = by_slope(map, Relief::as_shown(map), known, |d| band.weight(d, soft));
+            for (m, w) in m.iter_mut().zip(slopes) {
+                *m *= w;
             }
         }
         if let Some(strokes) = &self.strokes {

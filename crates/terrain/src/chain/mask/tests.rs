@@ -185,3 +185,35 @@ fn the_sidecar_names_the_mask_file_and_its_fingerprint() {
     let words = crate::chain::command_words(&[masked]);
     assert!(words.ends_with(&["--mask".to_string(), "ridge.png".to_string()]));
 }
+
+#[test]
+fn a_slope_band_read_off_the_rise_weighs_every_cell_as_its_angle_does() {
+    use crate::derived::{slope_map, Relief};
+    let map = diamond_square(7, 5);
+    let angles = slope_map(&map, Relief::as_shown(&map)).expect("slopes");
+    for (low, high) in [
+        (0.0, 90.0),
+        (30.0, 90.0),
+        (10.0, 40.0),
+        (45.0, 46.0),
+        (0.0, 20.0),
+    ] {
+        for soft in [0.0, 0.05, 0.2] {
+            let mask = Mask {
+                slope: Some(Band { low, high }),
+                soft,
+                ..Mask::default()
+            };
+            let weights = mask.weights(&map).expect("weights");
+            let band = Band { low, high };
+            for (i, &share) in angles.data().iter().enumerate() {
+                let exact = band.weight(share * 90.0, soft * 90.0);
+                assert_eq!(
+                    weights[i].to_bits(),
+                    exact.to_bits(),
+                    "{low}:{high} soft {soft}, cell {i}"
+                );
+            }
+        }
+    }
+}
