@@ -238,6 +238,28 @@ test("a step acts only where its Where lets it: the band's fields, the command's
   assert.deepEqual(problems, []);
 });
 
+test("the erosion chapter's worked example opens Make your own on a chain with its steps masked", async () => {
+  const visit = await openPage(fx.browser, `${fx.server.url}#erosion`);
+  const { page } = visit;
+  const link = page.locator('#erosion a[data-example="where"]');
+  await link.scrollIntoViewIfNeeded();
+  await Promise.all([page.waitForURL(/\?example#compose\?/), link.click()]);
+  await page.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.generation) >= 1, section, { timeout: 60_000 });
+  await settle(page, id);
+  assert.deepEqual(await steps(page), ['erode', 'thermal']);
+  const line = await command(page);
+  assert.match(line, /^terrain ds --exponent 8 --seed 7 --then erode --droplets 100000 .*--mask-height 0\.5:1 --mask-soft 0\.05 --then thermal .*--talus 35 .*--mask-slope 40:90 --mask-soft 0\.05$/);
+  const caption = await page.$eval(`${section} .step-caption`, (c) => c.textContent);
+  assert.match(caption, /only on slopes of 40 to 90 degrees/);
+  const file = await download(page, id, 'r32');
+  const out = join(await mkdtemp(join(tmpdir(), 'terrain-example-')), 'example.r32');
+  terrain([...line.split(' ').slice(1), '--out', out]);
+  assert.ok(file.bytes.equals(await readFile(out)), `${line}: the same bytes`);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'compose-example.png') });
+  assert.deepEqual(visit.problems, []);
+  await visit.context.close();
+});
+
 test('on the real land the steps run on the map read, and the download is what data-command writes', async () => {
   const { page, problems } = fx.session;
   await setField(page, id, 'base', 'real-land');
