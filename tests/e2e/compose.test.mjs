@@ -15,7 +15,7 @@ import {
 
 const id = 'compose';
 /** A step's fields of where it acts, after its own, in order. */
-const WHERE_FIELDS = ['where', 'height-from', 'height-to', 'slope-from', 'slope-to', 'mask-soft', 'mask-invert'];
+const WHERE_FIELDS = ['where', 'height-from', 'height-to', 'slope-from', 'slope-to', 'mask-soft', 'mask-brush', 'mask-radius', 'mask-strength', 'mask-invert'];
 const section = `section[data-demo="${id}"]`;
 const fx = suite();
 
@@ -212,9 +212,10 @@ test("a step acts only where its Where lets it: the band's fields, the command's
   assert.ok(kept > 1000 && worked > 100, `${kept} kept, ${worked} weathered`);
   // A band upside down is refused next to its low end; the terrain stays.
   const kept2 = await inspect(page, id);
-  await page.fill(`${thermal} [name="height-from"]`, '0.9');
+  // The high end first: each state on the way is refused, so no terrain is made between.
   await page.fill(`${thermal} [name="height-to"]`, '0.2');
-  await page.press(`${thermal} [name="height-to"]`, 'Enter');
+  await page.fill(`${thermal} [name="height-from"]`, '0.9');
+  await page.press(`${thermal} [name="height-from"]`, 'Enter');
   await page.waitForFunction((sel) => document.querySelector(sel).dataset.state === 'error', section);
   const refused = await inspect(page, id);
   assert.match(refused.alert, /^Step 2 \(thermal\): From height must not be above To height/);

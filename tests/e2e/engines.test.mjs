@@ -541,7 +541,7 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       const terraceFields = await driver.evaluate((s) =>
         [...document.querySelectorAll(`${s} fieldset[data-step="terrace"] input`)].map((f) => f.name), sel);
       // Its own fields, then where it acts (the band's fields hidden until Where asks).
-      assert.deepEqual(terraceFields, ['levels', 'sharpness', 'height-from', 'height-to', 'slope-from', 'slope-to', 'mask-soft', 'mask-invert']);
+      assert.deepEqual(terraceFields, ['levels', 'sharpness', 'height-from', 'height-to', 'slope-from', 'slope-to', 'mask-soft', 'mask-radius', 'mask-strength', 'mask-invert']);
       await driver.type(`${sel} fieldset[data-step="terrace"] input[name="sharpness"]`, '1');
       shown = await generated(driver, id, shown.generation + 1);
       const terraced = await command();
@@ -571,6 +571,48 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       terrain([...masked.split(' ').slice(1), '--out', maskedOut]);
       assert.ok(Buffer.from(maskedFile.base64, 'base64').equals(await readFile(maskedOut)), `${masked}: the same bytes`);
       await driver.screenshot(join(ARTIFACTS, `compose-where-${name}.png`));
+
+      // Where it acts, painted: a drag on the map paints the mask; unpainted, the terraces are
+      // not there at all; undo gives those bytes back; the mask file with data-command writes
+      // the page's bytes.
+      await driver.evaluate((s) => {
+        const where = document.querySelector(`${s} fieldset[data-step="terrace"] select[name="where"]`);
+        where.value = 'painted';
+        where.dispatchEvent(new Event('change', { bubbles: true }));
+      }, sel);
+      shown = await generated(driver, id, shown.generation + 1);
+      const viewBefore = await driver.evaluate((s) => document.querySelector(`${s} select[name="view"]`).value, sel);
+      await setView(driver, id, 'map');
+      const unpainted = Buffer.from((await downloadAs(driver, id, 'r32')).base64, 'base64');
+      await driver.evaluate((s) => {
+        const canvas = document.querySelector(`${s} canvas`);
+        const box = canvas.getBoundingClientRect();
+        const at = (x) => ({
+          pointerId: 9, isPrimary: true, pointerType: 'mouse', buttons: 1, bubbles: true,
+          clientX: box.x + box.width * x, clientY: box.y + box.height * 0.5,
+        });
+        canvas.dispatchEvent(new PointerEvent('pointerdown', at(0.3)));
+        for (let k = 1; k <= 8; k++) canvas.dispatchEvent(new PointerEvent('pointermove', at(0.3 + 0.04 * k)));
+        canvas.dispatchEvent(new PointerEvent('pointerup', at(0.62)));
+      }, sel);
+      shown = await generated(driver, id, shown.generation + 1);
+      assert.equal(await driver.evaluate((s) => document.querySelector(s).dataset.strokes, sel), '1', `${name}: one stroke`);
+      const painted = await command();
+      assert.match(painted, / --then terrace --levels 8 --sharpness 1 --mask-strokes mask\.json$/);
+      const maskFile = await downloadAs(driver, id, 'mask');
+      assert.equal(maskFile.name, 'mask.json');
+      const paintedFile = Buffer.from((await downloadAs(driver, id, 'r32')).base64, 'base64');
+      assert.ok(!paintedFile.equals(unpainted), `${name}: the terraces where painted`);
+      const paintedDir = await mkdtemp(join(tmpdir(), `terrain-${name}-mask-`));
+      await writeFile(join(paintedDir, 'mask.json'), Buffer.from(maskFile.base64, 'base64'));
+      const paintedOut = join(paintedDir, 'painted.r32');
+      terrain([...painted.replace('mask.json', join(paintedDir, 'mask.json')).split(' ').slice(1), '--out', paintedOut]);
+      assert.ok(paintedFile.equals(await readFile(paintedOut)), `${painted}: the same bytes`);
+      await driver.screenshot(join(ARTIFACTS, `compose-mask-${name}.png`));
+      await act(`${sel} fieldset[data-step="terrace"] [data-action="undo"]`);
+      assert.ok(Buffer.from((await downloadAs(driver, id, 'r32')).base64, 'base64').equals(unpainted), `${name}: undo gives the bytes back`);
+      shown = await facts(driver, id);
+      await setView(driver, id, viewBefore);
       await act(`${sel} fieldset[data-step="terrace"] [data-action="remove-step"]`);
       assert.deepEqual(await stepsOf(), ['redistribute', 'thermal']);
 

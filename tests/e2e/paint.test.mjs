@@ -154,33 +154,119 @@ test('a link whose strokes are refused says so and starts without them', async (
   await visit.context.close();
 });
 
-test('one finger paints on a phone', async () => {
+/** The map cells of `strokes` (a mask file's) that no dab reaches: farther than a stroke's
+ * radius from each of its points, on a `side` x `side` map. */
+function unreached(strokes, side) {
+  const cells = [];
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const near = strokes.some((s) => s.points.some(([px, py]) => (px - x) ** 2 + (py - y) ** 2 <= s.radius ** 2));
+      if (!near) cells.push(y * side + x);
+    }
+  }
+  return cells;
+}
+
+test("a painted mask lets erosion act only where it is painted; undo, redo and the mask file agree with the command", async () => {
+  const visit = await openPage(fx.browser,
+    `${fx.server.url}#${id}?base=ds&exponent=7&seed=5&then=erode&droplets=20000&where=painted`);
+  const { page, problems } = visit;
+  await page.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.generation) >= 1, section, { timeout: 60_000 });
+  await settle(page, id);
+  await page.selectOption(`${section} select[name="view"]`, 'map');
+  const line0 = await page.$eval(section, (s) => s.dataset.command);
+  assert.match(line0, /--then erode .*--mask-strokes mask\.json$/);
+  assert.equal(await page.$eval(section, (s) => s.hasAttribute('data-painting')), true, 'a painted mask paints');
+  // Nothing painted yet: the mask is empty and the map is the base's, byte for byte.
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-mask-'));
+  const baseFile = join(scratch, 'base.r32');
+  terrain(['ds', '--exponent', '7', '--seed', '5', '--out', baseFile]);
+  const base = await readFile(baseFile);
+  assert.ok((await r32(page)).equals(base), 'an unpainted mask keeps the base');
+  const shown = await inspect(page, id);
+  await drag(page, [0.25, 0.5], [0.55, 0.45]);
+  const painted = await newer(page, shown.generation);
+  assert.equal(await page.$eval(section, (s) => s.dataset.strokes), '1');
+  const after = await r32(page);
+  assert.ok(!after.equals(base), 'the erosion shows where painted');
+  assert.match(await page.$eval(`${section} .step-caption`, (c) => c.textContent), /only where its mask is painted/);
+  // The mask file: the mask's brushes, and every cell no dab reaches is the base's.
+  const mask = await download(page, id, 'mask');
+  assert.equal(mask.name, 'mask.json');
+  const strokes = JSON.parse(mask.bytes.toString()).strokes;
+  assert.equal(strokes.length, 1);
+  assert.equal(strokes[0].brush, 'add');
+  const heights = (bytes) => new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+  const [a, b] = [heights(after), heights(base)];
+  const far = unreached(strokes, 129);
+  assert.ok(far.length > 129 * 129 / 3, `${far.length} cells unpainted`);
+  assert.deepEqual(far.filter((i) => a[i] !== b[i]), [], 'unpainted cells are the base\'s');
+  // Undo: the base again; redo: the painted map.
+  await page.click(`${section} fieldset[data-step="erode"] [data-action="undo"]`);
+  const undone = await newer(page, painted.generation);
+  assert.ok((await r32(page)).equals(base), 'undo gives the base back byte for byte');
+  await page.focus(`${section} canvas`);
+  await page.keyboard.press('Control+Shift+Z');
+  await newer(page, undone.generation);
+  assert.ok((await r32(page)).equals(after), 'redo brings the stroke back');
+  // The Mask view shows where erode acts: the stroke in white on black, a drag there paints.
+  await page.selectOption(`${section} select[name="view"]`, 'mask');
+  await page.waitForFunction((sel) => /acts on/.test(document.querySelector(sel).dataset.legend ?? ''), section);
+  const legend = await page.$eval(section, (s) => s.dataset.legend);
+  const share = Number(legend.match(/acts on ([\d.]+)%/)[1]);
+  const reach = 100 * (1 - far.length / (129 * 129));
+  assert.match(legend, /^step 1 \(erode\) acts on /);
+  assert.ok(share > 0 && share <= reach + 1, `${legend}: at most the ${reach.toFixed(1)} % a dab reaches`);
+  assert.equal(await page.$eval(section, (s) => s.hasAttribute('data-painting')), true, 'the Mask view paints');
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'mask-view.png') });
+  // data-command with the mask file writes the page's bytes.
+  await writeFile(join(scratch, 'mask.json'), mask.bytes);
+  const line = await page.$eval(section, (s) => s.dataset.command);
+  const out = join(scratch, 'masked.r32');
+  terrain([...line.replace('--mask-strokes mask.json', `--mask-strokes ${join(scratch, 'mask.json')}`).split(' ').slice(1), '--out', out]);
+  assert.ok(after.equals(await readFile(out)), `${line}: the same bytes`);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'mask-painted.png') });
+  assert.deepEqual(problems, []);
+  await visit.context.close();
+});
+
+test('one finger paints on a phone: the ground, or where a step acts', async () => {
   const context = await fx.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
-  await page.goto(`${fx.server.url}#${id}?base=ds&exponent=6&seed=4&then=paint&brush=lower&radius=6&strength=0.3`);
-  await page.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.generation) >= 1, section, { timeout: 60_000 });
-  await page.$eval(section, (s) => s.querySelector('canvas').scrollIntoView({ block: 'center' }));
-  await page.selectOption(`${section} select[name="view"]`, 'map');
-  const start = await inspect(page, id);
-  assert.equal(await page.$eval(`${section} canvas`, (c) => getComputedStyle(c).touchAction), 'none');
-  const box = await page.locator(`${section} canvas`).boundingBox();
-  const cdp = await context.newCDPSession(page);
-  const [x, y] = [Math.round(box.x + box.width * 0.3), Math.round(box.y + box.height * 0.5)];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-  for (let i = 1; i <= 10; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + 14 * i, y }] });
-    await page.waitForTimeout(16);
+  const links = {
+    paint: 'then=paint&brush=lower&radius=6&strength=0.3',
+    erode: 'then=erode&droplets=20000&where=painted&mask-radius=8',
+  };
+  for (const [step, chain] of Object.entries(links)) {
+    await page.goto(`${fx.server.url}#${id}?base=ds&exponent=6&seed=4&${chain}`);
+    await page.reload();
+    await page.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.generation) >= 1, section, { timeout: 60_000 });
+    await page.$eval(section, (s) => s.querySelector('canvas').scrollIntoView({ block: 'center' }));
+    await page.selectOption(`${section} select[name="view"]`, 'map');
+    await settle(page, id);
+    const start = await inspect(page, id);
+    assert.equal(await page.$eval(`${section} canvas`, (c) => getComputedStyle(c).touchAction), 'none');
+    const box = await page.locator(`${section} canvas`).boundingBox();
+    const cdp = await context.newCDPSession(page);
+    const [x, y] = [Math.round(box.x + box.width * 0.3), Math.round(box.y + box.height * 0.5)];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + 14 * i, y }] });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const painted = await newer(page, start.generation);
+    assert.equal(await page.$eval(section, (s) => s.dataset.strokes), '1', step);
+    assert.notEqual(painted.hash, start.hash, step);
+    // The step's brush, fields, undo and redo are each at least 44 px on the phone (a
+    // checkbox's target is its label).
+    await page.click(`${section} details.settings > summary`);
+    const small = await page.$$eval(`${section} fieldset[data-step="${step}"] :is(input, select, button)`,
+      (controls) => controls.filter((c) => c.offsetParent !== null)
+        .map((c) => [c.name || c.dataset.action, (c.type === 'checkbox' ? c.closest('label') : c).getBoundingClientRect()])
+        .filter(([, r]) => r.height < 44 || r.width < 44).map(([n, r]) => `${n} ${r.width}x${r.height}`));
+    assert.deepEqual(small, [], step);
+    await page.locator(section).screenshot({ path: join(ARTIFACTS, `paint-390-${step}.png`) });
   }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  const painted = await newer(page, start.generation);
-  assert.equal(await page.$eval(section, (s) => s.dataset.strokes), '1');
-  assert.notEqual(painted.hash, start.hash);
-  // The paint step's brush, fields, undo and redo are each at least 44 px on the phone.
-  await page.click(`${section} details.settings > summary`);
-  const small = await page.$$eval(`${section} fieldset[data-step="paint"] :is(input, select, button)`,
-    (controls) => controls.map((c) => [c.name || c.dataset.action, c.getBoundingClientRect()])
-      .filter(([, r]) => r.height < 44 || r.width < 44).map(([n, r]) => `${n} ${r.width}x${r.height}`));
-  assert.deepEqual(small, []);
-  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'paint-390.png') });
   await context.close();
 });

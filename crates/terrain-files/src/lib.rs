@@ -51,7 +51,9 @@ pub fn encode_file(
         // Routed by the later chapters' module (`terrain-chapters`' routing.rs).
         Download::Water => Err("the points on screen are routed where the chapters are".into()),
         // Written by the later chapters' module, which holds them (`maker::painted`).
-        Download::Strokes => Err("the strokes are written where they are read".into()),
+        Download::Strokes | Download::Mask => {
+            Err("the strokes are written where they are read".into())
+        }
         Download::Flow(format) => {
             // The flow written in its format: counts as floats, or a log scale in 16 bits.
             let water = Water::of(&map).map_err(|e| e.message)?;

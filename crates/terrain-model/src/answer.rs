@@ -2,6 +2,7 @@
 //! screen kept, fault maps and erosion batch by batch (every step from one generation,
 //! `Recipe::in_steps`), and the variogram.
 
+use terrain::chapters::steps::InSteps;
 use terrain::chapters::ReadBase;
 use terrain::creases::crease_score;
 use terrain::display::{self, DisplayGrid};
@@ -41,9 +42,21 @@ pub struct Answer {
     /// What the worker measured at each step from step 0, one line a step, said after the
     /// step's caption (the weathered map's steep pairs and erosion score); empty otherwise.
     pub notes: String,
+    /// For a composed terrain with a mask on any step: where each step acts, one byte per
+    /// shown point (0 none, 255 whole) for each step from step 1, one grid after another
+    /// ([`terrain::chapters::steps::InSteps::masks`]). Empty otherwise.
+    pub masks: Vec<u8>,
 }
 
 impl Answer {
+    /// Where step `step` (from 1) acts at each shown point, 0 to 255; `None` where no step has
+    /// a mask, or for a step the terrain does not have.
+    pub fn mask(&self, step: u32) -> Option<&[u8]> {
+        let n = self.grid.heights.len();
+        let at = (step.checked_sub(1)? as usize).checked_mul(n)?;
+        self.masks.get(at..at.checked_add(n)?)
+    }
+
     /// What the worker measured at step `step`, if it measured anything.
     pub fn note(&self, step: u32) -> Option<&str> {
         self.notes
@@ -183,8 +196,7 @@ impl Demo {
     /// carries and, where the pair compares creases, both crease scores), or for a read map the map `held` made under `setup` (`Recipe::made_from`), keeps
     /// the points shown on screen and measures the variogram.
     pub fn answer(&self, setup: &Setup, held: Option<&Heightmap>) -> Result<Answer, ParamError> {
-        let (map, batches, trails, notes) = self.made(setup, held)?;
-        self.answer_made(setup, &map, batches, trails, notes)
+        self.answer_with_map(setup, held).map(|(answer, _)| answer)
     }
 
     /// [`Demo::answer`], and the full map it was made from (kept in the worker for downloads).
@@ -193,34 +205,30 @@ impl Demo {
         setup: &Setup,
         held: Option<&Heightmap>,
     ) -> Result<(Answer, Heightmap), ParamError> {
-        let (map, batches, trails, notes) = self.made(setup, held)?;
-        Ok((self.answer_made(setup, &map, batches, trails, notes)?, map))
+        let made = self.made(setup, held)?;
+        let mut answer =
+            self.answer_made(setup, &made.map, made.batches, made.trails, made.notes)?;
+        answer.masks = made.masks;
+        Ok((answer, made.map))
     }
 
     /// The full map for `setup` (made from `held` for a read map), with the shown heights of
     /// its steps, its droplets' trails and what each step measured, where it has them.
-    #[allow(clippy::type_complexity)]
-    fn made(
-        &self,
-        setup: &Setup,
-        held: Option<&Heightmap>,
-    ) -> Result<(Heightmap, Vec<f32>, Vec<u8>, String), ParamError> {
+    fn made(&self, setup: &Setup, held: Option<&Heightmap>) -> Result<InSteps, ParamError> {
         // Faults and erosion keep the shown points after each batch, the same points `shown`
         // keeps of the finished map.
         let size = read_size(setup, held);
         let (columns, rows) = self.positions(size);
         Ok(
             match setup.recipe.in_steps(held, setup.seed, &columns, &rows) {
-                Some(made) => {
-                    let made = made?;
-                    (made.map, made.batches, made.trails, made.notes)
-                }
-                None => (
-                    setup.recipe.made_from(held, setup.seed)?,
-                    Vec::new(),
-                    Vec::new(),
-                    String::new(),
-                ),
+                Some(made) => made?,
+                None => InSteps {
+                    map: setup.recipe.made_from(held, setup.seed)?,
+                    batches: Vec::new(),
+                    trails: Vec::new(),
+                    notes: String::new(),
+                    masks: Vec::new(),
+                },
             },
         )
     }
@@ -282,6 +290,7 @@ impl Demo {
             trails,
             engine: None,
             notes,
+            masks: Vec::new(),
         })
     }
 }

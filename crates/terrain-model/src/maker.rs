@@ -76,8 +76,8 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
     let Some(download) = request.download else {
         return Body::Terrain(terrain_kept(request, held).map_err(|e| e.message));
     };
-    if download == Download::Strokes {
-        return Body::File(strokes_file(setup));
+    if matches!(download, Download::Strokes | Download::Mask) {
+        return Body::File(strokes_file(setup, download == Download::Mask));
     }
     if download == Download::Water {
         // The points the view shows, as the page sent them (holes not a number): routed by the
@@ -135,6 +135,7 @@ pub fn answer(request: &Request, held: Option<&Heightmap>) -> Body {
         | Download::Rivers
         | Download::Water
         | Download::Strokes
+        | Download::Mask
         | Download::Splat => Body::Map {
             download,
             map,
@@ -208,22 +209,30 @@ fn map_kept(request: &Request, held: Option<&Heightmap>) -> Result<Heightmap, Pa
 }
 
 /// The strokes file of `setup`'s painting: the strokes its chain's `paint` step holds, as
-/// `--then paint --strokes` reads them; refused where the recipe paints nothing or its
+/// `--then paint --strokes` reads them (or, `mask`, a painted mask's strokes as
+/// `--mask-strokes` reads them); refused where the recipe paints nothing of the kind or its
 /// strokes do not read.
 #[cfg(feature = "keep")]
-fn strokes_file(setup: &crate::fields::Setup) -> Result<Vec<u8>, String> {
+fn strokes_file(setup: &crate::fields::Setup, mask: bool) -> Result<Vec<u8>, String> {
     let steps = setup.recipe.step_list();
-    let drawn = steps.and_then(|steps| steps.iter().find(|link| link.row().drawn()));
-    let drawn = drawn.ok_or("only a composed terrain with a paint step has strokes")?;
-    terrain::chain::paint::strokes_file(drawn.drawn())
-        .map(String::into_bytes)
-        .map_err(|e| e.message)
+    let drawn = steps.and_then(|steps| steps.drawn_step());
+    let written = match (drawn, mask) {
+        (Some(link), false) if link.row().drawn() => {
+            terrain::chain::paint::strokes_file(link.drawn())
+        }
+        (Some(link), true) if link.paints_mask() => terrain::chain::mask::mask_file(link.drawn()),
+        (_, false) => return Err("only a composed terrain with a paint step has strokes".into()),
+        (_, true) => {
+            return Err("only a composed terrain with a painted mask has its strokes".into())
+        }
+    };
+    written.map(String::into_bytes).map_err(|e| e.message)
 }
 
 /// Without the chain's code (the worker's own module) there are no strokes to write.
 #[cfg(not(feature = "keep"))]
-fn strokes_file(_setup: &crate::fields::Setup) -> Result<Vec<u8>, String> {
-    Err("only a composed terrain with a paint step has strokes".into())
+fn strokes_file(_setup: &crate::fields::Setup, _mask: bool) -> Result<Vec<u8>, String> {
+    Err("only a composed terrain with a paint step or a painted mask has strokes".into())
 }
 
 /// Whether `request` (from the read map `held`) would write a kept map rather than generate one.

@@ -15,6 +15,8 @@ pub enum Offered {
     Maps,
     /// A map made of a base and steps that change it: what they changed.
     Bases,
+    /// A map made of steps the reader chains (Make your own): where each acts.
+    Chains,
 }
 
 /// What the page knows of a view: one row each.
@@ -163,6 +165,18 @@ static SLOPE: ViewRow = ViewRow {
     ..PLAIN
 };
 
+/// The row of [`ViewMode::MASK`].
+static MASK: ViewRow = ViewRow {
+    name: "mask",
+    label: "Mask (where a step acts)",
+    shows: "Top-down map of where the step shown acts: white where its work is kept whole, \
+            black where the map stays as it was given, grey between",
+    offered: Offered::Chains,
+    points: true,
+    paints: true,
+    ..PLAIN
+};
+
 /// How a demo is drawn (`<select name="view">`): one of the rows of [`ViewMode::ALL`].
 #[derive(Clone, Copy)]
 pub struct ViewMode(&'static ViewRow);
@@ -205,8 +219,13 @@ impl ViewMode {
     /// (`terrain::derived::shown_slopes`).
     pub const SLOPE: ViewMode = ViewMode(&SLOPE);
 
+    /// Where a step of a chain acts: its mask in grey, white where the step's work is kept
+    /// whole, black where the map stays as it was given (the step the stepper shows; at step
+    /// 0 the first). A drag paints a painted mask here too.
+    pub const MASK: ViewMode = ViewMode(&MASK);
+
     /// Every view, in the order the select lists them.
-    pub const ALL: [ViewMode; 9] = [
+    pub const ALL: [ViewMode; 10] = [
         ViewMode::TERRAIN,
         ViewMode::LAND,
         ViewMode::WIREFRAME,
@@ -216,6 +235,7 @@ impl ViewMode {
         ViewMode::WATER_3D,
         ViewMode::EROSION,
         ViewMode::SLOPE,
+        ViewMode::MASK,
     ];
 
     /// Its row: name, label, what it shows, how it is seen, what it does.
@@ -269,12 +289,14 @@ impl ViewMode {
 }
 
 impl Offered {
-    /// Whether a demo that `is_map` (not a profile) and whose recipe is `on_a_base` can show it.
-    pub fn on(self, is_map: bool, on_a_base: bool) -> bool {
+    /// Whether a demo that `is_map` (not a profile), whose recipe is `on_a_base` and whether
+    /// it `chains` steps the reader chooses, can show it.
+    pub fn on(self, is_map: bool, on_a_base: bool, chains: bool) -> bool {
         match self {
             Offered::Everywhere => true,
             Offered::Maps => is_map,
             Offered::Bases => is_map && on_a_base,
+            Offered::Chains => is_map && chains,
         }
     }
 }

@@ -193,9 +193,11 @@ impl Demo {
     /// ([`crate::view_mode::Offered`]), answered by the demo (a map or a profile) and its
     /// recipe (a base its steps change).
     pub fn offers(&self, view: ViewMode) -> bool {
-        view.row()
-            .offered
-            .on(self.is_map(), self.recipe.on_a_base())
+        view.row().offered.on(
+            self.is_map(),
+            self.recipe.on_a_base(),
+            self.recipe.step_list().is_some(),
+        )
     }
 
     /// Whether the map can be moved over the endless plane: the row offers the map's corner

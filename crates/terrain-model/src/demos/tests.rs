@@ -482,9 +482,11 @@ fn each_view_is_offered_by_name_where_it_has_something_to_show() {
             "slope"
         ]
     );
+    // Erosion: every view but the mask, which only a chain the reader makes has.
     let eroded = names("erosion");
-    assert_eq!(eroded.len(), ViewMode::ALL.len());
-    assert!(eroded.contains(&"erosion"));
+    assert_eq!(eroded.len(), ViewMode::ALL.len() - 1);
+    assert!(eroded.contains(&"erosion") && !eroded.contains(&"mask"));
+    assert_eq!(names("compose").len(), ViewMode::ALL.len());
     // The slope view wherever the map view is; the land wherever the map is a terrain.
     for demo in DEMOS {
         assert_eq!(demo.offers(ViewMode::LAND), demo.is_map(), "{}", demo.id);
@@ -525,4 +527,33 @@ fn a_composed_terrain_is_read_and_drawn_as_the_row_its_base_reads() {
     assert_eq!(on("real-land"), find("real-land").expect("a row").held);
     assert_eq!(on("your-map"), find("your-map").expect("a row").held);
     assert_eq!(on("ds"), None);
+}
+
+#[test]
+fn a_chain_with_a_mask_answers_where_each_step_acts_at_the_shown_points() {
+    let compose = find("compose").expect("a row");
+    let query = "base=ds&exponent=5&then=redistribute&then=erode&droplets=2000&where=painted\
+                 &strokes=raise_4_1_2-16-6-16";
+    let setup = crate::links::setup_from_query(compose, query, 3).expect("a good link");
+    let answer = compose.answer(&setup, None).expect("made");
+    let n = answer.grid.heights.len();
+    assert_eq!(answer.masks.len(), 2 * n, "a grid of weights for each step");
+    // Redistribute acts everywhere; erode only near its stroke on the left.
+    assert!(answer.mask(1).expect("step 1").iter().all(|&w| w == 255));
+    let erode = answer.mask(2).expect("step 2");
+    assert!(erode.contains(&255) && erode.contains(&0));
+    let columns = answer.grid.xs.len();
+    let right = erode
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % columns > columns * 2 / 3);
+    assert!(
+        right.map(|(_, &w)| w).all(|w| w == 0),
+        "nothing painted on the right"
+    );
+    assert!(answer.mask(3).is_none() && answer.mask(0).is_none());
+    // Without a mask on any step: no weights to send.
+    let plain = crate::links::setup_from_query(compose, "base=ds&exponent=5&then=erode", 3);
+    let plain = compose.answer(&plain.expect("good"), None).expect("made");
+    assert!(plain.masks.is_empty());
 }

@@ -94,4 +94,9 @@ fn check_masks(list: &StepList, errors: &mut Vec<(usize, ParamError)>) {
             errors.push((place, ParamError::new(error.field, message)));
         }
     }
+    if let Err((place, error)) = list.check_drawn() {
+        let name = list.iter().nth(place).map_or("", |link| link.name());
+        let message = format!("step {} ({name}): {}", place + 1, error.message);
+        errors.push((place, ParamError::new(error.field, message)));
+    }
 }

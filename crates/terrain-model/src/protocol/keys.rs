@@ -58,6 +58,8 @@ keys! {
     RELIEF = "relief";
     /// Terrain of erosion: the marks of each one-droplet step.
     TRAILS = "trails";
+    /// Terrain composed with a mask: where each step acts, a byte per shown point.
+    MASKS = "masks";
     /// Terrain of rain at scale: the engine that ran it (`webgpu` or `cpu`).
     ENGINE = "engine";
     /// Terrain of rain at scale: what the caption says of the engine and its time.

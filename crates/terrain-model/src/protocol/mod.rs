@@ -185,10 +185,12 @@ impl Reply {
                 if !answer.notes.is_empty() {
                     set(&message, NOTES, &JsValue::from_str(&answer.notes));
                 }
-                if !answer.trails.is_empty() {
-                    let array = Uint8Array::from(answer.trails.as_slice());
-                    transfer.push(&array.buffer());
-                    set(&message, TRAILS, &array);
+                for (key, bytes) in [(TRAILS, &answer.trails), (MASKS, &answer.masks)] {
+                    if !bytes.is_empty() {
+                        let array = Uint8Array::from(bytes.as_slice());
+                        transfer.push(&array.buffer());
+                        set(&message, key, &array);
+                    }
                 }
                 KIND_TERRAIN
             }

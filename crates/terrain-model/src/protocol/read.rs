@@ -24,10 +24,11 @@ pub(super) fn answer(data: &JsValue) -> Option<Answer> {
         Some(scores) => Some(<[f32; 2]>::try_from(scores).ok()?),
         None => None,
     };
-    let trails = match get(data, TRAILS) {
-        v if v.is_undefined() => Vec::new(),
-        v => v.dyn_into::<Uint8Array>().ok()?.to_vec(),
+    let bytes = |key| match get(data, key) {
+        v if v.is_undefined() => Some(Vec::new()),
+        v => v.dyn_into::<Uint8Array>().ok().map(|a| a.to_vec()),
     };
+    let trails = bytes(TRAILS)?;
     Some(Answer {
         grid,
         batches: floats(&get(data, BATCHES))?,
@@ -40,5 +41,6 @@ pub(super) fn answer(data: &JsValue) -> Option<Answer> {
             said,
         }),
         notes: get(data, NOTES).as_string().unwrap_or_default(),
+        masks: bytes(MASKS)?,
     })
 }

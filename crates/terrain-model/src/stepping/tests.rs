@@ -21,6 +21,7 @@ fn answer(grid: &DisplayGrid) -> Answer {
         trails: Vec::new(),
         engine: None,
         notes: String::new(),
+        masks: Vec::new(),
     }
 }
 

@@ -61,6 +61,10 @@ struct StepBox {
     /// Its fields, then where it acts (the mask's), each with its wrapper.
     controls: Vec<(Field, Control, Element)>,
     buttons: [Element; 3],
+    /// Undo and redo of its strokes, shown while the canvas draws on it.
+    strokes: Element,
+    /// Whether it is drawn by hand whatever its mask (paint).
+    drawn: bool,
 }
 
 impl StepBox {
@@ -79,9 +83,14 @@ impl StepBox {
         mask::FIELDS.iter().any(|k| k.name == f.name())
     }
 
-    /// Shows the mask's fields that take part where `where` says the step acts.
+    /// Shows the mask's fields that take part where `where` says the step acts, and undo and
+    /// redo of the strokes while the canvas draws on it (paint, or a painted mask).
     fn show_where(&self) {
         let settings = self.mask();
+        let _ = match self.drawn || mask::painted(&settings) {
+            true => self.strokes.remove_attribute("hidden"),
+            false => self.strokes.set_attribute("hidden", ""),
+        };
         let masks = self.controls.iter().filter(|(f, ..)| StepBox::is_mask(*f));
         for (f, _, wrapper) in masks {
             let _ = if mask::shown(&settings, f.0) {
@@ -183,20 +192,21 @@ impl Composer {
         ];
         let row = element(document, "span", &[("class", "step-actions")])?;
         append(&row, &[&buttons[0], &buttons[1], &buttons[2]])?;
-        if link.row().drawn() {
-            // Undo and redo of the strokes (Ctrl+Z and Ctrl+Shift+Z on the demo too).
-            let undo = button(document, "undo", "Undo stroke", "Undo the last stroke")?;
-            let redo = button(
-                document,
-                "redo",
-                "Redo stroke",
-                "Redo the stroke undone last",
-            )?;
-            for b in [&undo, &redo] {
-                b.remove_attribute("aria-label")?;
-            }
-            append(&row, &[&undo, &redo])?;
+        // Undo and redo of the strokes (Ctrl+Z and Ctrl+Shift+Z on the demo too), shown while
+        // the canvas draws on this step.
+        let strokes = element(document, "span", &[("class", "stroke-actions")])?;
+        let undo = button(document, "undo", "Undo stroke", "Undo the last stroke")?;
+        let redo = button(
+            document,
+            "redo",
+            "Redo stroke",
+            "Redo the stroke undone last",
+        )?;
+        for b in [&undo, &redo] {
+            b.remove_attribute("aria-label")?;
         }
+        append(&strokes, &[&undo, &redo])?;
+        row.append_child(&strokes)?;
         fieldset.append_child(&row)?;
         self.list.append_child(&fieldset)?;
         let step = StepBox {
@@ -205,6 +215,8 @@ impl Composer {
             name,
             controls,
             buttons,
+            strokes,
+            drawn: link.row().drawn(),
         };
         step.show_where();
         self.boxes.push(step);

@@ -172,7 +172,7 @@ fn download(
         .map(Download::Engine)
         .into_iter()
         .filter(move |_| engines);
-    let strokes = [Download::Strokes, Download::Splat]
+    let strokes = [Download::Strokes, Download::Mask, Download::Splat]
         .into_iter()
         .filter(|_| composed)
         .chain(engines);
@@ -184,6 +184,7 @@ fn download(
             let shown = match download {
                 Download::Engine(engine) => format!("for {} (.zip)", engine.name()),
                 Download::Splat => "splat maps (.zip)".into(),
+                Download::Mask => "mask strokes (.json)".into(),
                 _ => name.replacen('.', " .", 1),
             };
             (name, shown)

@@ -34,6 +34,9 @@ pub enum Download {
     /// (`strokes`, saved as `strokes.json`): written in the worker from the strokes the request
     /// carries.
     Strokes,
+    /// The strokes of a composed terrain's painted mask, as the file `--mask-strokes` reads
+    /// (`mask`, saved as `mask.json`), the mask's brushes named add, remove and soften.
+    Mask,
     /// The map prepared for a game engine or 3-D tool, zipped with its sidecar of import
     /// settings: what `terrain ... --for ENGINE --height-m H` writes (`unity.r16`, named for the
     /// engine and its file's extension).
@@ -64,6 +67,9 @@ const RIVERS: &str = "rivers.geojson";
 /// What the strokes file is asked by.
 const STROKES: &str = "strokes";
 
+/// What the painted mask's strokes file is asked by.
+const MASK: &str = "mask";
+
 /// What the splat zip is asked by.
 const SPLAT: &str = "splat";
 
@@ -88,6 +94,9 @@ impl Download {
         }
         if name == SPLAT {
             return Some(Download::Splat);
+        }
+        if name == MASK {
+            return Some(Download::Mask);
         }
         let (kind, extension) = name.split_once('.').unwrap_or(("", name));
         let engine = Engine::ALL.into_iter().find(|e| e.name() == kind);
@@ -137,6 +146,7 @@ impl Download {
             Download::Rivers => RIVERS.to_string(),
             Download::Water => WATER.to_string(),
             Download::Strokes => STROKES.to_string(),
+            Download::Mask => MASK.to_string(),
             Download::Splat => SPLAT.to_string(),
             Download::Engine(engine) => {
                 format!("{}.{}", engine.name(), engine.extension())
@@ -155,6 +165,7 @@ impl Download {
             | Download::Rivers
             | Download::Water
             | Download::Strokes
+            | Download::Mask
             | Download::Splat => None,
         }
     }
@@ -172,6 +183,7 @@ impl Download {
             | Download::Rivers
             | Download::Water
             | Download::Strokes
+            | Download::Mask
             | Download::Splat
             | Download::Engine(_) => Ok(()),
         }
@@ -196,6 +208,7 @@ mod tests {
                 Download::Realism,
                 Download::Water,
                 Download::Strokes,
+                Download::Mask,
                 Download::Splat,
             ])
             .chain(Engine::ALL.map(Download::Engine))

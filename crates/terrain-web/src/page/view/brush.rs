@@ -39,6 +39,11 @@ impl DemoView {
         let Some(shown) = self.shown.as_mut() else {
             return;
         };
+        // A mask's stroke leaves the ground as it is: the ring and the stroke drawn over the
+        // picture show it, the worker's map what it let the step do.
+        if super::painting::paints_mask(&shown.setup) {
+            return;
+        }
         let (columns, rows) = stepping::positions(&shown.setup, &shown.staged);
         let nearest = |at: &[usize], c: usize| at.partition_point(|&p| p < c).min(at.len() - 1);
         if columns.is_empty() || rows.is_empty() {

@@ -1,7 +1,9 @@
-//! Painting a composed terrain that has a `paint` step: in the map and 3-D views a drag draws a
-//! stroke with the step's brush (its fields: brush, radius, strength) through the map cells
-//! under the pointer, shown at once on the picture and then sent with every request of the
-//! view, so the worker runs the steps after it again (`terrain::chain::paint`). Undo and redo
+//! Painting a composed terrain that has a `paint` step, or a step whose mask is painted: in the
+//! map and 3-D views a drag draws a stroke with the step's brush (paint's fields: brush, radius,
+//! strength; a painted mask's: mask brush, radius, strength) through the map cells under the
+//! pointer, shown at once on the picture (a paint stroke moves the ground; a mask's stroke is
+//! drawn over it) and then sent with every request of the view, so the worker runs the steps
+//! again (`terrain::chain::paint`, `terrain::chain::mask`). Undo and redo
 //! move whole strokes between the strokes drawn and those undone; as the map is made from the
 //! strokes, undo gives back the map as it was, byte for byte. A ring shows the brush under the
 //! pointer (`brush`). One finger paints on a touch screen; a second one lets the stroke go and
@@ -246,9 +248,16 @@ impl DemoView {
     }
 }
 
-/// The brush of `setup`'s `paint` step, when its chain has one.
+/// The brush of the step of `setup`'s chain the canvas draws on (a `paint` step's fields, a
+/// painted mask's brush), when it has one.
 fn brush_of(setup: &Setup) -> Option<Brushing> {
-    let steps = setup.recipe.step_list()?;
-    let drawn = steps.iter().find(|link| link.row().drawn())?;
-    Some(Brushing::of(drawn.settings()))
+    setup.recipe.step_list()?.drawn_step()?.brushing()
+}
+
+/// Whether the canvas paints a step's mask in `setup` (not the ground).
+pub(super) fn paints_mask(setup: &Setup) -> bool {
+    let steps = setup.recipe.step_list();
+    steps
+        .and_then(|s| s.drawn_step())
+        .is_some_and(|l| l.paints_mask())
 }

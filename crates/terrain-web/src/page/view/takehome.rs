@@ -52,6 +52,7 @@ impl DemoView {
             ),
             // The name the page's command line reads them from.
             Download::Strokes => terrain::chain::paint::STROKES_FILE.to_string(),
+            Download::Mask => terrain::chain::mask::fields::MASK_FILE.to_string(),
             // A zip of the heights, the splat maps, the albedo and their sidecar.
             Download::Splat => setup.recipe.file_name(setup.seed, "splat.zip"),
             // A zip of the engine's file and its sidecar.

@@ -22,7 +22,7 @@ mod tests;
 #[cfg(feature = "erosion")]
 pub use flags::step_of;
 pub use flags::{EXTRAS, INVERT, MASK, MASK_HEIGHT, MASK_SLOPE, MASK_STROKES, SOFT};
-pub use painted::{mask_strokes, PaintedMask, MASK_BRUSHES};
+pub use painted::{mask_file, mask_strokes, PaintedMask, MASK_BRUSHES};
 
 use super::Step;
 use crate::derived::{by_slope, Relief};

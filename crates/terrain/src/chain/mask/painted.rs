@@ -55,6 +55,30 @@ pub fn mask_strokes(text: &str) -> Result<Strokes, ParamError> {
     Strokes::from_json(&value.to_string()).map_err(|e| refused(e.message))
 }
 
+/// The strokes file of a mask painted on the page, from the strokes' link text (paint's, its
+/// brushes raise, lower and smooth): what `--mask-strokes` reads, with the mask's brush names
+/// (add, remove, soften); what the page downloads as format `mask`. Refused where the text
+/// does not read or holds a brush a mask does not paint with.
+pub fn mask_file(text: &str) -> Result<String, ParamError> {
+    let refused = |why: String| ParamError::new(super::MASK_STROKES, why);
+    let strokes = Strokes::from_text(text).map_err(|e| refused(e.message))?;
+    let mut value: Value = serde_json::from_str(&strokes.to_json())
+        .map_err(|e| refused(format!("the strokes did not write ({e})")))?;
+    if let Some(list) = value.get_mut("strokes").and_then(Value::as_array_mut) {
+        for (at, stroke) in list.iter_mut().enumerate() {
+            let name = stroke.get("brush").and_then(Value::as_str).unwrap_or("");
+            let Some((mask, _)) = MASK_BRUSHES.iter().find(|(_, b)| b.name() == name) else {
+                return Err(refused(format!(
+                    "stroke {} in the link: a mask is not painted with {name}",
+                    at + 1
+                )));
+            };
+            stroke["brush"] = Value::from(*mask);
+        }
+    }
+    Ok(value.to_string())
+}
+
 /// The mask `strokes` paint on a `width` x `height` map, each cell 0 to 1.
 pub fn paint(strokes: &Strokes, width: usize, height: usize) -> Result<Heightmap, ParamError> {
     strokes.validate(Some((width, height))).map_err(|e| {

@@ -69,7 +69,13 @@ pub(super) mod run {
         let mut map = composed.base_map(held, seed)?;
         let mut batches = shown_heights(&map, columns, rows);
         let count = composed.steps.len();
+        // Where each step acts, at the shown points, when any step has a mask.
+        let masked = composed.steps.iter().any(|link| link.is_masked());
+        let mut masks = Vec::new();
         for (at, (link, after_paint)) in composed.steps.in_chain().enumerate() {
+            if masked {
+                masks.extend(shown_weights(link, &map, columns, rows)?);
+            }
             link.step_after(after_paint)?.apply(&mut map, seed)?;
             if at + 1 < count {
                 batches.extend(shown_heights(&map, columns, rows));
@@ -80,6 +86,25 @@ pub(super) mod run {
             batches,
             trails: Vec::new(),
             notes: String::new(),
+            masks,
         })
+    }
+
+    /// Where `link` acts on `map` (the map given to it) at the shown `columns` and `rows`, one
+    /// byte a point: 0 where the map stays as it was, 255 where the step's work is whole.
+    fn shown_weights(
+        link: &crate::chapters::step_list::Link,
+        map: &Heightmap,
+        columns: &[usize],
+        rows: &[usize],
+    ) -> Result<Vec<u8>, ParamError> {
+        let weights = link.mask_weights(map)?;
+        let w = map.width();
+        let byte = |m: f32| (m.clamp(0.0, 1.0) * 255.0).round() as u8;
+        Ok(rows
+            .iter()
+            .flat_map(|&y| columns.iter().map(move |&x| y * w + x))
+            .map(|i| weights.as_ref().map_or(255, |m| byte(m[i])))
+            .collect())
     }
 }

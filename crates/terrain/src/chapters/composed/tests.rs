@@ -490,3 +490,77 @@ fn a_step_acts_where_its_mask_fields_say_as_the_command_lines_mask_does() {
         "slope-from"
     );
 }
+
+#[test]
+fn a_painted_mask_is_the_steps_strokes_and_the_command_reads_them_from_mask_json() {
+    use crate::chain::mask::{self, fields};
+    let mut erode = Link::named("erode").expect("a step");
+    let painted = erode.knob_named("where").expect("a mask field");
+    erode.apply(painted, "painted", rust_decimal).expect("read");
+    assert!(erode.is_drawn() && erode.paints_mask());
+    // The mask's brush: add paints as paint's raise, at the mask's radius and strength.
+    let brushing = erode.brushing().expect("drawn on");
+    assert_eq!(brushing.brush(), crate::chain::paint::Brush::Raise);
+    assert_eq!((brushing.radius, brushing.strength), (12.0, 1.0));
+    // The brush shapes the next stroke only: not a pair, not another terrain.
+    let radius = erode.knob_named("mask-radius").expect("a mask field");
+    let mut wider = erode.clone();
+    wider.apply(radius, "20", rust_decimal).expect("read");
+    assert_eq!(wider, erode);
+    let pairs = fields::pairs(erode.mask());
+    assert_eq!(
+        pairs,
+        [("where", "painted".into()), ("mask-invert", "false".into())]
+    );
+    // Painted on the left of a 33 x 33 map: the command reads the strokes from mask.json,
+    // named with the mask's brushes.
+    let text = "raise_6_1_4-16-8-16~smooth_3_0.5_8-16";
+    erode.set_drawn(text);
+    assert_eq!(erode.drawn(), text);
+    assert!(erode
+        .flags(false)
+        .join(" ")
+        .ends_with("--mask-strokes mask.json"));
+    let file = mask::mask_file(text).expect("a mask file");
+    assert!(
+        file.contains("\"add\"") && file.contains("\"soften\""),
+        "{file}"
+    );
+    let composed = Composed {
+        exponent: 5,
+        steps: StepList::of(&[erode.clone()]),
+        ..Composed::DEFAULT
+    };
+    assert!(composed
+        .caption(1)
+        .contains("only where its mask is painted"));
+    let seed = 11;
+    let mut given = crate::chain::row::Given::none();
+    given
+        .texts
+        .push((mask::MASK_STROKES, file, "mask.json".into()));
+    let step = mask::step_of(erode.row(), erode.settings(), &given).expect("masked");
+    let base = composed.base_recipe().generate(seed).expect("ok");
+    let mut by_hand = base.clone();
+    step.apply(&mut by_hand, seed).expect("ok");
+    let made = composed.generate(seed).expect("ok");
+    assert_eq!(made.data(), by_hand.data());
+    // Unpainted cells (the right half, beyond every stroke's reach) keep the base's bytes;
+    // painted ones took the erosion.
+    let w = made.width();
+    let kept =
+        |x: usize, y: usize| made.data()[y * w + x].to_bits() == base.data()[y * w + x].to_bits();
+    assert!((20..w).all(|x| (0..w).all(|y| kept(x, y))));
+    assert!(
+        (0..w).any(|x| (0..w).any(|y| !kept(x, y))),
+        "the erosion shows where painted"
+    );
+    // A painted mask on a step painted itself, or a second step drawn on, is refused.
+    let mut paint = Link::named("paint").expect("a step");
+    let where_ = paint.knob_named("where").expect("a mask field");
+    paint.apply(where_, "painted", rust_decimal).expect("read");
+    assert_eq!(paint.check_mask().expect_err("refused").field, "where");
+    let two = StepList::of(&[erode.clone(), erode]);
+    let (place, error) = two.check_drawn().expect_err("one step drawn on");
+    assert_eq!((place, error.field), (1, "where"));
+}

@@ -158,6 +158,7 @@ pub(super) mod batches {
             batches: heights,
             trails,
             notes: String::new(),
+            masks: Vec::new(),
         })
     }
 }

@@ -117,6 +117,7 @@ pub(super) mod batches {
             batches: heights,
             trails,
             notes: String::new(),
+            masks: Vec::new(),
         })
     }
 

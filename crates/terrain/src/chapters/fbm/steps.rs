@@ -70,6 +70,7 @@ pub(super) fn octave_batches(
             batches: Vec::new(),
             trails: Vec::new(),
             notes: String::new(),
+            masks: Vec::new(),
         });
     }
     let mut batches = vec![0.5; columns.len() * rows.len()];
@@ -107,6 +108,7 @@ pub(super) fn octave_batches(
         batches,
         trails: Vec::new(),
         notes: String::new(),
+        masks: Vec::new(),
     })
 }
 

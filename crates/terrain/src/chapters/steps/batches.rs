@@ -118,6 +118,10 @@ pub struct InSteps {
     /// step's caption (the weathered map's steep pairs and erosion score); empty where nothing
     /// is measured.
     pub notes: String,
+    /// Where each step acts, for a composed terrain with a mask on any step: one byte per
+    /// shown point (0: the map stays as it was given; 255: the step's own work) for each step
+    /// from step 1, one grid after another (the Mask view draws it). Empty otherwise.
+    pub masks: Vec<u8>,
 }
 
 /// `map`'s heights at the shown map `columns` and `rows`, row by row: what a step of batches

@@ -96,6 +96,7 @@ pub(super) mod through_time {
             batches,
             trails: Vec::new(),
             notes,
+            masks: Vec::new(),
         })
     }
 }

@@ -135,6 +135,7 @@ pub(super) mod rounds {
             batches,
             trails,
             notes,
+            masks: Vec::new(),
         })
     }
 

@@ -1,5 +1,6 @@
 //! Each view's picture, one file a view behind one trait ([`Drawing`]): the map, the creases'
-//! shaded relief, the water, what erosion changed, how steep the ground is, the wireframe, the
+//! shaded relief, the water, what erosion changed, how steep the ground is, where a step acts,
+//! the wireframe, the
 //! lit terrain (bare or with its water) and the land (its materials, its water, the sun's
 //! shadows). Its name, label, text alternative, which maps it
 //! can show and what else it does are its row (`ViewMode`); how it is drawn is here, one line
@@ -10,6 +11,7 @@ mod erosion;
 mod land;
 mod lit;
 mod map;
+mod mask;
 mod slope;
 mod water;
 mod wireframe;
@@ -56,6 +58,8 @@ pub(super) fn draw(
         erosion::Erosion.draw(view, renderer, size)
     } else if mode == ViewMode::SLOPE {
         slope::Slope.draw(view, renderer, size)
+    } else if mode == ViewMode::MASK {
+        mask::Mask.draw(view, renderer, size)
     } else {
         Err("this view has no drawing".to_string())
     }

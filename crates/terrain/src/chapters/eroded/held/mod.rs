@@ -126,6 +126,7 @@ impl Chapter for Held {
                     batches: crate::chapters::steps::shown_heights(base, columns, rows),
                     trails: Vec::new(),
                     notes: String::new(),
+                    masks: Vec::new(),
                 }),
         )
     }

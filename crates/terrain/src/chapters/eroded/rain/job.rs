@@ -105,6 +105,7 @@ impl Job {
             batches: heights,
             trails: Vec::new(),
             notes: String::new(),
+            masks: Vec::new(),
         }
     }
 }

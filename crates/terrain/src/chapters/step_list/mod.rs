@@ -8,9 +8,8 @@ use crate::chapters::step_registry::{self, STEPS};
 use crate::knobs::params::{ParamError, ReadDecimal};
 use crate::knobs::Knob;
 
-/// The key of what a step drawn by hand holds, where a link is written as JSON.
 #[cfg(feature = "serde")]
-const DRAWN: &str = "drawn";
+mod json;
 
 /// Most steps one composed terrain holds.
 pub const MAX_STEPS: usize = 5;
@@ -36,12 +35,13 @@ pub struct Link {
 /// Two links are the same step when they make the same map. A step drawn by hand (paint) has
 /// fields that shape only the next stroke (each stroke carries its own brush), so a chain that
 /// differs in them alone is the same terrain: choosing another brush makes nothing again, and
-/// a map kept for the chain still serves its downloads. What was drawn always counts.
+/// a map kept for the chain still serves its downloads. So with a mask: only the fields that
+/// make it count (a painted mask's brush does not). What was drawn always counts.
 impl PartialEq for Link {
     fn eq(&self, other: &Self) -> bool {
         self.row.name() == other.row.name()
             && (self.row.drawn() || self.settings == other.settings)
-            && self.mask == other.mask
+            && mask::pairs(&self.mask) == mask::pairs(&other.mask)
             && self.drawn() == other.drawn()
     }
 }
@@ -88,16 +88,37 @@ impl Link {
         &self.settings
     }
 
-    /// What was drawn by hand for a step drawn by hand, as its link text (paint's strokes);
-    /// empty for none.
+    /// What was drawn by hand for a step drawn by hand, as its link text (paint's strokes, or
+    /// the strokes of a mask painted on the canvas); empty for none.
     pub fn drawn(&self) -> &str {
         self.drawn.as_deref().unwrap_or("")
     }
 
-    /// Sets what was drawn (`""` for nothing) on a step drawn by hand; a step of another kind
-    /// keeps none.
+    /// Whether the canvas draws on it by hand: a step drawn by hand (paint's strokes raise the
+    /// ground), or one whose mask is painted (the strokes say where it acts).
+    pub fn is_drawn(&self) -> bool {
+        self.row.drawn() || mask::painted(&self.mask)
+    }
+
+    /// Whether what the canvas draws on it is its mask, not the ground.
+    pub fn paints_mask(&self) -> bool {
+        !self.row.drawn() && mask::painted(&self.mask)
+    }
+
+    /// The brush the canvas draws its next stroke with: the step's own fields for a step
+    /// drawn by hand, its mask's brush for a painted mask; `None` for a step not drawn on.
+    pub fn brushing(&self) -> Option<crate::chain::paint::Brushing> {
+        match (self.row.drawn(), self.paints_mask()) {
+            (true, _) => Some(crate::chain::paint::Brushing::of(&self.settings)),
+            (false, true) => Some(mask::brushing(&self.mask)),
+            (false, false) => None,
+        }
+    }
+
+    /// Sets what was drawn (`""` for nothing) on a step drawn on by hand ([`Link::is_drawn`]);
+    /// a step of another kind keeps none.
     pub fn set_drawn(&mut self, text: &str) {
-        self.drawn = (self.row.drawn() && !text.is_empty()).then(|| text.into());
+        self.drawn = (self.is_drawn() && !text.is_empty()).then(|| text.into());
     }
 
     /// The knobs the page offers for it, each its command-line flag.
@@ -155,8 +176,18 @@ impl Link {
         pairs
     }
 
-    /// Checks where it acts: a band's low end above its high end is refused, naming the field.
+    /// Checks where it acts: a band's low end above its high end is refused, naming the field,
+    /// as is a painted mask on a step that is itself painted.
     pub fn check_mask(&self) -> Result<(), ParamError> {
+        if self.row.drawn() && mask::painted(&self.mask) {
+            return Err(ParamError::new(
+                mask::WHERE.name,
+                format!(
+                    "{} is painted by hand already: it acts where its strokes go",
+                    self.name()
+                ),
+            ));
+        }
         mask::flags(&self.mask).map(|_| ())
     }
 
@@ -182,67 +213,39 @@ impl Link {
         flags
     }
 
+    /// Whether it acts only where a mask lets it (its Where is not everywhere).
+    pub fn is_masked(&self) -> bool {
+        self.mask.choice(&mask::WHERE) != 0
+    }
+
+    /// Where it acts on `map` (the map given to it), a weight from 0 to 1 a cell, as its
+    /// masked step weighs it; `None` where it acts everywhere.
+    #[cfg(feature = "erosion")]
+    pub fn mask_weights(
+        &self,
+        map: &crate::map::heightmap::Heightmap,
+    ) -> Result<Option<Vec<f32>>, ParamError> {
+        let given = mask::given(&self.mask, self.drawn())?;
+        match crate::chain::mask::Mask::given(&given)? {
+            Some(mask) => mask.weights(map).map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// The step itself in a chain, `after_drawn` when a step drawn by hand comes right before
     /// it (an uplift there rises where the painted map stands high, so a ridge the reader drew
     /// grows into a range the rivers carve).
     #[cfg(feature = "erosion")]
     pub fn step_after(&self, after_drawn: bool) -> crate::chain::row::Made {
-        let mut given = mask::given(&self.mask)?;
+        self.check_mask()?;
+        let mut given = mask::given(&self.mask, self.drawn())?;
         if let (Some(switch), true) = (self.row.after_drawn(), after_drawn) {
             given.switches.push(switch);
         }
-        given.drawn = self.drawn.as_deref().map(str::to_string);
+        if self.row.drawn() {
+            given.drawn = self.drawn.as_deref().map(str::to_string);
+        }
         crate::chain::mask::step_of(self.row, &self.settings, &given)
-    }
-}
-
-/// A link is written as the sidecar records a step: `{"step": NAME, FIELD: value, ...}`.
-#[cfg(feature = "serde")]
-impl serde::Serialize for Link {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let pairs = self.pairs();
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("step", self.name())?;
-        if !self.drawn().is_empty() {
-            map.serialize_entry(DRAWN, self.drawn())?;
-        }
-        for (flag, value) in pairs {
-            match serde_json::from_str::<serde_json::Value>(&value) {
-                Ok(number) if number.is_number() => map.serialize_entry(flag, &number)?,
-                _ => map.serialize_entry(flag, &value)?,
-            }
-        }
-        map.end()
-    }
-}
-
-/// A link read back from what [`Link`]'s `Serialize` writes.
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Link {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
-        let fields = serde_json::Map::<String, serde_json::Value>::deserialize(deserializer)?;
-        let name = fields.get("step").and_then(|v| v.as_str()).unwrap_or("");
-        let mut link =
-            Link::named(name).ok_or_else(|| D::Error::custom(format!("no step {name:?}")))?;
-        if let Some(drawn) = fields.get(DRAWN).and_then(|v| v.as_str()) {
-            link.set_drawn(drawn);
-        }
-        for (key, value) in fields
-            .iter()
-            .filter(|(key, _)| *key != "step" && *key != DRAWN)
-        {
-            let knob = link.knob_named(key);
-            let knob = knob.ok_or_else(|| D::Error::custom(format!("{name} has no {key:?}")))?;
-            let text = match value {
-                serde_json::Value::String(text) => text.clone(),
-                other => other.to_string(),
-            };
-            link.apply(knob, &text, crate::knobs::params::rust_decimal)
-                .map_err(|e| D::Error::custom(e.message))?;
-        }
-        Ok(link)
     }
 }
 
@@ -312,20 +315,50 @@ impl StepList {
             .map(|(link, before)| (link, before.is_some_and(|b| b.row.drawn())))
     }
 
-    /// What the first step drawn by hand holds (paint's strokes, as their link text); empty
-    /// for none.
-    pub fn drawn(&self) -> &str {
-        self.iter()
-            .find(|link| link.row.drawn())
-            .map_or("", Link::drawn)
+    /// The step the canvas draws on ([`Link::is_drawn`]: paint, or a step whose mask is
+    /// painted), the first if several.
+    pub fn drawn_step(&self) -> Option<&Link> {
+        self.iter().find(|link| link.is_drawn())
     }
 
-    /// Sets what the first step drawn by hand holds (`""` for nothing); nothing without one.
+    /// What the step drawn on holds (paint's strokes or a painted mask's, as their link
+    /// text); empty for none.
+    pub fn drawn(&self) -> &str {
+        self.drawn_step().map_or("", Link::drawn)
+    }
+
+    /// Sets what the step drawn on holds (`""` for nothing); nothing without one.
     pub fn set_drawn(&mut self, text: &str) {
         let drawn = self.places.iter_mut().map_while(Option::as_mut);
-        if let Some(link) = drawn.into_iter().find(|link| link.row.drawn()) {
+        if let Some(link) = drawn.into_iter().find(|link| link.is_drawn()) {
             link.set_drawn(text);
         }
+    }
+
+    /// The place (from 0) of a second step drawn on, refused: the canvas paints one step of a
+    /// chain (the strokes are that step's), so a second painted mask, or a painted mask beside
+    /// a paint step, is refused next to its Where. `Ok` with one or none.
+    pub fn check_drawn(&self) -> Result<(), (usize, ParamError)> {
+        let mut drawn = self.iter().enumerate().filter(|(_, link)| link.is_drawn());
+        let (Some((first, _)), Some((second, link))) = (drawn.next(), drawn.next()) else {
+            return Ok(());
+        };
+        // Said next to the painted mask's Where: the second's, or the first's when the second
+        // is a paint step (whose Where is not what paints).
+        let (refused, other) = match link.paints_mask() {
+            true => (second, first),
+            false => (first, second),
+        };
+        Err((
+            refused,
+            ParamError::new(
+                mask::WHERE.name,
+                format!(
+                    "the canvas paints one step of a chain, and step {} is painted already",
+                    other + 1
+                ),
+            ),
+        ))
     }
 
     /// The last step, to set its settings as they are read.
