@@ -518,3 +518,51 @@ fn paint_writes_the_same_bytes_on_any_threads_and_refuses_a_bad_strokes_file() {
         assert!(!out.exists(), "{body}: nothing written");
     }
 }
+
+#[test]
+fn uplift_routes_with_multiple_flow_directions_as_the_model_does_and_refuses_a_bad_routing() {
+    use terrain::chain::uplift::Uplift;
+    use terrain::chapters::Uplifted;
+    let dir = scratch("uplift-mfd");
+    let r32 = |path: &std::path::Path| std::fs::read(path).expect("written");
+    let grow = |routing: &[&str], out: &std::path::Path| {
+        let mut words = vec!["uplift", "--exponent", "6", "--steps", "20", "--seed", "2"];
+        words.extend(routing);
+        words.extend(["--out", text(out)]);
+        let (ok, _, err) = terrain(&words);
+        assert!(ok, "{err}");
+        r32(out)
+    };
+    let d8 = grow(&[], &dir.join("d8.r32"));
+    assert_eq!(grow(&["--routing", "d8"], &dir.join("d8-named.r32")), d8);
+    let mfd = grow(
+        &["--routing", "mfd", "--flow-exponent", "1.1"],
+        &dir.join("mfd.r32"),
+    );
+    assert_ne!(mfd, d8, "another routing, another map");
+    // The command writes the model's map: the library's land grown with the same settings.
+    let model = Uplifted {
+        exponent: 6,
+        uplift: Uplift {
+            steps: 20,
+            routing: 1,
+            ..Uplift::DEFAULT
+        },
+    };
+    let grown = model.grow(2, None).expect("grown");
+    let bytes: Vec<u8> = grown.data().iter().flat_map(|h| h.to_le_bytes()).collect();
+    assert_eq!(mfd, bytes);
+    // As a step too; a routing it does not know is refused in one line, nothing written.
+    let stepped = dir.join("stepped.r32");
+    let words = ["ds", "--exponent", "6", "--then", "uplift", "--steps", "3"];
+    let (ok, _, err) =
+        terrain(&[&words[..], &["--routing", "mfd", "--out", text(&stepped)]].concat());
+    assert!(ok, "{err}");
+    for bad in [["--routing", "dinf"], ["--flow-exponent", "0"]] {
+        let out = dir.join("refused.r32");
+        let (ok, _, err) = terrain(&[&words[..], &bad, &["--out", text(&out)]].concat());
+        assert!(!ok && err.contains(bad[0].trim_start_matches('-')), "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(!out.exists());
+    }
+}

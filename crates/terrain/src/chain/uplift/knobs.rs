@@ -5,7 +5,7 @@
 use super::Uplift;
 use crate::knobs::settings::Slot;
 use crate::knobs::table::{number, whole};
-use crate::knobs::Knob;
+use crate::knobs::{Knob, Values};
 
 /// Time steps.
 pub const STEPS: Knob = whole(
@@ -58,6 +58,35 @@ pub const DIFFUSION: Knob = number(
     [0.0, 10.0, 0.0],
 );
 
+/// The ways water is routed, by the names `--routing` takes.
+pub const ROUTING_NAMES: [&str; 2] = ["d8", "mfd"];
+
+/// How water is routed.
+pub const ROUTING: Knob = Knob {
+    name: "routing",
+    label: "Routing",
+    help: "How water runs downhill: d8 sends each cell's water to its steepest lower neighbour \
+           (one-cell gullies along the eight directions); mfd spreads it over every lower \
+           neighbour by slope^p, so hillslopes drain as sheets and channels form where water \
+           gathers",
+    values: Values::Choice {
+        names: &ROUTING_NAMES,
+        default: "d8",
+    },
+};
+
+/// The flow exponent of `mfd` routing.
+pub const FLOW_EXPONENT: Knob = number(
+    "flow-exponent",
+    "Flow exponent",
+    "With mfd routing, how the water shares out by slope (p in slope^p): higher sends more of it \
+     down the steepest way, towards d8",
+    [0.1, 10.0, 1.1],
+);
+
+/// The step's fields on the page (routing is the command line's for now).
+pub const FIELDS: &[&Knob] = &[&STEPS, &DT, &UPLIFT, &K, &M, &DIFFUSION];
+
 crate::knobs::settings::places! {
     /// Every knob of the model, in the order its command lists them.
     pub KNOBS,
@@ -69,6 +98,8 @@ crate::knobs::settings::places! {
         K => Slot::Number(&mut p.k),
         M => Slot::Number(&mut p.m),
         DIFFUSION => Slot::Number(&mut p.diffusion),
+        ROUTING => Slot::Choice(&mut p.routing, &ROUTING_NAMES),
+        FLOW_EXPONENT => Slot::Number(&mut p.flow_exponent),
     }
 }
 

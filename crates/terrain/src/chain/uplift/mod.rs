@@ -18,6 +18,7 @@
 //! threads; the routing's parts that run on every core give the same answer on any.
 
 pub mod knobs;
+mod mfd;
 mod rates;
 pub mod row;
 
@@ -45,6 +46,12 @@ pub struct Uplift {
     pub m: f32,
     /// Hillslope diffusion per unit of time: rounds the ridges (0 for none).
     pub diffusion: f32,
+    /// How water is routed, by place in [`knobs::ROUTING_NAMES`]: 0 D8 (one steepest
+    /// neighbour), 1 multiple flow directions (every lower neighbour, by slope^p: sheets on the
+    /// hillslopes, no diagonal gullies).
+    pub routing: u8,
+    /// With multiple flow directions, p in slope^p: higher sends more water the steepest way.
+    pub flow_exponent: f32,
 }
 
 impl Uplift {
@@ -56,6 +63,8 @@ impl Uplift {
         k: knobs::K.number_default() as f32,
         m: knobs::M.number_default() as f32,
         diffusion: knobs::DIFFUSION.number_default() as f32,
+        routing: 0,
+        flow_exponent: knobs::FLOW_EXPONENT.number_default() as f32,
     };
 
     /// Runs `self.steps` time steps on `map`, telling `seen` each step's number (from 1) and
@@ -99,6 +108,54 @@ impl Uplift {
 
     /// [`Uplift::time_step`] with the land rising at U times each cell's rate in `rates`.
     fn time_step_over(&self, map: &mut Heightmap, rates: Option<&[f32]>) -> Result<(), ParamError> {
+        if self.routing == MFD {
+            self.spread_step(map, rates)?;
+        } else {
+            self.d8_step(map, rates)?;
+        }
+        if self.diffusion > 0.0 {
+            diffuse(map, f64::from(self.diffusion) * f64::from(self.dt));
+        }
+        Ok(())
+    }
+
+    /// Uplift and incision with multiple flow directions ([`mfd`]): the same implicit pass,
+    /// each cell solved from all its receivers.
+    fn spread_step(&self, map: &mut Heightmap, rates: Option<&[f32]>) -> Result<(), ParamError> {
+        let w = map.width();
+        let flow = mfd::route(map, f64::from(self.flow_exponent))?;
+        let (uplift, k, m) = (
+            f64::from(self.uplift) * f64::from(self.dt),
+            f64::from(self.k) * f64::from(self.dt),
+            f64::from(self.m),
+        );
+        let mut h = flow.heights;
+        for &cell in &flow.order {
+            let i = cell as usize;
+            let (from, until) = (flow.first[i] as usize, flow.first[i + 1] as usize);
+            if from == until {
+                continue; // the border, the base level
+            }
+            let a_m = libm::pow(flow.area[i], m);
+            let (mut sum_f, mut sum_fh, mut lowest) = (0.0, 0.0, f32::INFINITY);
+            for (&r, &share) in flow.to[from..until].iter().zip(&flow.share[from..until]) {
+                let r = r as usize;
+                let f = k * a_m * share / mfd::distance(i, r, w);
+                sum_f += f;
+                sum_fh += f * f64::from(h[r]);
+                lowest = lowest.min(h[r]);
+            }
+            let rise = rates.map_or(uplift, |r| uplift * f64::from(r[i]));
+            let solved = (f64::from(h[i]) + rise + sum_fh) / (1.0 + sum_f);
+            // Never level with the lowest receiver (f32 rounding), so water still runs.
+            h[i] = (solved as f32).max(next_up(lowest));
+        }
+        map.data_mut().copy_from_slice(&h);
+        Ok(())
+    }
+
+    /// Uplift and incision with D8 routing: each cell solved from its one receiver.
+    fn d8_step(&self, map: &mut Heightmap, rates: Option<&[f32]>) -> Result<(), ParamError> {
         let w = map.width();
         let (h, down, area, sequence) = routed(map)?;
         let (uplift, k, m) = (
@@ -137,12 +194,12 @@ impl Uplift {
             h[i] = (solved as f32).max(next_up(h[r]));
         }
         map.data_mut().copy_from_slice(&h);
-        if self.diffusion > 0.0 {
-            diffuse(map, f64::from(self.diffusion) * f64::from(self.dt));
-        }
         Ok(())
     }
 }
+
+/// [`Uplift::routing`] for multiple flow directions.
+const MFD: u8 = 1;
 
 /// Drainage areas below this have their A^m from a table made once a time step.
 const POWERS: u32 = 1024;
@@ -260,7 +317,11 @@ impl Step for Uplift {
         knobs::UPLIFT.check_number(f64::from(self.uplift))?;
         knobs::K.check_number(f64::from(self.k))?;
         knobs::M.check_number(f64::from(self.m))?;
-        knobs::DIFFUSION.check_number(f64::from(self.diffusion))
+        knobs::DIFFUSION.check_number(f64::from(self.diffusion))?;
+        if usize::from(self.routing) >= knobs::ROUTING_NAMES.len() {
+            return Err(ParamError::new(knobs::ROUTING.name, "must be d8 or mfd"));
+        }
+        knobs::FLOW_EXPONENT.check_number(f64::from(self.flow_exponent))
     }
 
     /// Runs the model, then maps the heights back onto the range the map had (0 to 1 for a flat
@@ -278,6 +339,11 @@ impl Step for Uplift {
             (knobs::K.name, self.k.to_string()),
             (knobs::M.name, self.m.to_string()),
             (knobs::DIFFUSION.name, self.diffusion.to_string()),
+            (
+                knobs::ROUTING.name,
+                knobs::ROUTING_NAMES[usize::from(self.routing).min(1)].to_string(),
+            ),
+            (knobs::FLOW_EXPONENT.name, self.flow_exponent.to_string()),
         ]
     }
 }

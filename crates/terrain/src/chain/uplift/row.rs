@@ -46,6 +46,8 @@ impl UpliftRow {
             k: settings.number(&knobs::K),
             m: settings.number(&knobs::M),
             diffusion: settings.number(&knobs::DIFFUSION),
+            routing: settings.choice(&knobs::ROUTING),
+            flow_exponent: settings.number(&knobs::FLOW_EXPONENT),
         }
     }
 }
@@ -61,6 +63,12 @@ impl StepRow for UpliftRow {
     }
 
     fn fields(&self) -> &'static [&'static Knob] {
+        knobs::FIELDS
+    }
+
+    /// The page's fields, then how water is routed.
+    #[cfg(feature = "cli")]
+    fn knobs(&self) -> &'static [&'static Knob] {
         knobs::KNOBS
     }
 

@@ -314,3 +314,99 @@ fn land_rises_where_the_uplift_map_says_and_a_full_map_is_no_map() {
         Some(&("uplift-map", "ones.png".to_string()))
     );
 }
+
+/// The stream-power model with multiple flow directions, otherwise at `model`'s settings.
+fn spread(model: Uplift) -> Uplift {
+    Uplift {
+        routing: 1,
+        ..model
+    }
+}
+
+#[test]
+fn with_multiple_flow_directions_the_measured_concavity_is_still_m() {
+    use crate::analysis::realism::rivers::concavity;
+    use crate::analysis::water::Water;
+    let start = crate::chapters::diamond_square::algorithm::generate(
+        &crate::chapters::midpoint::algorithm::MpdParams {
+            exponent: 7,
+            ..crate::chapters::diamond_square::algorithm::DEFAULT
+        },
+        5,
+    )
+    .expect("made");
+    for m in [0.35f32, 0.45, 0.6] {
+        let model = spread(Uplift {
+            steps: 100,
+            m,
+            ..Uplift::DEFAULT
+        });
+        let mut map = start.clone();
+        model.apply(&mut map, 0).expect("ran");
+        let filled = priority_flood(&map).expect("filled");
+        assert_eq!(
+            filled.data(),
+            map.data(),
+            "m = {m}: every cell drains to the border"
+        );
+        let water = Water::of(&map).expect("routed");
+        let theta = concavity(&map, &water).expect("channels to fit");
+        assert!(
+            (theta - f64::from(m)).abs() < 0.07,
+            "m = {m}: concavity measured {theta}"
+        );
+    }
+}
+
+#[test]
+fn multiple_flow_directions_share_the_water_by_slope_and_give_the_same_bytes_on_any_threads() {
+    // A plane tilted down to the south: every inner cell sends its water to the three cells
+    // below it, the straight one taking the most (its slope is the steepest), so the area
+    // grows row by row as on a sheet, and the shares add up to 1.
+    let map = map_of(9, 9, |x, y| {
+        10.0 - y as f32 + 0.001 * (x as f32 - 4.0).abs()
+    });
+    let flow = super::mfd::route(&map, 1.1).expect("routed");
+    let i = 4 * 9 + 4;
+    let (from, until) = (flow.first[i] as usize, flow.first[i + 1] as usize);
+    let receivers: Vec<u32> = flow.to[from..until].to_vec();
+    assert_eq!(receivers, [5 * 9 + 3, 5 * 9 + 4, 5 * 9 + 5]);
+    let shares = &flow.share[from..until];
+    assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    assert!(shares[1] > shares[0] && shares[1] > shares[2], "{shares:?}");
+    assert!(
+        flow.area[7 * 9 + 4] > flow.area[3 * 9 + 4],
+        "more water lower down"
+    );
+    // One order, so the same bytes whatever the pool.
+    let start = map_of(65, 65, |x, y| ((x * 7 + y * 13) % 17) as f32 * 0.01);
+    let model = spread(Uplift {
+        steps: 5,
+        diffusion: 0.1,
+        ..Uplift::DEFAULT
+    });
+    let run = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool")
+            .install(|| {
+                let mut map = start.clone();
+                model.apply(&mut map, 0).expect("ran");
+                map
+            })
+    };
+    let one = run(1);
+    for threads in [2, 3] {
+        assert_eq!(run(threads).data(), one.data(), "{threads} threads");
+    }
+    // d8 is another model: different bytes.
+    let mut d8 = start.clone();
+    Uplift {
+        routing: 0,
+        ..model
+    }
+    .apply(&mut d8, 0)
+    .expect("ran");
+    assert_ne!(d8.data(), one.data());
+}
