@@ -12,11 +12,12 @@
 //! held where it stands (the base level). Because the receiver is always solved first and is
 //! lower, the step is stable for any dt, and at the steady state every cell's slope is
 //! U / (K A^m): the rivers' concavity (S ~ A^-θ) is m by construction. Optional hillslope
-//! diffusion (explicit, in as many sub-steps as stability asks) rounds the ridges.
+//! diffusion (implicit, by alternating directions: [`diffusion`]) rounds the ridges.
 //!
 //! The pass runs in one order (the accumulation's, reversed), so the bytes are the same on any number of
 //! threads; the routing's parts that run on every core give the same answer on any.
 
+mod diffusion;
 pub mod knobs;
 mod mfd;
 mod rates;
@@ -114,7 +115,7 @@ impl Uplift {
             self.d8_step(map, rates)?;
         }
         if self.diffusion > 0.0 {
-            diffuse(map, f64::from(self.diffusion) * f64::from(self.dt));
+            diffusion::diffuse(map, f64::from(self.diffusion) * f64::from(self.dt));
         }
         Ok(())
     }
@@ -274,32 +275,6 @@ fn next_up(x: f32) -> f32 {
     }
     let bits = x.to_bits();
     f32::from_bits(if x > 0.0 { bits + 1 } else { bits - 1 })
-}
-
-/// Hillslope diffusion dh/dt = D ∇²h over `amount` (D times dt), explicit, in sub-steps of at
-/// most 0.2 (stable for the 5-point Laplacian), the border held.
-fn diffuse(map: &mut Heightmap, amount: f64) {
-    let (w, h) = (map.width(), map.height());
-    if w < 3 || h < 3 {
-        return;
-    }
-    let substeps = (amount / 0.2).ceil().max(1.0) as u32;
-    let c = amount / f64::from(substeps);
-    let mut next: Vec<f64> = map.data().iter().map(|&z| f64::from(z)).collect();
-    let mut now = next.clone();
-    for _ in 0..substeps {
-        for y in 1..h - 1 {
-            for x in 1..w - 1 {
-                let i = y * w + x;
-                let laplacian = now[i - 1] + now[i + 1] + now[i - w] + now[i + w] - 4.0 * now[i];
-                next[i] = now[i] + c * laplacian;
-            }
-        }
-        std::mem::swap(&mut now, &mut next);
-    }
-    for (z, v) in map.data_mut().iter_mut().zip(&now) {
-        *z = *v as f32;
-    }
 }
 
 impl Step for Uplift {
