@@ -558,10 +558,31 @@ fn uplift_routes_with_multiple_flow_directions_as_the_model_does_and_refuses_a_b
     let (ok, _, err) =
         terrain(&[&words[..], &["--routing", "mfd", "--out", text(&stepped)]].concat());
     assert!(ok, "{err}");
-    for bad in [["--routing", "dinf"], ["--flow-exponent", "0"]] {
+    // Deposition: another map than none; refused past its range and beside mfd.
+    let deposited = dir.join("deposited.r32");
+    let (ok, _, err) = terrain(
+        &[
+            &words[..],
+            &["--deposition", "1", "--out", text(&deposited)],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{err}");
+    let none = dir.join("none.r32");
+    let (ok, _, err) = terrain(&[&words[..], &["--out", text(&none)]].concat());
+    assert!(ok, "{err}");
+    assert_ne!(r32(&deposited), r32(&none));
+    let beside: &[&str] = &["--routing", "mfd", "--deposition", "1"];
+    for bad in [
+        &["--routing", "dinf"][..],
+        &["--flow-exponent", "0"],
+        &["--deposition", "11"],
+        beside,
+    ] {
         let out = dir.join("refused.r32");
-        let (ok, _, err) = terrain(&[&words[..], &bad, &["--out", text(&out)]].concat());
-        assert!(!ok && err.contains(bad[0].trim_start_matches('-')), "{err}");
+        let (ok, _, err) = terrain(&[&words[..], bad, &["--out", text(&out)]].concat());
+        let named = bad[bad.len() - 2].trim_start_matches('-');
+        assert!(!ok && err.contains(named), "{err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
         assert!(!out.exists());
     }

@@ -84,6 +84,15 @@ pub const FLOW_EXPONENT: Knob = number(
     [0.1, 10.0, 1.1],
 );
 
+/// Deposition.
+pub const DEPOSITION: Knob = number(
+    "deposition",
+    "Deposition",
+    "Deposition (G, Yuan et al. 2019): the rivers lay down what they carry at G / A times the \
+     flux, so valleys fill and channels stand (1 + G) times steeper; 0 for none (d8 routing)",
+    [0.0, 10.0, 0.0],
+);
+
 /// The step's fields on the page (routing is the command line's for now).
 pub const FIELDS: &[&Knob] = &[&STEPS, &DT, &UPLIFT, &K, &M, &DIFFUSION];
 
@@ -100,6 +109,7 @@ crate::knobs::settings::places! {
         DIFFUSION => Slot::Number(&mut p.diffusion),
         ROUTING => Slot::Choice(&mut p.routing, &ROUTING_NAMES),
         FLOW_EXPONENT => Slot::Number(&mut p.flow_exponent),
+        DEPOSITION => Slot::Number(&mut p.deposition),
     }
 }
 

@@ -17,6 +17,7 @@
 //! The pass runs in one order (the accumulation's, reversed), so the bytes are the same on any number of
 //! threads; the routing's parts that run on every core give the same answer on any.
 
+mod deposition;
 mod diffusion;
 pub mod knobs;
 mod mfd;
@@ -53,6 +54,9 @@ pub struct Uplift {
     pub routing: u8,
     /// With multiple flow directions, p in slope^p: higher sends more water the steepest way.
     pub flow_exponent: f32,
+    /// Deposition (G, Yuan et al. 2019): what the rivers carry laid down again at G / A times
+    /// the flux, so valleys fill; 0 for none.
+    pub deposition: f32,
 }
 
 impl Uplift {
@@ -66,6 +70,7 @@ impl Uplift {
         diffusion: knobs::DIFFUSION.number_default() as f32,
         routing: 0,
         flow_exponent: knobs::FLOW_EXPONENT.number_default() as f32,
+        deposition: knobs::DEPOSITION.number_default() as f32,
     };
 
     /// Runs `self.steps` time steps on `map`, telling `seen` each step's number (from 1) and
@@ -109,7 +114,9 @@ impl Uplift {
 
     /// [`Uplift::time_step`] with the land rising at U times each cell's rate in `rates`.
     fn time_step_over(&self, map: &mut Heightmap, rates: Option<&[f32]>) -> Result<(), ParamError> {
-        if self.routing == MFD {
+        if self.deposition > 0.0 {
+            self.deposit_step(map, rates)?;
+        } else if self.routing == MFD {
             self.spread_step(map, rates)?;
         } else {
             self.d8_step(map, rates)?;
@@ -296,7 +303,15 @@ impl Step for Uplift {
         if usize::from(self.routing) >= knobs::ROUTING_NAMES.len() {
             return Err(ParamError::new(knobs::ROUTING.name, "must be d8 or mfd"));
         }
-        knobs::FLOW_EXPONENT.check_number(f64::from(self.flow_exponent))
+        knobs::FLOW_EXPONENT.check_number(f64::from(self.flow_exponent))?;
+        knobs::DEPOSITION.check_number(f64::from(self.deposition))?;
+        if self.deposition > 0.0 && self.routing == MFD {
+            return Err(ParamError::new(
+                knobs::DEPOSITION.name,
+                "deposition runs with --routing d8 only, for now",
+            ));
+        }
+        Ok(())
     }
 
     /// Runs the model, then maps the heights back onto the range the map had (0 to 1 for a flat
@@ -319,6 +334,7 @@ impl Step for Uplift {
                 knobs::ROUTING_NAMES[usize::from(self.routing).min(1)].to_string(),
             ),
             (knobs::FLOW_EXPONENT.name, self.flow_exponent.to_string()),
+            (knobs::DEPOSITION.name, self.deposition.to_string()),
         ]
     }
 }

@@ -48,6 +48,7 @@ impl UpliftRow {
             diffusion: settings.number(&knobs::DIFFUSION),
             routing: settings.choice(&knobs::ROUTING),
             flow_exponent: settings.number(&knobs::FLOW_EXPONENT),
+            deposition: settings.number(&knobs::DEPOSITION),
         }
     }
 }

@@ -410,3 +410,58 @@ fn multiple_flow_directions_share_the_water_by_slope_and_give_the_same_bytes_on_
     .expect("ran");
     assert_ne!(d8.data(), one.data());
 }
+
+#[test]
+fn with_deposition_the_steady_channels_stand_one_plus_g_times_steeper() {
+    // At the steady state under uniform uplift the flux carried is U A, the deposition G U,
+    // so incision must be U (1 + G): each cell stands (1 + G) U d / (K A^m) above the cell it
+    // drains to, on a tilted plane and in a V valley alike.
+    for g in [1.0f32, 2.5] {
+        let model = Uplift {
+            steps: 150,
+            deposition: g,
+            ..Uplift::DEFAULT
+        };
+        let steeper = Uplift {
+            uplift: Uplift::DEFAULT.uplift * (1.0 + g),
+            ..Uplift::DEFAULT
+        };
+        let plane = map_of(33, 33, |_, y| 0.01 * y as f32);
+        let valley = map_of(33, 33, |x, y| {
+            if x == 0 || y == 0 || x == 32 || y == 32 {
+                0.0
+            } else {
+                0.02 * (x as f32 - 16.0).abs() + 0.01 * (32 - y) as f32
+            }
+        });
+        for (name, start) in [("plane", plane), ("valley", valley)] {
+            let mut map = start;
+            model.run_seen(&mut map, |_, _| {}).expect("ran");
+            let error = worst_steady_state_error(&map, &steeper);
+            assert!(
+                error < 1e-3,
+                "G = {g}, {name}: a cell {error} away from (1 + G) U d / (K A^m)"
+            );
+        }
+    }
+    // G = 0 is the model without deposition, bytes and all; with mfd it is refused.
+    let start = map_of(33, 33, |x, y| ((x * 7 + y * 13) % 17) as f32 * 0.01);
+    let (mut none, mut zero) = (start.clone(), start.clone());
+    Uplift::DEFAULT.apply(&mut none, 0).expect("ran");
+    let at_zero = Uplift {
+        deposition: 0.0,
+        ..Uplift::DEFAULT
+    };
+    at_zero.apply(&mut zero, 0).expect("ran");
+    assert_eq!(none.data(), zero.data());
+    let refused = Uplift {
+        deposition: 1.0,
+        routing: 1,
+        ..Uplift::DEFAULT
+    };
+    let mut map = start;
+    assert_eq!(
+        refused.apply(&mut map, 0).expect_err("refused").field,
+        "deposition"
+    );
+}

@@ -31,7 +31,7 @@ pub struct Uplifted {
 
 #[cfg(feature = "cli")]
 /// The size, then the model's knobs.
-const KNOBS: [&Knob; 9] = crate::knobs::settings::joined(&[&[&EXPONENT], uplift_knobs::KNOBS]);
+const KNOBS: [&Knob; 10] = crate::knobs::settings::joined(&[&[&EXPONENT], uplift_knobs::KNOBS]);
 
 /// The page's fields: the size, how long the model runs and the rivers' concavity (the rest
 /// stay at their defaults).

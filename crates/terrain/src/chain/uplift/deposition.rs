@@ -1,0 +1,93 @@
+//! River incision with deposition (`--deposition G`; Yuan et al. 2019, the ξ-q model FastScape
+//! uses): what the rivers carry is laid down again at a rate G / A times the sediment flux, so
+//! valleys fill where the flow can no longer carry their load. With n = 1 and D8 routing, each
+//! cell's new height solves
+//!
+//! ```text
+//! h_i (1 + F + g) = (h_i(t) + U dt) (1 + g) + F h_r + g Q_i,   F = K dt A^m / d,  g = G / A
+//! ```
+//!
+//! Q_i the material that left the cells upstream of `i` over the step (each cell's uplift less
+//! how much higher it stands), so the deposition counts every cell of the catchment, `i` too.
+//! Q depends on the new heights upstream, so the step is solved again from the last heights until
+//! no cell moves by more than a millionth of the relief (Gauss-Seidel, at most
+//! [`MOST_ROUNDS`]). At the steady state under uniform uplift the carried flux is U A, the
+//! deposition G U, and every channel's slope (1 + G) times the slope without deposition at the
+//! same area. G = 0 is the model without deposition, bytes and all (not run here).
+
+use super::{next_up, routed, Uplift, POWERS};
+use crate::analysis::water::flow::OFF_MAP;
+use crate::knobs::params::ParamError;
+use crate::map::heightmap::Heightmap;
+
+/// Rounds of the solve a time step takes at most.
+const MOST_ROUNDS: usize = 50;
+
+impl Uplift {
+    /// Uplift, incision and deposition with D8 routing (see the module's notes).
+    pub(super) fn deposit_step(
+        &self,
+        map: &mut Heightmap,
+        rates: Option<&[f32]>,
+    ) -> Result<(), ParamError> {
+        let w = map.width();
+        let (before, down, area, sequence) = routed(map)?;
+        let (uplift, k, m, g) = (
+            f64::from(self.uplift) * f64::from(self.dt),
+            f64::from(self.k) * f64::from(self.dt),
+            f64::from(self.m),
+            f64::from(self.deposition),
+        );
+        let powers: Vec<f64> = (0..POWERS).map(|a| libm::pow(f64::from(a), m)).collect();
+        let rise = |i: usize| rates.map_or(uplift, |r| uplift * f64::from(r[i]));
+        let relief = before.iter().fold(0.0f32, |top, &z| top.max(z))
+            - before.iter().fold(f32::MAX, |low, &z| low.min(z));
+        let tolerance = 1e-6 * f64::from(relief).max(uplift).max(f64::MIN_POSITIVE);
+        let mut h = before.clone();
+        let mut carried = vec![0.0f64; h.len()];
+        for _ in 0..MOST_ROUNDS {
+            // What left each cell's catchment over the step, upstream first.
+            carried.iter_mut().for_each(|q| *q = 0.0);
+            for &cell in sequence.iter().rev() {
+                let i = cell as usize;
+                let own = f64::from(before[i]) - f64::from(h[i]) + rise(i);
+                if let Some(r) = (down[i] != OFF_MAP).then_some(down[i] as usize) {
+                    carried[r] += carried[i] + own;
+                }
+            }
+            let mut moved = 0.0f64;
+            for &cell in &sequence {
+                let i = cell as usize;
+                let r = down[i];
+                if r == OFF_MAP {
+                    continue; // the border: the base level
+                }
+                let r = r as usize;
+                let gap = i.abs_diff(r);
+                let distance = if gap == 1 || gap == w {
+                    1.0
+                } else {
+                    std::f64::consts::SQRT_2
+                };
+                let a = area[i];
+                let a_m = match powers.get(a as usize) {
+                    Some(&p) => p,
+                    None => libm::pow(f64::from(a), m),
+                };
+                let f = k * a_m / distance;
+                let share = g / f64::from(a);
+                let raised = f64::from(before[i]) + rise(i);
+                let solved = (raised * (1.0 + share) + f * f64::from(h[r]) + share * carried[i])
+                    / (1.0 + f + share);
+                let next = (solved as f32).max(next_up(h[r]));
+                moved = moved.max((f64::from(next) - f64::from(h[i])).abs());
+                h[i] = next;
+            }
+            if moved <= tolerance {
+                break;
+            }
+        }
+        map.data_mut().copy_from_slice(&h);
+        Ok(())
+    }
+}
