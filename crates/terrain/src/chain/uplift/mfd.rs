@@ -24,7 +24,7 @@ use crate::map::heightmap::Heightmap;
 pub(super) struct MultiFlow {
     /// The heights, hollows filled (each inner cell above a neighbour).
     pub heights: Vec<f32>,
-    /// Every cell after all the cells it drains to: by height, then by place.
+    /// Every cell after all the cells it drains to.
     pub order: Vec<u32>,
     /// The receivers of cell `i` are `to[first[i]..first[i + 1]]`.
     pub first: Vec<u32>,
@@ -81,7 +81,8 @@ pub(super) fn route(map: &Heightmap, p: f64) -> Result<MultiFlow, ParamError> {
             let j = (y as isize + dy) as usize * w + (x as isize + dx) as usize;
             let drop = here - f64::from(heights[j]);
             if drop > 0.0 {
-                let weight = libm::pow(drop / d, p);
+                // In f32: a share needs no more, and f32's power is the quicker by far.
+                let weight = f64::from(libm::powf((drop / d) as f32, p as f32));
                 slopes[count] = (j as u32, weight);
                 total += weight;
                 count += 1;
@@ -93,11 +94,7 @@ pub(super) fn route(map: &Heightmap, p: f64) -> Result<MultiFlow, ParamError> {
         }
     }
     first.push(to.len() as u32);
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    order.sort_by(|&a, &b| {
-        let (ha, hb) = (heights[a as usize], heights[b as usize]);
-        ha.total_cmp(&hb).then(a.cmp(&b))
-    });
+    let order = lowest_first(&first, &to);
     // Areas, highest cell first: each hands its area on in its receivers' shares.
     let mut area = vec![1.0f64; n];
     for &c in order.iter().rev() {
@@ -116,6 +113,31 @@ pub(super) fn route(map: &Heightmap, p: f64) -> Result<MultiFlow, ParamError> {
         share,
         area,
     })
+}
+
+/// The cells in an order where each comes after every cell it drains to (Kahn's algorithm, in
+/// linear time): the cells nothing drains into first, each cell once all that drain into it
+/// are listed, then the list turned round. One order for one map, whatever the threads.
+fn lowest_first(first: &[u32], to: &[u32]) -> Vec<u32> {
+    let n = first.len() - 1;
+    let mut donors = vec![0u32; n];
+    for &r in to {
+        donors[r as usize] += 1;
+    }
+    let mut order: Vec<u32> = (0..n as u32).filter(|&i| donors[i as usize] == 0).collect();
+    let mut next = 0;
+    while next < order.len() {
+        let i = order[next] as usize;
+        next += 1;
+        for &r in &to[first[i] as usize..first[i + 1] as usize] {
+            donors[r as usize] -= 1;
+            if donors[r as usize] == 0 {
+                order.push(r);
+            }
+        }
+    }
+    order.reverse();
+    order
 }
 
 /// The distance in cells between neighbours `i` and `j` of a map `w` cells wide.
