@@ -15,7 +15,7 @@
 //! deposition G U, and every channel's slope (1 + G) times the slope without deposition at the
 //! same area. G = 0 is the model without deposition, bytes and all (not run here).
 
-use super::{next_up, routed, Uplift, POWERS};
+use super::{next_up, routed, Incision, Uplift};
 use crate::analysis::water::flow::OFF_MAP;
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
@@ -38,7 +38,7 @@ impl Uplift {
             f64::from(self.m),
             f64::from(self.deposition),
         );
-        let powers: Vec<f64> = (0..POWERS).map(|a| libm::pow(f64::from(a), m)).collect();
+        let incision = Incision::new(k, m);
         let rise = |i: usize| rates.map_or(uplift, |r| uplift * f64::from(r[i]));
         let relief = before.iter().fold(0.0f32, |top, &z| top.max(z))
             - before.iter().fold(f32::MAX, |low, &z| low.min(z));
@@ -63,19 +63,8 @@ impl Uplift {
                     continue; // the border: the base level
                 }
                 let r = r as usize;
-                let gap = i.abs_diff(r);
-                let distance = if gap == 1 || gap == w {
-                    1.0
-                } else {
-                    std::f64::consts::SQRT_2
-                };
-                let a = area[i];
-                let a_m = match powers.get(a as usize) {
-                    Some(&p) => p,
-                    None => libm::pow(f64::from(a), m),
-                };
-                let f = k * a_m / distance;
-                let share = g / f64::from(a);
+                let f = incision.factor(area[i], super::mfd::distance(i, r, w));
+                let share = g / f64::from(area[i]);
                 let raised = f64::from(before[i]) + rise(i);
                 let solved = (raised * (1.0 + share) + f * f64::from(h[r]) + share * carried[i])
                     / (1.0 + f + share);

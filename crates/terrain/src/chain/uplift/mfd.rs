@@ -15,7 +15,7 @@
 //! any dt, one order, the same bytes on any number of threads.
 
 use crate::analysis::water::fill::priority_flood;
-use crate::analysis::water::flow::{directions, OFF_MAP};
+use crate::analysis::water::flow::directions;
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
@@ -53,13 +53,7 @@ const AROUND: [(isize, isize, f64); 8] = [
 pub(super) fn route(map: &Heightmap, p: f64) -> Result<MultiFlow, ParamError> {
     let (w, rows) = (map.width(), map.height());
     // As for D8: a map where every inner cell has a lower neighbour needs no filling.
-    let down = directions(map);
-    let pit_free = (1..rows.saturating_sub(1)).all(|y| {
-        down[y * w + 1..(y + 1) * w - 1]
-            .iter()
-            .all(|&d| d != OFF_MAP)
-    });
-    let heights = if pit_free && map.data().iter().all(|h| h.is_finite()) {
+    let heights = if super::pit_free(map, &directions(map)) {
         map.data().to_vec()
     } else {
         priority_flood(map)?.data().to_vec()

@@ -172,9 +172,7 @@ impl Uplift {
             f64::from(self.m),
         );
         let mut h = h;
-        // A^m for the small areas most cells have, worked out once: the same `pow`, so the same
-        // bits, without a `pow` a cell.
-        let powers: Vec<f64> = (0..POWERS).map(|a| libm::pow(f64::from(a), m)).collect();
+        let incision = Incision::new(k, m);
         for &cell in &sequence {
             let i = cell as usize;
             let r = down[i];
@@ -182,19 +180,7 @@ impl Uplift {
                 continue; // the border: the base level
             }
             let r = r as usize;
-            // A neighbour beside or above or below is one cell away; a corner one √2.
-            let gap = i.abs_diff(r);
-            let distance = if gap == 1 || gap == w {
-                1.0
-            } else {
-                std::f64::consts::SQRT_2
-            };
-            let a = area[i];
-            let a_m = match powers.get(a as usize) {
-                Some(&p) => p,
-                None => libm::pow(f64::from(a), m),
-            };
-            let f = k * a_m / distance;
+            let f = incision.factor(area[i], mfd::distance(i, r, w));
             let below = f64::from(h[r]);
             let rise = rates.map_or(uplift, |r| uplift * f64::from(r[i]));
             let solved = (f64::from(h[i]) + rise + f * below) / (1.0 + f);
@@ -211,6 +197,44 @@ const MFD: u8 = 1;
 
 /// Drainage areas below this have their A^m from a table made once a time step.
 const POWERS: u32 = 1024;
+
+/// The incision's factor F = K dt A^m / d of a cell and its receiver, with A^m for the small
+/// areas most cells have worked out once a time step (the same `pow`, so the same bits,
+/// without a `pow` a cell).
+struct Incision {
+    k: f64,
+    m: f64,
+    powers: Vec<f64>,
+}
+
+impl Incision {
+    /// For K dt = `k` and the area's exponent `m`.
+    fn new(k: f64, m: f64) -> Incision {
+        let powers = (0..POWERS).map(|a| libm::pow(f64::from(a), m)).collect();
+        Incision { k, m, powers }
+    }
+
+    /// F for a drainage area of `area` cells, its receiver `distance` cells away.
+    fn factor(&self, area: u32, distance: f64) -> f64 {
+        let a_m = match self.powers.get(area as usize) {
+            Some(&p) => p,
+            None => libm::pow(f64::from(area), self.m),
+        };
+        self.k * a_m / distance
+    }
+}
+
+/// Whether every inner cell of `map` has a lower neighbour by its D8 directions `down` (and
+/// every height is a number): then Priority-Flood would change nothing, and is not run.
+fn pit_free(map: &Heightmap, down: &[u32]) -> bool {
+    let (w, rows) = (map.width(), map.height());
+    let inner = (1..rows.saturating_sub(1)).all(|y| {
+        down[y * w + 1..(y + 1) * w - 1]
+            .iter()
+            .all(|&d| d != OFF_MAP)
+    });
+    inner && map.data().iter().all(|h| h.is_finite())
+}
 
 /// The map routed for a time step: its heights with the lakes filled (the rivers run across them
 /// to their outlets), where each cell drains, the drainage areas, and the cells in an order where
@@ -229,14 +253,8 @@ type Routed = (Vec<f32>, Vec<u32>, Vec<u32>, Vec<u32>);
 
 /// Routes `map` for a time step ([`Routed`]).
 fn routed(map: &Heightmap) -> Result<Routed, ParamError> {
-    let (w, rows) = (map.width(), map.height());
     let down = directions(map);
-    let pit_free = (1..rows.saturating_sub(1)).all(|y| {
-        down[y * w + 1..(y + 1) * w - 1]
-            .iter()
-            .all(|&d| d != OFF_MAP)
-    });
-    let (heights, down) = if pit_free && map.data().iter().all(|h| h.is_finite()) {
+    let (heights, down) = if pit_free(map, &down) {
         (map.data().to_vec(), down)
     } else {
         let filled = priority_flood(map)?;
