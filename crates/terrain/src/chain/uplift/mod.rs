@@ -12,7 +12,7 @@
 //! held where it stands (the base level). Because the receiver is always solved first and is
 //! lower, the step is stable for any dt, and at the steady state every cell's slope is
 //! U / (K A^m): the rivers' concavity (S ~ A^-θ) is m by construction. Optional hillslope
-//! diffusion (implicit, by alternating directions: [`diffusion`]) rounds the ridges.
+//! diffusion (implicit, by alternating directions: `diffusion.rs`) rounds the ridges.
 //!
 //! The pass runs in one order (the accumulation's, reversed), so the bytes are the same on any number of
 //! threads; the routing's parts that run on every core give the same answer on any.
