@@ -193,6 +193,17 @@ timedTest('loading the page on a phone runs no main-thread task over 100 ms unti
   // GPU process, whose answers WebGL's start waits for on the main thread. The load is guarded
   // until the page asks for WebGL; the first land's start and first pictures are figures, as the
   // first demo's were when the first screen was text (benches/page/load-tasks.mjs counts them).
+  // The suite's desktop page first finishes what it has on its way (the demos it scrolled
+  // through route their water in the worker after they are drawn): run alone, as the test
+  // command runs it, this test came right after that scroll, and the two pages shared two cores
+  // (a 185 ms task in a fresh-clone run; 56 to 100 ms in five runs here; 0 in six once it waits).
+  await session.page.waitForFunction(
+    () => [...document.querySelectorAll('section[data-demo]')]
+      .every((s) => s.dataset.state !== 'busy' && s.dataset.water !== 'routing'),
+    null,
+    { timeout: 60_000 },
+  );
+  await session.page.waitForTimeout(1000);
   const own = await launch();
   // Closed however the test ends: a browser left open keeps the suite's process alive, and a
   // failed assertion here once held the test command until CI's limit.
