@@ -552,14 +552,19 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       assert.ok(Buffer.from(terraceFile.base64, 'base64').equals(await readFile(terraceOut)), `${terraced}: the same bytes`);
       await driver.screenshot(join(ARTIFACTS, `compose-terrace-${name}.png`));
 
+      // Chooses where the terrace step acts, as a reader's choice would, and waits for the terrain.
+      const terraceWhere = async (value) => {
+        await driver.evaluate((s, v) => {
+          const where = document.querySelector(`${s} fieldset[data-step="terrace"] select[name="where"]`);
+          where.value = v;
+          where.dispatchEvent(new Event('change', { bubbles: true }));
+        }, sel, value);
+        shown = await generated(driver, id, shown.generation + 1);
+      };
+
       // Where it acts: a band of heights, its fields shown, the command's mask flags, the
       // download what they write.
-      await driver.evaluate((s) => {
-        const where = document.querySelector(`${s} fieldset[data-step="terrace"] select[name="where"]`);
-        where.value = 'height';
-        where.dispatchEvent(new Event('change', { bubbles: true }));
-      }, sel);
-      shown = await generated(driver, id, shown.generation + 1);
+      await terraceWhere('height');
       const bandShown = await driver.evaluate((s) =>
         [...document.querySelectorAll(`${s} fieldset[data-step="terrace"] .where`)]
           .filter((w) => getComputedStyle(w).display !== 'none').map((w) => w.querySelector('[name]').name), sel);
@@ -575,12 +580,7 @@ for (const [name, start] of Object.entries(ENGINES).filter(([n]) => chosen.inclu
       // Where it acts, painted: a drag on the map paints the mask; unpainted, the terraces are
       // not there at all; undo gives those bytes back; the mask file with data-command writes
       // the page's bytes.
-      await driver.evaluate((s) => {
-        const where = document.querySelector(`${s} fieldset[data-step="terrace"] select[name="where"]`);
-        where.value = 'painted';
-        where.dispatchEvent(new Event('change', { bubbles: true }));
-      }, sel);
-      shown = await generated(driver, id, shown.generation + 1);
+      await terraceWhere('painted');
       const viewBefore = await driver.evaluate((s) => document.querySelector(`${s} select[name="view"]`).value, sel);
       await setView(driver, id, 'map');
       const unpainted = Buffer.from((await downloadAs(driver, id, 'r32')).base64, 'base64');

@@ -15,7 +15,7 @@
 //! deposition G U, and every channel's slope (1 + G) times the slope without deposition at the
 //! same area. G = 0 is the model without deposition, bytes and all (not run here).
 
-use super::{next_up, routed, Incision, Uplift};
+use super::{distance, next_up, routed, Incision, Uplift};
 use crate::analysis::water::flow::OFF_MAP;
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
@@ -63,7 +63,7 @@ impl Uplift {
                     continue; // the border: the base level
                 }
                 let r = r as usize;
-                let f = incision.factor(area[i], super::mfd::distance(i, r, w));
+                let f = incision.factor(area[i], distance(i, r, w));
                 let share = g / f64::from(area[i]);
                 let raised = f64::from(before[i]) + rise(i);
                 let solved = (raised * (1.0 + share) + f * f64::from(h[r]) + share * carried[i])

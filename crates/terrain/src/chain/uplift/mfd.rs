@@ -133,13 +133,3 @@ fn lowest_first(first: &[u32], to: &[u32]) -> Vec<u32> {
     order.reverse();
     order
 }
-
-/// The distance in cells between neighbours `i` and `j` of a map `w` cells wide.
-pub(super) fn distance(i: usize, j: usize, w: usize) -> f64 {
-    let gap = i.abs_diff(j);
-    if gap == 1 || gap == w {
-        1.0
-    } else {
-        std::f64::consts::SQRT_2
-    }
-}

@@ -148,7 +148,7 @@ impl Uplift {
             let (mut sum_f, mut sum_fh, mut lowest) = (0.0, 0.0, f32::INFINITY);
             for (&r, &share) in flow.to[from..until].iter().zip(&flow.share[from..until]) {
                 let r = r as usize;
-                let f = k * a_m * share / mfd::distance(i, r, w);
+                let f = k * a_m * share / distance(i, r, w);
                 sum_f += f;
                 sum_fh += f * f64::from(h[r]);
                 lowest = lowest.min(h[r]);
@@ -180,7 +180,7 @@ impl Uplift {
                 continue; // the border: the base level
             }
             let r = r as usize;
-            let f = incision.factor(area[i], mfd::distance(i, r, w));
+            let f = incision.factor(area[i], distance(i, r, w));
             let below = f64::from(h[r]);
             let rise = rates.map_or(uplift, |r| uplift * f64::from(r[i]));
             let solved = (f64::from(h[i]) + rise + f * below) / (1.0 + f);
@@ -221,6 +221,16 @@ impl Incision {
             None => libm::pow(f64::from(area), self.m),
         };
         self.k * a_m / distance
+    }
+}
+
+/// The distance in cells between neighbours `i` and `j` (beside, above or below: 1; a corner: √2) of a map `w` cells wide.
+fn distance(i: usize, j: usize, w: usize) -> f64 {
+    let gap = i.abs_diff(j);
+    if gap == 1 || gap == w {
+        1.0
+    } else {
+        std::f64::consts::SQRT_2
     }
 }
 

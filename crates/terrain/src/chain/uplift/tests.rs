@@ -39,12 +39,9 @@ fn worst_steady_state_error(map: &Heightmap, model: &Uplift) -> f64 {
     worst
 }
 
-#[test]
-fn a_tilted_plane_and_a_v_valley_reach_the_analytic_steady_state() {
-    let model = Uplift {
-        steps: 60,
-        ..Uplift::DEFAULT
-    };
+/// Two 33 x 33 starts with a known steady state: a plane tilted down to the south, and a V
+/// valley draining south inside a border held at 0.
+fn plane_and_valley() -> [(&'static str, Heightmap); 2] {
     let plane = map_of(33, 33, |_, y| 0.01 * y as f32);
     let valley = map_of(33, 33, |x, y| {
         if x == 0 || y == 0 || x == 32 || y == 32 {
@@ -53,7 +50,16 @@ fn a_tilted_plane_and_a_v_valley_reach_the_analytic_steady_state() {
             0.02 * (x as f32 - 16.0).abs() + 0.01 * (32 - y) as f32
         }
     });
-    for (name, start) in [("plane", plane), ("valley", valley)] {
+    [("plane", plane), ("valley", valley)]
+}
+
+#[test]
+fn a_tilted_plane_and_a_v_valley_reach_the_analytic_steady_state() {
+    let model = Uplift {
+        steps: 60,
+        ..Uplift::DEFAULT
+    };
+    for (name, start) in plane_and_valley() {
         let mut map = start;
         let mut highest = Vec::new();
         model
@@ -395,15 +401,7 @@ fn with_deposition_the_steady_channels_stand_one_plus_g_times_steeper() {
             uplift: Uplift::DEFAULT.uplift * (1.0 + g),
             ..Uplift::DEFAULT
         };
-        let plane = map_of(33, 33, |_, y| 0.01 * y as f32);
-        let valley = map_of(33, 33, |x, y| {
-            if x == 0 || y == 0 || x == 32 || y == 32 {
-                0.0
-            } else {
-                0.02 * (x as f32 - 16.0).abs() + 0.01 * (32 - y) as f32
-            }
-        });
-        for (name, start) in [("plane", plane), ("valley", valley)] {
+        for (name, start) in plane_and_valley() {
             let mut map = start;
             model.run_seen(&mut map, |_, _| {}).expect("ran");
             let error = worst_steady_state_error(&map, &steeper);
