@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
+// 212 917 B locally with the amplify step (issue 75: +429 B, its two knobs' rows and hints, which
+// compose shows as fields; the step's algorithm stays out of the page).
 // 212 488 B locally with a step's mask painted on the canvas and the Mask view (issue 74
 // allows 1 KB in all: NOT met, +5.7 KB over 206 750 B with the Where fields of the day before):
 // the mask brush, undo and redo on every step, the one-step-painted check, the mask download,
@@ -136,7 +138,7 @@ import { DIST } from './harness.mjs';
 // caption, +134 B), so about 206 860 B in the CI. 209 911 B with a step's Where in Make your
 // own (issue 74: the seven mask fields, their link pairs, flags and caption words, +3.2 KB where
 // the issue allows 1 KB; about 210 010 B in the CI).
-const CEILING = 212_700;
+const CEILING = 213_200;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

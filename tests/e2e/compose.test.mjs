@@ -154,6 +154,36 @@ test('terraces are a step of compose: fields named as its flags, the download wh
   assert.deepEqual(problems, []);
 });
 
+test('amplify is a step of compose: the map grows, the steps after it run at the new size, the download what data-command writes', async () => {
+  const { page, problems } = fx.session;
+  const before = await steps(page);
+  const generation = (await inspect(page, id)).generation;
+  await page.selectOption(`${section} select[name="add-step"]`, 'amplify');
+  await page.click(`${section} [data-action="add-step"]`);
+  await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel).dataset.generation) > g, [section, generation]);
+  await settle(page, id);
+  assert.deepEqual(await steps(page), [...before, 'amplify']);
+  const fieldset = `${section} fieldset[data-step="amplify"]`;
+  const names = await page.$$eval(`${fieldset} input, ${fieldset} select`, (fields) => fields.map((f) => f.name));
+  // Its own fields and no Where: a mask cannot blend maps of two sizes.
+  assert.deepEqual(names, ['factor', 'detail']);
+  await page.selectOption(`${fieldset} select[name="factor"]`, '2');
+  await settle(page, id);
+  const line = await command(page);
+  assert.match(line, / --then amplify --factor 2 --detail 0\.3$/);
+  const side = Number(/--width (\d+)/.exec(line)[1]);
+  const file = await download(page, id, 'r32');
+  assert.equal(file.bytes.length, 4 * ((side - 1) * 2 + 1) ** 2, `${line}: the map ${(side - 1) * 2 + 1} a side`);
+  const scratch = await mkdtemp(join(tmpdir(), 'terrain-amplify-'));
+  const out = join(scratch, 'amplified.r32');
+  terrain([...line.split(' ').slice(1), '--out', out]);
+  assert.ok(file.bytes.equals(await readFile(out)), `${line}: the same bytes`);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'compose-amplify.png') });
+  await stepAction(page, before.length, 'remove-step');
+  assert.deepEqual(await steps(page), before);
+  assert.deepEqual(problems, []);
+});
+
 test("a step acts only where its Where lets it: the band's fields, the command's mask flags, the same bytes", async () => {
   const { page, problems } = fx.session;
   const thermal = `${section} fieldset[data-step="thermal"]`;

@@ -133,9 +133,11 @@ pub fn command(row: &'static dyn StepRow) -> clap::Command {
     sub
 }
 
-/// The flags beside `row`'s table: its own, then a mask's, which every step takes.
+/// The flags beside `row`'s table: its own, then a mask's, which every step takes but one that
+/// changes the map's size ([`StepRow::masked`]).
 fn extras_of(row: &'static dyn StepRow) -> impl Iterator<Item = &'static Extra> {
-    row.extras().iter().chain(mask::EXTRAS.iter())
+    let masks: &'static [Extra] = if row.masked() { &mask::EXTRAS } else { &[] };
+    row.extras().iter().chain(masks.iter())
 }
 
 /// A parser that checks text against `knob`'s row and keeps it as text.

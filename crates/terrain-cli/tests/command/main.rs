@@ -7,6 +7,7 @@
 //! (`stats`). One test binary, not one a file, so the release tests link it once (with LTO, in
 //! one codegen unit) instead of four times.
 
+mod amplify;
 mod chains;
 mod cli;
 mod common;

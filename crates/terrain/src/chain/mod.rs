@@ -11,6 +11,7 @@
 //! erosion is a step in its chapter's folder (`terrain::erosion::step`), as the chapters stand on
 //! the steps, not the other way round.
 
+pub mod amplify;
 pub mod mask;
 pub mod moved;
 pub mod paint;

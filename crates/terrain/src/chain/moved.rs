@@ -33,11 +33,27 @@ impl Moved {
         map: &mut Heightmap,
         seed: u64,
     ) -> Result<(), ParamError> {
-        let measured = moved.filter(|_| step.moves_material());
-        let before = measured.as_ref().map(|_| map.data().to_vec());
+        let size = (map.width(), map.height());
+        let Some(moved) = moved else {
+            return step.apply(map, seed);
+        };
+        let before = step.moves_material().then(|| map.data().to_vec());
         step.apply(map, seed)?;
-        if let (Some(moved), Some(before)) = (measured, before) {
+        if (map.width(), map.height()) != size {
+            moved.resize(size, (map.width(), map.height()))?;
+        }
+        if let Some(before) = before {
             moved.add(&before, map.data());
+        }
+        Ok(())
+    }
+
+    /// What was moved on a map of `from` points, read on the `to` points the map now has (a
+    /// step that changed its size, `amplify`): stretched over it bilinearly, corner to corner.
+    pub fn resize(&mut self, from: (usize, usize), to: (usize, usize)) -> Result<(), ParamError> {
+        for field in [&mut self.wear, &mut self.deposit] {
+            let old = Heightmap::from_data(from.0, from.1, std::mem::take(field))?;
+            *field = old.stretched(to.0, to.1);
         }
         Ok(())
     }
@@ -68,5 +84,23 @@ mod tests {
         moved.add(&[0.5, 1.0, 1.25], &[0.75, 0.0, 1.25]);
         assert_eq!(moved.wear, [0.5, 1.0, 0.0]);
         assert_eq!(moved.deposit, [0.25, 0.0, 0.25]);
+    }
+
+    #[test]
+    fn a_step_that_makes_the_map_finer_takes_what_was_moved_along() {
+        use crate::chain::amplify::Amplify;
+        use crate::map::heightmap::Heightmap;
+        let mut map = Heightmap::from_data(3, 2, vec![0.0, 1.0, 0.0, 1.0, 0.5, 0.0]).expect("map");
+        let mut moved = Moved::none(6);
+        moved.add(&[1.0; 6], &[0.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+        let step = Amplify {
+            factor: 0,
+            detail: 0.0,
+        };
+        Moved::apply(Some(&mut moved), &step, &mut map, 1).expect("amplified");
+        assert_eq!((map.width(), map.height()), (5, 3));
+        assert_eq!(moved.wear.len(), 15);
+        assert_eq!(moved.wear[..3], [1.0, 0.5, 0.0]);
+        assert_eq!(moved.deposit, vec![0.0; 15]);
     }
 }

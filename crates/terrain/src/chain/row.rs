@@ -351,6 +351,13 @@ pub trait StepRow: Debug + Sync {
     #[cfg(feature = "erosion")]
     fn step(&self, settings: &Settings, given: &Given) -> Made;
 
+    /// Whether a mask may say where it acts (`--mask` and friends, the page's Where): every
+    /// step but one that changes the map's size (`amplify`), as a mask blends the map a step
+    /// was given with the one it made, cell by cell.
+    fn masked(&self) -> bool {
+        true
+    }
+
     /// Whether its work is drawn on the canvas by hand (the strokes of `paint`): its fields
     /// shape the next stroke, not the map, so two such steps are the same step whatever
     /// their fields say, and the page offers undo and redo of the strokes.

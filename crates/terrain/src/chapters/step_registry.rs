@@ -4,17 +4,18 @@
 //! worker's requests and the sidecar are all read off this list.
 
 use crate::chain::row::StepRow;
-use crate::chain::{paint, redistribute, terrace, thermal, uplift};
+use crate::chain::{amplify, paint, redistribute, terrace, thermal, uplift};
 use crate::chapters::eroded;
 
 /// Every step, in the order the page offers them.
-pub static STEPS: [&dyn StepRow; 6] = [
+pub static STEPS: [&dyn StepRow; 7] = [
     &eroded::row::ROW,
     &thermal::row::ROW,
     &redistribute::ROW,
     &uplift::row::ROW,
     &paint::row::ROW,
     &terrace::row::ROW,
+    &amplify::row::ROW,
 ];
 
 /// The step called `name`; `None` for any other.

@@ -126,9 +126,14 @@ impl Link {
         self.row.fields()
     }
 
-    /// The knobs of where it acts, after its own on the page ([`mask::FIELDS`]).
+    /// The knobs of where it acts, after its own on the page ([`mask::FIELDS`]); none for a
+    /// step no mask is laid on ([`StepRow::masked`]).
     pub fn mask_knobs(&self) -> &'static [&'static Knob] {
-        &mask::FIELDS
+        if self.row.masked() {
+            &mask::FIELDS
+        } else {
+            &[]
+        }
     }
 
     /// Where it acts: its mask's settings.
