@@ -291,6 +291,31 @@ test("the erosion chapter's worked example opens Make your own on a chain with i
   await visit.context.close();
 });
 
+test('the chain nearest real land is one of its openings: the chain docs/realism.md names, the same bytes', async () => {
+  const visit = await openPage(fx.browser, `${fx.server.url}#compose-chapter`);
+  const { page } = visit;
+  const link = page.locator('#compose-chapter a[data-example="nearest"]');
+  await link.scrollIntoViewIfNeeded();
+  await Promise.all([page.waitForURL(/\?example#compose\?/), link.click()]);
+  await page.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.generation) >= 1, section, { timeout: 120_000 });
+  await settle(page, id);
+  assert.deepEqual(await steps(page), ['uplift', 'amplify']);
+  const line = await command(page);
+  assert.match(line, /^terrain ds --exponent 8 --seed 1 --then uplift .* --then amplify --factor 8 --detail 0\.3$/);
+  // The chain docs/realism.md names, run with the link's seed, writes the page's bytes.
+  const realism = await readFile(join(ROOT, 'docs', 'realism.md'), 'utf8');
+  const named = /^Nearest real land: `terrain ([^`]+)`$/m.exec(realism);
+  assert.ok(named, 'docs/realism.md names the nearest real land');
+  const file = await download(page, id, 'r32');
+  assert.equal(file.bytes.length, 2049 * 2049 * 4);
+  const out = join(await mkdtemp(join(tmpdir(), 'terrain-nearest-')), 'nearest.r32');
+  terrain([...named[1].split(' '), '--seed', '1', '--out', out]);
+  assert.ok(file.bytes.equals(await readFile(out)), `${named[1]}: the page's bytes`);
+  await page.locator(section).screenshot({ path: join(ARTIFACTS, 'compose-nearest.png') });
+  assert.deepEqual(visit.problems, []);
+  await visit.context.close();
+});
+
 test('on the real land the steps run on the map read, and the download is what data-command writes', async () => {
   const { page, problems } = fx.session;
   await setField(page, id, 'base', 'real-land');
