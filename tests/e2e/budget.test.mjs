@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
+// 213 198 B locally with uplift's routing and deposition as page fields (issue 75 item 5: +281 B,
+// their knobs' rows and hints, now linked into the page's module).
 // 212 917 B locally with the amplify step (issue 75: +429 B, its two knobs' rows and hints, which
 // compose shows as fields; the step's algorithm stays out of the page).
 // 212 488 B locally with a step's mask painted on the canvas and the Mask view (issue 74
@@ -138,7 +140,7 @@ import { DIST } from './harness.mjs';
 // caption, +134 B), so about 206 860 B in the CI. 209 911 B with a step's Where in Make your
 // own (issue 74: the seven mask fields, their link pairs, flags and caption words, +3.2 KB where
 // the issue allows 1 KB; about 210 010 B in the CI).
-const CEILING = 213_200;
+const CEILING = 213_500;
 
 test(`the first load is at most ${CEILING} B gzipped`, async () => {
   const names = (await readdir(DIST)).filter((n) => /^terrain-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(n));

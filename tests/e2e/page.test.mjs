@@ -33,6 +33,7 @@ const BAD_VALUES = {
   rate: ['', 'abc', 'NaN', '0', '-0.5', '0.6', '1e400'],
   steps: ['', 'abc', 'NaN', '-1', '0', '2.5', '10001'],
   m: ['', 'abc', 'NaN', '0.05', '-0.45', '1.5', 'Infinity'],
+  diffusion: ['', 'abc', 'NaN', '-0.1', '10.5', 'Infinity'],
   'snow-line': ['', 'abc', 'NaN', '-0.1', '1.5', 'Infinity'],
   'tree-line': ['', 'abc', '-1', '2'],
   'sand-level': ['', 'NaN', '-0.5', '1.01'],
@@ -44,6 +45,9 @@ const BAD_VALUES = {
 const DEMO_BAD_VALUES = {
   thermal: {
     iterations: ['', 'abc', 'NaN', '-1', '0', '2.5', '10001', '99999999999999999999'],
+  },
+  uplift: {
+    deposition: ['', 'abc', 'NaN', '-0.5', '10.5'],
   },
   rain: {
     exponent: [...BAD_VALUES.exponent, '11'],

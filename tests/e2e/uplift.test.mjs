@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ARTIFACTS, inspect, terrain, download, suite, scrub, setFields } from './harness.mjs';
+import { ARTIFACTS, inspect, settle, terrain, download, suite, scrub, setFields, describedBy } from './harness.mjs';
 
 const id = 'uplift';
 const section = `section[data-demo="${id}"]`;
@@ -68,4 +68,37 @@ test("the download is terrain uplift's bytes; its rivers' concavity is m, plotte
   assert.equal(plot.title, `θ = ${realism.concavity.toFixed(2)} here, 0.22 on real land`);
   assert.ok(plot.width > 200, `the plot is drawn ${plot.width} px wide`);
   await page.locator(`${section} details.realism [data-plot="slope-area"]`).screenshot({ path: join(ARTIFACTS, 'uplift-slope-area.png') });
+});
+
+test("routing, diffusion and deposition are fields: each land the command's bytes; a bad deposition refused next to its field", async () => {
+  const { page, problems } = fx.session;
+  const names = await page.$$eval(`${section} form.controls [name]`, (fields) => fields.map((f) => f.name));
+  for (const name of ['routing', 'diffusion', 'deposition']) assert.ok(names.includes(name), `${name} among ${names}`);
+  await page.locator(section).scrollIntoViewIfNeeded();
+  await setFields(page, id, { exponent: '7', steps: '64', m: '0.45', seed: '3' });
+  const d8 = await inspect(page, id);
+  await page.selectOption(`${section} select[name="routing"]`, 'mfd');
+  await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel).dataset.generation) > g, [section, d8.generation]);
+  await settle(page, id);
+  const mfd = await inspect(page, id);
+  assert.notEqual(mfd.hash, d8.hash, 'water shared over every lower neighbour makes other land');
+  // Valleys that fill, hillslopes that round, with water that spreads: the command's bytes.
+  await setFields(page, id, { deposition: '1', diffusion: '0.05' });
+  const filled = await inspect(page, id);
+  assert.notEqual(filled.hash, mfd.hash);
+  const file = await download(page, id, 'r32');
+  const out = join(await mkdtemp(join(tmpdir(), 'terrain-uplift-mfd-')), 'uplift.r32');
+  terrain(['uplift', '--exponent', '7', '--steps', '64', '--m', '0.45', '--routing', 'mfd', '--diffusion', '0.05',
+    '--deposition', '1', '--seed', '3', '--out', out]);
+  assert.ok(file.bytes.equals(await readFile(out)), 'the same bytes as --routing mfd --diffusion 0.05 --deposition 1');
+  // A deposition past 10: refused next to its field, the terrain kept.
+  await page.fill(`${section} [name="deposition"]`, '11');
+  await page.press(`${section} [name="deposition"]`, 'Enter');
+  await page.waitForFunction((sel) => document.querySelector(`${sel} [name="deposition"]`).getAttribute('aria-invalid') === 'true', section);
+  assert.match(await describedBy(page, id, 'deposition'), /Deposition must be a number from 0 to 10/);
+  assert.equal((await inspect(page, id)).hash, filled.hash, 'the last good terrain stays');
+  await page.selectOption(`${section} select[name="routing"]`, 'd8');
+  await setFields(page, id, { deposition: '0', diffusion: '0' });
+  assert.equal((await inspect(page, id)).hash, d8.hash, 'd8 without deposition or diffusion is the first land again');
+  assert.deepEqual(problems, []);
 });

@@ -14,6 +14,11 @@
 //! [`MOST_ROUNDS`]). At the steady state under uniform uplift the carried flux is U A, the
 //! deposition G U, and every channel's slope (1 + G) times the slope without deposition at the
 //! same area. G = 0 is the model without deposition, bytes and all (not run here).
+//!
+//! With multiple flow directions ([`super::mfd`]) the same equation holds with `F h_r` the sum
+//! over the cell's receivers (`F_r = K dt A^m w_r / d_r`) and each cell's load handed on in its
+//! receivers' shares; at the steady state `Σ F_r (h_i − h_r) = (1 + G) U dt`, so the land is
+//! the land without deposition under (1 + G) times the uplift.
 
 use super::{distance, next_up, routed, Incision, Uplift};
 use crate::analysis::water::flow::OFF_MAP;
@@ -69,6 +74,72 @@ impl Uplift {
                 let solved = (raised * (1.0 + share) + f * f64::from(h[r]) + share * carried[i])
                     / (1.0 + f + share);
                 let next = (solved as f32).max(next_up(h[r]));
+                moved = moved.max((f64::from(next) - f64::from(h[i])).abs());
+                h[i] = next;
+            }
+            if moved <= tolerance {
+                break;
+            }
+        }
+        map.data_mut().copy_from_slice(&h);
+        Ok(())
+    }
+
+    /// Uplift, incision and deposition with multiple flow directions (see the module's notes).
+    pub(super) fn spread_deposit_step(
+        &self,
+        map: &mut Heightmap,
+        rates: Option<&[f32]>,
+    ) -> Result<(), ParamError> {
+        let w = map.width();
+        let flow = super::mfd::route(map, f64::from(self.flow_exponent))?;
+        let (uplift, k, m, g) = (
+            f64::from(self.uplift) * f64::from(self.dt),
+            f64::from(self.k) * f64::from(self.dt),
+            f64::from(self.m),
+            f64::from(self.deposition),
+        );
+        let before = flow.heights.clone();
+        let rise = |i: usize| rates.map_or(uplift, |r| uplift * f64::from(r[i]));
+        let relief = before.iter().fold(0.0f32, |top, &z| top.max(z))
+            - before.iter().fold(f32::MAX, |low, &z| low.min(z));
+        let tolerance = 1e-6 * f64::from(relief).max(uplift).max(f64::MIN_POSITIVE);
+        let receivers = |i: usize| {
+            let (from, until) = (flow.first[i] as usize, flow.first[i + 1] as usize);
+            flow.to[from..until].iter().zip(&flow.share[from..until])
+        };
+        let a_m: Vec<f64> = flow.area.iter().map(|&a| libm::pow(a, m)).collect();
+        let mut h = before.clone();
+        let mut carried = vec![0.0f64; h.len()];
+        for _ in 0..MOST_ROUNDS {
+            // What left each cell's catchment over the step, highest first, in the shares.
+            carried.iter_mut().for_each(|q| *q = 0.0);
+            for &cell in flow.order.iter().rev() {
+                let i = cell as usize;
+                let out = carried[i] + f64::from(before[i]) - f64::from(h[i]) + rise(i);
+                for (&r, &share) in receivers(i) {
+                    carried[r as usize] += out * share;
+                }
+            }
+            let mut moved = 0.0f64;
+            for &cell in &flow.order {
+                let i = cell as usize;
+                let (mut sum_f, mut sum_fh, mut lowest) = (0.0, 0.0, f32::INFINITY);
+                for (&r, &share) in receivers(i) {
+                    let r = r as usize;
+                    let f = k * a_m[i] * share / distance(i, r, w);
+                    sum_f += f;
+                    sum_fh += f * f64::from(h[r]);
+                    lowest = lowest.min(h[r]);
+                }
+                if sum_f == 0.0 {
+                    continue; // the border: the base level
+                }
+                let share = g / flow.area[i];
+                let raised = f64::from(before[i]) + rise(i);
+                let solved =
+                    (raised * (1.0 + share) + sum_fh + share * carried[i]) / (1.0 + sum_f + share);
+                let next = (solved as f32).max(next_up(lowest));
                 moved = moved.max((f64::from(next) - f64::from(h[i])).abs());
                 h[i] = next;
             }

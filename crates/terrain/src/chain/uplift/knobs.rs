@@ -89,12 +89,21 @@ pub const DEPOSITION: Knob = number(
     "deposition",
     "Deposition",
     "Deposition (G, Yuan et al. 2019): the rivers lay down what they carry at G / A times the \
-     flux, so valleys fill and channels stand (1 + G) times steeper; 0 for none (d8 routing)",
+     flux, so valleys fill and channels stand (1 + G) times steeper; 0 for none",
     [0.0, 10.0, 0.0],
 );
 
-/// The step's fields on the page (routing is the command line's for now).
-pub const FIELDS: &[&Knob] = &[&STEPS, &DT, &UPLIFT, &K, &M, &DIFFUSION];
+/// The step's fields on the page: all but the flow exponent, which stays at its default there.
+pub const FIELDS: &[&Knob] = &[
+    &STEPS,
+    &DT,
+    &UPLIFT,
+    &K,
+    &M,
+    &DIFFUSION,
+    &ROUTING,
+    &DEPOSITION,
+];
 
 crate::knobs::settings::places! {
     /// Every knob of the model, in the order its command lists them.

@@ -114,7 +114,9 @@ impl Uplift {
 
     /// [`Uplift::time_step`] with the land rising at U times each cell's rate in `rates`.
     fn time_step_over(&self, map: &mut Heightmap, rates: Option<&[f32]>) -> Result<(), ParamError> {
-        if self.deposition > 0.0 {
+        if self.deposition > 0.0 && self.routing == MFD {
+            self.spread_deposit_step(map, rates)?;
+        } else if self.deposition > 0.0 {
             self.deposit_step(map, rates)?;
         } else if self.routing == MFD {
             self.spread_step(map, rates)?;
@@ -333,12 +335,6 @@ impl Step for Uplift {
         }
         knobs::FLOW_EXPONENT.check_number(f64::from(self.flow_exponent))?;
         knobs::DEPOSITION.check_number(f64::from(self.deposition))?;
-        if self.deposition > 0.0 && self.routing == MFD {
-            return Err(ParamError::new(
-                knobs::DEPOSITION.name,
-                "deposition runs with --routing d8 only, for now",
-            ));
-        }
         Ok(())
     }
 

@@ -239,7 +239,10 @@ fn an_uplift_right_after_a_paint_rises_where_the_painted_map_is_high() {
     model.apply_with(&mut by_hand, Some(&rates)).expect("ok");
     assert_eq!(made.data(), by_hand.data());
     let line = composed.command_line(seed, None).expect("a line");
-    assert!(line.ends_with("--diffusion 0 --uplift-from-map"), "{line}");
+    assert!(
+        line.ends_with("--diffusion 0 --routing d8 --deposition 0 --uplift-from-map"),
+        "{line}"
+    );
 }
 
 #[test]

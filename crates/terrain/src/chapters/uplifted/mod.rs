@@ -33,12 +33,16 @@ pub struct Uplifted {
 /// The size, then the model's knobs.
 const KNOBS: [&Knob; 10] = crate::knobs::settings::joined(&[&[&EXPONENT], uplift_knobs::KNOBS]);
 
-/// The page's fields: the size, how long the model runs and the rivers' concavity (the rest
-/// stay at their defaults).
-const PAGE_FIELDS: [&Knob; 3] = [
+/// The page's fields: the size, how long the model runs, the rivers' concavity, how water is
+/// routed, the hillslopes' diffusion and the rivers' deposition (the rest stay at their
+/// defaults).
+const PAGE_FIELDS: [&Knob; 6] = [
     &crate::knobs::PAGE_EXPONENT,
     &uplift_knobs::STEPS,
     &uplift_knobs::M,
+    &uplift_knobs::ROUTING,
+    &uplift_knobs::DIFFUSION,
+    &uplift_knobs::DEPOSITION,
 ];
 
 impl Uplifted {
