@@ -7,10 +7,13 @@ use clap::Args;
 use serde_json::json;
 use terrain::export::{self, Format, Holds};
 use terrain::formats::{self, Facts};
-use terrain::water::{rivers, Water};
+use terrain::water::{self, rivers, Water};
 use terrain::{knobs, Heightmap};
 
-use crate::flags::side;
+use terrain::chain::uplift::knobs::{FLOW_EXPONENT, ROUTING, ROUTING_NAMES};
+use terrain::water::multi;
+
+use crate::flags::{number, side};
 
 use crate::output::{write_atomically, write_text_atomically};
 use crate::read::{in_help, read_map};
@@ -45,6 +48,14 @@ pub struct FlowArgs {
     /// root of the map's cells, at least 8: the page's threshold].
     #[arg(long = "min-flow", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub min_flow: Option<u32>,
+    // How the flow is routed: D8, or shared over every lower neighbour (uplift's knob).
+    #[arg(long, value_name = "d8|mfd", default_value = "d8", value_parser = ROUTING_NAMES,
+          help = ROUTING.hint())]
+    pub routing: String,
+    // The share's slope exponent with mfd (uplift's knob).
+    #[arg(long = "flow-exponent", value_name = "P", value_parser = number(&FLOW_EXPONENT),
+          default_value_t = FLOW_EXPONENT.number_default() as f32, help = FLOW_EXPONENT.hint())]
+    pub flow_exponent: f32,
 }
 
 /// The map formats `keep` keeps, as a list: ".r32, .exr or .tif".
@@ -94,9 +105,34 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
     if args.min_flow.is_some() && args.rivers.is_none() {
         return Err("--min-flow sets the rivers' threshold: give --rivers FILE.geojson too".into());
     }
+    let spread = args.routing == "mfd";
+    if spread && args.rivers.is_some() {
+        return Err(
+            "--rivers draws D8's lines, one way down a cell: leave --routing at d8 for them".into(),
+        );
+    }
     let map = read_map(&args.input, args.width)?;
-    let water = Water::of(&map).map_err(|e| format!("{}: {}", args.input.display(), e.message))?;
-    write_atomically(&args.out, &water.flow_map(format.holds_floats()), format)?;
+    let refused = |e: terrain::ParamError| format!("{}: {}", args.input.display(), e.message);
+    let water = Water::of(&map).map_err(refused)?;
+    let (flow, most, method) = if spread {
+        let routed = multi::route(&map, f64::from(args.flow_exponent)).map_err(refused)?;
+        // Shared areas to a hundredth of a cell, as they are said.
+        let most = (routed.area.iter().copied().fold(1.0, f64::max) * 100.0).round() / 100.0;
+        let flow = water::area_map(&map, routed.area.iter().copied(), format.holds_floats());
+        let method = format!(
+            "Priority-Flood with epsilon (Barnes, Lehman and Mulla 2014) unless every inner cell already has a lower neighbour, then multiple flow directions (Freeman 1991; Quinn et al. 1991): each cell's water shared over every lower neighbour by slope^{}; border cells drain off the map",
+            args.flow_exponent
+        );
+        (flow, most, method)
+    } else {
+        let method = "Priority-Flood with epsilon (Barnes, Lehman and Mulla 2014), then D8 steepest descent; border cells drain off the map".to_string();
+        (
+            water.flow_map(format.holds_floats()),
+            f64::from(water.most_flow()),
+            method,
+        )
+    };
+    write_atomically(&args.out, &flow, format)?;
     let mut written = vec![args.out.display().to_string()];
     if !format.holds_floats() {
         let sidecar = args.out.with_extension("json");
@@ -109,8 +145,10 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
                 "value": "ln(cells draining through the cell, itself included) / ln(most_cells), as 0 to 65535",
                 "zero": "a cell only itself drains through (a ridge)",
                 "full": "the cell the most cells drain through",
-                "most_cells": water.most_flow(),
-                "method": "Priority-Flood with epsilon (Barnes, Lehman and Mulla 2014), then D8 steepest descent; border cells drain off the map",
+                // D8's count is whole; shared areas are not.
+                "most_cells": if spread { json!(most) } else { json!(water.most_flow()) },
+                "routing": args.routing,
+                "method": method,
             },
         });
         let text = serde_json::to_string_pretty(&text).map_err(|e| e.to_string())? + "\n";
@@ -141,7 +179,7 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
         "flow of {} x {} cells (the busiest outlet drains {}): wrote {}",
         map.width(),
         map.height(),
-        water.most_flow(),
+        most,
         written.join(", ")
     ))
 }

@@ -558,7 +558,7 @@ fn uplift_routes_with_multiple_flow_directions_as_the_model_does_and_refuses_a_b
     let (ok, _, err) =
         terrain(&[&words[..], &["--routing", "mfd", "--out", text(&stepped)]].concat());
     assert!(ok, "{err}");
-    // Deposition: another map than none; refused past its range and beside mfd.
+    // Deposition: another map than none, with either routing; refused past its range.
     let deposited = dir.join("deposited.r32");
     let (ok, _, err) = terrain(
         &[
@@ -572,12 +572,15 @@ fn uplift_routes_with_multiple_flow_directions_as_the_model_does_and_refuses_a_b
     let (ok, _, err) = terrain(&[&words[..], &["--out", text(&none)]].concat());
     assert!(ok, "{err}");
     assert_ne!(r32(&deposited), r32(&none));
+    let spread = dir.join("spread.r32");
     let beside: &[&str] = &["--routing", "mfd", "--deposition", "1"];
+    let (ok, _, err) = terrain(&[&words[..], beside, &["--out", text(&spread)]].concat());
+    assert!(ok, "{err}");
+    assert_ne!(r32(&spread), r32(&deposited));
     for bad in [
         &["--routing", "dinf"][..],
         &["--flow-exponent", "0"],
         &["--deposition", "11"],
-        beside,
     ] {
         let out = dir.join("refused.r32");
         let (ok, _, err) = terrain(&[&words[..], bad, &["--out", text(&out)]].concat());

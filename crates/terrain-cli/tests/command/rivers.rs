@@ -125,10 +125,87 @@ fn river_flags_are_refused_in_one_line_before_anything_is_written() {
             vec!["--rivers", "r.geojson", "--min-flow", "-3"],
             "min-flow",
         ),
+        (vec!["--rivers", "r.geojson", "--routing", "mfd"], "d8"),
+        (vec!["--routing", "dinf"], "routing"),
+        (
+            vec!["--routing", "mfd", "--flow-exponent", "0"],
+            "flow-exponent",
+        ),
     ] {
         let (ok, _, err) = terrain(&[&["flow", "--in", m, "--out", o][..], &args[..]].concat());
         assert!(!ok, "{args:?} was taken");
         assert!(err.contains(said), "{args:?}: {err}");
         assert!(!out.exists(), "{args:?} wrote the flow");
     }
+}
+
+/// The heights of a `.r32` file.
+fn heights(path: &std::path::Path) -> Vec<f32> {
+    let bytes = std::fs::read(path).expect("written");
+    bytes
+        .chunks_exact(4)
+        .map(|w| f32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect()
+}
+
+#[test]
+fn with_mfd_the_flow_spreads_over_every_lower_neighbour() {
+    // A plane tilted down to the north, a little higher in the middle: with D8 each column
+    // carries its own water north, whole cells; with mfd a cell shares its water with every
+    // lower neighbour, so the areas are fractions and water spreads off the middle.
+    let dir = scratch("flow-mfd");
+    let map = dir.join("plane.r32");
+    let side = 17usize;
+    let mut bytes = Vec::new();
+    for y in 0..side {
+        for x in 0..side {
+            let h = y as f32 + 0.01 * (8.0 - (x as f32 - 8.0).abs());
+            bytes.extend_from_slice(&h.to_le_bytes());
+        }
+    }
+    std::fs::write(&map, bytes).expect("written");
+    let m = map.to_str().expect("path");
+    let (d8, mfd, scaled) = (dir.join("d8.r32"), dir.join("mfd.r32"), dir.join("mfd.png"));
+    let run = |args: &[&str]| {
+        let (ok, said, err) = terrain(&[&["flow", "--in", m][..], args].concat());
+        assert!(ok, "{args:?}: {err}");
+        said
+    };
+    run(&["--out", d8.to_str().expect("path")]);
+    let said = run(&["--out", mfd.to_str().expect("path"), "--routing", "mfd"]);
+    assert!(said.contains("busiest outlet"), "{said}");
+    let (d8, mfd) = (heights(&d8), heights(&mfd));
+    let at = |x: usize, y: usize| y * side + x;
+    assert!(d8.iter().all(|a| a.fract() == 0.0), "D8 counts whole cells");
+    assert!(mfd.iter().any(|a| a.fract() != 0.0), "mfd shares them");
+    // Every inner cell's water reaches the border either way: 15 x 15 cells' worth arrive.
+    let arrived = |flow: &[f32]| {
+        let border = (0..side * side).filter(|&i| {
+            let (x, y) = (i % side, i / side);
+            x == 0 || y == 0 || x + 1 == side || y + 1 == side
+        });
+        border.map(|i| f64::from(flow[i]) - 1.0).sum::<f64>()
+    };
+    assert_eq!(arrived(&d8), 225.0);
+    assert!((arrived(&mfd) - 225.0).abs() < 1e-3, "{}", arrived(&mfd));
+    // The middle column is a low ridge: with mfd its water spreads off it, sideways and down.
+    assert_eq!(d8[at(8, 8)], 8.0);
+    assert!(mfd[at(8, 8)] < 8.0, "{}", mfd[at(8, 8)]);
+    assert!(
+        mfd.iter().zip(&d8).any(|(m, d)| m > d),
+        "some cell gathers more"
+    );
+    run(&[
+        "--out",
+        scaled.to_str().expect("path"),
+        "--routing",
+        "mfd",
+        "--flow-exponent",
+        "4",
+    ]);
+    let sidecar = json(&dir.join("mfd.json"));
+    assert_eq!(sidecar["flow"]["routing"], "mfd");
+    assert!(sidecar["flow"]["method"]
+        .as_str()
+        .is_some_and(|m| m.contains("slope^4")));
 }

@@ -8,6 +8,7 @@
 //! - [`flow::directions`]: D8 steepest descent on the filled map (a diagonal drop divided by
 //!   √2); border cells drain off the map.
 //! - [`flow::accumulation`]: the number of cells draining through each cell, itself included.
+//! - [`multi`]: multiple flow directions, each cell's water shared over every lower neighbour.
 //!
 //! - [`flood`]: Priority-Flood at work, step by step, for the Water view's flood stepper.
 //! - [`picked`]: one point's path to the edge and its catchment, in the Water view.
@@ -23,6 +24,7 @@
 pub mod fill;
 pub mod flood;
 pub mod flow;
+pub mod multi;
 pub mod picked;
 pub mod plain;
 pub mod rivers;
@@ -69,27 +71,8 @@ impl Water {
     /// scale, ln(cells) / ln(most cells), so 0 is a ridge (only itself) and 1 the busiest
     /// outlet. What `terrain flow` writes and the page's flow download hands over, byte for byte.
     pub fn flow_map(&self, counts: bool) -> Heightmap {
-        let (w, h) = (self.filled.width(), self.filled.height());
-        let most = self.most_flow();
-        let values: Vec<f32> = if counts {
-            self.accumulation.iter().map(|&a| a as f32).collect()
-        } else {
-            let top = f64::from(most).ln();
-            self.accumulation
-                .iter()
-                .map(|&a| {
-                    if top > 0.0 {
-                        (f64::from(a).ln() / top) as f32
-                    } else {
-                        0.0
-                    }
-                })
-                .collect()
-        };
-        let mut map = self.filled.clone();
-        map.data_mut().copy_from_slice(&values);
-        debug_assert_eq!((map.width(), map.height()), (w, h));
-        map
+        let areas = self.accumulation.iter().map(|&a| f64::from(a));
+        area_map(&self.filled, areas, counts)
     }
 
     /// The cells the water falling on `cell` passes, from it to the map's edge (the last is a
@@ -153,3 +136,31 @@ impl Water {
 
 #[cfg(test)]
 mod tests;
+
+/// Drainage areas (`areas`, row by row, one a cell of `like`) as a map: with `counts` (a float
+/// format) as they are; without (the 16-bit formats) on a log scale, ln(area) / ln(largest),
+/// 0 on a ridge and 1 at the busiest outlet. D8's whole counts and multiple flow directions'
+/// shared areas ([`multi`]) alike.
+pub fn area_map(
+    like: &Heightmap,
+    areas: impl Iterator<Item = f64> + Clone,
+    counts: bool,
+) -> Heightmap {
+    let values: Vec<f32> = if counts {
+        areas.map(|a| a as f32).collect()
+    } else {
+        let top = areas.clone().fold(1.0f64, f64::max).ln();
+        areas
+            .map(|a| {
+                if top > 0.0 {
+                    (a.ln() / top) as f32
+                } else {
+                    0.0
+                }
+            })
+            .collect()
+    };
+    let mut map = like.clone();
+    map.data_mut().copy_from_slice(&values);
+    map
+}

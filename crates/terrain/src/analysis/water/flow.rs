@@ -120,3 +120,15 @@ fn accumulate(downstream: &[u32], mut done: impl FnMut(usize)) -> Vec<u32> {
     );
     flow
 }
+
+/// Whether every inner cell of `map` has a lower neighbour by its D8 directions `down` (and
+/// every height is a number): then Priority-Flood would change nothing, and need not run.
+pub fn pit_free(map: &Heightmap, down: &[u32]) -> bool {
+    let (w, rows) = (map.width(), map.height());
+    let inner = (1..rows.saturating_sub(1)).all(|y| {
+        down[y * w + 1..(y + 1) * w - 1]
+            .iter()
+            .all(|&d| d != OFF_MAP)
+    });
+    inner && map.data().iter().all(|h| h.is_finite())
+}

@@ -15,7 +15,7 @@
 //! deposition G U, and every channel's slope (1 + G) times the slope without deposition at the
 //! same area. G = 0 is the model without deposition, bytes and all (not run here).
 //!
-//! With multiple flow directions ([`super::mfd`]) the same equation holds with `F h_r` the sum
+//! With multiple flow directions ([`crate::analysis::water::multi`]) the same equation holds with `F h_r` the sum
 //! over the cell's receivers (`F_r = K dt A^m w_r / d_r`) and each cell's load handed on in its
 //! receivers' shares; at the steady state `Σ F_r (h_i − h_r) = (1 + G) U dt`, so the land is
 //! the land without deposition under (1 + G) times the uplift.
@@ -92,7 +92,7 @@ impl Uplift {
         rates: Option<&[f32]>,
     ) -> Result<(), ParamError> {
         let w = map.width();
-        let flow = super::mfd::route(map, f64::from(self.flow_exponent))?;
+        let flow = crate::analysis::water::multi::route(map, f64::from(self.flow_exponent))?;
         let (uplift, k, m, g) = (
             f64::from(self.uplift) * f64::from(self.dt),
             f64::from(self.k) * f64::from(self.dt),

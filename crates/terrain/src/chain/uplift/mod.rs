@@ -12,7 +12,15 @@
 //! held where it stands (the base level). Because the receiver is always solved first and is
 //! lower, the step is stable for any dt, and at the steady state every cell's slope is
 //! U / (K A^m): the rivers' concavity (S ~ A^-θ) is m by construction. Optional hillslope
-//! diffusion (implicit, by alternating directions: `diffusion.rs`) rounds the ridges.
+//! diffusion (implicit, by alternating directions: `diffusion.rs`) rounds the ridges. With
+//! `--routing mfd` each cell is solved from all its receivers, each taking a share of its
+//! water (`analysis::water::multi`):
+//!
+//! ```text
+//! h_i(t + dt) = (h_i(t) + U dt + Σ F_r h_r(t + dt)) / (1 + Σ F_r),   F_r = K dt A_i^m w_r / d_r
+//! ```
+//!
+//! taken lowest cell first, so every receiver is solved before the cells it drains.
 //!
 //! The pass runs in one order (the accumulation's, reversed), so the bytes are the same on any number of
 //! threads; the routing's parts that run on every core give the same answer on any.
@@ -20,7 +28,6 @@
 mod deposition;
 mod diffusion;
 pub mod knobs;
-mod mfd;
 mod rates;
 pub mod row;
 
@@ -28,7 +35,8 @@ pub use rates::{UpliftMap, UpliftOver, UpliftWhereHigh};
 
 use super::Step;
 use crate::analysis::water::fill::priority_flood;
-use crate::analysis::water::flow::{accumulation_in_order, directions, OFF_MAP};
+use crate::analysis::water::flow::{accumulation_in_order, directions, pit_free, OFF_MAP};
+use crate::analysis::water::multi;
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
@@ -129,11 +137,11 @@ impl Uplift {
         Ok(())
     }
 
-    /// Uplift and incision with multiple flow directions ([`mfd`]): the same implicit pass,
+    /// Uplift and incision with multiple flow directions ([`multi`]): the same implicit pass,
     /// each cell solved from all its receivers.
     fn spread_step(&self, map: &mut Heightmap, rates: Option<&[f32]>) -> Result<(), ParamError> {
         let w = map.width();
-        let flow = mfd::route(map, f64::from(self.flow_exponent))?;
+        let flow = multi::route(map, f64::from(self.flow_exponent))?;
         let (uplift, k, m) = (
             f64::from(self.uplift) * f64::from(self.dt),
             f64::from(self.k) * f64::from(self.dt),
@@ -234,18 +242,6 @@ fn distance(i: usize, j: usize, w: usize) -> f64 {
     } else {
         std::f64::consts::SQRT_2
     }
-}
-
-/// Whether every inner cell of `map` has a lower neighbour by its D8 directions `down` (and
-/// every height is a number): then Priority-Flood would change nothing, and is not run.
-fn pit_free(map: &Heightmap, down: &[u32]) -> bool {
-    let (w, rows) = (map.width(), map.height());
-    let inner = (1..rows.saturating_sub(1)).all(|y| {
-        down[y * w + 1..(y + 1) * w - 1]
-            .iter()
-            .all(|&d| d != OFF_MAP)
-    });
-    inner && map.data().iter().all(|h| h.is_finite())
 }
 
 /// The map routed for a time step: its heights with the lakes filled (the rivers run across them

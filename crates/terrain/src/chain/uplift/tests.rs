@@ -43,7 +43,8 @@ fn worst_steady_state_error(map: &Heightmap, model: &Uplift) -> f64 {
 /// state `Σ_r K A^m w_r (h_i − h_r) / d_r = times × U` over its inner cells.
 fn worst_spread_steady_state_error(map: &Heightmap, model: &Uplift, times: f64) -> f64 {
     let w = map.width();
-    let flow = super::mfd::route(map, f64::from(model.flow_exponent)).expect("routed");
+    let flow =
+        crate::analysis::water::multi::route(map, f64::from(model.flow_exponent)).expect("routed");
     let h = map.data();
     let want = times * f64::from(model.uplift);
     let mut worst = 0.0f64;
@@ -379,7 +380,7 @@ fn multiple_flow_directions_share_the_water_by_slope_and_give_the_same_bytes_on_
     let map = map_of(9, 9, |x, y| {
         10.0 - y as f32 + 0.001 * (x as f32 - 4.0).abs()
     });
-    let flow = super::mfd::route(&map, 1.1).expect("routed");
+    let flow = crate::analysis::water::multi::route(&map, 1.1).expect("routed");
     let i = 4 * 9 + 4;
     let (from, until) = (flow.first[i] as usize, flow.first[i + 1] as usize);
     let receivers: Vec<u32> = flow.to[from..until].to_vec();

@@ -1,27 +1,20 @@
-//! Multiple flow directions for the stream-power model (`--routing mfd`; Freeman 1991, Quinn
-//! et al. 1991, as fastscapelib's `MultiFlowRouter`): each cell sends its water to every lower
-//! neighbour, each taking a share in proportion to slope^p, so a hillslope drains as a sheet
-//! and water gathers into channels where the ground funnels it, instead of running down one of
-//! eight directions (D8), which lays parallel one-cell gullies along the diagonals.
-//!
-//! The time step stays one implicit pass (n = 1): with F_r = K dt A_i^m w_r / d_r for each
-//! receiver r (w_r its share, d_r its distance),
-//!
-//! ```text
-//! h_i(t + dt) = (h_i(t) + U dt + Σ F_r h_r(t + dt)) / (1 + Σ F_r)
-//! ```
-//!
-//! taken lowest cell first, so every receiver is solved before the cells it drains: stable for
-//! any dt, one order, the same bytes on any number of threads.
+//! Multiple flow directions (`--routing mfd` of `terrain flow` and of uplift; Freeman 1991,
+//! Quinn et al. 1991, as fastscapelib's `MultiFlowRouter`): each cell sends its water to every
+//! lower neighbour, each taking a share in proportion to slope^p, so a hillslope drains as a
+//! sheet and water gathers into channels where the ground funnels it, instead of running down
+//! one of eight directions (D8), which lays parallel one-cell gullies along the diagonals. The
+//! map is filled first (Priority-Flood with epsilon) unless every inner cell already has a lower
+//! neighbour; the cells come lowest first, so the stream-power model solves each cell after all
+//! its receivers (`chain::uplift`) and the areas add up highest first.
 
 use crate::analysis::water::fill::priority_flood;
-use crate::analysis::water::flow::directions;
+use crate::analysis::water::flow::{directions, pit_free};
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
 
 /// A map routed with multiple flow directions: its heights with the lakes filled, each cell's
 /// receivers and their shares, the drainage areas, and the cells lowest first.
-pub(super) struct MultiFlow {
+pub struct MultiFlow {
     /// The heights, hollows filled (each inner cell above a neighbour).
     pub heights: Vec<f32>,
     /// Every cell after all the cells it drains to.
@@ -50,10 +43,10 @@ const AROUND: [(isize, isize, f64); 8] = [
 
 /// Routes `map` with multiple flow directions, shares by slope to the power `p`. The border is
 /// the base level: its cells send nothing on.
-pub(super) fn route(map: &Heightmap, p: f64) -> Result<MultiFlow, ParamError> {
+pub fn route(map: &Heightmap, p: f64) -> Result<MultiFlow, ParamError> {
     let (w, rows) = (map.width(), map.height());
     // As for D8: a map where every inner cell has a lower neighbour needs no filling.
-    let heights = if super::pit_free(map, &directions(map)) {
+    let heights = if pit_free(map, &directions(map)) {
         map.data().to_vec()
     } else {
         priority_flood(map)?.data().to_vec()
