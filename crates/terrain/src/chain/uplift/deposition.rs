@@ -45,9 +45,7 @@ impl Uplift {
         );
         let incision = Incision::new(k, m);
         let rise = |i: usize| rates.map_or(uplift, |r| uplift * f64::from(r[i]));
-        let relief = before.iter().fold(0.0f32, |top, &z| top.max(z))
-            - before.iter().fold(f32::MAX, |low, &z| low.min(z));
-        let tolerance = 1e-6 * f64::from(relief).max(uplift).max(f64::MIN_POSITIVE);
+        let tolerance = tolerance(&before, uplift);
         let mut h = before.clone();
         let mut carried = vec![0.0f64; h.len()];
         for _ in 0..MOST_ROUNDS {
@@ -71,9 +69,7 @@ impl Uplift {
                 let f = incision.factor(area[i], distance(i, r, w));
                 let share = g / f64::from(area[i]);
                 let raised = f64::from(before[i]) + rise(i);
-                let solved = (raised * (1.0 + share) + f * f64::from(h[r]) + share * carried[i])
-                    / (1.0 + f + share);
-                let next = (solved as f32).max(next_up(h[r]));
+                let next = solve(raised, share, f, f * f64::from(h[r]), carried[i], h[r]);
                 moved = moved.max((f64::from(next) - f64::from(h[i])).abs());
                 h[i] = next;
             }
@@ -101,9 +97,7 @@ impl Uplift {
         );
         let before = flow.heights.clone();
         let rise = |i: usize| rates.map_or(uplift, |r| uplift * f64::from(r[i]));
-        let relief = before.iter().fold(0.0f32, |top, &z| top.max(z))
-            - before.iter().fold(f32::MAX, |low, &z| low.min(z));
-        let tolerance = 1e-6 * f64::from(relief).max(uplift).max(f64::MIN_POSITIVE);
+        let tolerance = tolerance(&before, uplift);
         let receivers = |i: usize| {
             let (from, until) = (flow.first[i] as usize, flow.first[i + 1] as usize);
             flow.to[from..until].iter().zip(&flow.share[from..until])
@@ -137,9 +131,7 @@ impl Uplift {
                 }
                 let share = g / flow.area[i];
                 let raised = f64::from(before[i]) + rise(i);
-                let solved =
-                    (raised * (1.0 + share) + sum_fh + share * carried[i]) / (1.0 + sum_f + share);
-                let next = (solved as f32).max(next_up(lowest));
+                let next = solve(raised, share, sum_f, sum_fh, carried[i], lowest);
                 moved = moved.max((f64::from(next) - f64::from(h[i])).abs());
                 h[i] = next;
             }
@@ -150,4 +142,20 @@ impl Uplift {
         map.data_mut().copy_from_slice(&h);
         Ok(())
     }
+}
+
+/// How near the last round a round must leave every cell for the solve to be done: a
+/// millionth of the relief (or of the step's uplift, on a flat map).
+fn tolerance(heights: &[f32], uplift: f64) -> f64 {
+    let relief = heights.iter().fold(0.0f32, |top, &z| top.max(z))
+        - heights.iter().fold(f32::MAX, |low, &z| low.min(z));
+    1e-6 * f64::from(relief).max(uplift).max(f64::MIN_POSITIVE)
+}
+
+/// One cell's new height: `(raised (1 + g) + Σ F h_r + g Q) / (1 + Σ F + g)` (`sum_f` the
+/// receivers' F, `sum_fh` their F h_r, `carried` the load Q from upstream), never level with
+/// its lowest receiver (f32 rounding), so water still runs.
+fn solve(raised: f64, g: f64, sum_f: f64, sum_fh: f64, carried: f64, lowest: f32) -> f32 {
+    let solved = (raised * (1.0 + g) + sum_fh + g * carried) / (1.0 + sum_f + g);
+    (solved as f32).max(next_up(lowest))
 }
