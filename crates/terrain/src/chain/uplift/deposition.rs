@@ -20,7 +20,7 @@
 //! receivers' shares; at the steady state `Σ F_r (h_i − h_r) = (1 + G) U dt`, so the land is
 //! the land without deposition under (1 + G) times the uplift.
 
-use super::{distance, next_up, routed, Incision, Uplift};
+use super::{distance, lake_rises, next_up, routed, Incision, Uplift};
 use crate::analysis::water::flow::OFF_MAP;
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
@@ -36,7 +36,8 @@ impl Uplift {
         rates: Option<&[f32]>,
     ) -> Result<(), ParamError> {
         let w = map.width();
-        let (before, down, area, sequence) = routed(map)?;
+        let (filled, down, area, sequence) = routed(map)?;
+        let before = map.data().to_vec();
         let (uplift, k, m, g) = (
             f64::from(self.uplift) * f64::from(self.dt),
             f64::from(self.k) * f64::from(self.dt),
@@ -64,6 +65,10 @@ impl Uplift {
                 let r = down[i];
                 if r == OFF_MAP {
                     continue; // the border: the base level
+                }
+                if filled[i] > before[i] {
+                    h[i] = lake_rises(before[i], rise(i));
+                    continue;
                 }
                 let r = r as usize;
                 let f = incision.factor(area[i], distance(i, r, w));
@@ -95,7 +100,7 @@ impl Uplift {
             f64::from(self.m),
             f64::from(self.deposition),
         );
-        let before = flow.heights.clone();
+        let before = map.data().to_vec();
         let rise = |i: usize| rates.map_or(uplift, |r| uplift * f64::from(r[i]));
         let tolerance = tolerance(&before, uplift);
         let receivers = |i: usize| {
@@ -118,6 +123,10 @@ impl Uplift {
             let mut moved = 0.0f64;
             for &cell in &flow.order {
                 let i = cell as usize;
+                if flow.heights[i] > before[i] {
+                    h[i] = lake_rises(before[i], rise(i));
+                    continue;
+                }
                 let (mut sum_f, mut sum_fh, mut lowest) = (0.0, 0.0, f32::INFINITY);
                 for (&r, &share) in receivers(i) {
                     let r = r as usize;

@@ -147,12 +147,17 @@ impl Uplift {
             f64::from(self.k) * f64::from(self.dt),
             f64::from(self.m),
         );
-        let mut h = flow.heights;
+        let mut h = map.data().to_vec();
         for &cell in &flow.order {
             let i = cell as usize;
             let (from, until) = (flow.first[i] as usize, flow.first[i + 1] as usize);
             if from == until {
                 continue; // the border, the base level
+            }
+            let rise = rates.map_or(uplift, |r| uplift * f64::from(r[i]));
+            if flow.heights[i] > h[i] {
+                h[i] = lake_rises(h[i], rise);
+                continue;
             }
             let a_m = libm::pow(flow.area[i], m);
             let (mut sum_f, mut sum_fh, mut lowest) = (0.0, 0.0, f32::INFINITY);
@@ -163,7 +168,6 @@ impl Uplift {
                 sum_fh += f * f64::from(h[r]);
                 lowest = lowest.min(h[r]);
             }
-            let rise = rates.map_or(uplift, |r| uplift * f64::from(r[i]));
             let solved = (f64::from(h[i]) + rise + sum_fh) / (1.0 + sum_f);
             // Never level with the lowest receiver (f32 rounding), so water still runs.
             h[i] = (solved as f32).max(next_up(lowest));
@@ -175,13 +179,13 @@ impl Uplift {
     /// Uplift and incision with D8 routing: each cell solved from its one receiver.
     fn d8_step(&self, map: &mut Heightmap, rates: Option<&[f32]>) -> Result<(), ParamError> {
         let w = map.width();
-        let (h, down, area, sequence) = routed(map)?;
+        let (filled, down, area, sequence) = routed(map)?;
         let (uplift, k, m) = (
             f64::from(self.uplift) * f64::from(self.dt),
             f64::from(self.k) * f64::from(self.dt),
             f64::from(self.m),
         );
-        let mut h = h;
+        let mut h = map.data().to_vec();
         let incision = Incision::new(k, m);
         for &cell in &sequence {
             let i = cell as usize;
@@ -189,10 +193,14 @@ impl Uplift {
             if r == OFF_MAP {
                 continue; // the border: the base level
             }
+            let rise = rates.map_or(uplift, |r| uplift * f64::from(r[i]));
+            if filled[i] > h[i] {
+                h[i] = lake_rises(h[i], rise);
+                continue;
+            }
             let r = r as usize;
             let f = incision.factor(area[i], distance(i, r, w));
             let below = f64::from(h[r]);
-            let rise = rates.map_or(uplift, |r| uplift * f64::from(r[i]));
             let solved = (f64::from(h[i]) + rise + f * below) / (1.0 + f);
             // Never level with the cell below (f32 rounding), so water still runs.
             h[i] = (solved as f32).max(next_up(h[r]));
@@ -200,6 +208,15 @@ impl Uplift {
         map.data_mut().copy_from_slice(&h);
         Ok(())
     }
+}
+
+/// A cell under a lake (below the surface Priority-Flood fills it to): it rises with the land
+/// and nothing cuts it, as fastscapelib's eroder leaves a closed depression; the rivers route
+/// across the lake's filled surface, and the cell rejoins them once it stands above that
+/// surface. Filling every pit to its spill level each step instead (this model until
+/// 2026-12-04) flattened the channels that hillslope diffusion dams every step.
+pub(super) fn lake_rises(height: f32, rise: f64) -> f32 {
+    (f64::from(height) + rise) as f32
 }
 
 /// [`Uplift::routing`] for multiple flow directions.
