@@ -171,7 +171,9 @@ test('amplify is a step of compose: the map grows, the steps after it run at the
   await settle(page, id);
   const line = await command(page);
   assert.match(line, / --then amplify --factor 2 --detail 0\.3$/);
-  const side = Number(/--width (\d+)/.exec(line)[1]);
+  // The base's side: a free size (--width) or 2^E + 1 (--exponent E).
+  const width = /--width (\d+)/.exec(line);
+  const side = width ? Number(width[1]) : 2 ** Number(/--exponent (\d+)/.exec(line)[1]) + 1;
   const file = await download(page, id, 'r32');
   assert.equal(file.bytes.length, 4 * ((side - 1) * 2 + 1) ** 2, `${line}: the map ${(side - 1) * 2 + 1} a side`);
   const scratch = await mkdtemp(join(tmpdir(), 'terrain-amplify-'));
