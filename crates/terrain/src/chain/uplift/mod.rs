@@ -20,7 +20,10 @@
 //! h_i(t + dt) = (h_i(t) + U dt + Σ F_r h_r(t + dt)) / (1 + Σ F_r),   F_r = K dt A_i^m w_r / d_r
 //! ```
 //!
-//! taken lowest cell first, so every receiver is solved before the cells it drains.
+//! taken lowest cell first, so every receiver is solved before the cells it drains. A cell
+//! under a lake (below the surface the flood fills) rises with the land and is not cut until
+//! it stands above that surface, as fastscapelib leaves a closed depression: the rivers route
+//! across the lake, and the pits hillslope diffusion makes in a channel are not filled at once.
 //!
 //! The pass runs in one order (the accumulation's, reversed), so the bytes are the same on any number of
 //! threads; the routing's parts that run on every core give the same answer on any.
