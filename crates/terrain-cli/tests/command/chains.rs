@@ -552,6 +552,20 @@ fn uplift_routes_with_multiple_flow_directions_as_the_model_does_and_refuses_a_b
     let grown = model.grow(2, None).expect("grown");
     let bytes: Vec<u8> = grown.data().iter().flat_map(|h| h.to_le_bytes()).collect();
     assert_eq!(mfd, bytes);
+    // The sidecar gives the model's relief in cells: its range before the map was normalised.
+    let sided = dir.join("sided.r32");
+    let mut words = vec!["uplift", "--exponent", "6", "--steps", "20", "--seed", "2"];
+    words.extend(["--routing", "mfd", "--maps", "slope", "--out", text(&sided)]);
+    let (ok, _, err) = terrain(&words);
+    assert!(ok, "{err}");
+    let sidecar: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("sided.json")).expect("sidecar"))
+            .expect("json");
+    let (lo, hi) = grown.range_before_normalising().expect("a range");
+    let said = |key: &str| sidecar[key].as_f64().map(|v| v as f32);
+    assert_eq!(said("min_before_normalising"), Some(lo));
+    assert_eq!(said("max_before_normalising"), Some(hi));
+    assert!(hi - lo > 1.0, "the land rose {lo} to {hi} cells");
     // As a step too; a routing it does not know is refused in one line, nothing written.
     let stepped = dir.join("stepped.r32");
     let words = ["ds", "--exponent", "6", "--then", "uplift", "--steps", "3"];

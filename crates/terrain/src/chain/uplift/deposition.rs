@@ -16,11 +16,11 @@
 //! same area. G = 0 is the model without deposition, bytes and all (not run here).
 //!
 //! With multiple flow directions ([`crate::analysis::water::multi`]) the same equation holds with `F h_r` the sum
-//! over the cell's receivers (`F_r = K dt A^m w_r / d_r`) and each cell's load handed on in its
+//! over the cell's receivers (`F_r = K dt (A w_r)^m / d_r`) and each cell's load handed on in its
 //! receivers' shares; at the steady state `Σ F_r (h_i − h_r) = (1 + G) U dt`, so the land is
 //! the land without deposition under (1 + G) times the uplift.
 
-use super::{distance, lake_rises, next_up, routed, Incision, Uplift};
+use super::{distance, lake_rises, next_up, routed, spread_factor, Incision, Uplift};
 use crate::analysis::water::flow::OFF_MAP;
 use crate::knobs::params::ParamError;
 use crate::map::heightmap::Heightmap;
@@ -130,7 +130,7 @@ impl Uplift {
                 let (mut sum_f, mut sum_fh, mut lowest) = (0.0, 0.0, f32::INFINITY);
                 for (&r, &share) in receivers(i) {
                     let r = r as usize;
-                    let f = k * a_m[i] * share / distance(i, r, w);
+                    let f = spread_factor(k, a_m[i], share, m, distance(i, r, w));
                     sum_f += f;
                     sum_fh += f * f64::from(h[r]);
                     lowest = lowest.min(h[r]);

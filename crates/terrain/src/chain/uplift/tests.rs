@@ -40,7 +40,7 @@ fn worst_steady_state_error(map: &Heightmap, model: &Uplift) -> f64 {
 }
 
 /// The worst relative distance of a map routed with multiple flow directions from the steady
-/// state `Σ_r K A^m w_r (h_i − h_r) / d_r = times × U` over its inner cells.
+/// state `Σ_r K (A w_r)^m (h_i − h_r) / d_r = times × U` over its inner cells.
 fn worst_spread_steady_state_error(map: &Heightmap, model: &Uplift, times: f64) -> f64 {
     let w = map.width();
     let flow =
@@ -53,14 +53,14 @@ fn worst_spread_steady_state_error(map: &Heightmap, model: &Uplift, times: f64) 
         if from == until {
             continue;
         }
-        let a_m = libm::pow(flow.area[i], f64::from(model.m));
         let incised: f64 = flow.to[from..until]
             .iter()
             .zip(&flow.share[from..until])
             .map(|(&r, &share)| {
                 let r = r as usize;
                 let drop = f64::from(h[i]) - f64::from(h[r]);
-                f64::from(model.k) * a_m * share * drop / distance(i, r, w)
+                let water = libm::pow(flow.area[i] * share, f64::from(model.m));
+                f64::from(model.k) * water * drop / distance(i, r, w)
             })
             .sum();
         worst = worst.max((incised - want).abs() / want);
@@ -287,9 +287,11 @@ fn at_the_steady_state_the_measured_concavity_is_m_with_either_routing() {
         5,
     )
     .expect("made");
-    // D8 and multiple flow directions alike (the latter within 0.07: its hillslopes spread
-    // the area the measure, routing D8, reads), with no pit left.
-    for (routing, within) in [(0u8, 0.05), (1, 0.07)] {
+    // D8 and multiple flow directions alike, with no pit left. The latter within 0.08: the
+    // measure routes D8, so it reads the sheets of an mfd hillslope as channels, and on this
+    // 129² map m = 0.35 measures 0.275 (on the command's 257², 0.29; fastscapelib's model
+    // from the same start measures the same to 0.005, `benches/uplift/peer.py`).
+    for (routing, within) in [(0u8, 0.05), (1, 0.08)] {
         for m in [0.35f32, 0.45, 0.6] {
             let model = Uplift {
                 steps: 100,
@@ -472,7 +474,7 @@ fn with_deposition_the_steady_channels_stand_one_plus_g_times_steeper() {
             );
         }
     }
-    // With multiple flow directions: Σ_r K A^m w_r (h_i − h_r) / d_r = (1 + G) U at each inner
+    // With multiple flow directions: Σ_r K (A w_r)^m (h_i − h_r) / d_r = (1 + G) U at each inner
     // cell, the receivers, shares and areas routed on the land reached.
     for g in [1.0f32, 2.5] {
         // Deposition slows the way there: 600 steps reach it to f32's last bits.

@@ -78,7 +78,10 @@ impl Uplifted {
         let rates = rates.map(|r| r.on(map.width(), map.height()));
         self.uplift
             .run_over(&mut map, rates.as_deref(), |_, _| {})?;
+        let range = map.range();
         crate::chain::uplift::rescale(&mut map, 0.0, 1.0);
+        // The model's heights are in cells: their range is its relief, kept for the sidecar.
+        map.set_range_before_normalising(range);
         Ok(map)
     }
 }

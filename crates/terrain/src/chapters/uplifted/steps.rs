@@ -87,9 +87,11 @@ pub(super) mod through_time {
         })?;
         // Heights 0 to 1 at the end, as the map's, and the steps before on the same scale, so
         // the land is seen rising.
-        let (lo, hi) = map.range().unwrap_or((0.0, 1.0));
+        let range = map.range();
+        let (lo, hi) = range.unwrap_or((0.0, 1.0));
         let span = (hi - lo).max(f32::MIN_POSITIVE);
         crate::chain::uplift::rescale(&mut map, 0.0, 1.0);
+        map.set_range_before_normalising(range);
         batches.iter_mut().for_each(|h| *h = (*h - lo) / span);
         Ok(InSteps {
             map,

@@ -32,6 +32,8 @@ fn it_grows_from_near_flat_noise_and_steps_through_time() {
     chapter.uplift.run_seen(&mut raw, |_, _| {}).expect("ran");
     let peak = raw.data().iter().copied().fold(f32::MIN, f32::max);
     assert!(peak > 1.0, "the land rose: {peak}");
+    // ... and their range is kept, so the sidecar gives the model's relief in cells.
+    assert_eq!(made.range_before_normalising(), raw.range());
     assert_eq!(chapter.ends(), [1, 2, 4, 8, 16, 20]);
     let (columns, rows): (Vec<usize>, Vec<usize>) =
         ((0..33).step_by(4).collect(), (0..33).step_by(4).collect());
@@ -40,6 +42,7 @@ fn it_grows_from_near_flat_noise_and_steps_through_time() {
         .expect("it steps")
         .expect("made");
     assert_eq!(stepped.map.data(), made.data());
+    assert_eq!(stepped.map.range_before_normalising(), raw.range());
     assert_eq!(stepped.notes.lines().count(), 7, "the start and six steps");
     assert!(stepped
         .notes
