@@ -113,8 +113,9 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
     }
     let map = read_map(&args.input, args.width)?;
     let refused = |e: terrain::ParamError| format!("{}: {}", args.input.display(), e.message);
-    let water = Water::of(&map).map_err(refused)?;
-    let (flow, most, method) = if spread {
+    // Each routing floods the map once: D8's `Water` and mfd's router both keep the filled map,
+    // which `--filled` and `--lakes` write.
+    let (flow, most, method, spread_filled, d8) = if spread {
         let routed = multi::route(&map, f64::from(args.flow_exponent)).map_err(refused)?;
         // Shared areas to a hundredth of a cell, as they are said.
         let most = (routed.area.iter().copied().fold(1.0, f64::max) * 100.0).round() / 100.0;
@@ -123,14 +124,19 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
             "Priority-Flood with epsilon (Barnes, Lehman and Mulla 2014) unless every inner cell already has a lower neighbour, then multiple flow directions (Freeman 1991; Quinn et al. 1991): each cell's water shared over every lower neighbour by slope^{}; border cells drain off the map",
             args.flow_exponent
         );
-        (flow, most, method)
+        let filled = Heightmap::from_data(map.width(), map.height(), routed.heights)
+            .map_err(|e| e.message)?;
+        (flow, json!(most), method, Some(filled), None)
     } else {
+        let water = Water::of(&map).map_err(refused)?;
         let method = "Priority-Flood with epsilon (Barnes, Lehman and Mulla 2014), then D8 steepest descent; border cells drain off the map".to_string();
-        (
-            water.flow_map(format.holds_floats()),
-            f64::from(water.most_flow()),
-            method,
-        )
+        let flow = water.flow_map(format.holds_floats());
+        // D8's count is whole; shared areas are not.
+        let most = json!(water.most_flow());
+        (flow, most, method, None, Some(water))
+    };
+    let Some(filled) = d8.as_ref().map(|w| &w.filled).or(spread_filled.as_ref()) else {
+        return Err("the flow was routed neither way".into());
     };
     write_atomically(&args.out, &flow, format)?;
     let mut written = vec![args.out.display().to_string()];
@@ -145,8 +151,7 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
                 "value": "ln(cells draining through the cell, itself included) / ln(most_cells), as 0 to 65535",
                 "zero": "a cell only itself drains through (a ridge)",
                 "full": "the cell the most cells drain through",
-                // D8's count is whole; shared areas are not.
-                "most_cells": if spread { json!(most) } else { json!(water.most_flow()) },
+                "most_cells": most,
                 "routing": args.routing,
                 "method": method,
             },
@@ -156,11 +161,16 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
         written.push(sidecar.display().to_string());
     }
     if let (Some(path), Some(format)) = (&args.filled, filled_format) {
-        write_atomically(path, &water.filled, format)?;
+        write_atomically(path, filled, format)?;
         written.push(path.display().to_string());
     }
     if let (Some(path), Some(format)) = (&args.lakes, lakes_format) {
-        let depth = water.lake_depth(&map);
+        let depth: Vec<f32> = filled
+            .data()
+            .iter()
+            .zip(map.data())
+            .map(|(&f, &h)| f - h)
+            .collect();
         let lakes =
             Heightmap::from_data(map.width(), map.height(), depth).map_err(|e| e.message)?;
         export::check_size(format.facts(), lakes.width(), lakes.height())
@@ -168,11 +178,11 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
         write_atomically(path, &lakes, format)?;
         written.push(path.display().to_string());
     }
-    if let Some(path) = &args.rivers {
+    if let (Some(path), Some(water)) = (&args.rivers, &d8) {
         let min_flow = args
             .min_flow
             .unwrap_or_else(|| rivers::default_min_flow(map.width() * map.height()));
-        write_text_atomically(path, &rivers::geojson(&water, &map, min_flow))?;
+        write_text_atomically(path, &rivers::geojson(water, &map, min_flow))?;
         written.push(path.display().to_string());
     }
     Ok(format!(

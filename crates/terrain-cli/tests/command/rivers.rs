@@ -208,4 +208,50 @@ fn with_mfd_the_flow_spreads_over_every_lower_neighbour() {
     assert!(sidecar["flow"]["method"]
         .as_str()
         .is_some_and(|m| m.contains("slope^4")));
+    // Either routing floods the map once, the same way: with a hollow in the plane, the filled
+    // map and the lakes are D8's byte for byte, and the hollow is filled.
+    let pitted = dir.join("pitted.r32");
+    let mut bytes = Vec::new();
+    for y in 0..side {
+        for x in 0..side {
+            let hollow = if (x, y) == (8, 8) || (x, y) == (9, 8) {
+                3.0
+            } else {
+                0.0
+            };
+            let h = y as f32 + 0.01 * (8.0 - (x as f32 - 8.0).abs()) - hollow;
+            bytes.extend_from_slice(&h.to_le_bytes());
+        }
+    }
+    std::fs::write(&pitted, bytes).expect("written");
+    let kept = |routing: &str| {
+        let (filled, lakes) = (
+            dir.join(format!("{routing}-filled.r32")),
+            dir.join(format!("{routing}-lakes.r32")),
+        );
+        let p = pitted.to_str().expect("path");
+        let out = dir.join(format!("{routing}-flow.r32"));
+        let (ok, _, err) = terrain(&[
+            "flow",
+            "--in",
+            p,
+            "--out",
+            out.to_str().expect("path"),
+            "--routing",
+            routing,
+            "--filled",
+            filled.to_str().expect("path"),
+            "--lakes",
+            lakes.to_str().expect("path"),
+        ]);
+        assert!(ok, "{routing}: {err}");
+        (std::fs::read(filled).expect("filled"), heights(&lakes))
+    };
+    let (d8_filled, d8_lakes) = kept("d8");
+    assert_eq!(kept("mfd"), (d8_filled, d8_lakes.clone()));
+    assert!(
+        d8_lakes[at(8, 8)] > 1.0,
+        "the hollow filled: {}",
+        d8_lakes[at(8, 8)]
+    );
 }
