@@ -88,6 +88,22 @@ fn map_format(path: &Path) -> Result<Format, String> {
     Ok(format)
 }
 
+/// What routing the map left: D8's whole routing (its `--rivers` need it), or mfd's filled map.
+enum Flooded {
+    D8(Water),
+    Spread(Heightmap),
+}
+
+impl Flooded {
+    /// The map with its depressions filled, as either routing filled it.
+    fn filled(&self) -> &Heightmap {
+        match self {
+            Flooded::D8(water) => &water.filled,
+            Flooded::Spread(filled) => filled,
+        }
+    }
+}
+
 /// Reads `args.input`, routes its water and writes what was asked; refuses bad input with one
 /// line before writing anything.
 pub fn run(args: &FlowArgs) -> Result<String, String> {
@@ -115,7 +131,7 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
     let refused = |e: terrain::ParamError| format!("{}: {}", args.input.display(), e.message);
     // Each routing floods the map once: D8's `Water` and mfd's router both keep the filled map,
     // which `--filled` and `--lakes` write.
-    let (flow, most, method, spread_filled, d8) = if spread {
+    let (flow, most, method, flooded) = if spread {
         let routed = multi::route(&map, f64::from(args.flow_exponent)).map_err(refused)?;
         // Shared areas to a hundredth of a cell, as they are said.
         let most = (routed.area.iter().copied().fold(1.0, f64::max) * 100.0).round() / 100.0;
@@ -126,18 +142,16 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
         );
         let filled = Heightmap::from_data(map.width(), map.height(), routed.heights)
             .map_err(|e| e.message)?;
-        (flow, json!(most), method, Some(filled), None)
+        (flow, json!(most), method, Flooded::Spread(filled))
     } else {
         let water = Water::of(&map).map_err(refused)?;
         let method = "Priority-Flood with epsilon (Barnes, Lehman and Mulla 2014), then D8 steepest descent; border cells drain off the map".to_string();
         let flow = water.flow_map(format.holds_floats());
         // D8's count is whole; shared areas are not.
         let most = json!(water.most_flow());
-        (flow, most, method, None, Some(water))
+        (flow, most, method, Flooded::D8(water))
     };
-    let Some(filled) = d8.as_ref().map(|w| &w.filled).or(spread_filled.as_ref()) else {
-        return Err("the flow was routed neither way".into());
-    };
+    let filled = flooded.filled();
     write_atomically(&args.out, &flow, format)?;
     let mut written = vec![args.out.display().to_string()];
     if !format.holds_floats() {
@@ -165,12 +179,7 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
         written.push(path.display().to_string());
     }
     if let (Some(path), Some(format)) = (&args.lakes, lakes_format) {
-        let depth: Vec<f32> = filled
-            .data()
-            .iter()
-            .zip(map.data())
-            .map(|(&f, &h)| f - h)
-            .collect();
+        let depth = water::lake_depth(filled, &map);
         let lakes =
             Heightmap::from_data(map.width(), map.height(), depth).map_err(|e| e.message)?;
         export::check_size(format.facts(), lakes.width(), lakes.height())
@@ -178,7 +187,7 @@ pub fn run(args: &FlowArgs) -> Result<String, String> {
         write_atomically(path, &lakes, format)?;
         written.push(path.display().to_string());
     }
-    if let (Some(path), Some(water)) = (&args.rivers, &d8) {
+    if let (Some(path), Flooded::D8(water)) = (&args.rivers, &flooded) {
         let min_flow = args
             .min_flow
             .unwrap_or_else(|| rivers::default_min_flow(map.width() * map.height()));

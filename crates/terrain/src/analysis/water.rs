@@ -125,13 +125,19 @@ impl Water {
 
     /// The lakes: how deep each cell lies under the filled surface (0 where nothing pools).
     pub fn lake_depth(&self, map: &Heightmap) -> Vec<f32> {
-        self.filled
-            .data()
-            .iter()
-            .zip(map.data())
-            .map(|(&f, &h)| f - h)
-            .collect()
+        lake_depth(&self.filled, map)
     }
+}
+
+/// How deep each cell of `map` lies under `filled`, the map with its depressions filled (0 where
+/// nothing pools): the lakes, whichever routing filled the map.
+pub fn lake_depth(filled: &Heightmap, map: &Heightmap) -> Vec<f32> {
+    filled
+        .data()
+        .iter()
+        .zip(map.data())
+        .map(|(&f, &h)| f - h)
+        .collect()
 }
 
 #[cfg(test)]
